@@ -1,0 +1,1 @@
+"""Camera intrinsics, board registration (pixels -> board coordinates) and printables."""

@@ -1,0 +1,28 @@
+"""The rules engines: one small protocol (``base.Game``) and one module per game."""
+
+from companion.games.base import (
+    Action,
+    DiceRequest,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+    Verdict,
+)
+from companion.games.match import Match
+from companion.games.registry import game_names, get_game
+
+__all__ = [
+    "Action",
+    "DiceRequest",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "Outcome",
+    "State",
+    "Verdict",
+    "game_names",
+    "get_game",
+]

@@ -1,0 +1,203 @@
+"""The protocol every game implements.
+
+States, actions and events are plain JSON data (dicts, lists, strings, numbers, bools)
+so that a state survives ``json.dumps`` → ``json.loads`` exactly, a game record is one
+action per line, and the web page and the journal need no special encoders.
+
+Randomness enters only as dice values passed to ``apply``: the game says what it needs
+(``dice_needed``), somebody rolls (the button, the page, a record), and the same record
+always replays to the same state.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from companion.errors import CompanionError
+
+State = dict[str, Any]
+"""A game state: plain JSON data. Never mutated in place by the engine."""
+
+Action = dict[str, Any]
+"""An action: ``{"type": "place", "player": "black", "at": "C3"}`` and so on."""
+
+Event = dict[str, Any]
+"""Something an action caused: ``{"type": "capture", ..., "text": "Black captures C4"}``."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An action the rules forbid, with the reason in words a player understands.
+
+    ``spaces`` names the spaces a person should look at (for example the stone to take
+    back), so the table page can highlight them.
+    """
+
+    def __init__(self, reason: str, *, spaces: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.spaces = tuple(spaces)
+
+
+class InvalidAction(IllegalAction):
+    """An action that is not well formed (unknown type, missing or wrong field)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "is this action legal?": ok, or the reason it is not."""
+
+    ok: bool
+    reason: str = ""
+    spaces: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"legal": self.ok}
+        if not self.ok:
+            data["reason"] = self.reason
+            if self.spaces:
+                data["spaces"] = list(self.spaces)
+        return data
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """Dice an action needs before it can be applied, and what they are for."""
+
+    count: int
+    sides: int = 6
+    purpose: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"count": self.count, "sides": self.sides, "purpose": self.purpose}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winners`` is empty for no winner and has several for a tie."""
+
+    termination: str
+    winners: tuple[str, ...] = ()
+    scores: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def is_tie(self) -> bool:
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "termination": self.termination,
+            "winners": list(self.winners),
+            "scores": dict(self.scores),
+        }
+
+
+class Game(ABC):
+    """A rules engine with no I/O. Subclasses implement the abstract hooks.
+
+    The public methods every caller uses are ``initial_state``, ``legal_actions``,
+    ``validate``, ``dice_needed``, ``apply``, ``to_move``, ``phase`` and ``outcome``.
+    """
+
+    name: ClassVar[str]
+    """The registry name, as typed on the command line (``one``, ``go``, ...)."""
+
+    title: ClassVar[str]
+    """The game's name as players know it."""
+
+    # -- hooks for subclasses -------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
+        """Return the state at the start of a game made with ``options``.
+
+        Unknown or impossible options raise ``ValueError`` with a readable message.
+        """
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> Iterator[Action]:
+        """Yield every action the player to move may take now (dice not included)."""
+
+    @abstractmethod
+    def check(self, state: State, action: Action) -> None:
+        """Raise ``IllegalAction`` with the rule's reason if ``action`` is not legal."""
+
+    @abstractmethod
+    def resolve(self, state: State, action: Action, dice: Sequence[int]) -> list[Event]:
+        """Carry out a legal ``action`` on ``state`` (a private copy: mutate it freely)."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> str | None:
+        """Return the player (or side) who acts next, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """Return the outcome once the game has ended, else ``None``."""
+
+    def phase(self, state: State) -> str:
+        """Return the name of the current phase (games with one phase say ``play``)."""
+        return str(state.get("phase", "play"))
+
+    def dice_needed(self, state: State, action: Action) -> DiceRequest | None:
+        """Return the dice ``action`` needs, or ``None`` if it needs none."""
+        return None
+
+    def describe(self, state: State, action: Action) -> str:
+        """Return the action in words (``Black places on C3``)."""
+        details = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "player"))
+        who = action.get("player", "")
+        return f"{who} {action.get('type', '?')} {details}".strip()
+
+    # -- the public protocol --------------------------------------------------------
+
+    def validate(self, state: State, action: Action) -> Verdict:
+        """Return ok, or the reason ``action`` is illegal in ``state``."""
+        try:
+            self._check_common(state, action)
+            self.check(state, action)
+        except IllegalAction as error:
+            return Verdict(False, error.reason, error.spaces)
+        return Verdict(True)
+
+    def apply(
+        self, state: State, action: Action, dice: Sequence[int] = ()
+    ) -> tuple[State, list[Event]]:
+        """Return the state after ``action`` and the events it caused.
+
+        ``state`` is left untouched. Raises ``IllegalAction`` when the action is illegal
+        or the dice given do not match ``dice_needed``.
+        """
+        self._check_common(state, action)
+        self.check(state, action)
+        request = self.dice_needed(state, action)
+        dice = list(dice)
+        if request is None and dice:
+            raise InvalidAction("This action needs no dice, but dice were given.")
+        if request is not None:
+            if len(dice) != request.count:
+                raise InvalidAction(
+                    f"This action needs {request.count} d{request.sides} "
+                    f"({request.purpose or 'a roll'}), but {len(dice)} were given."
+                )
+            bad = [d for d in dice if not isinstance(d, int) or not 1 <= d <= request.sides]
+            if bad:
+                raise InvalidAction(f"Dice must be whole numbers 1-{request.sides}, not {bad}.")
+        new_state = copy.deepcopy(state)
+        events = self.resolve(new_state, action, dice)
+        return new_state, events
+
+    def is_over(self, state: State) -> bool:
+        """Return whether the game has ended."""
+        return self.outcome(state) is not None
+
+    def _check_common(self, state: State, action: Action) -> None:
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise InvalidAction('An action is an object with a "type", such as {"type": "pass"}.')
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")

@@ -1,0 +1,1 @@
+"""Frame sources (picamera2, OpenCV VideoCapture, replay) and GPIO devices (dice button)."""

@@ -1,0 +1,1 @@
+"""The Flask app served to the table and to the players' phones."""
