@@ -1,0 +1,223 @@
+"""Dice: fair rolls from the operating system's random source, each one journaled.
+
+One ``DiceService`` serves the whole table: the GPIO button, the page's big button,
+``companion roll`` and the rules all roll through it. A rule that needs dice asks with
+``request`` ("2d6 for Alice's attack"); the next press of the button rolls exactly that
+and clears it, otherwise a press rolls the default (1d6).
+
+Every roll is appended to the journal (kind ``dice.roll``) before it is returned and
+before any listener hears of it, so a roll the players saw is never lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.journal import Journal, JournalEvent
+
+ROLL_KIND = "dice.roll"
+"""The journal event kind of a roll."""
+
+MAX_COUNT = 100
+MAX_SIDES = 1000
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll of ``len(values)`` dice with ``sides`` sides each.
+
+    ``seq`` is the roll's journal event number (0 when the service has no journal);
+    ``for_whom`` is the player a rule asked the roll for, if any.
+    """
+
+    values: tuple[int, ...]
+    sides: int
+    purpose: str
+    requested_by: str
+    time: float
+    seq: int
+    for_whom: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+    @property
+    def notation(self) -> str:
+        """The dice rolled, as players write them: ``2d6``."""
+        return f"{len(self.values)}d{self.sides}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "values": list(self.values),
+            "count": len(self.values),
+            "sides": self.sides,
+            "total": self.total,
+            "notation": self.notation,
+            "purpose": self.purpose,
+            "requested_by": self.requested_by,
+            "for_whom": self.for_whom,
+            "time": self.time,
+            "seq": self.seq,
+        }
+
+    @classmethod
+    def from_event(cls, event: JournalEvent) -> Roll:
+        """Return the roll a ``dice.roll`` journal event records."""
+        data = event.data
+        return cls(
+            values=tuple(int(v) for v in data["values"]),
+            sides=int(data["sides"]),
+            purpose=str(data.get("purpose", "")),
+            requested_by=event.actor,
+            time=event.time,
+            seq=event.seq,
+            for_whom=str(data.get("for_whom", "")),
+        )
+
+
+def check_dice(count: int, sides: int) -> None:
+    """Raise ``ValueError`` in words unless ``count`` dice of ``sides`` sides can be rolled."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        raise ValueError(f"The number of dice must be a whole number from 1 to {MAX_COUNT}, "
+                         f"not {count!r}.")
+    if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
+        raise ValueError(f"A die must have a whole number of sides from 2 to {MAX_SIDES}, "
+                         f"not {sides!r}.")
+
+
+class DiceService:
+    """Rolls dice, journals every roll, remembers a pending request, tells listeners."""
+
+    def __init__(
+        self,
+        journal: Journal | None = None,
+        *,
+        randbelow: Callable[[int], int] = secrets.randbelow,
+        clock: Callable[[], float] = time.time,
+        default_count: int = 1,
+        default_sides: int = 6,
+    ) -> None:
+        check_dice(default_count, default_sides)
+        self.journal = journal
+        self.default_count = default_count
+        self.default_sides = default_sides
+        self._randbelow = randbelow
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._pending: dict[str, Any] | None = None
+        self._listeners: list[Callable[[Roll], None]] = []
+        self._recent: deque[Roll] = deque(maxlen=1000)
+
+    # -- rolling --------------------------------------------------------------------
+
+    def roll(
+        self, count: int = 1, sides: int = 6, *, purpose: str = "", requested_by: str = ""
+    ) -> Roll:
+        """Roll ``count`` dice of ``sides`` sides, journal the roll, tell listeners."""
+        check_dice(count, sides)
+        with self._lock:
+            roll = self._roll_locked(count, sides, purpose, requested_by, "")
+        self._notify(roll)
+        return roll
+
+    def _roll_locked(
+        self, count: int, sides: int, purpose: str, requested_by: str, for_whom: str
+    ) -> Roll:
+        values = tuple(self._randbelow(sides) + 1 for _ in range(count))
+        when = self._clock()
+        seq = 0
+        if self.journal is not None:
+            data = {
+                "count": count,
+                "sides": sides,
+                "values": list(values),
+                "total": sum(values),
+                "purpose": purpose,
+                "for_whom": for_whom,
+            }
+            seq = self.journal.append(ROLL_KIND, data, actor=requested_by, at=when).seq
+        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom)
+        self._recent.append(roll)
+        return roll
+
+    def _notify(self, roll: Roll) -> None:
+        # Outside the lock, so a listener may roll, read the history or block a while.
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(roll)
+            except Exception:
+                _log.exception("A dice listener failed on %s; the roll stands.", roll.notation)
+
+    # -- requests from the rules ----------------------------------------------------
+
+    def request(self, count: int, sides: int = 6, purpose: str = "", for_whom: str = "") -> None:
+        """Ask for a roll: the next ``roll_pending_or_default`` rolls exactly this."""
+        check_dice(count, sides)
+        with self._lock:
+            self._pending = {
+                "count": count, "sides": sides, "purpose": purpose, "for_whom": for_whom,
+            }
+
+    def pending(self) -> dict[str, Any] | None:
+        """Return the requested roll waiting for a press (a copy), or ``None``."""
+        with self._lock:
+            return dict(self._pending) if self._pending else None
+
+    def cancel_request(self) -> None:
+        """Forget the pending request, if any."""
+        with self._lock:
+            self._pending = None
+
+    def roll_pending_or_default(self, *, requested_by: str) -> Roll:
+        """Roll the pending request (and clear it), or the default dice if there is none.
+
+        This is what a press of the button or of the page's big button does.
+        """
+        with self._lock:
+            pending = self._pending
+            if pending is None:
+                roll = self._roll_locked(self.default_count, self.default_sides, "",
+                                         requested_by, "")
+            else:
+                roll = self._roll_locked(pending["count"], pending["sides"], pending["purpose"],
+                                         requested_by, pending["for_whom"])
+                self._pending = None
+        self._notify(roll)
+        return roll
+
+    # -- history and listeners ------------------------------------------------------
+
+    def history(self, limit: int = 50) -> list[Roll]:
+        """Return the latest rolls, newest first: from the journal when there is one."""
+        if self.journal is not None:
+            events = self.journal.events(kind=ROLL_KIND, limit=limit, newest_first=True)
+            return [Roll.from_event(event) for event in events]
+        with self._lock:
+            return list(reversed(self._recent))[: max(0, limit)]
+
+    def subscribe(self, callback: Callable[[Roll], None]) -> Callable[[], None]:
+        """Call ``callback(roll)`` after every roll; return a function that unsubscribes.
+
+        A listener that raises is logged and never breaks the roll or other listeners.
+        """
+        with self._lock:
+            self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._listeners:
+                    self._listeners.remove(callback)
+
+        return unsubscribe
