@@ -6,7 +6,9 @@ import importlib
 
 from companion.games.base import Game
 
-_GAMES: dict[str, str] = {}
+_GAMES: dict[str, str] = {
+    "onslaught": "companion.games.onslaught:Onslaught",
+}
 
 
 def game_names() -> list[str]:

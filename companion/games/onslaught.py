@@ -1,0 +1,209 @@
+"""ONSLAUGHT: two teams race to link the energy nodes and bring the enemy core to 0.
+
+The engine follows ``docs/games/onslaught.md`` (the board, the turn and every action)
+and the rulings in ``docs/rulings.md`` under "ONSLAUGHT". A turn is one piece's: it
+rolls one die (``roll``), walks up to that many orthogonal steps (``move``, one step or a
+whole ``path``), may challenge a piece next to it (``challenge``, two dice: the
+challenger's, then the defender's), and ends with ``end_turn``, an ``attack`` on a linked
+enemy core (one die) or ``heroism``.
+
+The modules beside this one hold the parts: ``onslaught_board`` (the layout read from
+data), ``onslaught_state`` (options, the starting state), ``onslaught_checks`` (why an
+action is illegal) and ``onslaught_play`` (what an action does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from companion.games.base import Action, DiceRequest, Event, Game, Outcome, State
+from companion.games.onslaught_board import enemy_of
+from companion.games.onslaught_checks import (
+    check_attack,
+    check_challenge,
+    check_heroism,
+    check_move,
+    check_turn,
+    path_of,
+)
+from companion.games.onslaught_play import (
+    end_turn,
+    place_on_core,
+    remove,
+    return_orb,
+    step,
+)
+from companion.games.onslaught_state import PIECES, initial_state, label, layout_of
+
+
+class Onslaught(Game):
+    """The ONSLAUGHT rules engine (2 or 4 players, red Liandri against blue Iron Guard)."""
+
+    name: ClassVar[str] = "onslaught"
+    title: ClassVar[str] = "ONSLAUGHT"
+
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
+        return initial_state(options)
+
+    def to_move(self, state: State) -> str | None:
+        """Return the piece whose turn it is (``red1`` ...); in the 2-player game its
+        team's player moves it (``state["controllers"]``)."""
+        if state["winner"] is not None:
+            return None
+        return str(state["turn"]["piece"])
+
+    def outcome(self, state: State) -> Outcome | None:
+        winner = state["winner"]
+        if winner is None:
+            return None
+        return Outcome(
+            "core destroyed",
+            (winner,),
+            {team: core["health"] for team, core in state["cores"].items()},
+        )
+
+    def legal_actions(self, state: State) -> Iterator[Action]:
+        if state["winner"] is not None:
+            return
+        piece = state["turn"]["piece"]
+        pending = state["challenge"]
+        if pending is not None:
+            yield {"type": "challenge", "piece": piece, "target": pending["defender"]}
+            return
+        if state["turn"]["roll"] is None:
+            yield {"type": "roll", "piece": piece}
+            return
+        here = state["pieces"][piece]["at"]
+        candidates: list[Action] = [
+            {"type": "move", "piece": piece, "to": to}
+            for to in sorted(layout_of(state).geometry.neighbours(here))
+        ]
+        enemy = enemy_of(state["pieces"][piece]["team"])
+        candidates += [
+            {"type": "challenge", "piece": piece, "target": target}
+            for target in PIECES
+            if target.startswith(enemy)
+        ]
+        candidates += [
+            {"type": "attack", "piece": piece},
+            {"type": "heroism", "piece": piece},
+            {"type": "end_turn", "piece": piece},
+        ]
+        for action in candidates:
+            if self.validate(state, action):
+                yield action
+
+    def check(self, state: State, action: Action) -> None:
+        piece = check_turn(state, action)
+        kind = action["type"]
+        if kind == "move":
+            check_move(state, piece, action)
+        elif kind == "challenge":
+            check_challenge(state, piece, action)
+        elif kind == "attack":
+            check_attack(state, piece)
+        elif kind == "heroism":
+            check_heroism(state, piece)
+
+    def dice_needed(self, state: State, action: Action) -> DiceRequest | None:
+        piece = state["turn"]["piece"]
+        kind = action.get("type")
+        if kind == "roll":
+            return DiceRequest(1, 6, f"{label(piece)}'s moves")
+        if kind == "challenge":
+            target = action.get("target")
+            defender = label(target) if target in PIECES else "the defender"
+            return DiceRequest(2, 6, f"challenge: {label(piece)}'s die, then {defender}'s")
+        if kind == "attack":
+            enemy = enemy_of(state["pieces"][piece]["team"])
+            return DiceRequest(1, 6, f"damage to the {enemy} core")
+        return None
+
+    def resolve(self, state: State, action: Action, dice: Sequence[int]) -> list[Event]:
+        events: list[Event] = []
+        piece = state["turn"]["piece"]
+        kind = action["type"]
+        if kind == "roll":
+            if state["pieces"][piece]["at"] is None:
+                place_on_core(state, piece, events)
+            state["turn"]["roll"] = dice[0]
+            state["turn"]["moves_left"] = dice[0]
+            state["phase"] = "move"
+            events.append({"type": "rolled", "piece": piece, "dice": list(dice),
+                           "text": f"{label(piece)} rolls {dice[0]}"})
+        elif kind == "move":
+            for to in path_of(action):
+                step(state, piece, to, events)
+        elif kind == "challenge":
+            self._challenge(state, piece, str(action["target"]), dice, events)
+        elif kind == "attack":
+            self._attack(state, piece, dice[0], events)
+        elif kind == "heroism":
+            enemy = enemy_of(state["pieces"][piece]["team"])
+            events.append({"type": "heroism", "piece": piece, "orb": enemy,
+                           "text": f"{label(piece)} gives itself up to return the "
+                                   f"{enemy} orb"})
+            return_orb(state, enemy, events)
+            remove(state, piece, "heroism", events)
+            end_turn(state, events)
+        else:
+            end_turn(state, events)
+        return events
+
+    def describe(self, state: State, action: Action) -> str:
+        piece = label(str(action.get("piece", state["turn"]["piece"])))
+        kind = action.get("type")
+        if kind == "move":
+            return f"{piece} moves to {' → '.join(path_of(action))}"
+        if kind == "challenge":
+            return f"{piece} challenges {label(str(action.get('target')))}"
+        if kind == "attack":
+            return f"{piece} attacks the core"
+        if kind == "end_turn":
+            return f"{piece} ends the turn"
+        return f"{piece}: {kind}"
+
+    # -- the actions that roll dice -------------------------------------------------
+
+    def _challenge(
+        self, state: State, piece: str, target: str, dice: Sequence[int], events: list[Event]
+    ) -> None:
+        mine, theirs = dice
+        if state["challenge"] is None:
+            state["turn"]["challenges"] += 1
+        state["challenge"] = None
+        state["phase"] = "move"
+        text = f"{label(piece)} challenges {label(target)}: {mine} against {theirs}"
+        events.append({"type": "challenge", "challenger": piece, "defender": target,
+                       "dice": [mine, theirs], "text": text})
+        if mine == theirs:
+            tie = state["options"]["challenge_tie"]
+            if tie == "reroll":
+                state["challenge"] = {"challenger": piece, "defender": target}
+                state["phase"] = "challenge"
+                events.append({"type": "challenge_tied", "text": "A tie: roll again"})
+                return
+            loser = piece if tie == "defender" else target
+        else:
+            loser = piece if mine < theirs else target
+        remove(state, loser, "lost a challenge", events)
+        if loser == piece:
+            end_turn(state, events)
+
+    def _attack(self, state: State, piece: str, damage: int, events: list[Event]) -> None:
+        enemy = enemy_of(state["pieces"][piece]["team"])
+        core = state["cores"][enemy]
+        core["health"] = max(0, core["health"] - damage)
+        events.append({"type": "core_attacked", "piece": piece, "core": enemy,
+                       "damage": damage, "health": core["health"],
+                       "text": f"{label(piece)} hits the {enemy} core for {damage}: "
+                               f"{core['health']} left"})
+        if core["health"] == 0:
+            winner = state["pieces"][piece]["team"]
+            state["winner"] = winner
+            state["phase"] = "over"
+            events.append({"type": "game_won", "team": winner,
+                           "text": f"The {enemy} core is destroyed: {winner} wins"})
+            return
+        end_turn(state, events)
