@@ -13,6 +13,7 @@ from companion.geometry.base import Geometry
 # kind -> "module:function" taking the spec and returning a Geometry.
 _BUILDERS: dict[str, str] = {
     "grid": "companion.geometry.grid:build_grid",
+    "rings": "companion.geometry.rings:build_rings",
 }
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "boards"
