@@ -8,7 +8,8 @@ Spec::
 
 Spaces are named by column letter and row number, ``A1`` at the bottom left as a
 player sees the board; ``skip_i`` drops the letter I as Go boards do. ``pitch_mm`` is
-the distance between neighbouring spaces; ``margin_mm`` is the border around the first
+the distance between neighbouring spaces (``pitch_y_mm``, if given, between rows: Go
+boards are a little longer than wide); ``margin_mm`` is the border around the first
 and last spaces (intersections) or around the cells. Adjacency is orthogonal; the
 straight lines are the rows and columns.
 """
@@ -44,6 +45,7 @@ def build_grid(spec: Mapping[str, Any]) -> Geometry:
     columns = _positive_int(spec, "columns")
     rows = _positive_int(spec, "rows")
     pitch = float(spec.get("pitch_mm", 25.0))
+    pitch_y = float(spec.get("pitch_y_mm", pitch))
     margin = float(spec.get("margin_mm", pitch / 2))
     points = spec.get("points", "cells")
     if points not in ("cells", "intersections"):
@@ -51,6 +53,7 @@ def build_grid(spec: Mapping[str, Any]) -> Geometry:
     special: Mapping[str, Mapping[str, Any]] = spec.get("special", {})
     labels = column_labels(columns, skip_i=bool(spec.get("skip_i", False)))
     offset = margin + (pitch / 2 if points == "cells" else 0.0)
+    offset_y = margin + (pitch_y / 2 if points == "cells" else 0.0)
 
     def name(col: int, row: int) -> str:
         return f"{labels[col]}{row + 1}"
@@ -61,7 +64,7 @@ def build_grid(spec: Mapping[str, Any]) -> Geometry:
             label = name(col, row)
             attrs = {"column": col, "row": row, **dict(special.get(label, {}))}
             x = offset + col * pitch
-            y = offset + (rows - 1 - row) * pitch
+            y = offset_y + (rows - 1 - row) * pitch_y
             spaces.append(Space(label, round(x, 4), round(y, 4), attrs))
     unknown = set(special) - {s.name for s in spaces}
     if unknown:
@@ -71,7 +74,7 @@ def build_grid(spec: Mapping[str, Any]) -> Geometry:
     lines = [[name(c, r) for c in range(columns)] for r in range(rows)]
     lines += [[name(c, r) for r in range(rows)] for c in range(columns)]
     extent = (columns if points == "cells" else columns - 1) * pitch + 2 * margin
-    height = (rows if points == "cells" else rows - 1) * pitch + 2 * margin
+    height = (rows if points == "cells" else rows - 1) * pitch_y + 2 * margin
     return Geometry(
         "grid", spaces, edges, lines, width_mm=extent, height_mm=height, spec=spec
     )
