@@ -13,6 +13,7 @@ from companion.geometry.base import Geometry
 # kind -> "module:function" taking the spec and returning a Geometry.
 _BUILDERS: dict[str, str] = {
     "grid": "companion.geometry.grid:build_grid",
+    "hex": "companion.geometry.hexes:build_hex_map",
     "rings": "companion.geometry.rings:build_rings",
 }
 
