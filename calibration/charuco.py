@@ -1,0 +1,98 @@
+"""The ChArUco calibration board: its spec, its image, and calibration views from it.
+
+A ChArUco board is a chessboard with an ArUco marker in each white square; its corners
+are found even when part of the board is out of the picture or under a thumb, which
+makes it the target we print (``companion print charuco``). The spec is written
+``COLSxROWS:SQUARE_MM:MARKER_MM[:DICTIONARY]``, e.g. ``5x7:35:26`` (squares across and
+down). Its dictionary differs from the corner markers' (see ``markers.py``).
+
+Uses OpenCV's 4.7+ API: ``CharucoDetector.detectBoard`` then
+``CharucoBoard.matchImagePoints``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration.intrinsics import RejectedView, View
+from calibration.markers import dictionary
+
+CHARUCO_DICTIONARY = "DICT_5X5_100"
+DEFAULT_SPEC = "5x7:35:26"  # fits A4 and Letter with room for the ruler
+MIN_CORNERS = 6
+
+
+@dataclass(frozen=True)
+class CharucoSpec:
+    columns: int
+    rows: int
+    square_mm: float
+    marker_mm: float
+    dictionary: str = CHARUCO_DICTIONARY
+
+    @property
+    def width_mm(self) -> float:
+        return self.columns * self.square_mm
+
+    @property
+    def height_mm(self) -> float:
+        return self.rows * self.square_mm
+
+    def __str__(self) -> str:
+        text = f"{self.columns}x{self.rows}:{self.square_mm:g}:{self.marker_mm:g}"
+        return text if self.dictionary == CHARUCO_DICTIONARY else f"{text}:{self.dictionary}"
+
+    def board(self) -> cv2.aruco.CharucoBoard:
+        """The OpenCV board object, in millimetres."""
+        return cv2.aruco.CharucoBoard(
+            (self.columns, self.rows), self.square_mm, self.marker_mm, dictionary(self.dictionary)
+        )
+
+
+def parse_spec(text: str = DEFAULT_SPEC) -> CharucoSpec:
+    """Read a ``COLSxROWS:SQUARE_MM:MARKER_MM[:DICTIONARY]`` spec."""
+    match = re.fullmatch(r"\s*(\d+)[x×X](\d+):([\d.]+):([\d.]+)(?::(\w+))?\s*", text)
+    if not match:
+        raise ValueError(
+            f"A ChArUco board is given as COLSxROWS:SQUARE_MM:MARKER_MM, e.g. {DEFAULT_SPEC}; "
+            f"got {text!r}."
+        )
+    spec = CharucoSpec(int(match[1]), int(match[2]), float(match[3]), float(match[4]),
+                       match[5] or CHARUCO_DICTIONARY)
+    if min(spec.columns, spec.rows) < 3:
+        raise ValueError("A ChArUco board needs at least 3 squares each way.")
+    if not 0 < spec.marker_mm < spec.square_mm:
+        raise ValueError("A ChArUco board's markers must be smaller than its squares.")
+    dictionary(spec.dictionary)
+    return spec
+
+
+def render(spec: CharucoSpec, px_per_mm: float = 4.0) -> np.ndarray:
+    """The board as a grey image at ``px_per_mm`` (no margin)."""
+    size = (round(spec.width_mm * px_per_mm), round(spec.height_mm * px_per_mm))
+    return spec.board().generateImage(size, marginSize=0, borderBits=1)
+
+
+def find_view(image: np.ndarray, spec: CharucoSpec, name: str) -> View | RejectedView:
+    """Find the board's chessboard corners in ``image`` (in mm on the board)."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    board = spec.board()
+    detector = cv2.aruco.CharucoDetector(board)
+    corners, ids, _marker_corners, marker_ids = detector.detectBoard(grey)
+    count = 0 if ids is None else len(ids)
+    if count < MIN_CORNERS:
+        markers = 0 if marker_ids is None else len(marker_ids)
+        return RejectedView(name, (
+            f"only {count} ChArUco corners found ({markers} markers); at least {MIN_CORNERS} "
+            f"are needed. Is this the {spec} board, sharp and well lit?"
+        ))
+    if board.checkCharucoCornersCollinear(ids):
+        return RejectedView(name, "the ChArUco corners found all lie on one line; "
+                                  "show more of the board.")
+    objects, pixels = board.matchImagePoints(corners, ids)
+    size = (grey.shape[1], grey.shape[0])
+    return View(name, objects.reshape(-1, 3), pixels.reshape(-1, 2), size)
