@@ -17,7 +17,7 @@ from companion import __version__
 from companion.errors import UserFacingError
 
 # Modules that each add one or more sub-commands, in the order --help lists them.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("hardware.commands",)
 
 
 def build_parser() -> argparse.ArgumentParser:

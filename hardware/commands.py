@@ -1,0 +1,116 @@
+"""Sub-commands of the hardware layer: ``companion roll``.
+
+``companion roll`` rolls through the same ``DiceService`` and journal as the button and
+the page, so a roll from the command line shows up in the table's dice history.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import re
+import time
+from pathlib import Path
+
+from companion import paths
+from companion.dice import DiceService, Roll
+from companion.errors import UserFacingError
+from companion.journal import Journal
+
+_DICE = re.compile(r"^(?:(?P<count>\d+)?d(?P<sides>\d+)|(?P<only_count>\d+))$", re.IGNORECASE)
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    """Return ``(count, sides)`` for ``2d6``, ``d20`` (one d20) or ``3`` (three d6).
+
+    Raises ``ValueError`` with an example of the notation when ``text`` is not dice.
+    """
+    match = _DICE.match(text.strip())
+    if not match:
+        raise ValueError(f"{text!r} is not dice; write them like 2d6, d20 or 3 (three d6).")
+    if match["only_count"]:
+        return int(match["only_count"]), 6
+    return int(match["count"] or 1), int(match["sides"])
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "roll",
+        help="roll dice and record the roll in the journal",
+        description=(
+            "Roll dice from the operating system's random source and record the roll in "
+            "the journal, like the dice button does. DICE is 2d6, d20 or 3 (three d6); "
+            "the default is 1d6."
+        ),
+    )
+    parser.add_argument("dice", nargs="?", default="1d6", metavar="DICE",
+                        help="what to roll: 2d6, d20, 3 (= 3d6); default 1d6")
+    parser.add_argument("--purpose", default="", metavar="TEXT",
+                        help="what the roll is for, e.g. 'attack on B4'")
+    parser.add_argument("--by", default=None, metavar="NAME",
+                        help="who rolled (default: your user name)")
+    parser.add_argument("--journal", type=Path, default=None, metavar="PATH",
+                        help="the journal file (default: the companion's data folder)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object instead of a sentence")
+    parser.add_argument("--history", nargs="?", type=int, const=20, default=None, metavar="N",
+                        help="show the last N rolls (default 20) instead of rolling")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.history is None:
+        try:
+            count, sides = parse_dice(args.dice)
+        except ValueError as error:
+            raise UserFacingError(str(error)) from None
+    elif args.history < 1:
+        raise UserFacingError(f"--history needs a number of rolls of 1 or more, not "
+                              f"{args.history}.")
+    journal_path = args.journal or paths.journal_path()
+    with Journal(journal_path) as journal:
+        dice = DiceService(journal)
+        if args.history is not None:
+            rolls = dice.history(limit=args.history)
+            if args.json:
+                print(json.dumps({"rolls": [roll.to_json() for roll in rolls]}))
+            elif not rolls:
+                print(f"No rolls yet in {journal_path}.")
+            else:
+                for roll in rolls:
+                    print(describe(roll, with_time=True))
+            return 0
+        try:
+            roll = dice.roll(count, sides, purpose=args.purpose,
+                             requested_by=args.by or _user_name())
+        except ValueError as error:
+            raise UserFacingError(str(error)) from None
+    if args.json:
+        print(json.dumps(roll.to_json()))
+    else:
+        print(describe(roll))
+    return 0
+
+
+def describe(roll: Roll, *, with_time: bool = False) -> str:
+    """Return a roll as one line: ``#12 2d6: 3 + 5 = 8 (attack; by alice)``."""
+    if len(roll.values) == 1:
+        result = str(roll.total)
+    else:
+        result = " + ".join(map(str, roll.values)) + f" = {roll.total}"
+    notes = [text for text in (roll.purpose, roll.for_whom and f"for {roll.for_whom}",
+                               roll.requested_by and f"by {roll.requested_by}") if text]
+    line = f"#{roll.seq} {roll.notation}: {result}"
+    if notes:
+        line += f" ({'; '.join(notes)})"
+    if with_time:
+        line = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(roll.time)) + "  " + line
+    return line
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "command line"
