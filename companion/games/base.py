@@ -12,6 +12,7 @@ always replays to the same state.
 from __future__ import annotations
 
 import copy
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -153,6 +154,23 @@ class Game(ABC):
         details = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "player"))
         who = action.get("player", "")
         return f"{who} {action.get('type', '?')} {details}".strip()
+
+    def parse(self, state: State, text: str) -> Action:
+        """Return the action a player typed (``companion referee --play``).
+
+        Games with a short notation (``place C3``) override this; every game reads JSON.
+        """
+        try:
+            action = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidAction(f"Type the action as JSON ({error.msg}).") from None
+        if not isinstance(action, dict):
+            raise InvalidAction('An action is an object with a "type", such as {"type": "pass"}.')
+        return action
+
+    def render(self, state: State) -> str:
+        """Return the state as text for the command line (games override this)."""
+        return json.dumps(state, sort_keys=True, indent=1)
 
     # -- the public protocol --------------------------------------------------------
 

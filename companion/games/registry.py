@@ -7,6 +7,8 @@ import importlib
 from companion.games.base import Game
 
 _GAMES: dict[str, str] = {
+    "go": "companion.games.go:Go",
+    "one": "companion.games.one:One",
     "onslaught": "companion.games.onslaught:Onslaught",
 }
 

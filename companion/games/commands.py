@@ -1,0 +1,186 @@
+"""``companion referee``: replay a game record, or play a game at the command line.
+
+    companion referee one --record docs/examples/one-2p-60.jsonl
+    companion referee go --options '{"size": 9}' --play --save my-game.jsonl
+
+Replaying prints one JSON object a line (sorted keys, so a record always replays to the
+same output); playing reads one action a line from standard input (``place C3``,
+``jump A1 C1 C3``, ``pass``, ``resign``, ``undo``, or JSON) and answers in words with
+the board drawn as text. Exit status: 0 when the record replayed (illegal actions are
+part of the output), 2 when the input is unusable (no such file or game, bad options,
+a line that is not JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.games.base import Game, IllegalAction
+from companion.games.match import Match
+from companion.games.registry import game_names, get_game
+from companion.games.replay import Record, RecordError, read_record, replay, to_line, write_record
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``referee`` sub-command."""
+    parser = subparsers.add_parser(
+        "referee",
+        help="replay a game record and print each action's verdict, or play a game",
+        description=(
+            "Replay a game record (JSON Lines, see docs/records.md) and print each action's "
+            "verdict as one JSON object a line, then the final state; or, with --play, play "
+            "a game by typing one action a line."
+        ),
+    )
+    parser.add_argument("game", metavar="GAME", help=f"the game: {', '.join(game_names())}")
+    parser.add_argument("--record", metavar="FILE.jsonl", help="the record to replay")
+    parser.add_argument(
+        "--options", metavar="JSON", default="{}",
+        help='game options as a JSON object, over the record\'s own, e.g. \'{"players": 4}\'',
+    )
+    parser.add_argument(
+        "--play", action="store_true",
+        help="play from standard input, one action a line (after the --record, if given)",
+    )
+    parser.add_argument("--save", metavar="FILE.jsonl", help="with --play: write the game's record")
+    parser.add_argument(
+        "--seed", type=int, help="with --play: seed for dice the player does not type"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+        options = _options(args.options)
+        record = _load(args.record) if args.record else Record(None, {}, ())
+    except (ValueError, RecordError) as error:
+        return _unusable(error)
+    if not args.play:
+        if not args.record:
+            return _unusable("give a record to replay (--record FILE.jsonl) or --play.")
+        return _replay(game, record, options, sys.stdout)
+    return _play(game, record, options, args, sys.stdin, sys.stdout)
+
+
+def _unusable(error: object) -> int:
+    print(f"companion referee: {error}", file=sys.stderr)
+    return 2
+
+
+def _options(text: str) -> dict[str, Any]:
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"--options is not valid JSON: {error.msg}.") from None
+    if not isinstance(options, dict):
+        raise RecordError('--options is a JSON object, such as \'{"players": 3}\'.')
+    return options
+
+
+def _load(path: str) -> Record:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read the record {path}: {error.strerror}.") from None
+    return read_record(text.splitlines())
+
+
+def _replay(game: Game, record: Record, options: dict[str, Any], out: TextIO) -> int:
+    malformed = False
+    try:
+        for verdict in replay(game, record, options):
+            malformed = malformed or "error" in verdict
+            print(to_line(verdict), file=out)
+    except RecordError as error:
+        return _unusable(error)
+    return 2 if malformed else 0
+
+
+def _play(
+    game: Game,
+    record: Record,
+    options: dict[str, Any],
+    args: argparse.Namespace,
+    lines: Iterable[str],
+    out: TextIO,
+) -> int:
+    merged = {**record.options, **options}
+    if record.game is not None and record.game != game.name:
+        return _unusable(f"This record is a game of {record.game}, not of {game.name}.")
+    try:
+        match = Match(game, merged)
+    except ValueError as error:
+        return _unusable(f"The game's options are not usable: {error}")
+    for entry in record.entries:
+        if entry.action is None:
+            return _unusable(entry.error)
+        try:
+            match.push(entry.action, entry.dice)
+        except IllegalAction as error:
+            print(f"Line {entry.line} of the record is illegal and left out: {error}", file=out)
+    dice_rng = random.Random(args.seed)
+    _show(match, out)
+    for raw in lines:
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        if text in ("undo", "takeback"):
+            if match.steps:
+                step = match.pop()
+                print(f"Taken back: {game.describe(match.state, step.action)}.", file=out)
+                _show(match, out)
+            else:
+                print("Nothing to take back.", file=out)
+            continue
+        try:
+            action = game.parse(match.state, text)
+            dice = action.pop("dice", None)
+            if dice is None:
+                dice = _roll(game, match, action, dice_rng, out)
+            events = match.push(action, dice)
+        except IllegalAction as error:
+            print(f"Illegal: {error.reason}", file=out)
+            continue
+        for event in events:
+            print(event.get("text") or to_line(event), file=out)
+        if args.save:
+            _save(args.save, game, merged, match)
+        if match.is_over():
+            break
+        _show(match, out)
+    if args.save:
+        _save(args.save, game, merged, match)
+    outcome = match.outcome()
+    if outcome is None:
+        print(f"The game is not over ({game.to_move(match.state)} to move).", file=out)
+    print(to_line({"outcome": outcome.to_json() if outcome else None}), file=out)
+    return 0
+
+
+def _roll(
+    game: Game, match: Match, action: dict[str, Any], rng: random.Random, out: TextIO
+) -> list[int]:
+    """Roll the dice a legal action needs when the player did not type them."""
+    request = game.dice_needed(match.state, action) if game.validate(match.state, action) else None
+    if request is None:
+        return []
+    dice = [rng.randint(1, request.sides) for _ in range(request.count)]
+    print(f"Rolled {', '.join(map(str, dice))} ({request.purpose or 'dice'}).", file=out)
+    return dice
+
+
+def _show(match: Match, out: TextIO) -> None:
+    print(match.game.render(match.state), file=out)
+    print(f"{str(match.to_move()).capitalize()} to move ({match.phase()}).", file=out)
+
+
+def _save(path: str, game: Game, options: dict[str, Any], match: Match) -> None:
+    steps = [(step.action, step.dice) for step in match.steps]
+    Path(path).write_text(write_record(game.name, options, steps), encoding="utf-8")

@@ -1,0 +1,262 @@
+"""Go on any board geometry: the 9x9, 13x13 and 19x19 grids, or the ONE ring board.
+
+The rules are those the ONE rules suggest as a variant ("play the game instead by the
+rules of Go"): Black and White alternate placing a stone or passing; a group of stones
+with no liberties (empty neighbours along the board's lines) is captured; a move that
+leaves its own group without liberties is suicide and forbidden; simple ko forbids
+retaking a single stone at once; two passes in a row end the game, which is scored by
+area (stones on the board plus empty regions that touch one colour only) with komi for
+White. Dead stones are not agreed on: play them out before passing (as in the
+Tromp-Taylor rules). See ``docs/games/go.md`` and "Go" in ``docs/rulings.md``.
+
+Actions::
+
+    {"type": "place", "player": "black", "at": "D4"}
+    {"type": "pass", "player": "white"}
+    {"type": "resign", "player": "black"}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from companion.games.base import Action, Event, Game, IllegalAction, InvalidAction, Outcome, State
+from companion.games.stones import (
+    board_geometry,
+    group_of,
+    groups,
+    liberties,
+    parse_notation,
+    render,
+    title,
+)
+from companion.geometry import Geometry
+
+PLAYERS = ("black", "white")
+DEFAULT_KOMI = 7.5
+
+
+class Go(Game):
+    """The Go rules engine (see the module docstring)."""
+
+    name = "go"
+    title = "Go"
+
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
+        opts = _normalise(options or {})
+        geometry = board_geometry(opts["board"])
+        return {
+            "game": self.name,
+            "options": opts,
+            "board": {name: None for name in geometry.names},
+            "to_move": "black",
+            "captures": {p: 0 for p in PLAYERS},
+            "ko": None,
+            "passes": 0,
+            "over": None,
+            "resigned": None,
+            "moves": 0,
+        }
+
+    def to_move(self, state: State) -> str | None:
+        return None if state["over"] else state["to_move"]
+
+    def phase(self, state: State) -> str:
+        return "over" if state["over"] else "play"
+
+    def scores(self, state: State) -> dict[str, float]:
+        """Area score now: stones plus empty regions bordered by one colour; komi to White."""
+        geometry = _geometry(state)
+        board = state["board"]
+        area = {p: float(sum(1 for c in board.values() if c == p)) for p in PLAYERS}
+        for region in groups(geometry, board, None):
+            borders = {board[n] for s in region for n in geometry.neighbours(s)} - {None}
+            if len(borders) == 1:
+                area[borders.pop()] += len(region)
+        area["white"] += state["options"]["komi"]
+        return area
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        scores = self.scores(state)
+        if state["resigned"]:
+            winners: tuple[str, ...] = (_other(state["resigned"]),)
+        else:
+            best = max(scores.values())
+            winners = tuple(p for p in PLAYERS if scores[p] == best)
+        return Outcome(state["over"], winners, scores)
+
+    def legal_actions(self, state: State) -> Iterator[Action]:
+        if state["over"]:
+            return
+        player = state["to_move"]
+        geometry = _geometry(state)
+        for name in geometry.names:
+            if state["board"][name] is None and not _place_problem(state, geometry, player, name):
+                yield {"type": "place", "player": player, "at": name}
+        yield {"type": "pass", "player": player}
+        yield {"type": "resign", "player": player}
+
+    def check(self, state: State, action: Action) -> None:
+        kind = action["type"]
+        if kind not in ("place", "pass", "resign"):
+            raise InvalidAction(
+                f"Go has no action {kind!r}: the actions are place, pass and resign."
+            )
+        player = action.get("player")
+        if player not in PLAYERS:
+            raise InvalidAction(
+                f"There is no player {player!r} in Go; the players are black, white."
+            )
+        if kind == "resign":
+            return
+        if player != state["to_move"]:
+            raise IllegalAction(f"It is {title(state['to_move'])}'s turn, not {title(player)}'s.")
+        if kind == "place":
+            geometry = _geometry(state)
+            at = action.get("at")
+            if not isinstance(at, str) or at not in geometry:
+                raise InvalidAction(f"There is no space {at!r} on this board.")
+            problem = _place_problem(state, geometry, player, at)
+            if problem is not None:
+                raise problem
+
+    def resolve(self, state: State, action: Action, dice: Sequence[int]) -> list[Event]:
+        player = action["player"]
+        kind = action["type"]
+        if kind == "resign":
+            state["resigned"] = player
+            state["over"] = "resignation"
+            return [{"type": "resign", "player": player, "text": f"{title(player)} resigns."},
+                    self._game_over(state)]
+        state["moves"] += 1
+        state["to_move"] = _other(player)
+        if kind == "pass":
+            state["passes"] += 1
+            state["ko"] = None
+            events: list[Event] = [
+                {"type": "pass", "player": player, "text": f"{title(player)} passes."}
+            ]
+            if state["passes"] == 2:
+                state["over"] = "two_passes"
+                events.append(self._game_over(state))
+            return events
+        at = action["at"]
+        geometry = _geometry(state)
+        board = state["board"]
+        board[at] = player
+        state["passes"] = 0
+        events = [{"type": "place", "player": player, "at": at,
+                   "text": f"{title(player)} places on {at}."}]
+        taken = _captured_by(geometry, board, at)
+        for name in taken:
+            board[name] = None
+        state["captures"][player] += len(taken)
+        if taken:
+            names = sorted(taken, key=geometry.names.index)
+            events.append({
+                "type": "capture", "player": player, "spaces": names,
+                "captured": _other(player),
+                "text": f"{title(player)} captures {len(names)} "
+                        f"{'stone' if len(names) == 1 else 'stones'}: {', '.join(names)}.",
+            })
+        own = group_of(geometry, board, at)
+        single_recapture = len(taken) == 1 and len(own) == 1
+        state["ko"] = next(iter(taken)) if single_recapture and len(
+            liberties(geometry, board, own)) == 1 else None
+        return events
+
+    def describe(self, state: State, action: Action) -> str:
+        who = title(str(action.get("player", "")))
+        kind = action.get("type")
+        if kind == "place":
+            return f"{who} places on {action.get('at')}"
+        return f"{who} {'passes' if kind == 'pass' else 'resigns'}"
+
+    def parse(self, state: State, text: str) -> Action:
+        return parse_notation(text, self.to_move(state))
+
+    def render(self, state: State) -> str:
+        board = render(_geometry(state), state["board"])
+        caught = ", ".join(f"{title(p)} {state['captures'][p]}" for p in PLAYERS)
+        scores = ", ".join(f"{title(p)} {s:g}" for p, s in self.scores(state).items())
+        ko = f"\nKo: no retaking at {state['ko']} this move" if state["ko"] else ""
+        komi = state["options"]["komi"]
+        return f"{board}\nCaptured: {caught}\nArea now (komi {komi:g}): {scores}{ko}"
+
+    def _game_over(self, state: State) -> Event:
+        outcome = self.outcome(state)
+        assert outcome is not None
+        scores = ", ".join(f"{title(p)} {s:g}" for p, s in outcome.scores.items())
+        if outcome.is_tie:
+            result = "a draw"
+        else:
+            result = f"{title(outcome.winners[0])} wins"
+        return {"type": "game_over", "termination": state["over"],
+                "winners": list(outcome.winners), "scores": dict(outcome.scores),
+                "text": f"The game is over: {result} ({scores})."}
+
+
+def _normalise(options: Mapping[str, Any]) -> dict[str, Any]:
+    allowed = ("board", "size", "komi")
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise ValueError(f"Go has no option {unknown[0]!r}; the options are {', '.join(allowed)}.")
+    size = options.get("size", 19)
+    if size not in (9, 13, 19):
+        raise ValueError(f'"size" is 9, 13 or 19 (or give "board"); got {size!r}.')
+    board = options.get("board", f"go-{size}")
+    if not isinstance(board, str):
+        raise ValueError(
+            '"board" names a bundled board (such as "go-9" or "one-60") or a board file.'
+        )
+    board_geometry(board)
+    komi = options.get("komi", DEFAULT_KOMI)
+    if not isinstance(komi, int | float) or isinstance(komi, bool):
+        raise ValueError(f'"komi" is a number of points for White; got {komi!r}.')
+    return {"board": board, "komi": float(komi)}
+
+
+def _geometry(state: State) -> Geometry:
+    return board_geometry(state["options"]["board"])
+
+
+def _other(player: str) -> str:
+    return "white" if player == "black" else "black"
+
+
+def _captured_by(geometry: Geometry, board: Mapping[str, str | None], at: str) -> set[str]:
+    """The opponent stones left without liberties by the stone just put on ``at``."""
+    enemy = _other(str(board[at]))
+    taken: set[str] = set()
+    for neighbour in geometry.neighbours(at):
+        if board[neighbour] == enemy and neighbour not in taken:
+            group = group_of(geometry, board, neighbour)
+            if not liberties(geometry, board, group):
+                taken |= group
+    return taken
+
+
+def _place_problem(
+    state: State, geometry: Geometry, player: str, at: str
+) -> IllegalAction | None:
+    """Return why ``player`` may not place on ``at`` (occupied, ko, suicide), or None."""
+    board = state["board"]
+    if board[at] is not None:
+        return IllegalAction(f"{at} is taken by {title(board[at])}.", spaces=[at])
+    if state["ko"] == at:
+        return IllegalAction(
+            f"Ko: {title(player)} may not retake at {at} at once; play elsewhere first.",
+            spaces=[at],
+        )
+    trial = dict(board)
+    trial[at] = player
+    if _captured_by(geometry, trial, at):
+        return None
+    if not liberties(geometry, trial, group_of(geometry, trial, at)):
+        return IllegalAction(
+            f"Suicide: a {title(player)} stone on {at} would have no liberties.", spaces=[at]
+        )
+    return None

@@ -1,0 +1,159 @@
+"""Game records: read them, replay them through a rules engine, write them back.
+
+A record is JSON Lines: an optional header ``{"game": "one", "options": {...}}``, then
+one action a line (``{"type": "place", "player": "black", "at": "C3"}``), with the dice
+rolled for it as a ``"dice": [3, 5]`` field where the rules roll. Blank lines and lines
+starting with ``#`` are ignored. ``docs/records.md`` is the full description; the same
+format is how games are exported and imported.
+
+Replaying yields one plain dict per action (its verdict and events) and a final dict
+with the state and outcome, so the output is the same every time for the same record.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import UserFacingError
+from companion.games.base import Action, Game, IllegalAction, State
+
+
+class RecordError(UserFacingError, ValueError):
+    """A record (or its options) that cannot be replayed at all."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action line of a record: its line number, the action and its dice, or the
+    reason the line could not be read."""
+
+    line: int
+    action: Action | None = None
+    dice: tuple[Any, ...] = ()
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record as read: the header's game and options, and its action lines."""
+
+    game: str | None
+    options: dict[str, Any]
+    entries: tuple[Entry, ...]
+
+
+def read_record(lines: Iterable[str]) -> Record:
+    """Read a record from its lines. A line that is not a JSON object becomes an entry
+    with an ``error``; a header that is not usable raises ``RecordError``."""
+    game: str | None = None
+    options: dict[str, Any] = {}
+    entries: list[Entry] = []
+    seen_action = False
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            entries.append(Entry(number, error=f"Line {number} is not valid JSON: {error.msg}."))
+            continue
+        if not isinstance(data, dict):
+            entries.append(Entry(number, error=f"Line {number} is not a JSON object."))
+            continue
+        if "type" not in data and "game" in data:
+            if seen_action or game is not None:
+                raise RecordError(f"Line {number}: the header must be the record's first line.")
+            game, options = _header(number, data)
+            continue
+        seen_action = True
+        dice = data.pop("dice", [])
+        if not isinstance(dice, list):
+            error = f'Line {number}: "dice" must be a list, such as [3].'
+            entries.append(Entry(number, error=error))
+            continue
+        entries.append(Entry(number, action=data, dice=tuple(dice)))
+    return Record(game, options, tuple(entries))
+
+
+def _header(number: int, data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    game, options = data.get("game"), data.get("options", {})
+    if not isinstance(game, str) or not isinstance(options, dict):
+        raise RecordError(
+            f'Line {number}: a header is {{"game": "one", "options": {{...}}}}, '
+            "with the game's name and an object of options."
+        )
+    return game, dict(options)
+
+
+def replay(
+    game: Game, record: Record, options: Mapping[str, Any] | None = None
+) -> Iterator[dict[str, Any]]:
+    """Replay ``record`` with ``game`` and yield a verdict per action line, then the
+    final state. ``options`` (from the command line) override the header's.
+
+    Illegal actions are reported and leave the state as it was; replay goes on.
+    Raises ``RecordError`` if the record is for another game or its options are bad.
+    """
+    if record.game is not None and record.game != game.name:
+        raise RecordError(f"This record is a game of {record.game}, not of {game.name}.")
+    merged = {**record.options, **(options or {})}
+    try:
+        state = game.initial_state(merged)
+    except ValueError as error:
+        raise RecordError(f"The game's options are not usable: {error}") from None
+    for entry in record.entries:
+        if entry.action is None:
+            yield {"line": entry.line, "legal": False, "error": entry.error}
+            continue
+        verdict, state = step(game, state, entry.action, entry.dice)
+        yield {"line": entry.line, **verdict}
+    yield final(game, state)
+
+
+def step(
+    game: Game, state: State, action: Action, dice: Sequence[Any] = ()
+) -> tuple[dict[str, Any], State]:
+    """Try one action: return its verdict (legal with events, or the reason not) and
+    the state after it (the same state when it was illegal)."""
+    try:
+        new_state, events = game.apply(state, action, list(dice))
+    except IllegalAction as error:
+        verdict: dict[str, Any] = {"action": action, "legal": False, "reason": error.reason}
+        if error.spaces:
+            verdict["spaces"] = list(error.spaces)
+        return verdict, state
+    verdict = {"action": action, "legal": True, "events": events}
+    if dice:
+        verdict["dice"] = list(dice)
+    return verdict, new_state
+
+
+def final(game: Game, state: State) -> dict[str, Any]:
+    """The closing line of a replay: the state, the outcome, who is to move, the phase."""
+    outcome = game.outcome(state)
+    return {
+        "final": True,
+        "state": state,
+        "outcome": outcome.to_json() if outcome else None,
+        "to_move": game.to_move(state),
+        "phase": game.phase(state),
+    }
+
+
+def to_line(data: Mapping[str, Any]) -> str:
+    """One JSON line with sorted keys: the same data always prints the same."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def write_record(
+    game: str, options: Mapping[str, Any], steps: Iterable[tuple[Action, Sequence[int]]]
+) -> str:
+    """Return the record of a game: the header, then each action with its dice."""
+    lines = [to_line({"game": game, "options": dict(options)})]
+    for action, dice in steps:
+        lines.append(to_line({**action, "dice": list(dice)} if dice else dict(action)))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,144 @@
+"""What ONE and Go share: stones of colours on the spaces of a board geometry.
+
+The board of a state is a dict from every space name to the colour on it or ``None``
+(plain JSON, so the camera can compare it space by space). This module finds groups
+and liberties, draws the board as text for the command line, and reads the short
+notation players type (``place C3``, ``jump A1 A3 A5``, ``pass``, ``resign``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.games.base import Action, InvalidAction
+from companion.geometry import Geometry, load_geometry
+
+COLOURS: tuple[str, ...] = ("black", "white", "red", "blue", "green", "yellow")
+"""Every colour a stone can have, in the order players join (clockwise from Black)."""
+
+SYMBOLS: dict[str, str] = {
+    "black": "X", "white": "O", "red": "R", "blue": "B", "green": "G", "yellow": "Y",
+}
+
+Board = dict[str, str | None]
+
+
+@functools.lru_cache(maxsize=32)
+def board_geometry(source: str) -> Geometry:
+    """Return the geometry of a bundled board name or board file (loaded once)."""
+    return load_geometry(source)
+
+
+def title(colour: str) -> str:
+    """``black`` → ``Black``: how a colour is written at the start of a sentence."""
+    return colour.capitalize()
+
+
+def group_of(geometry: Geometry, board: Mapping[str, str | None], start: str) -> set[str]:
+    """Return the spaces of the group of like stones (or of empty spaces) at ``start``."""
+    colour = board[start]
+    group = {start}
+    frontier = [start]
+    while frontier:
+        for neighbour in geometry.neighbours(frontier.pop()):
+            if neighbour not in group and board[neighbour] == colour:
+                group.add(neighbour)
+                frontier.append(neighbour)
+    return group
+
+
+def groups(
+    geometry: Geometry, board: Mapping[str, str | None], colour: str | None
+) -> list[set[str]]:
+    """Return every connected group of ``colour`` (``None``: of empty spaces)."""
+    seen: set[str] = set()
+    found = []
+    for name in geometry.names:
+        if board[name] == colour and name not in seen:
+            group = group_of(geometry, board, name)
+            seen |= group
+            found.append(group)
+    return found
+
+
+def liberties(
+    geometry: Geometry, board: Mapping[str, str | None], group: Iterable[str]
+) -> set[str]:
+    """Return the empty spaces next to ``group``."""
+    return {n for s in group for n in geometry.neighbours(s) if board[n] is None}
+
+
+def render(geometry: Geometry, board: Mapping[str, str | None]) -> str:
+    """Draw the board as text: rings one per line, grids as rows, with a legend."""
+    def mark(name: str) -> str:
+        colour = board[name]
+        if colour is not None:
+            return SYMBOLS.get(colour, "?")
+        return "-" if geometry.space(name).attrs.get("hash_mark") else "."
+
+    if geometry.kind == "rings":
+        rows: dict[str, list[str]] = {}
+        for name in geometry.names:
+            rows.setdefault(name.rstrip("0123456789"), []).append(mark(name))
+        width = max(len(r) for r in rows.values())
+        lines = ["    " + "".join(f"{n:>3}" for n in range(1, width + 1))]
+        lines += [f"{ring:<4}" + "".join(f"{m:>3}" for m in marks) for ring, marks in rows.items()]
+    elif geometry.kind == "grid":
+        by_row: dict[int, list[str]] = {}
+        columns: list[str] = []
+        for name in geometry.names:
+            row = geometry.space(name).attrs["row"]
+            by_row.setdefault(row, []).append(mark(name))
+            if row == 0:
+                columns.append(name.rstrip("0123456789"))
+        header = "    " + "".join(f"{c:>2}" for c in columns)
+        lines = [header]
+        lines += [
+            f"{r + 1:>3} " + "".join(f"{m:>2}" for m in by_row[r])
+            for r in sorted(by_row, reverse=True)
+        ]
+        lines.append(header)
+    else:
+        lines = [f"{name}: {mark(name)}" for name in geometry.names]
+    used = sorted({c for c in board.values() if c is not None}, key=_colour_order)
+    if used:
+        lines.append("  ".join(f"{SYMBOLS.get(c, '?')} {c}" for c in used))
+    return "\n".join(lines)
+
+
+def _colour_order(colour: str) -> int:
+    return COLOURS.index(colour) if colour in COLOURS else len(COLOURS)
+
+
+def parse_notation(text: str, player: str | None) -> Action:
+    """Read an action typed as JSON or as ``place C3`` / ``C3`` / ``jump A1 A3 A5`` /
+    ``pass`` / ``resign [colour]``; the player is the one to move unless typed."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            action: Any = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidAction(f"That is not valid JSON: {error.msg}.") from None
+        if not isinstance(action, dict):
+            raise InvalidAction('An action is an object with a "type", such as {"type": "pass"}.')
+        return action
+    words = text.split()
+    if not words:
+        raise InvalidAction("Type an action, such as: place C3, jump A1 A3 A5, pass, resign.")
+    verb, args = words[0].lower(), [w.upper() for w in words[1:]]
+    if verb == "place" and len(args) == 1:
+        return {"type": "place", "player": player, "at": args[0]}
+    if verb == "jump" and len(args) >= 2:
+        return {"type": "jump", "player": player, "path": args}
+    if verb == "pass" and not args:
+        return {"type": "pass", "player": player}
+    if verb == "resign" and len(args) <= 1:
+        return {"type": "resign", "player": args[0].lower() if args else player}
+    if len(words) == 1 and words[0][:1].isalpha() and words[0][-1:].isdigit():
+        return {"type": "place", "player": player, "at": words[0].upper()}
+    raise InvalidAction(
+        f"I cannot read {text!r}: type place C3, jump A1 A3 A5, pass or resign (or JSON)."
+    )
