@@ -482,3 +482,15 @@ def test_the_game_is_won_when_the_enemy_core_reaches_zero_and_never_goes_below()
     assert outcome.scores == {"red": 4, "blue": 0}
     assert GAME.to_move(state) is None and list(GAME.legal_actions(state)) == []
     assert refused(state, {"type": "end_turn"}).reason == "The game is over."
+
+
+@pytest.mark.parametrize("action, words", [
+    ({"type": "roll"}, "Red 1 rolls the die"),
+    ({"type": "move", "path": ["D2", "D3"]}, "Red 1 moves to D2 → D3"),
+    ({"type": "challenge", "target": "blue2"}, "Red 1 challenges Blue 2"),
+    ({"type": "attack"}, "Red 1 attacks the blue core"),
+    ({"type": "heroism"}, "Red 1 gives itself up to return the blue orb"),
+    ({"type": "end_turn", "piece": "red1"}, "Red 1 ends the turn"),
+])
+def test_actions_in_words(action, words):
+    assert GAME.describe(new(), action) == words

@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.games.base import Action, DiceRequest, Event, Game, Outcome, State
+from companion.games.base import (
+    Action,
+    DiceRequest,
+    Event,
+    Game,
+    InvalidAction,
+    Outcome,
+    State,
+)
 from companion.games.onslaught_board import enemy_of
 from companion.games.onslaught_checks import (
     check_attack,
@@ -152,17 +160,30 @@ class Onslaught(Game):
         return events
 
     def describe(self, state: State, action: Action) -> str:
-        piece = label(str(action.get("piece", state["turn"]["piece"])))
+        """Return the action in words: ``Red 1 moves to D2 → D3``."""
+        named = action.get("piece", state["turn"]["piece"])
+        if named not in PIECES:
+            return super().describe(state, action)
+        piece = label(named)
+        enemy = enemy_of(state["pieces"][named]["team"])
         kind = action.get("type")
+        target = action.get("target")
         if kind == "move":
-            return f"{piece} moves to {' → '.join(path_of(action))}"
-        if kind == "challenge":
-            return f"{piece} challenges {label(str(action.get('target')))}"
-        if kind == "attack":
-            return f"{piece} attacks the core"
-        if kind == "end_turn":
-            return f"{piece} ends the turn"
-        return f"{piece}: {kind}"
+            try:
+                return f"{piece} moves to {' → '.join(path_of(action))}"
+            except InvalidAction:
+                return super().describe(state, action)
+        if kind == "challenge" and target in PIECES:
+            return f"{piece} challenges {label(target)}"
+        words = {
+            "roll": "rolls the die",
+            "attack": f"attacks the {enemy} core",
+            "heroism": f"gives itself up to return the {enemy} orb",
+            "end_turn": "ends the turn",
+        }
+        if kind in words:
+            return f"{piece} {words[kind]}"
+        return super().describe(state, action)
 
     # -- the actions that roll dice -------------------------------------------------
 
