@@ -193,3 +193,28 @@ def test_presses_from_many_threads_each_consume_one_request(journal):
         thread.join()
     assert sorted(r.notation for r in rolls) == ["1d6"] * 7 + ["2d6"]
     assert sorted(r.seq for r in rolls) == list(range(1, 9))
+
+
+# -- the dice benchmark (figures printed, not speed asserted) ---------------------------
+
+
+@pytest.mark.parametrize("statistic, df, p", [
+    (11.0705, 5, 0.05), (1.1455, 5, 0.95), (9.2364, 5, 0.10), (0.0, 5, 1.0),
+    (3.8415, 1, 0.05), (5.9915, 2, 0.05), (7.8147, 3, 0.05), (9.4877, 4, 0.05),
+])
+def test_chi_square_p_values_match_the_tables(statistic, df, p):
+    from benchmarks.dice import chi_square_p_value
+
+    assert chi_square_p_value(statistic, df) == pytest.approx(p, abs=5e-5)
+
+
+def test_the_dice_bench_prints_every_figure(capsys):
+    from companion.cli import main
+
+    assert main(["bench", "dice", "--presses", "3", "--rolls", "120", "--journaled", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Python 3." in out and "CPUs" in out
+    assert "3 presses" in out and "median" in out and "p95" in out and "max" in out
+    assert "120 d6" in out and "chi-square" in out and "5 degrees of freedom" in out
+    assert "p-value" in out and all(f"{face}: " in out for face in range(1, 7))
+    assert "rolls/s" in out
