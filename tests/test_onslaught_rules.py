@@ -4,14 +4,17 @@ docs/rulings.md), with every illegal action the text implies and its reason."""
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
 import pytest
 
-from companion.games import IllegalAction, get_game
+from companion.games import IllegalAction, Match, get_game
 from companion.games.base import InvalidAction
 from companion.geometry import load_geometry
 
 GAME = get_game("onslaught")
+DATA = Path(__file__).resolve().parent.parent / "companion" / "data" / "boards"
 
 
 def new(**options):
@@ -494,3 +497,56 @@ def test_the_game_is_won_when_the_enemy_core_reaches_zero_and_never_goes_below()
 ])
 def test_actions_in_words(action, words):
     assert GAME.describe(new(), action) == words
+
+
+# -- Options and board files ----------------------------------------------------------
+
+
+def test_a_board_file_can_move_the_squares(tmp_path):
+    spec = json.loads((DATA / "onslaught.json").read_text())
+    spec["special"]["A1"], spec["special"]["B1"] = {}, {"kind": "orb", "team": "red"}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(spec))
+    state = new(board=str(path))
+    assert state["orbs"]["red"]["home"] == "B1"
+    state = arrange(state, turn="red1", roll=2, red1="C1")
+    state, events = play(state, {"type": "move", "to": "B1"})
+    assert events == ["move", "orb_taken"]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"D7": {}}, "a red and a blue core square"),
+    ({"G7": {"kind": "orb", "team": "green"}}, "needs a team"),
+    ({"F5": {"kind": "node", "link": "middle"}}, "needs a link"),
+    ({"F5": {}}, "2 right node"),
+    ({"A7": {"kind": "core", "team": "red"}}, "two red core squares"),
+])
+def test_a_board_file_that_is_not_an_onslaught_board_is_refused(tmp_path, change, message):
+    spec = json.loads((DATA / "onslaught.json").read_text())
+    spec["special"].update(change)
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(spec))
+    with pytest.raises(ValueError, match=message):
+        new(board=str(path))
+
+
+def test_blue_first_and_team_turn_order_play_in_that_order():
+    state = new(first="blue", turn_order="team")
+    seen = []
+    for _ in range(5):
+        seen.append(GAME.to_move(state))
+        state, _ = play(state, {"type": "roll"}, [1])
+        state, _ = play(state, {"type": "end_turn"})
+    assert seen == ["blue1", "blue2", "red1", "red2", "blue1"]
+
+
+def test_a_match_knows_path_moves_are_legal_and_undoes_them():
+    match = Match("onslaught")
+    match.push({"type": "roll"}, [3])
+    assert {"type": "move", "path": ["D2", "D3", "D4"]} in match.legal_actions
+    assert {"type": "move", "path": ["D2", "E3"]} not in match.legal_actions
+    before = copy.deepcopy(match.state)
+    match.push({"type": "move", "path": ["D2", "D3", "D4"]})
+    assert match.state["nodes"]["D4"]["owner"] == "red"
+    match.pop()
+    assert match.state == before
