@@ -47,3 +47,37 @@ def companion_home(tmp_path, monkeypatch):
     home = tmp_path / "companion-home"
     monkeypatch.setenv("COMPANION_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """A factory for web apps: ``make_app(**config)`` returns a Flask app with its
+    journal in ``tmp_path``, no camera and no button unless ``config`` says otherwise.
+    Every app it made is closed (camera thread, pins, streams, journal) afterwards."""
+    from web.app import create_app
+    from web.runtime import get_runtime
+
+    apps = []
+
+    def make(**config):
+        config.setdefault("JOURNAL_PATH", str(tmp_path / f"journal-{len(apps)}.sqlite3"))
+        config.setdefault("TESTING", True)
+        app = create_app(config)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        get_runtime(app).close()
+
+
+@pytest.fixture
+def app(make_app):
+    """A web app with a journal in a temporary folder, no camera, no button."""
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    """Flask's test client for ``app``."""
+    return app.test_client()

@@ -1,0 +1,97 @@
+"""``companion serve`` and ``companion demo``: help texts, URLs, and a real start."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+
+from companion.cli import main
+from web.commands import urls
+
+STARTUP_LIMIT = 30.0  # seconds a demo may take to answer before the test fails
+
+
+def help_text(capsys, command):
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    assert exit_.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+
+
+def test_serve_help_explains_every_option(capsys):
+    text = help_text(capsys, "serve")
+    for option in ("--host", "--port", "--source", "--journal", "--button-pin", "--no-button",
+                   "--led-pin", "--buzzer-pin", "--threads", "picamera, usb:0",
+                   "replay:PATH?fps=2&loop=1", "default: 0.0.0.0", "default: 17"):
+        assert option in text
+
+
+def test_demo_help_says_no_camera_and_no_pi_are_needed(capsys):
+    text = help_text(capsys, "demo")
+    assert "replayed game" in text and "simulated dice button" in text
+    assert "--port" in text and "default: 127.0.0.1" in text
+
+
+def test_urls_name_localhost_or_the_lan_addresses():
+    assert urls("127.0.0.1", 8000) == ["http://localhost:8000/"]
+    assert urls("192.168.1.9", 80) == ["http://192.168.1.9:80/"]
+    lan = urls("0.0.0.0", 8000)
+    assert lan[-1] == f"http://{socket.gethostname()}.local:8000/"
+    assert all(u.startswith("http://") and "127.0.0.1" not in u for u in lan)
+
+
+def test_serve_with_a_bad_source_says_so_in_one_sentence(capsys, tmp_path):
+    code = main(["serve", "--source", "webcam", "--no-button",
+                 "--journal", str(tmp_path / "j.sqlite3")])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion serve: 'webcam' is neither a source name")
+    assert err.count("\n") == 1
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def get_json(url, timeout=2.0):
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return json.loads(response.read())
+
+
+def test_companion_demo_really_starts_and_serves(tmp_path):
+    port = free_port()
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "demo", "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    try:
+        health = None
+        attempts = 0
+        while health is None:
+            attempts += 1
+            assert attempts < STARTUP_LIMIT * 10, "the demo did not answer in time"
+            try:
+                health = get_json(f"http://127.0.0.1:{port}/healthz")
+            except (urllib.error.URLError, ConnectionError):
+                # Not listening yet: wait a tenth of a second on the process itself,
+                # which also notices a demo that died.
+                with pytest.raises(subprocess.TimeoutExpired):
+                    process.wait(timeout=0.1)
+        assert health["ok"] and health["journal"] == str(tmp_path / "demo.sqlite3")
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/demo/button",
+                                         method="POST")
+        with urllib.request.urlopen(request, timeout=5) as response:
+            pressed = json.loads(response.read())
+        assert pressed["roll"]["requested_by"] == "simulated button"
+    finally:
+        process.terminate()
+        output, _ = process.communicate(timeout=10)
+    assert process.returncode == 0
+    assert f"http://localhost:{port}/" in output

@@ -1,0 +1,114 @@
+"""The JSON API: roll dice, read the roll history and the table's status, and the
+server-sent event stream that keeps every page live."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.dice import check_dice
+from web.errors import InvalidRequest
+from web.runtime import get_runtime
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_PURPOSE = 200
+MAX_NAME = 40
+MAX_HISTORY = 500
+
+
+@bp.post("/dice/roll")
+def roll():
+    """Roll dice. With ``count`` and/or ``sides``: exactly those dice. Without: what a
+    press of the dice button does (the pending request, else the default dice).
+    ``purpose`` says what the roll is for, ``by`` who asked (default "api")."""
+    body = _json_body()
+    dice = get_runtime().dice
+    by = _text(body, "by", MAX_NAME) or "api"
+    purpose = _text(body, "purpose", MAX_PURPOSE)
+    if "count" in body or "sides" in body:
+        count, sides = body.get("count", 1), body.get("sides", 6)
+        try:
+            check_dice(count, sides)
+        except ValueError as error:
+            raise InvalidRequest(str(error)) from error
+        result = dice.roll(count, sides, purpose=purpose, requested_by=by)
+    elif purpose:
+        raise InvalidRequest("A purpose needs the dice to go with it (count and sides); "
+                             "without them the pending request is rolled.")
+    else:
+        result = dice.roll_pending_or_default(requested_by=by)
+    return jsonify(result.to_json())
+
+
+@bp.get("/dice/history")
+def history():
+    """The latest rolls, newest first: ``?limit=`` (1 to 500, default 50)."""
+    text = request.args.get("limit", "50")
+    if not text.isdigit() or not 1 <= int(text) <= MAX_HISTORY:
+        raise InvalidRequest(f"limit must be a whole number from 1 to {MAX_HISTORY}, "
+                             f"not {text!r}.")
+    rolls = get_runtime().dice.history(int(text))
+    return jsonify(rolls=[r.to_json() for r in rolls])
+
+
+@bp.get("/status")
+def status():
+    """The camera, the dice (pending request, last roll, default) and the button."""
+    return jsonify(status_data())
+
+
+def status_data() -> dict[str, Any]:
+    runtime = get_runtime()
+    dice = runtime.dice
+    last = dice.history(1)
+    return {
+        "version": current_app.config["VERSION"],
+        "camera": runtime.camera(),
+        "dice": {
+            "pending": dice.pending(),
+            "last": last[0].to_json() if last else None,
+            "default": {"count": dice.default_count, "sides": dice.default_sides},
+        },
+        "button": {"status": runtime.button_status, "simulated": runtime.simulated},
+        "journal": str(runtime.journal.path),
+    }
+
+
+@bp.get("/events")
+def events():
+    """Server-sent events: ``hello`` (the status, on every (re)connect), ``roll``,
+    ``frame`` (a new frame number, a few per second at most) and ``status`` (camera)."""
+    runtime = get_runtime()
+    stream = runtime.hub.stream(hello=status_data(),
+                                keepalive=float(current_app.config["SSE_KEEPALIVE"]))
+    return Response(stream, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+@bp.post("/demo/button")
+def press_demo_button():
+    """Demo only: press the simulated dice button (drive its mock pin low, then high)."""
+    runtime = get_runtime()
+    if not runtime.simulated:
+        return jsonify(error="There is no simulated button: this is not the demo."), 404
+    result = runtime.press_simulated_button()
+    return jsonify(pressed=True, roll=result.to_json() if result else None)
+
+
+def _json_body() -> dict[str, Any]:
+    if not request.get_data():
+        return {}
+    body = request.get_json(silent=True, force=True)
+    if not isinstance(body, dict):
+        raise InvalidRequest("The request body must be a JSON object, such as "
+                             '{"count": 2, "sides": 6}.')
+    return body
+
+
+def _text(body: dict[str, Any], key: str, limit: int) -> str:
+    value = body.get(key, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise InvalidRequest(f"{key} must be a text of at most {limit} characters.")
+    return value.strip()

@@ -1,0 +1,161 @@
+"""``companion serve`` and ``companion demo``: the table page on the local network.
+
+Both serve the app with waitress, a production WSGI server that serves each request
+on a thread from a fixed pool. A live page holds one thread for its event stream (and
+one more if it shows /video.mjpg), so the pool is sized for a table of phones plus a
+few: ``--threads 32`` by default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion import paths
+from companion.errors import UserFacingError
+
+DEFAULT_THREADS = 32
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``serve`` and ``demo`` sub-commands."""
+    serve = subparsers.add_parser(
+        "serve", help="serve the table page: camera, dice button, roll history",
+        description=(
+            "Serve the table page to the players' phones: the camera picture, the dice "
+            "(the GPIO button and a Roll button on the page) and the roll history, "
+            "updated live. Stop it with Ctrl-C."))
+    serve.add_argument("--host", default="0.0.0.0",
+                       help="address to listen on (default: 0.0.0.0, every network)")
+    serve.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000)")
+    serve.add_argument("--source", metavar="SPEC",
+                       help="the camera: picamera, usb:0, an http(s)/rtsp URL, a folder or "
+                            "video to replay, or replay:PATH?fps=2&loop=1 "
+                            "(default: no camera)")
+    serve.add_argument("--journal", metavar="PATH", type=Path,
+                       help="the event journal (default: journal.sqlite3 in the data folder, "
+                            "$COMPANION_HOME if set)")
+    button = serve.add_mutually_exclusive_group()
+    button.add_argument("--button-pin", type=int, default=17, metavar="N",
+                        help="GPIO (BCM) pin of the dice button, wired to ground "
+                             "(default: 17)")
+    button.add_argument("--no-button", action="store_true",
+                        help="run without the GPIO dice button")
+    serve.add_argument("--led-pin", type=int, metavar="N",
+                       help="GPIO pin of an LED that lights on each roll")
+    serve.add_argument("--buzzer-pin", type=int, metavar="N",
+                       help="GPIO pin of an active buzzer that beeps on each roll")
+    serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, metavar="N",
+                       help="server threads; each open page holds one for its live "
+                            f"updates (default: {DEFAULT_THREADS})")
+    serve.set_defaults(func=run_serve)
+
+    demo = subparsers.add_parser(
+        "demo", help="try the companion with no camera and no Pi",
+        description=(
+            "Serve the table page with a replayed game instead of a camera and a "
+            "simulated dice button instead of GPIO: nothing to wire, nothing to install. "
+            "Rolls go to a demo journal in the data folder. Stop it with Ctrl-C."))
+    demo.add_argument("--host", default="127.0.0.1",
+                      help="address to listen on (default: 127.0.0.1, this computer only; "
+                           "0.0.0.0 lets phones on the network in)")
+    demo.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000)")
+    demo.add_argument("--threads", type=int, default=DEFAULT_THREADS, metavar="N",
+                      help=f"server threads (default: {DEFAULT_THREADS})")
+    demo.set_defaults(func=run_demo)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    config = {
+        "JOURNAL_PATH": str(args.journal or paths.journal_path()),
+        "FRAME_SOURCE": args.source,
+        "BUTTON_PIN": None if args.no_button else args.button_pin,
+        "LED_PIN": args.led_pin,
+        "BUZZER_PIN": args.buzzer_pin,
+    }
+    return _serve(config, args.host, args.port, args.threads)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    from hardware.frames.replay import ReplaySource
+    from hardware.replays import DEMO
+
+    config = {
+        "JOURNAL_PATH": str(paths.data_dir() / "demo.sqlite3"),
+        "FRAME_SOURCE": lambda: ReplaySource(DEMO, fps=2.0, loop=True),
+        "DEMO": True,
+        "BUTTON_PIN": 17,
+    }
+    return _serve(config, args.host, args.port, args.threads)
+
+
+def _serve(config: dict[str, Any], host: str, port: int, threads: int) -> int:
+    import waitress
+
+    from web.app import create_app
+    from web.runtime import get_runtime
+
+    if threads < 4:
+        raise UserFacingError(f"--threads must be at least 4, not {threads}")
+    app = create_app(config)
+    runtime = get_runtime(app)
+    try:
+        if config.get("BUTTON_PIN") is not None and runtime.button is None:
+            print(f"Running without the dice button: {runtime.button_status}")
+        try:
+            server = waitress.create_server(app, host=host, port=port, threads=threads,
+                                            ident="tabletop-companion")
+        except OSError as error:
+            raise UserFacingError(f"cannot listen on {host} port {port} ({error.strerror}); "
+                                  "is another companion running? choose another --port"
+                                  ) from error
+        print(f"Camera: {runtime.camera()['status']}; journal: {runtime.journal.path}")
+        print("Open the table page at:")
+        for url in urls(host, server.effective_port):
+            print(f"  {url}")
+        print("Stop with Ctrl-C.", flush=True)
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        server.run()
+    finally:
+        runtime.close()
+    return 0
+
+
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    sys.exit(0)
+
+
+def urls(host: str, port: int) -> list[str]:
+    """The addresses a person can open: for 0.0.0.0, this machine's LAN addresses and
+    its mDNS name; for 127.0.0.1, localhost."""
+    if host in ("0.0.0.0", "", "::"):
+        names = lan_addresses() + [f"{socket.gethostname()}.local"]
+    elif host in ("127.0.0.1", "localhost"):
+        names = ["localhost"]
+    else:
+        names = [f"[{host}]" if ":" in host else host]
+    return [f"http://{name}:{port}/" for name in names]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, the default route's first."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass  # no route: maybe no network yet; the host name lookup may still answer
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if address not in found:
+            found.append(address)
+    return [a for a in found if not a.startswith("127.") and a != "0.0.0.0"]

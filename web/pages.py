@@ -1,0 +1,79 @@
+"""The table page, the camera picture (one JPEG or an MJPEG stream) and /healthz."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask import Blueprint, Response, current_app, jsonify, render_template
+
+from web.placeholder import placeholder_jpeg
+from web.runtime import get_runtime
+
+bp = Blueprint("pages", __name__)
+
+NO_STORE = {"Cache-Control": "no-store"}
+MJPEG_BOUNDARY = "frame"
+
+
+@bp.get("/")
+def table():
+    runtime = get_runtime()
+    return render_template("table.html", demo=runtime.simulated,
+                           button_status=runtime.button_status,
+                           version=current_app.config["VERSION"])
+
+
+@bp.get("/frame.jpg")
+def frame_jpg():
+    """The newest camera picture; a placeholder saying why when there is none."""
+    runtime = get_runtime()
+    latest = runtime.feed.latest_jpeg() if runtime.feed else None
+    if latest is None:
+        camera = runtime.camera()["status"]
+        return Response(placeholder_jpeg(camera), mimetype="image/jpeg",
+                        headers={**NO_STORE, "X-Frame-Number": "0"})
+    number, data = latest
+    return Response(data, mimetype="image/jpeg",
+                    headers={**NO_STORE, "X-Frame-Number": str(number)})
+
+
+@bp.get("/video.mjpg")
+def video_mjpg():
+    """The camera as an MJPEG stream (for VLC or an <img>); holds a server thread."""
+    runtime = get_runtime()
+    feed = runtime.feed
+    resend = float(current_app.config["SSE_KEEPALIVE"])
+
+    def parts():
+        number = 0
+        while True:
+            latest = feed.latest_jpeg() if feed else None
+            if latest is None:
+                data = placeholder_jpeg(runtime.camera()["status"])
+            else:
+                number, data = latest
+            yield (f"--{MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\n"
+                   f"Content-Length: {len(data)}\r\n\r\n").encode() + data + b"\r\n"
+            if feed is None or not feed.running:
+                return
+            # Wait for the next frame; on a still camera, resend now and then, which
+            # is also how a viewer that went away is noticed.
+            feed.wait_for_frame(after=number, timeout=resend)
+
+    return Response(parts(), headers=NO_STORE,
+                    mimetype=f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+
+
+@bp.get("/healthz")
+def healthz():
+    """Is the companion up: version, camera status, journal path, last event number."""
+    runtime = get_runtime()
+    body = {"ok": True, "version": current_app.config["VERSION"],
+            "camera": runtime.camera()["status"],
+            "journal": str(runtime.journal.path), "last_event_seq": None}
+    try:
+        body["last_event_seq"] = runtime.journal.last_seq()
+    except sqlite3.Error as error:
+        body.update(ok=False, error=f"the journal cannot be read: {error}")
+        return jsonify(body), 503
+    return jsonify(body)

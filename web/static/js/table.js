@@ -1,0 +1,132 @@
+// The table page: the live camera picture, the dice and their history.
+// Live updates come as server-sent events; EventSource reconnects by itself, and each
+// (re)connect starts with a "hello" carrying the status, after which the page
+// re-fetches the history, so a phone that lost Wi-Fi catches up.
+
+import { getJSON, postJSON } from "./api.js";
+import { renderHistory, renderLastRoll, renderPending } from "./dice.js";
+
+const HISTORY_LIMIT = 50;
+const $ = (id) => document.getElementById(id);
+
+const rolls = new Map(); // seq -> roll, the page's copy of the history
+let pending = null;
+
+function showRolls() {
+  const newest = [...rolls.values()].sort((a, b) => b.seq - a.seq).slice(0, HISTORY_LIMIT);
+  renderHistory($("history"), newest);
+  renderLastRoll($("last-roll"), newest[0] || null);
+}
+
+function addRoll(roll) {
+  rolls.set(roll.seq, roll);
+  showRolls();
+}
+
+async function refreshHistory() {
+  const data = await getJSON(`/api/dice/history?limit=${HISTORY_LIMIT}`);
+  rolls.clear();
+  for (const roll of data.rolls) rolls.set(roll.seq, roll);
+  showRolls();
+}
+
+function showStatus(status) {
+  showCamera(status.camera.status);
+  pending = status.dice.pending;
+  renderPending($("pending"), pending);
+  $("choice").classList.toggle("overridden", Boolean(pending));
+  if (status.button) $("button-status").textContent = capitalize(status.button.status);
+}
+
+function capitalize(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function showCamera(text) {
+  $("camera-status").textContent = text;
+  $("camera-status").dataset.ok = String(text === "ok");
+}
+
+function showError(message) {
+  const node = $("error");
+  node.textContent = message || "";
+  node.hidden = !message;
+}
+
+// The camera picture: fetch the newest frame when told there is one, one at a time.
+const frame = { shown: 0, wanted: 0, loading: false };
+
+function wantFrame(number) {
+  frame.wanted = Math.max(frame.wanted, number);
+  if (frame.loading || frame.wanted <= frame.shown) return;
+  frame.loading = true;
+  const target = frame.wanted;
+  const img = $("frame");
+  const done = () => {
+    frame.loading = false;
+    frame.shown = target;
+    if (frame.wanted > frame.shown) wantFrame(frame.wanted);
+  };
+  img.addEventListener("load", done, { once: true });
+  img.addEventListener("error", done, { once: true });
+  img.src = `/frame.jpg?n=${target}`;
+}
+
+function setLive(state, text) {
+  const pill = $("live");
+  pill.dataset.state = state;
+  pill.textContent = text;
+}
+
+function listen() {
+  const events = new EventSource("/api/events");
+  events.addEventListener("hello", (event) => {
+    setLive("live", "live");
+    const status = JSON.parse(event.data);
+    showStatus(status);
+    wantFrame(status.camera.frames);
+    refreshHistory().catch((error) => showError(error.message));
+  });
+  events.addEventListener("roll", (event) => {
+    addRoll(JSON.parse(event.data));
+    getJSON("/api/status").then(showStatus).catch(() => {});
+  });
+  events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
+  events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
+  events.addEventListener("error", () => setLive("down", "reconnecting…"));
+}
+
+async function roll(event) {
+  event.preventDefault();
+  const button = $("roll");
+  button.disabled = true;
+  showError("");
+  // With a pending request the big button does what the dice button does.
+  const body = pending
+    ? { by: "page" }
+    : { by: "page", count: Number($("count").value), sides: Number($("sides").value) };
+  try {
+    addRoll(await postJSON("/api/dice/roll", body));
+    showStatus(await getJSON("/api/status"));
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function pressSimulatedButton() {
+  showError("");
+  try {
+    const result = await postJSON("/api/demo/button");
+    if (result.roll) addRoll(result.roll);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+$("roll-form").addEventListener("submit", roll);
+$("demo-button")?.addEventListener("click", pressSimulatedButton);
+getJSON("/api/status").then(showStatus).catch((error) => showError(error.message));
+refreshHistory().catch((error) => showError(error.message));
+listen();
