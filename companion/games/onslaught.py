@@ -43,6 +43,7 @@ from companion.games.onslaught_play import (
     step,
 )
 from companion.games.onslaught_state import PIECES, initial_state, label, layout_of
+from companion.games.onslaught_text import parse_text, render_text
 
 
 class Onslaught(Game):
@@ -158,6 +159,16 @@ class Onslaught(Game):
         else:
             end_turn(state, events)
         return events
+
+    def parse(self, state: State, text: str) -> Action:
+        """Read a typed action: ``roll``, ``move D2 D3``, ``challenge blue2``, ``attack``,
+        ``heroism``, ``end`` (see ``onslaught_text``), or JSON."""
+        if text.strip().startswith("{"):
+            return super().parse(state, text)
+        return parse_text(text)
+
+    def render(self, state: State) -> str:
+        return render_text(state)
 
     def describe(self, state: State, action: Action) -> str:
         """Return the action in words: ``Red 1 moves to D2 → D3``."""
