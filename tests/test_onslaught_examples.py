@@ -3,7 +3,6 @@ their comments describe, through the engine and through ``companion referee``.""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -86,8 +85,6 @@ def test_replaying_a_record_twice_gives_the_same_result(name):
     assert replay(name) == replay(name)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("companion.games.commands") is None,
-                    reason="the referee command is not in this checkout yet")
 @pytest.mark.parametrize("name", ["onslaught-2p.jsonl", "onslaught-4p.jsonl"])
 def test_the_referee_command_gives_the_engines_verdicts(name, capsys):
     from companion.cli import main
