@@ -125,3 +125,25 @@ def test_seeded_random_games_play_to_a_win(seed):
     state = GAME.initial_state({"players": rng.choice([2, 4]), "core_health": 12})
     state = play_randomly(state, choose, lambda: rng.randint(1, 6), steps=20000)
     assert GAME.outcome(state) is not None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, data=st.data())
+def test_a_path_does_what_its_steps_do_one_by_one(options, data):
+    state = play_randomly(
+        GAME.initial_state(options),
+        lambda actions: data.draw(st.sampled_from(actions)),
+        lambda: data.draw(st.integers(1, 6)),
+        steps=data.draw(st.integers(0, 60)),
+    )
+    path, stepped, events = [], state, []
+    for _ in range(3):
+        moves = [a for a in GAME.legal_actions(stepped) if a["type"] == "move"]
+        if not moves:
+            break
+        move = data.draw(st.sampled_from(moves))
+        path.append(move["to"])
+        stepped, caused = GAME.apply(stepped, move)
+        events += caused
+    if path:
+        assert GAME.apply(state, {"type": "move", "path": path}) == (stepped, events)
