@@ -9,7 +9,8 @@ enemy core (one die) or ``heroism``.
 
 The modules beside this one hold the parts: ``onslaught_board`` (the layout read from
 data), ``onslaught_state`` (options, the starting state), ``onslaught_checks`` (why an
-action is illegal) and ``onslaught_play`` (what an action does).
+action is illegal), ``onslaught_play`` (what an action does) and ``onslaught_text``
+(the typed notation and the board as text for ``companion referee --play``).
 """
 
 from __future__ import annotations
