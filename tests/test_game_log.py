@@ -132,3 +132,29 @@ def test_a_journaled_action_that_no_longer_replays_is_reported(journal):
     journal.append("game.action", {"action": roll("blue"), "dice": [2]}, game_id=game_id)
     with pytest.raises(JournalError, match="cannot be replayed"):
         rebuild(journal, game_id, games=GAMES)
+
+
+def test_threads_racing_to_move_cannot_both_record_the_same_turn(tmp_path):
+    import threading
+
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        game_id = start_game(journal, "counting", {}, games=GAMES)
+        start = threading.Barrier(8)
+        outcomes = []
+
+        def move():
+            start.wait()
+            try:
+                record_action(journal, game_id, {"type": "pass", "player": "red"},
+                              games=GAMES)
+                outcomes.append("recorded")
+            except IllegalAction as error:
+                outcomes.append(error.reason)
+
+        threads = [threading.Thread(target=move) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(outcomes) == ["It is blue's turn, not red's."] * 7 + ["recorded"]
+        assert rebuild(journal, game_id, games=GAMES).state["moves"] == 1
