@@ -9,6 +9,7 @@ from companion.games.base import Game
 _GAMES: dict[str, str] = {
     "go": "companion.games.go:Go",
     "one": "companion.games.one:One",
+    "oneworld": "companion.games.oneworld:OneWorld",
     "onslaught": "companion.games.onslaught:Onslaught",
 }
 
