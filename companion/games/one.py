@@ -181,8 +181,8 @@ class One(Game):
                 first = title(state["players"][0])
                 events.append({
                     "type": "out_of_stones", "player": player,
-                    "text": f"{title(player)} has placed the last stone: play goes on until "
-                            f"it comes back to {first}, then the game ends.",
+                    "text": f"{title(player)} has placed the last stone: the game ends when "
+                            f"play comes back to {first}.",
                 })
         elif kind == "jump":
             geometry = _geometry(state)
