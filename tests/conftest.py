@@ -81,3 +81,36 @@ def app(make_app):
 def client(app):
     """Flask's test client for ``app``."""
     return app.test_client()
+
+
+@pytest.fixture
+def live_server():
+    """Serve apps for real: ``live_server(app)`` starts waitress on a free port in a
+    background thread and returns the base URL ("http://127.0.0.1:PORT"). Servers are
+    shut down from inside their own loop afterwards, so no socket is left open."""
+    import threading
+
+    import waitress
+
+    from web.runtime import get_runtime
+
+    running = []
+
+    def serve(app, threads=16):
+        server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
+        thread = threading.Thread(target=server.run, name="live-server", daemon=True)
+        thread.start()
+        running.append((app, server, thread))
+        return f"http://127.0.0.1:{server.effective_port}"
+
+    yield serve
+    for app, server, thread in running:
+        get_runtime(app).close()  # ends the live streams, which free their threads
+        def close_everything(server=server):
+            for channel in list(server._map.values()):
+                channel.close()
+
+        server.trigger.pull_trigger(close_everything)
+        thread.join(10)
+        server.task_dispatcher.shutdown()
+        assert not thread.is_alive(), "the live server did not stop"

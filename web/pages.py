@@ -29,8 +29,7 @@ def frame_jpg():
     runtime = get_runtime()
     latest = runtime.feed.latest_jpeg() if runtime.feed else None
     if latest is None:
-        camera = runtime.camera()["status"]
-        return Response(placeholder_jpeg(camera), mimetype="image/jpeg",
+        return Response(placeholder_jpeg(_why_no_picture(runtime)), mimetype="image/jpeg",
                         headers={**NO_STORE, "X-Frame-Number": "0"})
     number, data = latest
     return Response(data, mimetype="image/jpeg",
@@ -49,7 +48,7 @@ def video_mjpg():
         while True:
             latest = feed.latest_jpeg() if feed else None
             if latest is None:
-                data = placeholder_jpeg(runtime.camera()["status"])
+                data = placeholder_jpeg(_why_no_picture(runtime))
             else:
                 number, data = latest
             yield (f"--{MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\n"
@@ -62,6 +61,12 @@ def video_mjpg():
 
     return Response(parts(), headers=NO_STORE,
                     mimetype=f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+
+
+def _why_no_picture(runtime) -> str:
+    if runtime.feed is None:
+        return "the companion was started without a camera (--source)"
+    return f"camera: {runtime.feed.status}"
 
 
 @bp.get("/healthz")

@@ -1,0 +1,180 @@
+"""The table page in a real browser: Debian's Chromium driven by Playwright.
+
+The app runs under waitress in a background thread, exactly as ``companion serve``
+runs it. Screenshots (desktop and phone) go to test-artifacts/.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.journal import Journal
+from hardware.frames.replay import ReplaySource
+from hardware.replays import DEMO
+from web.runtime import get_runtime
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+WAIT_MS = 15_000  # an upper bound for anything the page waits on; never reached when fine
+
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing, and browser tests must run in CI: "
+                           "apt-get install chromium")
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], f"the page's scripts failed: {errors}"
+
+
+def replay():
+    return ReplaySource(DEMO, fps=8.0, loop=True)
+
+
+def journaled_rolls(app):
+    with Journal(app.config["JOURNAL_PATH"]) as journal:
+        return journal.events(kind="dice.roll")
+
+
+def shown_values(page):
+    return [int(v) for v in page.locator("#last-roll .die").all_inner_texts()]
+
+
+def screenshot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def test_the_page_shows_the_replayed_camera_picture(make_app, live_server, page):
+    url = live_server(make_app(FRAME_SOURCE=replay))
+    page.goto(url)
+    sync_api.expect(page.locator("#camera-status")).to_have_text("ok", timeout=WAIT_MS)
+    # A frame event made the page fetch a numbered frame, and the picture loaded.
+    page.wait_for_function(
+        "() => { const img = document.getElementById('frame');"
+        " return img.src.includes('?n=') && img.complete && img.naturalWidth > 0; }",
+        timeout=WAIT_MS)
+    assert page.eval_on_selector("#frame", "img => img.naturalWidth") == 640
+    sync_api.expect(page.locator("#live")).to_have_text("live")
+
+
+def test_roll_shows_the_journaled_result_and_the_history(make_app, live_server, page):
+    app = make_app(FRAME_SOURCE=replay)
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    page.select_option("#count", "3")
+    page.select_option("#sides", "8")
+    page.click("#roll")
+    sync_api.expect(page.locator("#last-roll .die")).to_have_count(3, timeout=WAIT_MS)
+    [event] = journaled_rolls(app)
+    assert shown_values(page) == event.data["values"] and event.actor == "page"
+    row = page.locator(f'#history tr[data-seq="{event.seq}"]')
+    sync_api.expect(row.locator(".who")).to_have_text("page")
+    sync_api.expect(row.locator(".result")).to_have_text(
+        " ".join(map(str, event.data["values"])) + f" = {event.data['total']}")
+    screenshot(page, "table-desktop.png")
+
+
+def test_a_roll_from_the_button_appears_without_reloading(make_app, live_server, page):
+    app = make_app()
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    dice = get_runtime(app).dice
+    dice.request(2, 6, "Alice's attack", for_whom="alice")
+    roll = dice.roll_pending_or_default(requested_by="button")
+    sync_api.expect(page.locator(f'#history tr[data-seq="{roll.seq}"] .who')).to_have_text(
+        "button", timeout=WAIT_MS)
+    assert shown_values(page) == list(roll.values)
+    sync_api.expect(page.locator("#last-roll .summary")).to_contain_text("for Alice's attack")
+
+
+def test_the_big_button_rolls_a_pending_request(make_app, live_server, page):
+    app = make_app()
+    get_runtime(app).dice.request(4, 10, "Bob's defence")
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#pending")).to_have_text("Next roll: 4d10 for Bob's defence",
+                                                           timeout=WAIT_MS)
+    page.click("#roll")
+    sync_api.expect(page.locator("#last-roll .die")).to_have_count(4, timeout=WAIT_MS)
+    sync_api.expect(page.locator("#pending")).to_be_hidden()
+    [event] = journaled_rolls(app)
+    assert event.data["purpose"] == "Bob's defence" and event.data["sides"] == 10
+
+
+def test_a_page_that_lost_its_stream_catches_up_on_reconnect(make_app, live_server, page):
+    app = make_app()
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    hub = get_runtime(app).hub
+    # Drop the page's stream as a server would drop a phone that fell behind, and roll
+    # while it is away: no event reaches it, the history must come back on reconnect.
+    for client in list(hub._clients):
+        client.dropped = True
+        client.queue.put_nowait(None)
+        hub._leave(client)
+    roll = get_runtime(app).dice.roll(1, 20, purpose="initiative", requested_by="cli")
+    sync_api.expect(page.locator(f'#history tr[data-seq="{roll.seq}"]')).to_have_count(
+        1, timeout=WAIT_MS)
+    sync_api.expect(page.locator("#live")).to_have_text("live")
+
+
+def test_the_demo_page_on_a_phone_with_the_simulated_button(make_app, live_server, browser):
+    app = make_app(FRAME_SOURCE=replay, DEMO=True)
+    url = live_server(app)
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        sync_api.expect(page.locator("#camera-status")).to_have_text("ok", timeout=WAIT_MS)
+        page.click("#demo-button")
+        sync_api.expect(page.locator("#last-roll .who")).to_contain_text(
+            "simulated button", timeout=WAIT_MS)
+        [event] = journaled_rolls(app)
+        assert event.actor == "simulated button"
+        assert shown_values(page) == event.data["values"]
+        # Nothing sticks out sideways on a phone.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.wait_for_function("document.getElementById('frame').naturalWidth > 0",
+                               timeout=WAIT_MS)
+        screenshot(page, "table-phone-demo.png")
+    finally:
+        context.close()
+
+
+def test_without_a_camera_the_page_shows_why(make_app, live_server, page):
+    page.goto(live_server(make_app()))
+    sync_api.expect(page.locator("#camera-status")).to_have_text("no camera",
+                                                                 timeout=WAIT_MS)
+    page.wait_for_function("document.getElementById('frame').naturalWidth === 640",
+                           timeout=WAIT_MS)
+    screenshot(page, "table-no-camera.png")
+
+
+def test_chromium_is_debians(browser):
+    assert shutil.which(CHROMIUM) and browser.version
