@@ -93,18 +93,38 @@ class Journal:
     serialises their appends.
     """
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        timeout: float = 10.0,
+    ) -> None:
+        """Open the journal at ``path``, creating it if the file is new or empty.
+
+        ``clock`` gives event times (seconds since the epoch); ``timeout`` is how long an
+        append waits for another process's write to finish before giving up.
+        """
         self.path = path if str(path) == ":memory:" else Path(path)
         self._clock = clock
         self._lock = threading.Lock()
         if isinstance(self.path, Path):
-            _check_existing_file(self.path)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(
-            str(self.path), timeout=10.0, isolation_level=None, check_same_thread=False
-        )
+            try:
+                _check_existing_file(self.path)
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise _unusable(self.path, error.strerror or error) from error
+        try:
+            self._db = sqlite3.connect(
+                str(self.path), timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as error:
+            raise _unusable(self.path, error) from error
         try:
             self._prepare()
+        except sqlite3.OperationalError as error:  # read-only, locked, disk full
+            self._db.close()
+            raise _unusable(self.path, error) from error
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise _damaged(self.path, error) from error
@@ -152,10 +172,17 @@ class Journal:
             raise ValueError(f"The data of a {kind!r} event is not JSON data: {error}") from None
         when = self._clock() if at is None else float(at)
         with self._lock:
-            cursor = self._db.execute(
-                "INSERT INTO events (time, kind, game_id, actor, data) VALUES (?, ?, ?, ?, ?)",
-                (when, kind, game_id, actor, text),
-            )
+            try:
+                cursor = self._db.execute(
+                    "INSERT INTO events (time, kind, game_id, actor, data) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (when, kind, game_id, actor, text),
+                )
+            except sqlite3.OperationalError as error:  # disk full, read-only, locked
+                raise JournalError(
+                    f"The {kind!r} event could not be written to {self.path} ({error}); "
+                    "it was not recorded."
+                ) from error
             seq = cursor.lastrowid
         assert seq is not None
         return JournalEvent(seq, when, kind, game_id, actor, json.loads(text))
@@ -264,6 +291,13 @@ def _newer(path: Path, version: int) -> JournalError:
         f"{path} was written by a newer Tabletop Companion (journal schema {version}; this "
         f"version reads up to {SCHEMA_VERSION}); upgrade the companion or choose another "
         "--journal."
+    )
+
+
+def _unusable(path: str | Path, detail: object) -> JournalError:
+    return JournalError(
+        f"{path} cannot be opened as a journal ({detail}); check that its folder exists "
+        "and is writable by this user, or choose another --journal."
     )
 
 

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "the default is 1d6."
         ),
     )
-    parser.add_argument("dice", nargs="?", default="1d6", metavar="DICE",
+    parser.add_argument("dice", nargs="?", default=None, metavar="DICE",
                         help="what to roll: 2d6, d20, 3 (= 3d6); default 1d6")
     parser.add_argument("--purpose", default="", metavar="TEXT",
                         help="what the roll is for, e.g. 'attack on B4'")
@@ -62,9 +62,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.history is None:
         try:
-            count, sides = parse_dice(args.dice)
+            count, sides = parse_dice(args.dice or "1d6")
         except ValueError as error:
             raise UserFacingError(str(error)) from None
+    elif args.dice is not None:
+        raise UserFacingError(f"Give dice to roll ({args.dice}) or --history, not both.")
     elif args.history < 1:
         raise UserFacingError(f"--history needs a number of rolls of 1 or more, not "
                               f"{args.history}.")

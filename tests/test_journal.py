@@ -200,10 +200,10 @@ def test_a_journal_from_a_newer_version_is_refused(tmp_path):
     assert_refused(path, "newer Tabletop Companion", f"schema {SCHEMA_VERSION + 1}")
 
 
-def filled_journal(path, events=300):
+def filled_journal(path, events=100):
     with Journal(path) as journal:
         for i in range(events):
-            journal.append("note", {"i": i, "text": "x" * 200})
+            journal.append("note", {"i": i, "text": "x" * 700})
     return path.read_bytes()
 
 
@@ -226,3 +226,24 @@ def test_a_journal_with_garbage_inside_is_refused(tmp_path):
 def test_a_folder_is_refused(tmp_path):
     with pytest.raises(JournalError, match="is a folder"):
         Journal(tmp_path)
+
+
+def test_a_path_that_cannot_be_created_is_a_clear_error(tmp_path):
+    (tmp_path / "a-file").write_text("x")
+    with pytest.raises(JournalError, match="cannot be opened as a journal .* writable"):
+        Journal(tmp_path / "a-file" / "journal.sqlite3")
+
+
+def test_a_failed_write_is_a_journal_error_and_records_nothing(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path, timeout=0.01) as journal:
+        journal.append("note", {"n": 1})
+        other = sqlite3.connect(path, timeout=0)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(JournalError, match="could not be written .* not recorded"):
+                journal.append("note", {"n": 2})
+        finally:
+            other.rollback()
+            other.close()
+        assert [e.data["n"] for e in journal.events()] == [1]

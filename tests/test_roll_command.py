@@ -86,6 +86,7 @@ def test_history_of_a_new_journal_says_so(capsys, journal_path):
     (["0d6"], "number of dice must be a whole number from 1 to 100"),
     (["1d1"], "sides from 2 to 1000"),
     (["--history", "0"], "--history needs a number of rolls of 1 or more"),
+    (["2d6", "--history"], "Give dice to roll (2d6) or --history, not both."),
 ])
 def test_bad_input_is_one_sentence_and_exit_1(capsys, journal_path, args, words):
     code, out, err = roll(capsys, *args, "--journal", journal_path)
