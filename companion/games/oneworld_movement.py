@@ -290,26 +290,39 @@ def _plan_blade(walker: _Walker, index: int, action: Action) -> MovePlan:
                 f"A direction is one of {', '.join(board.directions)}; got {direction!r}.")
         return _blade_stop(walker, index, str(direction), to)
     require(isinstance(to, str), 'Say where the Blade goes: "to" a hex, or a "direction".')
-    errors: list[IllegalAction] = []
-    plans = []
-    for d in board.directions:
-        try:
-            plans.append(_blade_stop(walker, index, d, to))
-        except IllegalAction as error:
-            errors.append(error)
-    if len(plans) == 1:
+    if to == CHAOS:
+        plans = []
+        for d in board.directions:
+            try:
+                plans.append(_blade_stop(walker, index, d, to))
+            except IllegalAction:
+                continue
+        require(bool(plans), f"A Blade on {walker.start} cannot reach Chaos Itself this turn.",
+                walker.start)
+        require(len(plans) == 1, f"A Blade on {walker.start} could run into Chaos in several "
+                f"directions: say which (\"direction\": one of {', '.join(board.directions)}).",
+                walker.start)
         return plans[0]
-    if plans:
-        raise IllegalAction(
-            f"Blade on {walker.start} could go to Chaos in several directions: say which "
-            f"(\"direction\": one of {', '.join(board.directions)}).", spaces=[walker.start])
-    on_line = [e for e in errors if "must" in e.reason or "blocked" in e.reason
-               or "never" in e.reason or "stand on" in e.reason or "Tower" in e.reason]
-    if on_line:
-        raise on_line[0]
+    wrap = walker.options["chaos_gambit_2"]
+    for d in board.directions:
+        if to in _line(walker, d, wrap):
+            return _blade_stop(walker, index, d, to)
     raise IllegalAction(
         f"A Blade moves five hexes in a straight line; {walker.start} to {to} is not a "
         "straight line.", spaces=[walker.start] + ([str(to)] if to in board else []))
+
+
+def _line(walker: _Walker, direction: str, wrap: bool) -> list[str]:
+    """The hexes straight ahead of the Blade, as far as a Blade could ever go."""
+    hexes: list[str] = []
+    here = walker.start
+    for _ in range(BLADE_RUN):
+        there = walker.board.step(here, direction, wrap=wrap)
+        if there is None:
+            break
+        hexes.append(there)
+        here = there
+    return hexes
 
 
 def _straight(walker: _Walker, path: list[str]) -> str:
