@@ -95,3 +95,28 @@ def test_companion_demo_really_starts_and_serves(tmp_path):
         output, _ = process.communicate(timeout=10)
     assert process.returncode == 0
     assert f"http://localhost:{port}/" in output
+
+
+def test_serve_uses_the_pi_camera_where_its_library_is_installed(monkeypatch):
+    import importlib.util
+
+    from web import commands
+
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name: object() if name == "picamera2" else None)
+    assert commands._source(None) == "picamera"
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert commands._source(None) is None
+    assert commands._source("none") is None
+    assert commands._source("usb:1") == "usb:1"
+
+
+def test_demo_on_a_port_in_use_says_so(capsys, companion_home):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["demo", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion demo: cannot listen on 127.0.0.1 port {port}")
+    assert "choose another --port" in err

@@ -9,6 +9,8 @@ few: ``--threads 32`` by default.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import logging
 import signal
 import socket
 import sys
@@ -34,8 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000)")
     serve.add_argument("--source", metavar="SPEC",
                        help="the camera: picamera, usb:0, an http(s)/rtsp URL, a folder or "
-                            "video to replay, or replay:PATH?fps=2&loop=1 "
-                            "(default: no camera)")
+                            "video to replay, replay:PATH?fps=2&loop=1, or none (default: "
+                            "picamera where python3-picamera2 is installed, else none)")
     serve.add_argument("--journal", metavar="PATH", type=Path,
                        help="the event journal (default: journal.sqlite3 in the data folder, "
                             "$COMPANION_HOME if set)")
@@ -72,12 +74,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     config = {
         "JOURNAL_PATH": str(args.journal or paths.journal_path()),
-        "FRAME_SOURCE": args.source,
+        "FRAME_SOURCE": _source(args.source),
         "BUTTON_PIN": None if args.no_button else args.button_pin,
         "LED_PIN": args.led_pin,
         "BUZZER_PIN": args.buzzer_pin,
     }
     return _serve(config, args.host, args.port, args.threads)
+
+
+def _source(spec: str | None) -> str | None:
+    """The --source to open: "none" for no camera; by default the Pi camera where its
+    library is installed (a Pi set up by systemd/install-pi.sh), else no camera."""
+    if spec is None:
+        return "picamera" if importlib.util.find_spec("picamera2") else None
+    return None if spec.strip().lower() == "none" else spec
 
 
 def run_demo(args: argparse.Namespace) -> int:
@@ -101,18 +111,15 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int) -> int:
 
     if threads < 4:
         raise UserFacingError(f"--threads must be at least 4, not {threads}")
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(config)
     runtime = get_runtime(app)
     try:
         if config.get("BUTTON_PIN") is not None and runtime.button is None:
             print(f"Running without the dice button: {runtime.button_status}")
-        try:
-            server = waitress.create_server(app, host=host, port=port, threads=threads,
-                                            ident="tabletop-companion")
-        except OSError as error:
-            raise UserFacingError(f"cannot listen on {host} port {port} ({error.strerror}); "
-                                  "is another companion running? choose another --port"
-                                  ) from error
+        _check_port(host, port)
+        server = waitress.create_server(app, host=host, port=port, threads=threads,
+                                        ident="tabletop-companion")
         print(f"Camera: {runtime.camera()['status']}; journal: {runtime.journal.path}")
         print("Open the table page at:")
         for url in urls(host, server.effective_port):
@@ -123,6 +130,21 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int) -> int:
     finally:
         runtime.close()
     return 0
+
+
+def _check_port(host: str, port: int) -> None:
+    """Raise a UserFacingError now if the server could not listen on ``host:port`` (waitress
+    itself would fail with a traceback and leave its sockets open)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise UserFacingError(f"cannot listen on {host} port {port} ({reason}); is another "
+                              "companion running? choose another --port") from error
 
 
 def _exit_on_sigterm(signum: int, frame: Any) -> None:
