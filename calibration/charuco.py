@@ -3,7 +3,7 @@
 A ChArUco board is a chessboard with an ArUco marker in each white square; its corners
 are found even when part of the board is out of the picture or under a thumb, which
 makes it the target we print (``companion print charuco``). The spec is written
-``COLSxROWS:SQUARE_MM:MARKER_MM[:DICTIONARY]``, e.g. ``5x7:35:26`` (squares across and
+``COLSxROWS:SQUARE_MM:MARKER_MM[:DICTIONARY]``, e.g. ``5x7:33:25`` (squares across and
 down). Its dictionary differs from the corner markers' (see ``markers.py``).
 
 Uses OpenCV's 4.7+ API: ``CharucoDetector.detectBoard`` then
@@ -22,7 +22,7 @@ from calibration.intrinsics import RejectedView, View
 from calibration.markers import dictionary
 
 CHARUCO_DICTIONARY = "DICT_5X5_100"
-DEFAULT_SPEC = "5x7:35:26"  # fits A4 and Letter with room for the ruler
+DEFAULT_SPEC = "5x7:33:25"  # fits one A4 or Letter page above the rulers
 MIN_CORNERS = 6
 
 

@@ -108,7 +108,8 @@ class CameraModel:
         except json.JSONDecodeError:
             raise CalibrationError(f"The calibration file {path} is not valid JSON.") from None
 
-    def _checked(self, size: tuple[int, int]) -> None:
+    def check_size(self, size: tuple[int, int]) -> None:
+        """Raise ``CalibrationError`` unless this calibration is for ``size`` pictures."""
         if tuple(size) != tuple(self.image_size):
             raise CalibrationError(
                 f"This calibration is for {self.image_size[0]}×{self.image_size[1]} pictures, "
@@ -117,7 +118,7 @@ class CameraModel:
 
     def undistort(self, image: np.ndarray) -> np.ndarray:
         """Return ``image`` with the lens distortion removed (same size and matrix)."""
-        self._checked((image.shape[1], image.shape[0]))
+        self.check_size((image.shape[1], image.shape[0]))
         return cv2.undistort(image, self.matrix, self.distortion)
 
     def undistort_points(self, pixels: np.ndarray) -> np.ndarray:

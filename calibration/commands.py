@@ -1,0 +1,325 @@
+"""Sub-commands ``companion calibrate`` and ``companion print``.
+
+    companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES... | --live SOURCE
+    companion calibrate board BOARD IMAGE [--markers | --corners X,Y ...]
+    companion print (charuco | markers | board NAME_OR_FILE | counters) [--paper a4|letter]
+
+Results are saved in the companion's data folder (``camera.json``,
+``registration.json``) unless ``-o`` says otherwise; ``--json`` prints the result as one
+JSON object on the last line. The walk-through is ``docs/calibration.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from calibration import charuco, chessboard
+from calibration.intrinsics import (
+    CameraModel,
+    RejectedView,
+    View,
+    calibrate,
+    coverage,
+    enough_views,
+)
+from companion import paths
+from companion.errors import UserFacingError
+
+LIVE_MOVE_FRACTION = 0.03  # a live view is new when the target moved this share of the width
+LIVE_MAX_FRAMES = 2000
+
+
+def default_camera_path() -> Path:
+    """Where ``calibrate camera`` saves the camera, and recognisers look for it."""
+    return paths.data_dir() / "camera.json"
+
+
+def default_registration_path() -> Path:
+    return paths.data_dir() / "registration.json"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_calibrate(subparsers)
+    _register_print(subparsers)
+
+
+# -- calibrate ----------------------------------------------------------------------------
+
+
+def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "calibrate", help="calibrate the camera's lens, or register a board in a picture",
+        description="Calibrate the camera (lens and focal length) from pictures of a "
+                    "printed target, or find a board in a picture. See docs/calibration.md.")
+    kinds = parser.add_subparsers(dest="what", metavar="WHAT")
+    camera = kinds.add_parser(
+        "camera", help="the lens, from pictures of a ChArUco board or a chessboard",
+        description="Calibrate the camera from 10-20 pictures of a printed target seen "
+                    "from different angles ('companion print charuco' prints one).")
+    target = camera.add_mutually_exclusive_group(required=True)
+    target.add_argument("--chessboard", metavar="COLSxROWS",
+                        help="a classic chessboard, by inner corners, e.g. 9x6")
+    target.add_argument("--charuco", nargs="?", const=charuco.DEFAULT_SPEC, metavar="SPEC",
+                        help=f"a ChArUco board, COLSxROWS:SQUARE_MM:MARKER_MM "
+                             f"(default {charuco.DEFAULT_SPEC}, as 'companion print charuco')")
+    camera.add_argument("--square-mm", type=float, default=25.0,
+                        help="the chessboard's square side in mm (default 25)")
+    camera.add_argument("--live", metavar="SOURCE",
+                        help="take the pictures from a camera (picamera, usb:0, a folder...)")
+    camera.add_argument("--views", type=int, default=15,
+                        help="live: stop after this many good pictures (default 15)")
+    camera.add_argument("-o", "--output", type=Path, default=None,
+                        help="where to save the result (default: camera.json in the data folder)")
+    camera.add_argument("--json", action="store_true",
+                        help="print the result as JSON (with 'rms') on the last line")
+    camera.add_argument("images", nargs="*", type=Path, metavar="IMAGES")
+    camera.set_defaults(func=run_camera)
+
+    board = kinds.add_parser(
+        "board", help="find a board in a picture (registration)",
+        description="Find where a board lies in a picture: from its printed corner "
+                    "markers or from four corners you give.")
+    board.add_argument("board", metavar="BOARD", help="a bundled board name or a board file")
+    board.add_argument("image", type=Path, metavar="IMAGE")
+    how = board.add_mutually_exclusive_group()
+    how.add_argument("--markers", action="store_true",
+                     help="use the corner markers printed around the board (default)")
+    how.add_argument("--corners", nargs=4, metavar="X,Y",
+                     help="the board's corners in pixels, its top-left first")
+    board.add_argument("--camera", type=Path, default=None,
+                       help="camera calibration (default: camera.json in the data folder, "
+                            "if there)")
+    board.add_argument("-o", "--output", type=Path, default=None,
+                       help="where to save it (default: registration.json in the data folder)")
+    board.add_argument("--json", action="store_true", help="print the result as JSON")
+    board.set_defaults(func=run_board)
+
+    def usage(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=usage)
+
+
+def _finder(args: argparse.Namespace):
+    """The function turning (image, name) into a View or a RejectedView, and its name."""
+    try:
+        if args.chessboard:
+            pattern = chessboard.parse_pattern(args.chessboard)
+            return (lambda image, name: chessboard.find_view(image, pattern, name,
+                                                             args.square_mm),
+                    f"chessboard {pattern[0]}x{pattern[1]}")
+        spec = charuco.parse_spec(args.charuco)
+        return (lambda image, name: charuco.find_view(image, spec, name), f"charuco {spec}")
+    except ValueError as error:
+        raise UserFacingError(str(error)) from None
+
+
+def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
+    for path in images:
+        image = cv2.imread(str(path))
+        if image is None:
+            yield RejectedView(path.name, "it is not a picture OpenCV can read.")
+        else:
+            yield find(image, path.name)
+
+
+def _live_views(source_spec: str, find, wanted: int) -> Iterator[View | RejectedView]:
+    """Good views from a live source, one per distinct position of the target."""
+    from hardware.frames import FrameSourceError, ReplayEnded, open_source
+
+    accepted: list[View] = []
+    with open_source(source_spec) as source:
+        for _ in range(LIVE_MAX_FRAMES):
+            try:
+                frame = source.read()
+            except ReplayEnded:
+                return
+            except FrameSourceError as error:
+                raise UserFacingError(str(error)) from None
+            view = find(frame.image, f"frame {frame.sequence}")
+            if not isinstance(view, View) or not _is_new(view, accepted):
+                continue
+            accepted.append(view)
+            ok, advice = enough_views(accepted, view.image_size)
+            print(f"{len(accepted)} picture(s): {advice}", file=sys.stderr)
+            yield view
+            if len(accepted) >= wanted or (ok and len(accepted) >= wanted // 2):
+                return
+
+
+def _outline(view: View) -> np.ndarray:
+    """Where the corners of the target's seen part land in the picture (4×2 pixels)."""
+    flat = view.object_points.reshape(-1, 3)[:, :2].astype(np.float64)
+    (x0, y0), (x1, y1) = flat.min(axis=0), flat.max(axis=0)
+    homography, _ = cv2.findHomography(flat, view.image_points.reshape(-1, 2), 0)
+    box = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
+    return cv2.perspectiveTransform(box, homography).reshape(4, 2)
+
+
+def _is_new(view: View, accepted: list[View]) -> bool:
+    """Whether the target has moved or turned since every accepted view (the same
+    position twice adds nothing to a calibration)."""
+    outline = _outline(view)
+    limit = LIVE_MOVE_FRACTION * view.image_size[0]
+    return all(np.abs(outline - _outline(a)).max() > limit for a in accepted)
+
+
+def run_camera(args: argparse.Namespace) -> int:
+    find, target = _finder(args)
+    if args.live and args.images:
+        raise UserFacingError("Give either pictures or --live SOURCE, not both.")
+    if not args.live and not args.images:
+        raise UserFacingError("Give the pictures of the target, or --live SOURCE.")
+    results = list(_live_views(args.live, find, args.views) if args.live
+                   else _file_views(args.images, find))
+    views = [r for r in results if isinstance(r, View)]
+    rejected = [r for r in results if isinstance(r, RejectedView)]
+    for r in rejected:
+        print(f"not used: {r.name}: {r.reason}", file=sys.stderr)
+    model = calibrate(views, rejected, target=target)
+    output = args.output or default_camera_path()
+    model.save(output)
+    grid = coverage(views, model.image_size)
+    result: dict[str, Any] = {**model.to_json(), "saved_to": str(output),
+                              "coverage": grid.tolist()}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    for name, error in model.per_view.items():
+        print(f"  {name}: {error:.3f} px")
+    print(f"Calibrated from {len(model.per_view)} of {len(results)} pictures: RMS "
+          f"reprojection error {model.rms:.3f} px ({model.quality}); focal length "
+          f"{model.matrix[0, 0]:.1f} px. Saved to {output}.")
+    return 0
+
+
+def _load_camera(path: Path | None, size: tuple[int, int]) -> CameraModel | None:
+    candidate = path or default_camera_path()
+    if path is None and not candidate.exists():
+        return None
+    model = CameraModel.load(candidate)
+    if model.image_size == size:
+        return model
+    if path is not None:
+        model.check_size(size)
+    return None
+
+
+def run_board(args: argparse.Namespace) -> int:
+    from calibration.layout import board_layout
+    from calibration.registration import from_corners, from_markers
+    from companion.geometry import load_geometry
+
+    try:
+        geometry = load_geometry(args.board)
+    except ValueError as error:
+        raise UserFacingError(str(error)) from None
+    image = cv2.imread(str(args.image))
+    if image is None:
+        raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
+    camera = _load_camera(args.camera, (image.shape[1], image.shape[0]))
+    if args.corners:
+        try:
+            taps = [[float(v) for v in text.split(",")] for text in args.corners]
+        except ValueError:
+            taps = []
+        if len(taps) != 4 or any(len(t) != 2 for t in taps):
+            raise UserFacingError("Give each corner as X,Y in pixels, e.g. 120,88.")
+        registration = from_corners(taps, geometry.width_mm, geometry.height_mm, camera=camera)
+    else:
+        registration = from_markers(image, board_layout(geometry), camera)
+    output = args.output or default_registration_path()
+    data = {"board": args.board, "image": str(args.image), **registration.to_json()}
+    Path(output).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps({**data, "saved_to": str(output)}))
+        return 0
+    print(f"Board found ({registration.method}; confidence {registration.confidence:.2f}, "
+          f"fit within {registration.residual:.2f} {registration.units}). Saved to {output}.")
+    return 0
+
+
+# -- print ---------------------------------------------------------------------------------
+
+
+def _register_print(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "print", help="write a printable PDF: a board, markers, the calibration target",
+        description="Write a PDF at true scale for A4 or Letter paper, tiled over several "
+                    "sheets when larger than one, with rulers on every page to check the "
+                    "printer's scale. See docs/calibration.md.")
+    things = parser.add_subparsers(dest="thing", metavar="WHAT")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                        help="paper size (default a4)")
+    common.add_argument("-o", "--output", type=Path, default=None,
+                        help="the PDF to write (default: WHAT-PAPER.pdf here)")
+    charuco_parser = things.add_parser("charuco", parents=[common],
+                                       help="the ChArUco board to calibrate the camera")
+    charuco_parser.add_argument("--spec", default=charuco.DEFAULT_SPEC,
+                                help=f"COLSxROWS:SQUARE_MM:MARKER_MM (default "
+                                     f"{charuco.DEFAULT_SPEC})")
+    markers = things.add_parser("markers", parents=[common],
+                                help="the outdoor field's corner markers and facing stickers")
+    markers.add_argument("--sticker-mm", type=float, default=20.0,
+                         help="facing sticker size in mm (default 20)")
+    board = things.add_parser("board", parents=[common],
+                              help="a board with its corner markers")
+    board.add_argument("board", metavar="NAME_OR_FILE",
+                       help="a bundled board (one-60, onslaught, oneworld, go-19...) or a file")
+    board.add_argument("--marker-mm", type=float, default=None,
+                       help="corner marker size in mm (default: 30, less on small boards)")
+    counters = things.add_parser("counters", parents=[common],
+                                 help="OneWorld's 86 counters, both sets")
+    counters.add_argument("--size-mm", type=float, default=15.0,
+                          help="counter side in mm (default 15)")
+    for sub in (charuco_parser, markers, board, counters):
+        sub.set_defaults(func=run_print)
+
+    def usage(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=usage)
+
+
+def run_print(args: argparse.Namespace) -> int:
+    from calibration.printables.board import write_board
+    from calibration.printables.counters import write_counters
+    from calibration.printables.targets import write_charuco, write_markers
+
+    try:
+        if args.thing == "charuco":
+            spec = charuco.parse_spec(args.spec)
+            output = args.output or Path(f"charuco-{args.paper}.pdf")
+            pages = write_charuco(output, spec, args.paper)
+        elif args.thing == "markers":
+            output = args.output or Path(f"markers-{args.paper}.pdf")
+            pages = write_markers(output, args.paper, sticker_mm=args.sticker_mm)
+        elif args.thing == "board":
+            from companion.geometry import load_geometry
+
+            geometry = load_geometry(args.board)
+            stem = Path(args.board).stem
+            output = args.output or Path(f"board-{stem}-{args.paper}.pdf")
+            pages = write_board(output, geometry, stem, args.paper, args.marker_mm)
+        else:
+            output = args.output or Path(f"counters-{args.paper}.pdf")
+            pages = write_counters(output, args.paper, args.size_mm)
+    except ValueError as error:
+        raise UserFacingError(str(error)) from None
+    except OSError as error:
+        raise UserFacingError(f"Cannot write the PDF: {error}") from None
+    paper = "A4" if args.paper == "a4" else "Letter"
+    print(f"Wrote {output}: {pages} page(s) of {paper} paper. Print at 100 % and check the "
+          "100 mm ruler before cutting.")
+    return 0

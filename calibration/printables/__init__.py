@@ -1,0 +1,1 @@
+"""Printable PDFs at true scale: boards with corner markers, targets, counters."""
