@@ -1,0 +1,123 @@
+"""Sample every space of a registered frame: the board seen from straight above.
+
+A frame and its homography (pixels → board millimetres) give a small *board view*: the
+board warped to ``pitch_px`` pixels between neighbouring spaces, whatever its size in the
+picture. Thin dark print (grid lines, spots, star points) is closed away so it does not
+disturb the statistics. For each space we take the pixels of its *core* (a disc at its
+centre, where a piece sits) and its *board colour*: the median of the nearby *gaps*,
+points far from every space centre, where no piece ever lies. Comparing a core with its
+own gaps makes the reading independent of light, shadow and white balance. Where the
+board prints a mark at each space (grid lines crossing, a ring board's circles), the
+share of that print still visible (``ink``) tells an empty space from a pale stone that
+happens to match the board's colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.geometry import Geometry
+from companion.vision.config import Section
+from companion.vision.scene.board import pitch_mm
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where to look on the board view of one geometry (computed once per board)."""
+
+    names: tuple[str, ...]
+    size: tuple[int, int]  # board view width, height in pixels
+    px_per_mm: float
+    pitch_px: float
+    centres: np.ndarray  # N×2 pixels in the board view
+    core: np.ndarray  # N×K flat indices of each space's core disc
+    mark: np.ndarray  # N×M flat indices of the disc a piece would cover
+    gaps: np.ndarray  # N×G flat indices of the gap pixels near each space
+    gap_mask: np.ndarray  # bool image: pixels far from every space
+
+    def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
+        """The homography from frame pixels to board-view pixels."""
+        scale = np.diag([self.px_per_mm, self.px_per_mm, 1.0])
+        return scale @ np.asarray(pixels_to_mm, dtype=np.float64)
+
+
+def make_layout(geometry: Geometry, cfg: Section) -> Layout:
+    """Precompute the core and gap pixels of every space of ``geometry``."""
+    pitch = pitch_mm(geometry)
+    scale = cfg.pitch_px / pitch
+    w = int(np.ceil(geometry.width_mm * scale))
+    h = int(np.ceil(geometry.height_mm * scale))
+    names = tuple(geometry.names)
+    centres = np.array([geometry.position_mm(n) for n in names], dtype=np.float64) * scale
+
+    core = _discs(centres, cfg.core_radius * cfg.pitch_px, (w, h))
+    mark = _discs(centres, cfg.mark_radius * cfg.pitch_px, (w, h))
+
+    # Distance from every board-view pixel to its nearest space centre.
+    ys, xs = np.mgrid[0:h, 0:w]
+    seeds = np.full((h, w), 255, dtype=np.uint8)
+    inside = (centres[:, 0] < w) & (centres[:, 1] < h) & (centres.min(axis=1) >= 0)
+    seeds[np.rint(centres[inside, 1]).astype(int).clip(0, h - 1),
+          np.rint(centres[inside, 0]).astype(int).clip(0, w - 1)] = 0
+    nearest = cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+    gap_mask = nearest >= cfg.gap_min_distance * cfg.pitch_px
+    edge = int(np.ceil(cfg.edge_margin * cfg.pitch_px))  # keep clear of the table
+    gap_mask[:edge] = gap_mask[-edge:] = False
+    gap_mask[:, :edge] = gap_mask[:, -edge:] = False
+    gap_index = np.flatnonzero(gap_mask)
+    gap_xy = np.column_stack([xs.ravel()[gap_index], ys.ravel()[gap_index]])
+    window = cfg.board_window * cfg.pitch_px
+    samples = 48
+    gaps = np.empty((len(names), samples), dtype=np.int64)
+    for i, (x, y) in enumerate(centres):
+        d = np.hypot(gap_xy[:, 0] - x, gap_xy[:, 1] - y)
+        near = gap_index[d <= window]
+        if len(near) < 8:  # a lone space far from others: take the nearest gap pixels
+            near = gap_index[np.argsort(d)[:samples]]
+        gaps[i] = near[np.linspace(0, len(near) - 1, samples).astype(int)]
+    return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask)
+
+
+def _discs(centres: np.ndarray, radius: float, size: tuple[int, int]) -> np.ndarray:
+    """Flat indices of a disc of ``radius`` pixels around every centre (N×K)."""
+    w, h = size
+    span = int(np.ceil(radius))
+    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
+    disc = (dx * dx + dy * dy) <= radius * radius
+    cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + dx[disc][None, :], 0, w - 1)
+    cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + dy[disc][None, :], 0, h - 1)
+    return cy * w + cx
+
+
+def board_view(image: np.ndarray, pixels_to_mm: np.ndarray, layout: Layout) -> np.ndarray:
+    """Warp ``image`` to the board view of ``layout`` (BGR, uint8)."""
+    return cv2.warpPerspective(image, layout.to_view(pixels_to_mm), layout.size,
+                               flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass(frozen=True)
+class Samples:
+    """Per-space pixels: ``core`` N×K×3 and the local board colour ``board`` N×3 (BGR,
+    float), from the board view with thin dark print closed away."""
+
+    core: np.ndarray
+    board: np.ndarray
+    gaps: np.ndarray  # N×G×3 the gap pixels themselves
+    ink: np.ndarray  # N: share of a space's mark disc covered by visible dark print
+
+
+def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
+    """Take every space's core pixels, its local board colour and how much of the
+    board's own print (lines, spots) shows where a piece would sit."""
+    k = max(int(cfg.closing_px), 1)
+    closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    flat = closed.reshape(-1, 3).astype(np.float32)
+    core = flat[layout.core]
+    gaps = flat[layout.gaps]
+    board = np.median(gaps, axis=1)
+    darker = flat.mean(axis=1) - view.reshape(-1, 3).astype(np.float32).mean(axis=1)
+    ink = (darker[layout.mark] > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
+    return Samples(core=core, board=board, gaps=gaps, ink=ink)

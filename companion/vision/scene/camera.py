@@ -1,0 +1,119 @@
+"""A virtual camera over the table: a pose, the homography it implies, lens distortion.
+
+The board lies in the plane z = 0 (millimetres, origin at its top-left corner). The
+camera looks at the board's centre from a tilt of 0 (straight down) to 50 degrees, turned
+about the vertical by ``azimuth_deg`` and about its own axis by ``roll_deg``; the picture
+is then scaled and shifted so the board fills ``fill`` of the frame at ``offset``.
+Radial lens distortion ``k1`` bends the picture about its centre: a pixel ``p`` of the
+distorted picture shows what an ideal camera sees at ``c + (p - c)(1 + k1 |p - c|² / R²)``
+with ``R`` the half-diagonal.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+FOCAL_PX = 1000.0
+
+
+@dataclass(frozen=True)
+class Pose:
+    tilt_deg: float = 0.0
+    azimuth_deg: float = 0.0
+    roll_deg: float = 0.0
+    fill: float = 0.85
+    offset: tuple[float, float] = (0.0, 0.0)
+    k1: float = 0.0
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def random_pose(rng: np.random.Generator, *, max_tilt_deg: float = 50.0,
+                max_k1: float = 0.015) -> Pose:
+    """A pose from top-down to ``max_tilt_deg``, any turn of the board in the picture."""
+    return Pose(
+        tilt_deg=float(rng.uniform(0.0, max_tilt_deg)),
+        azimuth_deg=float(rng.uniform(0.0, 360.0)),
+        roll_deg=float(rng.uniform(-180.0, 180.0)),
+        fill=float(rng.uniform(0.72, 0.95)),
+        offset=(float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1))),
+        k1=float(rng.uniform(-max_k1, max_k1)),
+    )
+
+
+def _rotation(tilt: float, azimuth: float, roll: float) -> np.ndarray:
+    ca, sa = math.cos(azimuth), math.sin(azimuth)
+    rz = np.array([[ca, -sa, 0], [sa, ca, 0], [0, 0, 1]])
+    ct, st = math.cos(tilt), math.sin(tilt)
+    rx = np.array([[1, 0, 0], [0, ct, -st], [0, st, ct]])
+    cr, sr = math.cos(roll), math.sin(roll)
+    rr = np.array([[cr, -sr, 0], [sr, cr, 0], [0, 0, 1]])
+    return rr @ rx @ rz
+
+
+def board_to_image(pose: Pose, width_mm: float, height_mm: float,
+                   frame: tuple[int, int]) -> np.ndarray:
+    """The homography (3×3) from board millimetres to ideal (undistorted) pixels."""
+    fw, fh = frame
+    size = max(width_mm, height_mm)
+    distance = 2.2 * size
+    rotation = _rotation(math.radians(pose.tilt_deg), math.radians(pose.azimuth_deg),
+                         math.radians(pose.roll_deg))
+    centre = np.array([[1, 0, -width_mm / 2], [0, 1, -height_mm / 2], [0, 0, 1]])
+    # Columns of [r1 r2 t] map the board plane (x, y, 1) to camera coordinates.
+    t = np.array([0.0, 0.0, distance])
+    k = np.array([[FOCAL_PX, 0, 0], [0, FOCAL_PX, 0], [0, 0, 1]])
+    h = k @ np.column_stack([rotation[:, 0], rotation[:, 1], t]) @ centre
+    corners = np.array([[0, 0, 1], [width_mm, 0, 1], [width_mm, height_mm, 1], [0, height_mm, 1]])
+    projected = (h @ corners.T).T
+    projected = projected[:, :2] / projected[:, 2:]
+    lo, hi = projected.min(axis=0), projected.max(axis=0)
+    extent = hi - lo
+    scale = pose.fill * min(fw / extent[0], fh / extent[1])
+    room = np.array([fw, fh]) - extent * scale
+    shift = np.array([fw, fh]) / 2 - (lo + hi) / 2 * scale + room / 2 * np.array(pose.offset)
+    fit = np.array([[scale, 0, shift[0]], [0, scale, shift[1]], [0, 0, 1]])
+    return fit @ h
+
+
+def half_diagonal(frame: tuple[int, int]) -> float:
+    return math.hypot(frame[0], frame[1]) / 2
+
+
+def distort_points(points: np.ndarray, k1: float, frame: tuple[int, int]) -> np.ndarray:
+    """Where ideal pixels ``points`` (N×2) appear in the distorted picture."""
+    centre = np.array(frame, dtype=np.float64) / 2
+    r2max = half_diagonal(frame) ** 2
+    ideal = np.asarray(points, dtype=np.float64) - centre
+    seen = ideal.copy()
+    for _ in range(20):  # fixed point of  seen = ideal / (1 + k1 |seen|² / R²)
+        seen = ideal / (1.0 + k1 * (seen**2).sum(axis=1, keepdims=True) / r2max)
+    return seen + centre
+
+
+def project(h: np.ndarray, points_mm: np.ndarray, k1: float,
+            frame: tuple[int, int]) -> np.ndarray:
+    """Board millimetres (N×2) to pixels of the distorted picture."""
+    pts = np.column_stack([points_mm, np.ones(len(points_mm))]) @ h.T
+    return distort_points(pts[:, :2] / pts[:, 2:], k1, frame)
+
+
+def remap_grids(h_board_px: np.ndarray, k1: float,
+                frame: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """For every pixel of the distorted picture, where to sample the flat board image
+    (``h_board_px`` maps board-image pixels to ideal picture pixels)."""
+    fw, fh = frame
+    ys, xs = np.mgrid[0:fh, 0:fw].astype(np.float32)
+    cx, cy = fw / 2, fh / 2
+    dx, dy = xs - cx, ys - cy
+    factor = 1.0 + k1 * (dx * dx + dy * dy) / half_diagonal(frame) ** 2
+    ix, iy = cx + dx * factor, cy + dy * factor
+    inv = np.linalg.inv(h_board_px).astype(np.float32)
+    den = inv[2, 0] * ix + inv[2, 1] * iy + inv[2, 2]
+    mx = (inv[0, 0] * ix + inv[0, 1] * iy + inv[0, 2]) / den
+    my = (inv[1, 0] * ix + inv[1, 1] * iy + inv[1, 2]) / den
+    return mx, my

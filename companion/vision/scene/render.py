@@ -1,0 +1,155 @@
+"""Render a board with stones as a camera sees it, with exact ground truth.
+
+``render_scene(seed, board, pieces, pose, effects)`` returns ``(image, truth)``: a BGR
+picture (1280×960 by default) and a plain-JSON dict saying what is on every space, where
+the board and every space are in the picture, and which spaces a hand or a glare hides.
+The same seed always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.geometry import Geometry, load_geometry
+from companion.vision.config import load_config
+from companion.vision.scene import camera
+from companion.vision.scene import effects as fx
+from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
+from companion.vision.scene.pieces import StoneSprite, draw_glare
+
+EMPTY = "empty"
+STONE_RADIUS = 0.47  # of the pitch: stones nearly touch, as Go stones do
+_TABLE_COLOURS = ((110, 60, 30), (60, 60, 60), (40, 80, 120), (90, 110, 90), (30, 30, 30))
+
+
+def random_pieces(geometry: Geometry, colours: Sequence[str],
+                  rng: np.random.Generator) -> dict[str, str]:
+    """Stones of ``colours`` on a random share (5–60 %) of the spaces."""
+    density = rng.uniform(0.05, 0.6)
+    pieces = {}
+    for name in geometry.names:
+        if rng.random() < density:
+            pieces[name] = colours[int(rng.integers(len(colours)))]
+    return pieces
+
+
+def render_scene(
+    seed: int,
+    board: Geometry | str,
+    pieces: Mapping[str, str] | None = None,
+    pose: camera.Pose | None = None,
+    effects: fx.Effects | None = None,
+    *,
+    colours: Sequence[str] = ("black", "white"),
+    style: BoardStyle | None = None,
+    frame: tuple[int, int] = (1280, 960),
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
+    at ``pose`` (random if ``None``) with ``effects`` (random if ``None``)."""
+    rng = np.random.default_rng(seed)
+    geometry = load_geometry(board) if isinstance(board, str) else board
+    palette = load_config().palette
+    if pieces is None:
+        pieces = random_pieces(geometry, colours, rng)
+    unknown = set(pieces) - set(geometry.names)
+    if unknown:
+        raise ValueError(f"Pieces on spaces the board does not have: {sorted(unknown)}.")
+    pose = pose if pose is not None else camera.random_pose(rng)
+    effects = effects if effects is not None else fx.random_effects(rng)
+    style = style if style is not None else STYLES[int(rng.integers(len(STYLES)))]
+
+    # The flat board with its stones, at about 1.1 board pixels per picture pixel.
+    scale = 1.1 * max(frame) / max(geometry.width_mm, geometry.height_mm)
+    flat = render_board(geometry, scale, style, rng)
+    pitch = pitch_mm(geometry)
+    light = rng.normal(size=2)
+    light = tuple(light / (np.linalg.norm(light) + 1e-9) * 0.7)
+    sprite = StoneSprite(STONE_RADIUS * pitch * scale, light, effects.gloss)
+    for name, colour in pieces.items():
+        space = geometry.space(name)
+        rgb = np.array(palette[colour], dtype=np.float32) + rng.normal(0, 6, size=3)
+        rgb = np.clip(rgb, 0, 255)
+        sprite.draw(flat, (space.x_mm * scale, space.y_mm * scale), tuple(rgb[::-1]))
+
+    # The camera: perspective, lens distortion, the table around the board.
+    h_mm = camera.board_to_image(pose, geometry.width_mm, geometry.height_mm, frame)
+    to_flat = np.diag([scale, scale, 1.0])
+    mx, my = camera.remap_grids(h_mm @ np.linalg.inv(to_flat), pose.k1, frame)
+    cloth = rng.standard_normal(size=(frame[1] // 4, frame[0] // 4, 3), dtype=np.float32) * 6
+    cloth += np.array(_TABLE_COLOURS[int(rng.integers(len(_TABLE_COLOURS)))], dtype=np.float32)
+    table = cv2.resize(np.clip(cloth, 0, 255).astype(np.uint8), frame,
+                       interpolation=cv2.INTER_NEAREST)
+    picture = cv2.remap(flat, mx, my, cv2.INTER_LINEAR, dst=table,
+                        borderMode=cv2.BORDER_TRANSPARENT)
+    image = picture.astype(np.float32)
+
+    names = geometry.names
+    centres_mm = np.array([geometry.position_mm(n) for n in names])
+    centres_px = camera.project(h_mm, centres_mm, pose.k1, frame)
+    corners_mm = np.array([[0, 0], [geometry.width_mm, 0],
+                           [geometry.width_mm, geometry.height_mm], [0, geometry.height_mm]])
+    corners_px = camera.project(h_mm, corners_mm, pose.k1, frame)
+    pitch_px = _pitch_in_picture(h_mm, geometry, pitch)
+    hidden: set[str] = set()
+
+    if effects.hand:
+        target = centres_px[int(rng.integers(len(names)))]
+        mask = fx.hand_mask(image.shape[:2], tuple(target), rng)
+        fx.apply_hand(image, mask, rng)
+        reach = int(STONE_RADIUS * pitch_px) * 2 + 1
+        covered = cv2.dilate((mask > 0.05).astype(np.uint8), np.ones((reach, reach), np.uint8))
+        hidden |= _spaces_in(covered, names, centres_px)
+    fx.lighting(image, effects, rng)
+    if effects.shadow:
+        image *= (1.0 - effects.shadow * fx.shadow_mask(image.shape[:2], rng))[:, :, None]
+    fx.expose(image, corners_px, rng)
+    if effects.glare:
+        spot = centres_px[int(rng.integers(len(names)))]
+        radius = rng.uniform(0.5, 1.0) * pitch_px
+        draw_glare(image, tuple(spot), radius)
+        near = np.linalg.norm(centres_px - spot, axis=1) < radius * 1.4 + STONE_RADIUS * pitch_px
+        hidden |= {n for n, hit in zip(names, near, strict=True) if hit}
+    out = fx.finish(image, effects, rng)
+
+    truth = {
+        "seed": seed,
+        "board": geometry.spec.get("title", geometry.kind),
+        "frame": list(frame),
+        "cells": {n: pieces.get(n, EMPTY) for n in names},
+        "homography": h_mm.tolist(),
+        "k1": pose.k1,
+        "corners_px": corners_px.tolist(),
+        "spaces_px": {n: [float(x), float(y)] for n, (x, y) in zip(names, centres_px, strict=True)},
+        "pitch_px": pitch_px,
+        "occluded": bool(effects.hand),
+        "hidden": sorted(hidden),
+        "pose": pose.to_json(),
+        "effects": effects.to_json(),
+        "style": style.name,
+    }
+    return out, truth
+
+
+def _pitch_in_picture(h_mm: np.ndarray, geometry: Geometry, pitch: float) -> float:
+    """The smallest distance between neighbouring spaces in the picture, roughly."""
+    corners = np.array([[0, 0, 1], [geometry.width_mm, 0, 1],
+                        [geometry.width_mm, geometry.height_mm, 1], [0, geometry.height_mm, 1]])
+    pts = (h_mm @ corners.T).T
+    pts = pts[:, :2] / pts[:, 2:]
+    sides = [np.linalg.norm(pts[i] - pts[(i + 1) % 4]) for i in range(4)]
+    lengths = [geometry.width_mm, geometry.height_mm] * 2
+    return float(min(s / length for s, length in zip(sides, lengths, strict=True)) * pitch)
+
+
+def _spaces_in(mask: np.ndarray, names: list[str], centres_px: np.ndarray) -> set[str]:
+    h, w = mask.shape
+    found = set()
+    for name, (x, y) in zip(names, centres_px, strict=True):
+        xi, yi = int(round(x)), int(round(y))
+        if 0 <= xi < w and 0 <= yi < h and mask[yi, xi]:
+            found.add(name)
+    return found
