@@ -16,11 +16,11 @@ the stones each player still has in hand, and the stones each player has capture
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import Action, Event, Game, IllegalAction, InvalidAction, Outcome, State
+from companion.games.one_jumps import chains, jump_action, resolve_jump, space_name
 from companion.games.stones import COLOURS, board_geometry, groups, parse_notation, render, title
 from companion.geometry import Geometry
 
@@ -127,9 +127,9 @@ class One(Game):
         if state["options"]["captures"]:
             for start in geometry.names:
                 if board[start] == player:
-                    for path, over in _chains(geometry, state, start):
+                    for path, over in chains(geometry, state, start):
                         moves += 1
-                        yield _jump_action(geometry, player, path, over)
+                        yield jump_action(geometry, player, path, over)
         if moves == 0 or state["options"]["allow_pass"]:
             yield {"type": "pass", "player": player}
         yield {"type": "resign", "player": player}
@@ -149,7 +149,7 @@ class One(Game):
         if kind == "place":
             self._check_place(state, geometry, player, action)
         elif kind == "jump":
-            _resolve_jump(state, geometry, player, action, dict(state["board"]))
+            resolve_jump(state, geometry, player, action, dict(state["board"]))
         elif not state["options"]["allow_pass"] and self._can_move(state, geometry, player):
             raise IllegalAction(
                 f"{title(player)} cannot pass while a stone can be placed or a capture made "
@@ -186,7 +186,7 @@ class One(Game):
                 })
         elif kind == "jump":
             geometry = _geometry(state)
-            hops = _resolve_jump(state, geometry, player, action, state["board"])
+            hops = resolve_jump(state, geometry, player, action, state["board"])
             for start, over, end, victim in hops:
                 state["captured"][player][victim] += 1
                 events.append({
@@ -226,7 +226,7 @@ class One(Game):
         at = action.get("at")
         if not isinstance(at, str):
             raise InvalidAction('A place action names its space: {"type": "place", "at": "C3"}.')
-        _space(geometry, at)
+        space_name(geometry, at)
         if state["hand"][player] == 0:
             raise IllegalAction(f"{title(player)} has no stones left.")
         owner = state["board"][at]
@@ -237,7 +237,7 @@ class One(Game):
         if state["hand"][player] > 0 and None in state["board"].values():
             return True
         return state["options"]["captures"] and any(
-            next(_chains(geometry, state, s), None) is not None
+            next(chains(geometry, state, s), None) is not None
             for s in geometry.names
             if state["board"][s] == player
         )
@@ -346,170 +346,3 @@ def _player(state: State, action: Action) -> str:
     if player in state["resigned"]:
         raise IllegalAction(f"{title(player)} has resigned and plays no more.")
     return player
-
-
-def _space(geometry: Geometry, name: object) -> str:
-    if not isinstance(name, str) or name not in geometry:
-        raise InvalidAction(f"There is no space {name!r} on this board.")
-    return name
-
-
-# -- jumps ------------------------------------------------------------------------------
-
-Hop = tuple[str, str, str, str]
-"""One jump of a chain: from, over, to, and the colour captured."""
-
-
-def _resolve_jump(
-    state: State, geometry: Geometry, player: str, action: Action, board: dict[str, str | None]
-) -> list[Hop]:
-    """Check a jump and carry it out on ``board`` (pass a copy to only check it)."""
-    if not state["options"]["captures"]:
-        raise IllegalAction("Captures are off in this game: place a stone instead.")
-    path = action.get("path")
-    if not isinstance(path, list) or len(path) < 2:
-        raise InvalidAction(
-            'A jump gives the path of its stone: {"type": "jump", "path": ["A1", "C1"]}.'
-        )
-    for name in path:
-        _space(geometry, name)
-    over_given = action.get("over")
-    if over_given is not None and (
-        not isinstance(over_given, list) or len(over_given) != len(path) - 1
-    ):
-        raise InvalidAction('"over" lists the jumped space of each jump of the path.')
-    start = path[0]
-    if board[start] != player:
-        if board[start] is None:
-            raise IllegalAction(f"There is no stone on {start} to jump with.", spaces=[start])
-        raise IllegalAction(
-            f"The stone on {start} is {title(board[start])}'s, not {title(player)}'s.",
-            spaces=[start],
-        )
-    hops: list[Hop] = []
-    previous_over: str | None = None
-    for i, (here, there) in enumerate(zip(path, path[1:], strict=False)):
-        over = _over(geometry, here, there, over_given[i] if over_given else None)
-        if (
-            previous_over is not None
-            and not state["options"]["chain_turns"]
-            and geometry.beyond(previous_over, here) != over
-        ):
-            raise IllegalAction(
-                f"In this game a chain of jumps goes straight on: the jump from {here} over "
-                f"{over} turns.", spaces=[here, over],
-            )
-        victim = board[over]
-        if victim is None:
-            raise IllegalAction(f"There is no stone on {over} to jump over.", spaces=[over])
-        if victim == player:
-            raise IllegalAction(
-                f"{title(player)} cannot capture a {title(player)} stone on {over}.", spaces=[over]
-            )
-        if board[there] is not None:
-            raise IllegalAction(f"{there} is taken by {title(board[there])}.", spaces=[there])
-        board[here], board[over], board[there] = None, None, player
-        hops.append((here, over, there, victim))
-        previous_over = over
-    return hops
-
-
-def _over(geometry: Geometry, here: str, there: str, over: str | None) -> str:
-    """Return the space a jump from ``here`` to ``there`` goes over, or say why none."""
-    if over is not None:
-        _space(geometry, over)
-        if not geometry.adjacent(here, over):
-            if _diagonal(geometry, here, over):
-                raise IllegalAction(
-                    f"No diagonal jumps: {over} is diagonal to {here}, not next to it.",
-                    spaces=[here, over],
-                )
-            raise IllegalAction(
-                f"A jump must go over an adjacent stone: {over} is not next to {here}.",
-                spaces=[here, over],
-            )
-        landing = geometry.beyond(here, over)
-        if landing != there:
-            where = f"lands on {landing}" if landing else "has no space to land on"
-            raise IllegalAction(
-                f"A jump from {here} over {over} {where}, not {there}.", spaces=[here, over, there]
-            )
-        return over
-    candidates = _overs(geometry, here, there)
-    if len(candidates) == 1:
-        return candidates[0]
-    if candidates:
-        raise InvalidAction(
-            f"A jump from {here} to {there} can go over {' or '.join(candidates)}: "
-            'say which with "over".'
-        )
-    if geometry.adjacent(here, there):
-        raise IllegalAction(
-            f"{there} is next to {here}: a jump goes over a stone onto the space beyond it.",
-            spaces=[here, there],
-        )
-    middle = _middle(geometry, here, there)
-    if middle is not None:
-        _over(geometry, here, there, middle)
-    raise IllegalAction(
-        f"{there} is not one jump from {here}: a jump goes over one adjacent stone onto the "
-        "space just beyond it, in a straight line.", spaces=[here, there],
-    )
-
-
-def _overs(geometry: Geometry, here: str, there: str) -> list[str]:
-    return sorted(o for o in geometry.neighbours(here) if geometry.beyond(here, o) == there)
-
-
-def _middle(geometry: Geometry, a: str, b: str) -> str | None:
-    """The space halfway between ``a`` and ``b`` on the printed board, if there is one."""
-    (ax, ay), (bx, by) = geometry.position_mm(a), geometry.position_mm(b)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    distance, name = min(
-        (math.hypot(x - mx, y - my), n)
-        for n in geometry.names
-        for x, y in [geometry.position_mm(n)]
-        if n not in (a, b)
-    )
-    return name if distance < 0.25 * math.hypot(bx - ax, by - ay) else None
-
-
-def _diagonal(geometry: Geometry, a: str, b: str) -> bool:
-    """Whether ``b`` is a diagonal neighbour of ``a``: not adjacent, but close, across
-    the corner of two spaces both are adjacent to (as on a square grid)."""
-    common = set(geometry.neighbours(a)) & set(geometry.neighbours(b))
-    if len(common) < 2:
-        return False
-    ax, ay = geometry.position_mm(a)
-    step = min(math.dist((ax, ay), geometry.position_mm(n)) for n in geometry.neighbours(a))
-    return math.dist((ax, ay), geometry.position_mm(b)) < 1.5 * step
-
-
-def _chains(geometry: Geometry, state: State, start: str) -> Iterator[tuple[list[str], list[str]]]:
-    """Yield every chain of jumps the stone on ``start`` can make: (path, jumped spaces)."""
-    player = state["board"][start]
-    turns = state["options"]["chain_turns"]
-
-    def extend(board: dict[str, str | None], path: list[str], overs: list[str]):
-        here = path[-1]
-        for over in sorted(geometry.neighbours(here)):
-            if board[over] in (None, player):
-                continue
-            if overs and not turns and geometry.beyond(overs[-1], here) != over:
-                continue
-            there = geometry.beyond(here, over)
-            if there is None or board[there] is not None:
-                continue
-            after = dict(board)
-            after[here], after[over], after[there] = None, None, player
-            yield path + [there], overs + [over]
-            yield from extend(after, path + [there], overs + [over])
-
-    yield from extend(dict(state["board"]), [start], [])
-
-
-def _jump_action(geometry: Geometry, player: str, path: list[str], overs: list[str]) -> Action:
-    action: Action = {"type": "jump", "player": player, "path": path}
-    if any(len(_overs(geometry, a, b)) > 1 for a, b in zip(path, path[1:], strict=False)):
-        action["over"] = overs
-    return action
