@@ -112,6 +112,8 @@ def test_a_player_not_in_the_game_is_named():
     game, state = setup()
     with pytest.raises(InvalidAction, match="no player 'red'.*black, white"):
         game.apply(state, place("red", "A1"))
+    with pytest.raises(InvalidAction, match="names its player"):
+        game.apply(state, {"type": "place", "at": "A1"})
 
 
 # -- "hash marks count as spaces" ----------------------------------------------------------

@@ -106,6 +106,8 @@ class Go(Game):
                 f"Go has no action {kind!r}: the actions are place, pass and resign."
             )
         player = action.get("player")
+        if player is None:
+            raise InvalidAction('An action names its player, such as "player": "black".')
         if player not in PLAYERS:
             raise InvalidAction(
                 f"There is no player {player!r} in Go; the players are black, white."

@@ -338,6 +338,8 @@ def _geometry(state: State) -> Geometry:
 
 def _player(state: State, action: Action) -> str:
     player = action.get("player")
+    if player is None:
+        raise InvalidAction('An action names its player, such as "player": "black".')
     if player not in state["players"]:
         raise InvalidAction(
             f"There is no player {player!r} in this game; the players are "
