@@ -87,6 +87,11 @@ class CameraFeed:
         """What the current (or last) source is, such as "USB camera 0"."""
         return self._description
 
+    @property
+    def running(self) -> bool:
+        """True from ``start()`` until the feed stops or its replay ends."""
+        return self._thread is not None and not self._done.is_set()
+
     def latest_jpeg(self) -> tuple[int, bytes] | None:
         """Return ``(frame number, JPEG bytes)`` of the newest frame, or None."""
         with self._changed:
@@ -182,11 +187,6 @@ class CameraFeed:
         self._done.set()
         with self._changed:
             self._changed.notify_all()
-
-    @property
-    def running(self) -> bool:
-        """True from ``start()`` until the feed stops or its replay ends."""
-        return self._thread is not None and not self._done.is_set()
 
     def _publish(self, frame: Frame) -> None:
         with self._changed:
