@@ -235,6 +235,9 @@ def _search(walker: _Walker, index: int, to: str) -> MovePlan:
     if errors:
         raise min(errors, key=lambda e: e[0])[1]
     board = walker.board
+    require(not (to == CHAOS and walker.options["chaos_gambit_2"]),
+            "With Chaos Gambit II the universe is curved: there is no Chaos to go to.",
+            walker.start)
     reach = "one hex" if walker.aspect == "stone" else "one to three hexes"
     if to in board:
         raise IllegalAction(
