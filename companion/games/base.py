@@ -172,6 +172,18 @@ class Game(ABC):
         """Return the state as text for the command line (games override this)."""
         return json.dumps(state, sort_keys=True, indent=1)
 
+    def view(self, state: State) -> dict[str, Any]:
+        """Return what the camera should see: every space's name → its content.
+
+        The content is plain JSON data, ``None`` for an empty space (a stone's colour
+        for ONE and Go, a dict of what lies there for games with several kinds of
+        piece). The referee at the table compares it with what the camera reads.
+        """
+        raise NotImplementedError(
+            f"{self.title} has no board view: the camera cannot follow it, "
+            "so it is played from the page."
+        )
+
     # -- the public protocol --------------------------------------------------------
 
     def validate(self, state: State, action: Action) -> Verdict:

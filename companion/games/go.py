@@ -188,6 +188,10 @@ class Go(Game):
         komi = state["options"]["komi"]
         return f"{board}\nCaptured: {caught}\nArea now (komi {komi:g}): {scores}{ko}"
 
+    def view(self, state: State) -> dict[str, Any]:
+        """Every space → the colour of the stone on it, or ``None`` when empty."""
+        return dict(state["board"])
+
     def _game_over(self, state: State) -> Event:
         outcome = self.outcome(state)
         assert outcome is not None

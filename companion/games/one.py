@@ -220,6 +220,10 @@ class One(Game):
         scores = ", ".join(f"{title(p)} {s}" for p, s in self.scores(state).items())
         return f"{board}\nStones in hand: {hands}\nScores now: {scores}"
 
+    def view(self, state: State) -> dict[str, Any]:
+        """Every space → the colour of the stone on it, or ``None`` when empty."""
+        return dict(state["board"])
+
     # -- helpers ------------------------------------------------------------------
 
     def _check_place(self, state: State, geometry: Geometry, player: str, action: Action) -> None:

@@ -128,6 +128,29 @@ class OneWorld(Game):
             return Outcome("no children left", PLAYERS)
         return None
 
+    def view(self, state: State) -> dict[str, Any]:
+        """Every hex → ``None``, or its top counter as the camera sees it: ``{"side":
+        "borg", "face": "stone", "stack": False}``. A stack's order is not kept, so its
+        ``face`` (or ``side``) is given only when every counter in it shares one."""
+        counters: dict[str, list[tuple[str, str]]] = {}
+        for player in PLAYERS:
+            for child in state["children"][player]:
+                counters.setdefault(child["at"], []).append((player, child["aspect"]))
+            god = state["gods"][player]
+            if god["at"] is not None and god["lives"] > 0:
+                counters.setdefault(god["at"], []).extend([(player, "god")] * god["lives"])
+            if state["towers"].get(player):
+                counters.setdefault(state["towers"][player], []).append((player, "tower"))
+        seen: dict[str, Any] = dict.fromkeys(board_of(state).names)
+        for hex_, here in counters.items():
+            if hex_ in seen:
+                content: dict[str, Any] = {"stack": len(here) > 1}
+                for key, values in (("side", {s for s, _ in here}), ("face", {f for _, f in here})):
+                    if len(values) == 1:
+                        content[key] = values.pop()
+                seen[hex_] = content
+        return seen
+
     # -- the protocol ----------------------------------------------------------------
 
     def legal_actions(self, state: State) -> Iterator[Action]:

@@ -171,6 +171,26 @@ class Onslaught(Game):
     def render(self, state: State) -> str:
         return render_text(state)
 
+    def view(self, state: State) -> dict[str, Any]:
+        """Every square → ``None``, or what stands on it: ``{"pieces": ["red1"], "orbs":
+        ["blue"], "token": "red"}`` (a carried orb is on its carrier's square; ``token``
+        is the colour of a captured node's token, ``None`` on a neutral node)."""
+        seen: dict[str, Any] = dict.fromkeys(layout_of(state).geometry.names)
+
+        def at(square: str) -> dict[str, Any]:
+            seen[square] = seen[square] or {"pieces": [], "orbs": [], "token": None}
+            return seen[square]
+
+        for piece in sorted(state["pieces"]):
+            if state["pieces"][piece]["at"] is not None:
+                at(state["pieces"][piece]["at"])["pieces"].append(piece)
+        for team, orb in sorted(state["orbs"].items()):
+            at(orb["at"])["orbs"].append(team)
+        for square, node in state["nodes"].items():
+            if node["owner"] is not None:
+                at(square)["token"] = node["owner"]
+        return seen
+
     def describe(self, state: State, action: Action) -> str:
         """Return the action in words: ``Red 1 moves to D2 → D3``."""
         named = action.get("piece", state["turn"]["piece"])
