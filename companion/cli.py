@@ -19,7 +19,7 @@ from companion.errors import UserFacingError
 # Modules that each add one or more sub-commands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = ("companion.games.commands", "hardware.commands",
                                      "web.commands", "benchmarks.commands",
-                                     "calibration.commands")
+                                     "calibration.commands", "companion.vision.commands")
 
 
 def build_parser() -> argparse.ArgumentParser:
