@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games import DiceRequest, Game, IllegalAction, Outcome, registry
 from companion.games.replay import RecordError, read_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -229,3 +230,69 @@ def test_play_continues_a_record(capsys, monkeypatch):
     assert code == 0
     assert "Line 32 of the record is illegal and left out: E5 is taken by Black." in out
     assert '"winners": ["black"]' in out.splitlines()[-1]
+
+
+# -- dice, with a tiny game that rolls -----------------------------------------------------
+
+
+class Race(Game):
+    """Roll a die each turn; the game ends when the total reaches 10."""
+
+    name = "race"
+    title = "Race"
+
+    def initial_state(self, options=None):
+        return {"total": 0}
+
+    def legal_actions(self, state):
+        yield {"type": "roll"}
+
+    def check(self, state, action):
+        if action["type"] != "roll":
+            raise IllegalAction("The only action is roll.")
+
+    def dice_needed(self, state, action):
+        return DiceRequest(1, 6, "the race")
+
+    def resolve(self, state, action, dice):
+        state["total"] += dice[0]
+        return [{"type": "roll", "text": f"Rolled to {state['total']}."}]
+
+    def to_move(self, state):
+        return None if state["total"] >= 10 else "runner"
+
+    def outcome(self, state):
+        return Outcome("finish", ("runner",)) if state["total"] >= 10 else None
+
+
+@pytest.fixture
+def race(monkeypatch):
+    monkeypatch.setitem(registry._GAMES, "race", f"{__name__}:Race")
+
+
+def test_dice_in_a_record_are_passed_to_the_game_and_checked(race, tmp_path, capsys):
+    path = tmp_path / "race.jsonl"
+    path.write_text('{"type": "roll", "dice": [6]}\n{"type": "roll"}\n'
+                    '{"type": "roll", "dice": [7]}\n{"type": "roll", "dice": [4]}\n')
+    code, out, _ = referee(capsys, "race", "--record", str(path))
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert lines[0]["legal"] and lines[0]["dice"] == [6]
+    assert lines[1]["reason"] == "This action needs 1 d6 (the race), but 0 were given."
+    assert lines[2]["reason"] == "Dice must be whole numbers 1-6, not [7]."
+    assert lines[3]["events"][0]["text"] == "Rolled to 10."
+    assert lines[4]["outcome"]["winners"] == ["runner"]
+
+
+def test_play_rolls_the_dice_nobody_typed_with_a_seed(race, capsys, monkeypatch):
+    outputs = []
+    for _ in range(2):
+        code, out, _ = referee(capsys, "race", "--play", "--seed", "5",
+                               stdin='{"type": "roll"}\n' * 10, monkeypatch=monkeypatch)
+        assert code == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    rolls = [int(line.split()[1]) for line in outputs[0].splitlines() if line.startswith("Rolled ")
+             and "(the race)" in line]
+    assert rolls and sum(rolls[:-1]) < 10 <= sum(rolls)
+    assert '"winners": ["runner"]' in outputs[0].splitlines()[-1]
