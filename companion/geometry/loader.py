@@ -47,7 +47,9 @@ def load_geometry(source: str | Path | Mapping[str, Any]) -> Geometry:
     try:
         spec = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"No board file {str(path)!r} and no bundled board of that name.") from None
+        raise ValueError(
+            f"No board file {str(path)!r} and no bundled board of that name."
+        ) from None
     except json.JSONDecodeError as error:
         raise ValueError(f"The board file {path} is not valid JSON: {error}") from None
     return geometry_from_spec(spec)
