@@ -4,6 +4,8 @@ import math
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.geometry import load_geometry
 
@@ -97,3 +99,23 @@ def test_other_bundled_ring_boards(name, count):
 def test_bad_ring_specs_say_what_is_wrong(spec, message):
     with pytest.raises(ValueError, match=message):
         load_geometry(spec)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    counts=st.lists(st.integers(3, 40), min_size=1, max_size=5),
+    start=st.integers(0, 359),
+)
+def test_any_ring_board_has_symmetric_adjacency_and_reversible_jumps(counts, start):
+    board = load_geometry({"kind": "rings", "rings": counts, "start_deg": start})
+    assert len(board) == sum(counts)
+    for name in board.names:
+        ring = board.space(name).attrs["ring"]
+        same_ring = [n for n in board.neighbours(name) if board.space(n).attrs["ring"] == ring]
+        assert len(same_ring) == 2
+        for neighbour in board.neighbours(name):
+            assert board.adjacent(neighbour, name)
+            assert abs(board.space(neighbour).attrs["ring"] - ring) <= 1
+            end = board.beyond(name, neighbour)
+            if end is not None:
+                assert board.adjacent(neighbour, end) and board.beyond(end, neighbour) == name

@@ -24,6 +24,9 @@ from ring k over an adjacent space of ring k±1 onto the space of ring k±2 that
 adjacent to the jumped space and nearest to the straight continuation of the jump on
 the printed board. A radial jump exists only when it is also the jump back (the line
 is the same both ways) and the nearest space is unique. ``docs/geometry.md`` draws it.
+
+In ``Geometry.lines`` a ring is listed with its first two spaces repeated at the end
+(the circle closes), and each jump across rings is a line of three spaces.
 """
 
 from __future__ import annotations
