@@ -116,7 +116,8 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int) -> int:
     runtime = get_runtime(app)
     try:
         if config.get("BUTTON_PIN") is not None and runtime.button is None:
-            print(f"Running without the dice button: {runtime.button_status}")
+            print(runtime.button_status.replace("no button: ", "Running without the dice "
+                                                "button: ", 1))
         _check_port(host, port)
         server = waitress.create_server(app, host=host, port=port, threads=threads,
                                         ident="tabletop-companion")

@@ -156,8 +156,8 @@ def _add_button(runtime: Runtime, config: dict[str, Any]) -> None:
                             buzzer_pin=config.get("BUZZER_PIN"),
                             pin_factory=config.get("PIN_FACTORY"))
     except GPIOUnavailable as error:
+        # Not a Pi: serve on without the button; the status says why (serve prints it).
         runtime.button_status = f"no button: {error}"
-        log.warning("%s", error)
         return
     runtime.button, runtime.button_pin = button, pin
     runtime.button_status = f"button on GPIO{pin}"
