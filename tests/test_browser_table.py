@@ -5,7 +5,6 @@ runs it. Screenshots (desktop and phone) go to test-artifacts/.
 """
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -175,6 +174,3 @@ def test_without_a_camera_the_page_shows_why(make_app, live_server, page):
                            timeout=WAIT_MS)
     screenshot(page, "table-no-camera.png")
 
-
-def test_chromium_is_debians(browser):
-    assert shutil.which(CHROMIUM) and browser.version

@@ -148,3 +148,14 @@ def test_mjpeg_without_a_camera_sends_the_placeholder_once(client):
     response = client.get("/video.mjpg")
     parts = list(response.response)
     assert len(parts) == 1 and b"Content-Type: image/jpeg" in parts[0]
+
+
+def test_without_a_config_the_journal_is_in_the_data_folder(companion_home):
+    from web.app import create_app
+
+    app = create_app()
+    try:
+        assert app.config["JOURNAL_PATH"] == str(companion_home / "journal.sqlite3")
+        assert app.test_client().get("/healthz").get_json()["camera"] == "no camera"
+    finally:
+        get_runtime(app).close()
