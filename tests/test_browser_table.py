@@ -118,9 +118,12 @@ def test_the_big_button_rolls_a_pending_request(make_app, live_server, page):
     page.goto(live_server(app))
     sync_api.expect(page.locator("#pending")).to_have_text("Next roll: 4d10 for Bob's defence",
                                                            timeout=WAIT_MS)
+    sync_api.expect(page.locator("#roll")).to_have_text("Roll 4d10")
+    screenshot(page, "table-pending-request.png")
     page.click("#roll")
     sync_api.expect(page.locator("#last-roll .die")).to_have_count(4, timeout=WAIT_MS)
     sync_api.expect(page.locator("#pending")).to_be_hidden()
+    sync_api.expect(page.locator("#roll")).to_have_text("Roll")
     [event] = journaled_rolls(app)
     assert event.data["purpose"] == "Bob's defence" and event.data["sides"] == 10
 

@@ -35,6 +35,8 @@ function showStatus(status) {
   pending = status.dice.pending;
   renderPending($("pending"), pending);
   $("choice").classList.toggle("overridden", Boolean(pending));
+  for (const select of $("choice").querySelectorAll("select")) select.disabled = Boolean(pending);
+  $("roll").textContent = pending ? `Roll ${pending.count}d${pending.sides}` : "Roll";
   if (status.button) $("button-status").textContent = capitalize(status.button.status);
 }
 
