@@ -1,8 +1,10 @@
 """Games kept in the journal: start, actions, undos, and the whole state rebuilt from them.
 
 A game in progress is never stored as a state: it is the list of its events —
-``game.start`` (game name and options), then ``game.action`` (an action and its dice)
-and ``game.undo`` — and ``rebuild`` replays them through the rules engine. So a power
+``game.start`` (game name and options), then ``game.action`` (an action and its dice),
+``game.correction`` (the board put right by hand, see ``companion.table.corrections``)
+and ``game.undo`` (of the last action or correction still standing) — and ``rebuild``
+replays them through the rules engine. So a power
 cut loses nothing that was acknowledged, an undo is itself recorded (nothing is ever
 deleted), and the journal reads as the game's record.
 
@@ -28,8 +30,10 @@ from companion.games.base import Action, Game, IllegalAction
 from companion.games.match import Match
 from companion.games.registry import get_game
 from companion.journal import Journal, JournalError, JournalEvent
+from companion.table.corrections import correct
 
 START, ACTION, UNDO = "game.start", "game.action", "game.undo"
+CORRECTION = "game.correction"
 
 GameLookup = Callable[[str], Game] | Mapping[str, Callable[[], Game]]
 """How a game's name becomes an engine: a function (the registry's ``get_game``) or a
@@ -105,6 +109,25 @@ def record_action(
                               game_id=game_id, actor=actor)
 
 
+def record_correction(
+    journal: Journal,
+    game_id: str,
+    correction: Mapping[str, Any],
+    *,
+    actor: str = "",
+    games: GameLookup | None = None,
+) -> JournalEvent:
+    """Check ``correction`` can be made to the game's state, then journal it.
+
+    Raises ``CorrectionError`` (a ``ValueError``) with the reason, writing nothing.
+    """
+    with _lock_for(journal):
+        match = rebuild(journal, game_id, games=games)
+        correct(match.game, match.state, correction)
+        return journal.append(CORRECTION, {"correction": dict(correction)},
+                              game_id=game_id, actor=actor)
+
+
 def record_undo(
     journal: Journal, game_id: str, *, actor: str = "", games: GameLookup | None = None
 ) -> JournalEvent:
@@ -139,9 +162,9 @@ def list_games(journal: Journal) -> list[GameRecord]:
                 "actions": 0,
                 "last_time": event.time,
             }
-        elif event.game_id in records and event.kind in (ACTION, UNDO):
+        elif event.game_id in records and event.kind in (ACTION, CORRECTION, UNDO):
             record = records[event.game_id]
-            record["actions"] += 1 if event.kind == ACTION else -1
+            record["actions"] += -1 if event.kind == UNDO else 1
             record["last_time"] = event.time
     return [GameRecord(**record) for record in reversed(records.values())]
 
@@ -154,6 +177,7 @@ def _replay(journal: Journal, game_id: str, games: GameLookup | None) -> tuple[M
     start = events[0]
     match = Match(_make_game(start.data["game"], games), start.data.get("options") or {})
     standing: list[int] = []
+    before_correction: dict[int, Any] = {}
     for event in events[1:]:
         if event.kind == ACTION:
             try:
@@ -164,9 +188,23 @@ def _replay(journal: Journal, game_id: str, games: GameLookup | None) -> tuple[M
                     f"replayed ({error}); the rules engine may have changed since."
                 ) from error
             standing.append(event.seq)
+        elif event.kind == CORRECTION:
+            try:
+                corrected = correct(match.game, match.state, event.data["correction"])
+            except (ValueError, KeyError) as error:
+                raise JournalError(
+                    f"Correction {event.seq} of game {game_id} in {journal.path} cannot be "
+                    f"replayed ({error})."
+                ) from error
+            before_correction[event.seq] = match.state
+            match.state = corrected
+            standing.append(event.seq)
         elif event.kind == UNDO and standing:
-            match.pop()
-            standing.pop()
+            undone = standing.pop()
+            if undone in before_correction:
+                match.state = before_correction.pop(undone)
+            else:
+                match.pop()
     return match, standing
 
 

@@ -1,0 +1,13 @@
+"""The referee at the table: what the camera reads, held against the game.
+
+A steady reading of the board (space → content, or unsure) is compared with the game's
+view of its state (``reading``); the legal actions, alone or a few in a row, that turn
+the state into what the camera sees are searched (``explain``); a change that no legal
+action explains but that looks like a move is checked against the rules for its reason
+(``guesses``); a person can put the game right by hand (``corrections``); and a
+``TableSession`` (``session``) ties it to the journal, the dice and the page.
+
+This package is camera-free and web-free: the pictures become readings elsewhere. Its
+``__init__`` imports nothing, so ``companion.game_log`` can use ``corrections`` without
+an import cycle.
+"""

@@ -1,0 +1,180 @@
+"""Which legal actions explain what the camera sees?
+
+Between two steady frames the players may have made one move or several (a capture
+chain, two placements). ``explain`` searches the legal actions of the state, and
+sequences of up to ``max_actions`` of them, for those whose resulting view matches the
+reading on every space read surely. The search is bounded: an action is followed only
+when it changes a space that differs in the reading (or one an earlier action of the
+sequence changed), every action must change at least one space the camera read (an
+unsure space never makes a move by itself), and at most ``max_tries`` actions are
+tried. The shortest explanations win; explanations that lead to the same state are one.
+
+An action that needs dice (a Fault of Chaos crossed, a Blade's run) ends a sequence: it
+matches when some roll of its dice leads to the view read, and waits for the real roll.
+Actions nobody can see (a roll, a pass, the end of a turn) are never guessed from the
+picture: they come from the page or the dice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import Action, DiceRequest, Game, IllegalAction, State
+from companion.table.reading import (
+    Difference,
+    Reading,
+    agrees,
+    changed_spaces,
+    compare,
+    is_sure,
+    same,
+)
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """How far the referee looks for an explanation, and when it stops trusting the
+    picture. ``max_dice_outcomes`` bounds the rolls tried for an action that needs dice;
+    ``max_unsure_fraction`` is the share of unread spaces above which a reading counts
+    as occluded (a hand or an arm over the board)."""
+
+    max_actions: int = 3
+    max_tries: int = 4000
+    max_dice_outcomes: int = 36
+    max_unsure_fraction: float = 0.5
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Actions that, taken in order, turn the state into what the camera sees.
+
+    ``state`` is the state after them, or ``None`` when the last one waits for its
+    ``dice``; ``view`` is what the board then shows (for a roll that lets the move stand).
+    """
+
+    actions: tuple[Action, ...]
+    text: str
+    state: State | None
+    view: Mapping[str, Any]
+    dice: DiceRequest | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"text": self.text, "actions": list(self.actions)}
+        if self.dice is not None:
+            data["dice"] = self.dice.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What the search found: the difference it explained and the shortest candidates.
+
+    ``complete`` is False when ``max_tries`` ran out before every sequence was tried.
+    """
+
+    difference: Difference
+    candidates: tuple[Candidate, ...] = ()
+    tries: int = 0
+    complete: bool = True
+
+
+@dataclass
+class _Search:
+    game: Game
+    reading: Reading
+    differing: frozenset[str]
+    limits: SearchLimits
+    tries: int = 0
+    found: dict[str, Candidate] = field(default_factory=dict)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.tries >= self.limits.max_tries
+
+    def run(self, state: State, view: Mapping[str, Any], actions: tuple[Action, ...],
+            texts: tuple[str, ...], touched: frozenset[str], depth: int) -> None:
+        """Try every legal action after ``actions``; record those that match."""
+        for action in self.game.legal_actions(state):
+            if self.exhausted:
+                return
+            self.tries += 1
+            text = self.game.describe(state, action)
+            for after, after_view, dice in self._outcomes(state, action):
+                changed = changed_spaces(view, after_view)
+                if not changed & (self.differing | touched) or not self._progress(
+                        view, after_view, changed):
+                    continue
+                sequence, words = actions + (action,), texts + (text,)
+                if agrees(after_view, self.reading):
+                    self._record(Candidate(sequence, ", then ".join(words), after,
+                                           after_view, dice))
+                    break
+                if after is not None and depth > 1:
+                    self.run(after, after_view, sequence, words, touched | changed, depth - 1)
+
+    def _progress(self, before: Mapping[str, Any], after: Mapping[str, Any],
+                  changed: set[str]) -> bool:
+        """Whether the action makes some space it changes look as the camera read it
+        (a space read surely: an unsure space never makes a move by itself)."""
+        return any(
+            is_sure(self.reading, space) and same(after[space], self.reading[space])
+            and not same(before[space], self.reading[space])
+            for space in changed
+        )
+
+    def _outcomes(self, state: State, action: Action):
+        """Yield (state or None, view, dice request or None) for each way ``action``
+        can turn out: one, or one per roll of its dice (up to ``max_dice_outcomes``)."""
+        request = self.game.dice_needed(state, action)
+        if request is None:
+            try:
+                after, _ = self.game.apply(state, action)
+            except IllegalAction:
+                return
+            yield after, self.game.view(after), None
+            return
+        if request.sides ** request.count > self.limits.max_dice_outcomes:
+            return
+        seen: set[str] = set()
+        for roll in itertools.product(range(1, request.sides + 1), repeat=request.count):
+            try:
+                after, _ = self.game.apply(state, action, roll)
+            except IllegalAction:
+                continue
+            view = self.game.view(after)
+            key = json.dumps(view, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                yield None, view, request
+
+    def _record(self, candidate: Candidate) -> None:
+        if candidate.state is not None:
+            key = json.dumps(candidate.state, sort_keys=True)
+        else:
+            key = json.dumps(candidate.actions, sort_keys=True)
+        self.found.setdefault(key, candidate)
+
+
+def explain(game: Game, state: State, reading: Reading,
+            limits: SearchLimits | None = None) -> Explanation:
+    """Return the shortest sequences of legal actions that explain ``reading``.
+
+    Sequences of one action are tried first, then two, up to ``limits.max_actions``;
+    the search stops at the first length that explains the reading.
+    """
+    limits = limits or SearchLimits()
+    view = game.view(state)
+    difference = compare(view, reading)
+    if not difference:
+        return Explanation(difference)
+    search = _Search(game, reading, frozenset(difference.changed), limits)
+    for depth in range(1, limits.max_actions + 1):
+        search.run(state, view, (), (), frozenset(), depth)
+        if search.found or search.exhausted:
+            break
+    found = tuple(search.found.values())
+    return Explanation(difference, found, search.tries, complete=not search.exhausted)

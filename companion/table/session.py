@@ -1,0 +1,487 @@
+"""``TableSession``: one game at the table, bound to the journal, the dice and the page.
+
+The session is what ``companion serve`` holds for the table: readings come in from the
+camera's pipeline (``submit_reading``), moves, corrections, undo and redo from the page,
+rolls from the dice service; every change is journaled through ``companion.game_log``
+and every listener hears of it (``subscribe``), so the page can update live. Without a
+camera the game goes on from the page alone.
+
+Only the journal is kept across a restart: ``resume`` rebuilds the game, its undo and
+redo, and the roll the rules are waiting for. What the camera last saw is not journaled
+(it is an observation, not an event), so a pending "board does not match" or a pending
+choice is cleared by a restart; the first steady reading after it raises it again if
+the board still differs.
+
+Thread-safe: one re-entrant lock guards the session; listeners are called outside it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion import game_log
+from companion.dice import DiceService, Roll
+from companion.errors import CompanionError
+from companion.games.base import Action, DiceRequest, Game, IllegalAction, State
+from companion.games.match import Match
+from companion.journal import Journal
+from companion.table import verdict as v
+from companion.table.corrections import describe as describe_correction
+from companion.table.explain import Candidate, SearchLimits, explain
+from companion.table.guesses import guess
+from companion.table.reading import Reading, agrees, compare
+from companion.table.timeline import timeline
+from companion.table.verdict import TableVerdict
+
+END = "game.end"
+"""The journal event that ends a game at the table (``resume`` skips ended games)."""
+
+Listener = Callable[[TableVerdict, dict[str, Any]], None]
+
+_log = logging.getLogger(__name__)
+
+
+class NoGame(CompanionError, LookupError):
+    """The session has no game: start or resume one first."""
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """An action that waits for its dice: explained from the board (``view`` is what the
+    board shows meanwhile), played from the page, or the only action the rules allow."""
+
+    action: Action
+    request: DiceRequest
+    text: str
+    view: Mapping[str, Any] | None = None
+
+    def matches(self, roll: Roll) -> bool:
+        return (roll.purpose == self.request.purpose and roll.sides == self.request.sides
+                and len(roll.values) == self.request.count)
+
+
+class TableSession:
+    """The game being played at the table (see the module docstring)."""
+
+    def __init__(self, journal: Journal, *, dice: DiceService | None = None,
+                 limits: SearchLimits | None = None, actor: str = "table",
+                 games: game_log.GameLookup | None = None) -> None:
+        self.journal = journal
+        self.dice = dice
+        self.limits = limits or SearchLimits()
+        self.actor = actor
+        self._games = games
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._game_id: str | None = None
+        self._match: Match | None = None
+        self._problem: TableVerdict | None = None
+        self._choices: list[Candidate] = []
+        self._waiting: _Waiting | None = None
+        self._last_reading: dict[str, Any] | None = None
+        self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None
+
+    # -- the game ------------------------------------------------------------------------
+
+    def start(self, game: str, options: Mapping[str, Any] | None = None) -> TableVerdict:
+        """Start a new game (journaled) and follow it."""
+        with self._lock:
+            game_id = game_log.start_game(self.journal, game, options, actor=self.actor,
+                                          games=self._games)
+            self._follow(game_id)
+            result = TableVerdict(v.STARTED, f"A new game of {self.game.title} begins.")
+        return self._announce(result)
+
+    def resume(self, game_id: str | None = None) -> TableVerdict:
+        """Follow ``game_id`` (by default the latest game not ended) as the journal has it."""
+        with self._lock:
+            if game_id is None:
+                ended = {e.game_id for e in self.journal.events(kind=END)}
+                open_games = [g for g in game_log.list_games(self.journal)
+                              if g.game_id not in ended]
+                if not open_games:
+                    raise NoGame(f"There is no game to resume in {self.journal.path}.")
+                game_id = open_games[0].game_id
+            self._follow(game_id)
+            result = TableVerdict(v.STARTED, f"The game of {self.game.title} goes on "
+                                             f"({len(self._timeline().standing)} steps so far).")
+        return self._announce(result)
+
+    def end(self) -> TableVerdict:
+        """End the game at the table (journaled); the session then has no game."""
+        with self._lock:
+            game_id = self._require()
+            self.journal.append(END, {}, game_id=game_id, actor=self.actor)
+            self._cancel_waiting()
+            self._game_id = self._match = None
+            self._reset_table()
+            result = TableVerdict(v.ENDED, "The game has ended.")
+        return self._announce(result)
+
+    def close(self) -> None:
+        """Stop listening to the dice (the journal stays open: it is the caller's)."""
+        if self._unsubscribe_dice is not None:
+            self._unsubscribe_dice()
+            self._unsubscribe_dice = None
+
+    @property
+    def game_id(self) -> str | None:
+        return self._game_id
+
+    @property
+    def game(self) -> Game:
+        with self._lock:
+            self._require()
+            assert self._match is not None
+            return self._match.game
+
+    @property
+    def state(self) -> State:
+        with self._lock:
+            self._require()
+            assert self._match is not None
+            return self._match.state
+
+    @property
+    def problem(self) -> TableVerdict | None:
+        """The "board does not match the game" state (illegal or mismatch), or ``None``."""
+        return self._problem
+
+    @property
+    def choices(self) -> list[str]:
+        """The moves offered after an ambiguous reading, in words (``choose`` by index)."""
+        return [c.text for c in self._choices]
+
+    @property
+    def pending_dice(self) -> dict[str, Any] | None:
+        """The roll the game waits for: count, sides, purpose and the move, or ``None``."""
+        waiting = self._waiting
+        return None if waiting is None else {**waiting.request.to_json(), "for": waiting.text}
+
+    # -- from the camera ------------------------------------------------------------------
+
+    def submit_reading(self, reading: Reading) -> TableVerdict:
+        """Hold a steady reading of the board against the game and act on it."""
+        with self._lock:
+            result = self._reading(dict(reading))
+        return self._announce(result)
+
+    def _reading(self, reading: dict[str, Any]) -> TableVerdict:
+        game, state = self.game, self.state
+        difference = compare(game.view(state), reading)
+        if difference.unsure_fraction > self.limits.max_unsure_fraction:
+            return TableVerdict(v.OCCLUDED, "The board is hidden (a hand over it?): waiting.",
+                                difference.unsure)
+        self._last_reading = reading
+        waiting = self._waiting
+        if waiting is not None and waiting.view is not None and agrees(waiting.view, reading):
+            return self._dice_verdict()
+        if not difference:
+            restored = self._problem is not None
+            self._reset_table()
+            if waiting is not None and waiting.view is not None:
+                self._cancel_waiting()
+            text = "The board is as the game has it again." if restored else "Nothing changed."
+            return TableVerdict(v.UNCHANGED, text)
+        if waiting is not None and waiting.view is not None:
+            self._cancel_waiting()
+        found = explain(game, state, reading, self.limits).candidates
+        if len(found) == 1:
+            return self._apply(found[0])
+        if found:
+            self._problem = None
+            self._choices = list(found)
+            return TableVerdict(v.AMBIGUOUS, "The board can be read as several moves: "
+                                "choose one.", difference.changed, tuple(self.choices))
+        return self._refuse(reading, difference.changed)
+
+    def _refuse(self, reading: dict[str, Any], spaces: tuple[str, ...]) -> TableVerdict:
+        """No legal move explains the board: say why the move it looks like is illegal,
+        or offer the legal move it looks like, or say the board does not match."""
+        game, state = self.game, self.state
+        self._choices = []
+        hypothesis, legal, words = state, [], []
+        for action in guess(game, state, reading, compare(game.view(state), reading)):
+            ruling = game.validate(hypothesis, action)
+            if not ruling:
+                self._problem = TableVerdict(v.ILLEGAL, ruling.reason, spaces)
+                return self._problem
+            legal.append(action)
+            words.append(game.describe(hypothesis, action))
+            request = game.dice_needed(hypothesis, action)
+            if request is not None:
+                self._choices = [Candidate(tuple(legal), ", then ".join(words), None,
+                                           game.view(hypothesis), request)]
+                break
+            hypothesis, _ = game.apply(hypothesis, action)
+        else:
+            if legal:
+                self._choices = [Candidate(tuple(legal), ", then ".join(words), hypothesis,
+                                           game.view(hypothesis))]
+        text = "The board does not match the game"
+        if self._choices:
+            text += f"; it looks like: {self._choices[0].text}"
+        self._problem = TableVerdict(v.MISMATCH, text + ".", spaces, tuple(self.choices))
+        return self._problem
+
+    def choose(self, index: int) -> TableVerdict:
+        """Apply the ``index``-th of the moves offered (``choices``)."""
+        with self._lock:
+            if not 0 <= index < len(self._choices):
+                raise IllegalAction("There is no such choice: read the board again.")
+            result = self._apply(self._choices[index])
+        return self._announce(result)
+
+    # -- from the page ----------------------------------------------------------------------
+
+    def play(self, action: Action, dice: Sequence[int] | None = None) -> TableVerdict:
+        """Play ``action`` from the page (with ``dice`` if it needs some and they were
+        rolled; without, the session asks the dice service and waits for the roll).
+
+        Raises ``IllegalAction`` with the rule's reason.
+        """
+        with self._lock:
+            game, state = self.game, self.state
+            ruling = game.validate(state, action)
+            if not ruling:
+                raise IllegalAction(ruling.reason, spaces=ruling.spaces)
+            request = game.dice_needed(state, action)
+            if request is not None and not dice:
+                self._cancel_waiting()
+                self._choices = []
+                self._wait(_Waiting(dict(action), request, game.describe(state, action)))
+                result = self._dice_verdict()
+            else:
+                result = self._record([dict(action)], list(dice or ()))
+        return self._announce(result)
+
+    def correct(self, correction: Mapping[str, Any]) -> TableVerdict:
+        """Put the game right by hand (see ``companion.table.corrections``)."""
+        with self._lock:
+            self._require()
+            game_log.record_correction(self.journal, self._require(), correction,
+                                       actor=self.actor, games=self._games)
+            result = self._changed(v.CORRECTED, describe_correction(correction) + ".")
+        return self._announce(result)
+
+    def accept_board(self) -> TableVerdict:
+        """Correct the game to what the camera last read on every space that differs."""
+        with self._lock:
+            reading = self._last_reading
+            if reading is None:
+                raise IllegalAction("The camera has not read the board yet.")
+            spaces = compare(self.game.view(self.state), reading).changed
+            if not spaces:
+                raise IllegalAction("The board already matches the game.")
+            correction = {"type": "board", "spaces": {s: reading[s] for s in spaces}}
+        return self.correct(correction)
+
+    def undo(self) -> TableVerdict:
+        """Take back the last move or correction (journaled as an undo; nothing is deleted)."""
+        with self._lock:
+            standing = self._timeline().standing
+            game_log.record_undo(self.journal, self._require(), actor=self.actor,
+                                 games=self._games)
+            result = self._changed(v.UNDONE, f"Undone: {self._step_text(standing[-1])}.")
+        return self._announce(result)
+
+    def redo(self) -> TableVerdict:
+        """Make again the step the last undo took back."""
+        with self._lock:
+            redoable = self._timeline().redoable
+            if not redoable:
+                raise IllegalAction("There is nothing to redo.")
+            step = redoable[-1]
+            game_id = self._require()
+            if step.kind == game_log.CORRECTION:
+                game_log.record_correction(self.journal, game_id, step.data["correction"],
+                                           actor=self.actor, games=self._games)
+            else:
+                game_log.record_action(self.journal, game_id, step.data["action"],
+                                       step.data.get("dice", ()), actor=self.actor,
+                                       games=self._games)
+            result = self._changed(v.REDONE, f"Redone: {self._step_text(step)}.")
+        return self._announce(result)
+
+    # -- what the page shows ----------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the table page shows, as JSON data."""
+        with self._lock:
+            if self._game_id is None or self._match is None:
+                return {"game_id": None}
+            game, state = self._match.game, self._match.state
+            line = self._timeline()
+            outcome = game.outcome(state)
+            return {
+                "game_id": self._game_id,
+                "game": game.name,
+                "title": game.title,
+                "state": state,
+                "view": game.view(state),
+                "to_move": game.to_move(state),
+                "phase": game.phase(state),
+                "outcome": outcome.to_json() if outcome else None,
+                "problem": self._problem.to_json() if self._problem else None,
+                "choices": self.choices,
+                "pending_dice": self.pending_dice,
+                "history": [{"seq": e.seq, "kind": e.kind, "text": self._step_text(e)}
+                            for e in line.standing],
+                "can_undo": bool(line.standing),
+                "can_redo": bool(line.redoable),
+            }
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(verdict, snapshot)`` after every change; return an unsubscribe."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # -- inside -------------------------------------------------------------------------------
+
+    def _require(self) -> str:
+        if self._game_id is None:
+            raise NoGame("No game is being played: start or resume one.")
+        return self._game_id
+
+    def _follow(self, game_id: str) -> None:
+        self._cancel_waiting()
+        self._game_id = game_id
+        self._match = game_log.rebuild(self.journal, game_id, games=self._games)
+        self._reset_table()
+        self._last_reading = None
+        self._prompt_dice()
+
+    def _reset_table(self) -> None:
+        self._problem = None
+        self._choices = []
+
+    def _timeline(self):
+        return timeline(self.journal, self._require())
+
+    def _apply(self, candidate: Candidate) -> TableVerdict:
+        """Journal a candidate's actions; the last one waits for dice if it needs them."""
+        if candidate.dice is None:
+            return self._record(candidate.actions, [])
+        *first, last = candidate.actions
+        result = self._record(first, []) if first else None
+        self._wait(_Waiting(dict(last), candidate.dice, self.game.describe(self.state, last),
+                            candidate.view))
+        return self._dice_verdict(result)
+
+    def _record(self, actions: Sequence[Action], dice: list[int]) -> TableVerdict:
+        """Journal ``actions`` (the last with ``dice``) and say what they caused."""
+        self._cancel_waiting()
+        game_id = self._require()
+        texts = []
+        for i, action in enumerate(actions):
+            before = self.state
+            game_log.record_action(self.journal, game_id, action,
+                                   dice if i == len(actions) - 1 else (),
+                                   actor=self.actor, games=self._games)
+            self._match = game_log.rebuild(self.journal, game_id, games=self._games)
+            texts.append(self._event_text(before, action))
+        return self._changed(v.APPLIED, " ".join(texts))
+
+    def _event_text(self, before: State, action: Action) -> str:
+        assert self._match is not None
+        step = self._match.steps[-1] if self._match.steps else None
+        words = [e["text"] for e in step.events if e.get("text")] if step else []
+        text = " ".join(w.rstrip(".") + "." for w in words)
+        return text or self.game.describe(before, action) + "."
+
+    def _changed(self, kind: str, text: str) -> TableVerdict:
+        """After a journaled change: rebuild, forget stale choices, check the board."""
+        game_id = self._require()
+        self._match = game_log.rebuild(self.journal, game_id, games=self._games)
+        self._choices = []
+        self._cancel_waiting()
+        reading = self._last_reading
+        spaces: tuple[str, ...] = ()
+        if reading is not None:
+            spaces = compare(self.game.view(self.state), reading).changed
+            if spaces:
+                self._problem = TableVerdict(v.MISMATCH, "Make the board match the game: "
+                                             f"{', '.join(spaces)}.", spaces)
+                text += f" Now make the board match the game: {', '.join(spaces)}."
+            else:
+                self._problem = None
+        self._prompt_dice()
+        return TableVerdict(kind, text, spaces)
+
+    def _prompt_dice(self) -> None:
+        """When the rules allow one action only and it needs dice, ask for the roll."""
+        if self._waiting is not None or self._match is None:
+            return
+        game, state = self._match.game, self._match.state
+        first_two = list(itertools.islice(game.legal_actions(state), 2))
+        if len(first_two) == 1:
+            request = game.dice_needed(state, first_two[0])
+            if request is not None:
+                self._wait(_Waiting(first_two[0], request, game.describe(state, first_two[0])))
+
+    def _wait(self, waiting: _Waiting) -> None:
+        self._waiting = waiting
+        if self.dice is not None:
+            self.dice.request(waiting.request.count, waiting.request.sides,
+                              waiting.request.purpose, for_whom=self.game.to_move(self.state)
+                              or "")
+
+    def _cancel_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None and self.dice is not None:
+            pending = self.dice.pending()
+            if pending and pending["purpose"] == waiting.request.purpose:
+                self.dice.cancel_request()
+
+    def _dice_verdict(self, before: TableVerdict | None = None) -> TableVerdict:
+        assert self._waiting is not None
+        request = self._waiting.request
+        text = (f"{self._waiting.text}: roll {request.count}d{request.sides} "
+                f"({request.purpose}).")
+        if before is not None:
+            text = f"{before.text} {text}"
+        return TableVerdict(v.DICE, text)
+
+    def _on_roll(self, roll: Roll) -> None:
+        """A roll from the button, the page or the command line: the one we wait for?"""
+        with self._lock:
+            waiting = self._waiting
+            if waiting is None or self._game_id is None or not waiting.matches(roll):
+                return
+            try:
+                result = self._record([waiting.action], list(roll.values))
+            except (IllegalAction, ValueError) as error:
+                result = TableVerdict(v.MISMATCH, f"The roll could not be used: {error}")
+        self._announce(result)
+
+    def _step_text(self, event) -> str:
+        if event.kind == game_log.CORRECTION:
+            return describe_correction(event.data["correction"])
+        action = event.data["action"]
+        try:
+            return self.game.describe(self.state, action)
+        except (KeyError, TypeError, ValueError):
+            return str(action.get("type", "an action"))
+
+    def _announce(self, result: TableVerdict) -> TableVerdict:
+        with self._lock:
+            listeners = list(self._listeners)
+            snapshot = self.snapshot() if listeners else {}
+        for listener in listeners:
+            try:
+                listener(result, snapshot)
+            except Exception:
+                _log.exception("A table listener failed on %s; the game goes on.", result.kind)
+        return result

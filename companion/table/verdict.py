@@ -1,0 +1,49 @@
+"""What the referee at the table says after each reading, move, correction or undo.
+
+A ``TableVerdict`` is plain data the page shows as it is: ``kind`` says what happened,
+``text`` says it in words, ``spaces`` are the spaces to highlight (the ones to put back
+after an illegal move, the ones that differ when the board does not match the game),
+``choices`` the short list a person picks from when the picture allows several moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+APPLIED = "applied"
+"""One explanation was found (or a move was played from the page) and is now in the game."""
+AMBIGUOUS = "ambiguous"
+"""Several different moves explain the picture: ``choices`` lists them; ``choose`` one."""
+ILLEGAL = "illegal"
+"""The change looks like a move the rules forbid: ``text`` is the reason, ``spaces`` go back."""
+MISMATCH = "mismatch"
+"""The board does not match the game: ``spaces`` differ; restore them or correct the game."""
+OCCLUDED = "occluded"
+"""Too much of the board could not be read (a hand over it): nothing was concluded."""
+UNCHANGED = "unchanged"
+"""The board shows what the game expects."""
+DICE = "dice"
+"""A move waits for a roll: the dice request says how many and what for."""
+CORRECTED = "corrected"
+UNDONE = "undone"
+REDONE = "redone"
+STARTED = "started"
+ENDED = "ended"
+
+PROBLEMS = (ILLEGAL, MISMATCH)
+"""The kinds that leave the table in the "board does not match the game" state."""
+
+
+@dataclass(frozen=True)
+class TableVerdict:
+    """What happened, in words, with the spaces to highlight and the choices to offer."""
+
+    kind: str
+    text: str
+    spaces: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "spaces": list(self.spaces),
+                "choices": list(self.choices)}
