@@ -18,6 +18,9 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from hardware.frames.base import Clock, FrameSource, Sleep, SourceSpecError
+from hardware.frames.opencv import VideoCaptureSource
+from hardware.frames.picamera import PiCameraSource
+from hardware.frames.replay import ReplaySource
 
 STREAM_SCHEMES = ("http://", "https://", "rtsp://", "rtsps://", "rtmp://")
 
@@ -33,23 +36,19 @@ def open_source(spec: str, *, clock: Clock = time.monotonic,
     if not text:
         raise SourceSpecError(f"the source is empty: {SPEC_HELP}")
     if text.lower().startswith(STREAM_SCHEMES):
-        from hardware.frames.opencv import VideoCaptureSource
         return VideoCaptureSource(text, clock=clock)
     kind, colon, _ = text.partition("?")[0].partition(":")
     rest = text[len(kind) + len(colon):]
     kind = kind.lower()
     if text.isdigit() or kind == "usb":
-        from hardware.frames.opencv import VideoCaptureSource
         index, options = _split_options(text if text.isdigit() else rest, spec,
                                         {"width", "height"})
         return VideoCaptureSource(_index(index, spec), width=_size(options, "width", spec),
                                   height=_size(options, "height", spec), clock=clock)
     if kind == "picamera":
-        from hardware.frames.picamera import PiCameraSource
         index, options = _split_options(rest, spec, {"width", "height"})
         size = (_size(options, "width", spec) or 1280, _size(options, "height", spec) or 960)
         return PiCameraSource(camera=_index(index or "0", spec), size=size, clock=clock)
-    from hardware.frames.replay import ReplaySource
     if kind == "replay":
         path, options = _split_options(rest, spec, {"fps", "loop"})
         if not path:
