@@ -54,7 +54,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
     core = samples.core
-    observed = np.median(core, axis=1)
+    observed = np.percentile(core, cfg.core_percentile, axis=1)
     ratio = _log_ratio(observed, samples.board)
 
     # What each candidate would look like here: the stone's nominal colour under the
@@ -72,12 +72,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     centres = _split(protos, cfg.luminance_weight)
     d2 = ((features[:, None, :] - centres) ** 2).sum(axis=-1)
     logits = -d2 / (2.0 * cfg.sigma**2)
-    # Visible print where a piece would sit says "empty"; none, on a board that prints
-    # a mark at its spaces, says "covered".
+    # Visible print where a piece would sit says "empty" (a piece hides it); no print
+    # says little, since blur and distance thin the lines, so it only nudges.
     if (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share:
-        evidence = np.clip(samples.ink / cfg.ink_present - 1.0, -1.0, 1.0) * cfg.ink_logit
-        logits[:, 0] += evidence
-        logits[:, 1:] -= evidence[:, None]
+        seen = np.clip(samples.ink / cfg.ink_present - 1.0, 0.0, 1.0) * cfg.ink_logit
+        unseen = (samples.ink < cfg.ink_present / 3.0) * cfg.ink_absent_logit
+        logits[:, 0] += seen - unseen
+        logits[:, 1:] -= (seen - unseen)[:, None]
     logits -= logits.max(axis=1, keepdims=True)
     posterior = np.exp(logits)
     posterior /= posterior.sum(axis=1, keepdims=True)
@@ -85,8 +86,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = posterior[np.arange(len(best)), best]
     nearest = np.sqrt(d2[np.arange(len(best)), best])
 
-    # Blown-out pixels in the gaps mean a glare: nothing under it can be compared.
-    glare = (samples.gaps.max(axis=2) >= cfg.saturated_level).mean(axis=1)
+    # Blown-out pixels in the gaps mean glare or overexposure: the board's colour is
+    # lost there, and only a piece far darker than any board can still be told.
+    blown = (samples.gaps.max(axis=2) >= cfg.saturated_level).mean(axis=1)
+    best_lum = protos[np.arange(len(best)), best].mean(axis=1)
+    core_blown = (core.max(axis=2) >= cfg.saturated_level).mean(axis=1)
+    dark_piece = (best_lum < cfg.dark_piece_lum) & (core_blown < cfg.max_glare_fraction)
+    glare = np.where(dark_piece, 0.0, blown)
     grey = core.mean(axis=2)
     q25, q75 = np.percentile(grey, [25, 75], axis=1)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)

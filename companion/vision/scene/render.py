@@ -47,10 +47,16 @@ def render_scene(
     colours: Sequence[str] = ("black", "white"),
     style: BoardStyle | None = None,
     frame: tuple[int, int] = (1280, 960),
+    frame_seed: int = 0,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
-    at ``pose`` (random if ``None``) with ``effects`` (random if ``None``)."""
+    at ``pose`` (random if ``None``) with ``effects`` (random if ``None``).
+
+    ``seed`` fixes the scene (pieces, pose, board, stones); ``frame_seed`` the moment
+    (where the hand is, the light, the noise), so a sequence of frames of one scene is
+    the same ``seed`` with successive ``frame_seed``."""
     rng = np.random.default_rng(seed)
+    moment = np.random.default_rng([seed, frame_seed])
     geometry = load_geometry(board) if isinstance(board, str) else board
     palette = load_config().palette
     if pieces is None:
@@ -97,26 +103,27 @@ def render_scene(
     hidden: set[str] = set()
 
     if effects.hand:
-        target = centres_px[int(rng.integers(len(names)))]
-        mask = fx.hand_mask(image.shape[:2], tuple(target), rng)
-        fx.apply_hand(image, mask, rng)
+        target = centres_px[int(moment.integers(len(names)))]
+        mask = fx.hand_mask(image.shape[:2], tuple(target), moment)
+        fx.apply_hand(image, mask, moment)
         reach = int(STONE_RADIUS * pitch_px) * 2 + 1
         covered = cv2.dilate((mask > 0.05).astype(np.uint8), np.ones((reach, reach), np.uint8))
         hidden |= _spaces_in(covered, names, centres_px)
-    fx.lighting(image, effects, rng)
+    fx.lighting(image, effects, moment)
     if effects.shadow:
-        image *= (1.0 - effects.shadow * fx.shadow_mask(image.shape[:2], rng))[:, :, None]
-    fx.expose(image, corners_px, rng)
+        image *= (1.0 - effects.shadow * fx.shadow_mask(image.shape[:2], moment))[:, :, None]
+    fx.expose(image, corners_px, moment)
     if effects.glare:
-        spot = centres_px[int(rng.integers(len(names)))]
-        radius = rng.uniform(0.5, 1.0) * pitch_px
+        spot = centres_px[int(moment.integers(len(names)))]
+        radius = moment.uniform(0.5, 1.0) * pitch_px
         draw_glare(image, tuple(spot), radius)
         near = np.linalg.norm(centres_px - spot, axis=1) < radius * 1.4 + STONE_RADIUS * pitch_px
         hidden |= {n for n, hit in zip(names, near, strict=True) if hit}
-    out = fx.finish(image, effects, rng)
+    out = fx.finish(image, effects, moment)
 
     truth = {
         "seed": seed,
+        "frame_seed": frame_seed,
         "board": geometry.spec.get("title", geometry.kind),
         "frame": list(frame),
         "cells": {n: pieces.get(n, EMPTY) for n in names},
