@@ -144,6 +144,12 @@ def _has_grid_finder() -> bool:
 
 def grid_rows(geometry: Geometry, cells: dict[str, str], pixels_to_mm: np.ndarray) -> list[str]:
     """The grid as it appears in the picture: one string per row, top row first."""
+    return ["".join(GRID_CHARS.get(cells[name], "?") for name in row)
+            for row in grid_as_seen(geometry, pixels_to_mm)]
+
+
+def grid_as_seen(geometry: Geometry, pixels_to_mm: np.ndarray) -> list[list[str]]:
+    """The grid's space names laid out as the picture shows them, top row first."""
     import cv2
 
     names = geometry.names
@@ -162,10 +168,10 @@ def grid_rows(geometry: Geometry, cells: dict[str, str], pixels_to_mm: np.ndarra
         across, down = (rows, along_row[0]), (columns, along_col[1])
     x = across[0] if across[1] > 0 else across[0].max() - across[0]
     y = down[0] if down[1] > 0 else down[0].max() - down[0]
-    grid = [["?"] * (int(x.max()) + 1) for _ in range(int(y.max()) + 1)]
+    grid = [[""] * (int(x.max()) + 1) for _ in range(int(y.max()) + 1)]
     for name, xi, yi in zip(names, x, y, strict=True):
-        grid[int(yi)][int(xi)] = GRID_CHARS.get(cells[name], "?")
-    return ["".join(row) for row in grid]
+        grid[int(yi)][int(xi)] = name
+    return grid
 
 
 def _as_text(result: dict[str, Any]) -> str:

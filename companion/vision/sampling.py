@@ -64,9 +64,14 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
           np.rint(centres[inside, 0]).astype(int).clip(0, w - 1)] = 0
     nearest = cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
     gap_mask = nearest >= cfg.gap_min_distance * cfg.pitch_px
-    edge = int(np.ceil(cfg.edge_margin * cfg.pitch_px))  # keep clear of the table
-    gap_mask[:edge] = gap_mask[-edge:] = False
-    gap_mask[:, :edge] = gap_mask[:, -edge:] = False
+    # Keep to the playing area (the spaces' extent, half a pitch wider): a board's rim,
+    # its frame lines and the table beyond are not the colour pieces sit on.
+    reach = cfg.edge_margin * cfg.pitch_px
+    lo = np.floor(centres.min(axis=0) - reach).astype(int).clip(0)
+    hi = np.ceil(centres.max(axis=0) + reach).astype(int)
+    inside = np.zeros_like(gap_mask)
+    inside[lo[1]:hi[1] + 1, lo[0]:hi[0] + 1] = True
+    gap_mask &= inside
     gap_index = np.flatnonzero(gap_mask)
     gap_xy = np.column_stack([xs.ravel()[gap_index], ys.ravel()[gap_index]])
     window = cfg.board_window * cfg.pitch_px
@@ -117,7 +122,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     flat = closed.reshape(-1, 3).astype(np.float32)
     core = flat[layout.core]
     gaps = flat[layout.gaps]
-    board = np.median(gaps, axis=1)
+    board = np.percentile(gaps, cfg.board_percentile, axis=1)
     darker = flat.mean(axis=1) - view.reshape(-1, 3).astype(np.float32).mean(axis=1)
     ink = (darker[layout.mark] > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
     return Samples(core=core, board=board, gaps=gaps, ink=ink)

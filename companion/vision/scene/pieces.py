@@ -31,7 +31,7 @@ class StoneSprite:
         norm = np.sqrt(r2 + z * z) + 1e-6
         lnorm = float(np.sqrt(lx * lx + ly * ly + 0.64))
         lambert = np.clip((u * lx + v * ly + z * 0.8) / (norm * lnorm), 0.0, 1.0)
-        self.shade = (0.55 + 0.5 * lambert)[:, :, None]
+        self.shade = (0.7 + 0.35 * lambert)[:, :, None]
         hx, hy = lx * radius * 0.35, ly * radius * 0.35
         spec = np.exp(-((xs - hx) ** 2 + (ys - hy) ** 2) / (2 * (radius * 0.16) ** 2))
         self.spec = (gloss * 255.0 * spec)[:, :, None]
