@@ -116,6 +116,7 @@ class DiceService:
         self._lock = threading.Lock()
         self._pending: dict[str, Any] | None = None
         self._listeners: list[Callable[[Roll], None]] = []
+        self._request_listeners: list[Callable[[dict[str, Any] | None], None]] = []
         self._recent: deque[Roll] = deque(maxlen=1000)
 
     # -- rolling --------------------------------------------------------------------
@@ -169,6 +170,7 @@ class DiceService:
             self._pending = {
                 "count": count, "sides": sides, "purpose": purpose, "for_whom": for_whom,
             }
+        self._notify_request()
 
     def pending(self) -> dict[str, Any] | None:
         """Return the requested roll waiting for a press (a copy), or ``None``."""
@@ -178,7 +180,9 @@ class DiceService:
     def cancel_request(self) -> None:
         """Forget the pending request, if any."""
         with self._lock:
-            self._pending = None
+            had, self._pending = self._pending is not None, None
+        if had:
+            self._notify_request()
 
     def roll_pending_or_default(self, *, requested_by: str) -> Roll:
         """Roll the pending request (and clear it), or the default dice if there is none.
@@ -194,8 +198,37 @@ class DiceService:
                 roll = self._roll_locked(pending["count"], pending["sides"], pending["purpose"],
                                          requested_by, pending["for_whom"])
                 self._pending = None
+        if pending is not None:
+            self._notify_request()
         self._notify(roll)
         return roll
+
+    def subscribe_requests(
+        self, callback: Callable[[dict[str, Any] | None], None]
+    ) -> Callable[[], None]:
+        """Call ``callback(pending)`` whenever a roll is requested (the request, as
+        ``pending`` returns it) or the request is cleared by its roll or a cancel
+        (``None``); return a function that unsubscribes. So a page can say what the
+        next roll is for the moment a rule asks for it."""
+        with self._lock:
+            self._request_listeners.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._request_listeners:
+                    self._request_listeners.remove(callback)
+
+        return unsubscribe
+
+    def _notify_request(self) -> None:
+        with self._lock:
+            pending = dict(self._pending) if self._pending else None
+            listeners = list(self._request_listeners)
+        for listener in listeners:
+            try:
+                listener(pending)
+            except Exception:
+                _log.exception("A dice request listener failed; the request stands.")
 
     # -- history and listeners ------------------------------------------------------
 
