@@ -161,3 +161,23 @@ def test_oneworld_a_child_moved_where_it_cannot_go_is_refused_with_the_rule():
     assert guessed == [{"type": "move", "player": "borg", "from": "E3", "aspect": "stone",
                         "to": "E5"}]
     assert "Stone moves one hex a turn" in ONEWORLD.validate(state, guessed[0]).reason
+
+
+def test_onslaught_a_walk_onto_a_node_without_its_token_is_offered_then_the_token_asked(table):
+    session, dice = table
+    session.start("onslaught")
+    dice.roll_pending_or_default(requested_by="button")
+    reading = dict(session.game.view(session.state))
+    reading["D1"] = {"pieces": ["red2"], "orbs": [], "token": None}
+    reading["D4"] = {"pieces": ["red1"], "orbs": [], "token": None}
+    result = session.submit_reading(reading)
+    assert result.kind == v.MISMATCH
+    assert result.choices == ("Red 1 moves to D2 → D3 → D4",)
+    chosen = session.choose(0)
+    assert chosen.kind == v.APPLIED
+    assert "Red 1 captures D4 by entering it" in chosen.text
+    assert chosen.spaces == ("D4",)
+    assert session.problem.spaces == ("D4",)
+    reading["D4"] = {"pieces": ["red1"], "orbs": [], "token": "red"}
+    assert session.submit_reading(reading).kind == v.UNCHANGED
+    assert session.problem is None

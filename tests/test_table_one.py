@@ -176,3 +176,4 @@ def test_undo_and_redo_are_events_and_a_new_move_ends_redo(session):
 def test_readings_from_another_board_are_refused(session):
     with pytest.raises(ValueError, match="not on this board"):
         session.submit_reading({"Z99": "black"})
+

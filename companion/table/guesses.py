@@ -10,11 +10,13 @@ view, not its rules.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.games.base import Action, Game, State
 from companion.games.stones import board_geometry
+from companion.geometry import Geometry, load_geometry
 from companion.table.reading import Difference, Reading
 
 Guesser = Callable[[State, Mapping[str, Any], Reading, Difference], list[Action]]
@@ -78,7 +80,32 @@ def _onslaught(state: State, view: Mapping[str, Any], reading: Reading,
 
     left = {p: s for s in difference.changed for p in pieces(view[s]) - pieces(reading[s])}
     came = {p: s for s in difference.changed for p in pieces(reading[s]) - pieces(view[s])}
-    return [{"type": "move", "piece": p, "to": came[p]} for p in sorted(came) if p in left]
+    geometry = load_geometry(state["options"]["board"])
+    guesses: list[Action] = []
+    for piece in sorted(p for p in came if p in left):
+        path = _shortest_path(geometry, left[piece], came[piece])
+        guesses.append({"type": "move", "piece": piece, "path": path} if len(path) > 1
+                       else {"type": "move", "piece": piece, "to": came[piece]})
+    return guesses
+
+
+def _shortest_path(geometry: Geometry, start: str, end: str) -> list[str]:
+    """The squares of a shortest walk from ``start`` to ``end`` (``start`` left out), or
+    just ``[end]`` when the board has none."""
+    previous: dict[str, str] = {start: start}
+    queue = deque([start])
+    while queue and end not in previous:
+        here = queue.popleft()
+        for step in geometry.neighbours(here):
+            if step not in previous:
+                previous[step] = here
+                queue.append(step)
+    if end not in previous:
+        return [end]
+    path = [end]
+    while previous[path[-1]] != start:
+        path.append(previous[path[-1]])
+    return path[::-1]
 
 
 def _oneworld(state: State, view: Mapping[str, Any], reading: Reading,
