@@ -1,7 +1,7 @@
 """Sub-commands ``companion calibrate`` and ``companion print``.
 
     companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES... | --live SOURCE
-    companion calibrate board BOARD IMAGE [--markers | --corners X,Y ...]
+    companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion print (charuco | markers | board NAME_OR_FILE | counters) [--paper a4|letter]
 
 Results are saved in the companion's data folder (``camera.json``,
@@ -86,7 +86,7 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
     board = kinds.add_parser(
         "board", help="find a board in a picture (registration)",
         description="Find where a board lies in a picture: from its printed corner "
-                    "markers or from four corners you give.")
+                    "markers, from four corners you give, or from its grid lines.")
     board.add_argument("board", metavar="BOARD", help="a bundled board name or a board file")
     board.add_argument("image", type=Path, metavar="IMAGE")
     how = board.add_mutually_exclusive_group()
@@ -94,6 +94,8 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
                      help="use the corner markers printed around the board (default)")
     how.add_argument("--corners", nargs=4, metavar="X,Y",
                      help="the board's corners in pixels, its top-left first")
+    how.add_argument("--grid", action="store_true",
+                     help="find a plain grid board (e.g. a wooden Go board) by its lines")
     board.add_argument("--camera", type=Path, default=None,
                        help="camera calibration (default: camera.json in the data folder, "
                             "if there)")
@@ -235,6 +237,10 @@ def run_board(args: argparse.Namespace) -> int:
         if len(taps) != 4 or any(len(t) != 2 for t in taps):
             raise UserFacingError("Give each corner as X,Y in pixels, e.g. 120,88.")
         registration = from_corners(taps, geometry.width_mm, geometry.height_mm, camera=camera)
+    elif args.grid:
+        from calibration.gridfind import find_grid
+
+        registration = find_grid(image, geometry, camera)
     else:
         registration = from_markers(image, board_layout(geometry), camera)
     output = args.output or default_registration_path()

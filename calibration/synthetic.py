@@ -173,3 +173,29 @@ def cover(
         tip = (round(cx + 1.9 * radius * np.cos(a)), round(cy + 1.9 * radius * np.sin(a)))
         cv2.line(out, (round(cx), round(cy)), tip, colour, max(2, round(radius * 0.35)))
     return out
+
+
+def grid_plan(
+    geometry: Geometry, px_per_mm: float = 4.0, border_mm: float = 25.0,
+    wood: tuple[int, int, int] = (150, 195, 225),
+) -> tuple[np.ndarray, tuple[float, float]]:
+    """A plain printed grid board with no markers (lines only, as a wooden Go board):
+    the plan and the board point its pixel (0, 0) starts at. ``border_mm`` of bare
+    board surrounds the board's own rectangle."""
+    from calibration.gridfind import grid_lines_mm
+
+    xs, ys = grid_lines_mm(geometry)
+    origin = (-border_mm, -border_mm)
+    size = (round((geometry.width_mm + 2 * border_mm) * px_per_mm),
+            round((geometry.height_mm + 2 * border_mm) * px_per_mm))
+    plan = np.full((size[1], size[0], 3), wood, np.uint8)
+
+    def px(x: float, y: float) -> tuple[int, int]:
+        return (round((x - origin[0]) * px_per_mm), round((y - origin[1]) * px_per_mm))
+
+    thickness = max(1, round(0.5 * px_per_mm))
+    for x in xs:
+        cv2.line(plan, px(x, ys[0]), px(x, ys[-1]), (30, 30, 30), thickness)
+    for y in ys:
+        cv2.line(plan, px(xs[0], y), px(xs[-1], y), (30, 30, 30), thickness)
+    return plan, origin

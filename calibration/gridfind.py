@@ -1,0 +1,334 @@
+"""Find a plain printed grid board (a wooden Go board, a 7×7 cell board) in a picture,
+with no markers: its outline first, then its lines, then every crossing.
+
+1. **Lines.** Thin dark lines are picked out with a black-hat filter (dark details
+   narrower than a stone), and the largest connected web of them is taken as the grid;
+   its outline (convex hull reduced to four corners) gives a first perspective.
+2. **Lattice.** In the picture straightened by that outline, the columns and rows of
+   line response are summed; the board's known number of lines, evenly spaced, is slid
+   along each sum to find the pitch and the first line (the outline may have missed a
+   faint edge of the grid, or caught a printed frame around it).
+3. **Crossings.** Each crossing is then looked for near where the lattice puts it and
+   the homography refitted (RANSAC) on those found; twice, so lens curvature and a
+   rough first outline no longer matter. Stones hide crossings; RANSAC drops those.
+
+Which way round the board lies cannot be seen on a plain grid: the board's top-left
+corner is put at the picture's top-left, or at its bottom-left when the board's shape
+(its width against its height, seen through the picture's perspective) shows that it
+lies turned a quarter; that shape is only measured with a calibrated camera, so
+without one the board is taken to lie upright.
+Every threshold is a named constant here.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from calibration.intrinsics import CameraModel
+from calibration.registration import Registration, RegistrationError, order_clockwise
+from companion.geometry import Geometry
+
+WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
+KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
+PIECE_SHARE = 0.02  # line pieces this share of the largest web's size belong to the grid
+EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
+MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
+SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
+MIN_FOUND = 0.3  # share of crossings that must be found and agree
+RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
+REFINE_ROUNDS = 3
+PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
+MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its window
+SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
+SETTLE_ROUNDS = 3
+
+
+def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """The x positions of the board's vertical lines and the y positions of its
+    horizontal lines, in mm (intersections: through the spaces; cells: their edges)."""
+    if geometry.kind != "grid":
+        raise RegistrationError("Only square-grid boards can be found by their lines; "
+                                "register this board from its corner markers or corners.")
+    spec = geometry.spec
+    xs = sorted({s.x_mm for s in geometry.spaces()})
+    ys = sorted({s.y_mm for s in geometry.spaces()})
+    if spec.get("points", "cells") == "cells":
+        pitch_x = float(spec.get("pitch_mm", 25.0))
+        pitch_y = float(spec.get("pitch_y_mm", pitch_x))
+        xs = [xs[0] - pitch_x / 2] + [x + pitch_x / 2 for x in xs]
+        ys = [ys[0] - pitch_y / 2] + [y + pitch_y / 2 for y in ys]
+    return np.array(xs, dtype=np.float64), np.array(ys, dtype=np.float64)
+
+
+def line_response(grey: np.ndarray) -> np.ndarray:
+    """Thin dark lines bright, everything else dark (float32)."""
+    k = 2 * max(2, round(max(grey.shape) * KERNEL_FRACTION / 2)) + 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
+
+
+def first_outline(response: np.ndarray) -> np.ndarray:
+    """Four corners (clockwise from the top-left) around the largest web of lines and
+    the long pieces of line near its size (a blurred part of the board breaks the web)."""
+    levels = np.clip(response, 0, 255).astype(np.uint8)
+    _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count < 2:
+        raise RegistrationError("No lines found in the picture: is the board in view and lit?")
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    pieces = 1 + np.flatnonzero(areas >= PIECE_SHARE * areas.max())
+    ys, xs = np.nonzero(np.isin(labels, pieces))
+    hull = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
+    if cv2.contourArea(hull) < 0.02 * response.size:
+        raise RegistrationError("No board-sized grid of lines found in the picture.")
+    perimeter = cv2.arcLength(hull, True)
+    for eps in np.linspace(0.005, 0.1, 40):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True).reshape(-1, 2)
+        if len(approx) == 4:
+            break
+    else:
+        box = cv2.boxPoints(cv2.minAreaRect(hull))
+        approx = box
+    quad = approx.astype(np.float64)
+    start = int(np.argmin(quad.sum(axis=1)))  # nearest the picture's top-left
+    return order_clockwise(np.roll(quad, -start, axis=0))
+
+
+def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float]
+                      ) -> tuple[float, float]:
+    """The ``count`` evenly spaced positions along ``profile`` with the most line
+    response above the profile's median: (first position, pitch)."""
+    base = profile - np.median(profile)
+    positions = np.arange(len(profile), dtype=np.float64)
+    fine = np.interp(np.arange(0, len(profile) - 1, 0.5), positions, base)  # half-pixel steps
+    best = (0.0, 0.0, -np.inf)
+    steps = int(np.log(pitch_range[1] / pitch_range[0]) / np.log(1 + PITCH_STEP)) + 1
+    for pitch in pitch_range[0] * (1 + PITCH_STEP) ** np.arange(steps):
+        span = pitch * (count - 1)
+        if span >= len(profile) - 1:
+            break
+        firsts = np.arange(0.0, len(profile) - 1 - span, 0.5)
+        grid = np.rint(2 * (firsts[:, None] + pitch * np.arange(count)[None, :])).astype(int)
+        scores = fine[np.clip(grid, 0, len(fine) - 1)].mean(axis=1)
+        k = int(np.argmax(scores))
+        if scores[k] > best[2]:
+            best = (float(firsts[k]), float(pitch), float(scores[k]))
+    first, pitch = best[0], best[1]
+    for _ in range(2):  # snap each line to its own peak, then fit a straight run again
+        guesses = first + pitch * np.arange(count)
+        reach = max(1, int(pitch / 3))
+        snapped = []
+        for guess in guesses:
+            lo = max(0, int(round(guess)) - reach)
+            hi = min(len(profile), int(round(guess)) + reach + 1)
+            snapped.append(lo + int(np.argmax(profile[lo:hi])) if hi > lo else guess)
+        pitch, first = np.polyfit(np.arange(count), np.array(snapped, dtype=np.float64), 1)
+    return float(first), float(pitch)
+
+
+def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
+    top, right, bottom, left = (np.linalg.norm(quad[(i + 1) % 4] - quad[i]) for i in range(4))
+    return (top + bottom) / 2, (left + right) / 2
+
+
+def lattice_guess(response: np.ndarray, quad: np.ndarray, columns: int, rows: int
+                  ) -> np.ndarray:
+    """Picture positions (rows × columns × 2) of the grid's crossings, from the
+    lattice that fits the straightened picture best."""
+    width, height = _side_lengths(quad)
+    ex, ey = EXTEND * width, EXTEND * height
+    target = np.array([[ex, ey], [ex + width, ey], [ex + width, ey + height], [ex, ey + height]])
+    straighten = cv2.getPerspectiveTransform(quad.astype(np.float32), target.astype(np.float32))
+    size = (round(width + 2 * ex), round(height + 2 * ey))
+    flat = cv2.warpPerspective(response, straighten, size)
+    inside_rows = flat[round(ey):round(ey + height), :]
+    inside_cols = flat[:, round(ex):round(ex + width)]
+    x0, px = fit_lattice(inside_rows.mean(axis=0), columns,
+                               (width / (columns - 1) * 0.8,
+                                width / max(1.0, (columns - 1) * MIN_PITCH_SHARE)))
+    y0, py = fit_lattice(inside_cols.mean(axis=1), rows,
+                               (height / (rows - 1) * 0.8,
+                                height / max(1.0, (rows - 1) * MIN_PITCH_SHARE)))
+    xs = x0 + px * np.arange(columns)
+    ys = y0 + py * np.arange(rows)
+    crossings = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
+    back = np.linalg.inv(straighten)
+    return cv2.perspectiveTransform(crossings, back).reshape(rows, columns, 2)
+
+
+def refine_crossings(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
+                     ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Look for each crossing near where ``board_to_picture`` puts it, in a straightened
+    view at about 24 pixels per pitch; return (board mm, picture px) of those found."""
+    pitch = min(np.diff(xs).min(), np.diff(ys).min())
+    scale = 24.0 / pitch
+    pad = pitch
+    x0, y0 = xs[0] - pad, ys[0] - pad
+    to_flat = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
+    size = (round((xs[-1] - xs[0] + 2 * pad) * scale), round((ys[-1] - ys[0] + 2 * pad) * scale))
+    flat = cv2.warpPerspective(response, to_flat @ np.linalg.inv(board_to_picture), size,
+                               flags=cv2.INTER_LINEAR)
+    reach = int(round(SEARCH * 24))
+    band = 6  # half-width (flat px) of the strip a line is summed over
+    strength = []
+    found_board, found_flat = [], []
+    for y in ys:
+        for x in xs:
+            u, v = (x - x0) * scale, (y - y0) * scale
+            iu, iv = int(round(u)), int(round(v))
+            if not (reach + band <= iu < size[0] - reach - band
+                    and reach + band <= iv < size[1] - reach - band):
+                continue
+            columns = flat[iv - reach:iv + reach + 1, iu - reach:iu + reach + 1]
+            across = flat[iv - band:iv + band + 1, iu - reach:iu + reach + 1].mean(axis=0)
+            down = flat[iv - reach:iv + reach + 1, iu - band:iu + band + 1].mean(axis=1)
+            du, su = _peak(across)
+            dv, sv = _peak(down)
+            if du is None or dv is None:
+                continue
+            strength.append(min(su, sv) / (columns.mean() + 1e-6))
+            found_board.append((x, y))
+            found_flat.append((iu - reach + du, iv - reach + dv))
+    if not found_board:
+        return np.empty((0, 2)), np.empty((0, 2))
+    flat_points = np.array(found_flat, dtype=np.float64).reshape(-1, 1, 2)
+    back = board_to_picture @ np.linalg.inv(to_flat)
+    pixels = cv2.perspectiveTransform(flat_points, back).reshape(-1, 2)
+    keep = np.array(strength) > MIN_CROSSING_CONTRAST
+    return np.array(found_board)[keep], pixels[keep]
+
+
+def line_scores(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
+                ys: np.ndarray, beyond: int) -> tuple[np.ndarray, np.ndarray]:
+    """How line-like the picture is along each vertical and horizontal line of the
+    lattice extended by ``beyond`` lines each side: the median, along the line, of the
+    response on it minus the response half a pitch to either side."""
+    pitch_x, pitch_y = float(np.diff(xs).mean()), float(np.diff(ys).mean())
+    ext_x = xs[0] + pitch_x * np.arange(-beyond, len(xs) + beyond)
+    ext_y = ys[0] + pitch_y * np.arange(-beyond, len(ys) + beyond)
+
+    def sample(points: np.ndarray) -> np.ndarray:
+        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), board_to_picture)
+        maps = pixels.reshape(points.shape).astype(np.float32)
+        return cv2.remap(response, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+    along_y = np.linspace(ys[0], ys[-1], 4 * len(ys))
+    along_x = np.linspace(xs[0], xs[-1], 4 * len(xs))
+    scores = []
+    for lines, along, pitch, vertical in ((ext_x, along_y, pitch_x, True),
+                                          (ext_y, along_x, pitch_y, False)):
+        result = []
+        for offset in (0.0, -pitch / 2, pitch / 2):
+            a, b = np.meshgrid(lines + offset, along, indexing="ij")
+            points = np.stack([a, b] if vertical else [b, a], axis=-1)
+            result.append(sample(points))
+        on, left, right = result
+        scores.append(np.median(on - np.maximum(left, right), axis=1))
+    return scores[0], scores[1]
+
+
+def settle(scores: np.ndarray, count: int, beyond: int) -> int:
+    """By how many lines to shift the lattice so its ``count`` lines are the most
+    line-like run among the extended ones (0: it is right where it is)."""
+    sums = [scores[k:k + count].sum() for k in range(2 * beyond + 1)]
+    return int(np.argmax(sums)) - beyond
+
+
+def _peak(profile: np.ndarray) -> tuple[float | None, float]:
+    """Sub-pixel position of the profile's maximum, and its height over the median."""
+    k = int(np.argmax(profile))
+    if k == 0 or k == len(profile) - 1:
+        return None, 0.0
+    a, b, c = profile[k - 1], profile[k], profile[k + 1]
+    denominator = a - 2 * b + c
+    offset = 0.5 * (a - c) / denominator if denominator < 0 else 0.0
+    return k + offset, float(b - np.median(profile))
+
+
+def _aspect_error(board_corners: np.ndarray, picture_corners: np.ndarray,
+                  camera: CameraModel) -> float:
+    """How badly the board's rectangle fits the picture's four corners as a real
+    rectangle seen by ``camera``: the columns of K⁻¹H must be equally long and at right
+    angles. A board matched to the picture the wrong way round fits worse."""
+    homography, _ = cv2.findHomography(board_corners, picture_corners, 0)
+    h = np.linalg.inv(camera.matrix) @ homography
+    r1, r2 = h[:, 0], h[:, 1]
+    n1, n2 = np.linalg.norm(r1), np.linalg.norm(r2)
+    return float(abs(n1 - n2) / n1 + abs(r1 @ r2) / (n1 * n2))
+
+
+def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None = None
+              ) -> Registration:
+    """Register a plain grid board from its lines (see the module docstring)."""
+    xs, ys = grid_lines_mm(geometry)
+    if camera is not None:
+        image = camera.undistort(image)
+    scale = WORK_SIDE_PX / max(image.shape[:2])
+    work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    grey = work if work.ndim == 2 else cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    response = line_response(grey)
+    quad = first_outline(response)
+    candidates = []
+    guesses: dict[tuple[int, int], np.ndarray] = {}
+    # A square board looks the same turned; without a calibrated camera the shape seen
+    # is too rough a guess to turn a board that is not.
+    square = len(xs) == len(ys) and np.isclose(xs[-1] - xs[0], ys[-1] - ys[0], rtol=0.01)
+    for swap in (False, True) if camera is not None and not square else (False,):
+        bx, by = (ys, xs) if swap else (xs, ys)
+        shape = (len(bx), len(by))
+        if shape not in guesses:
+            guesses[shape] = lattice_guess(response, quad, *shape)
+        guess = guesses[shape]
+        rows, cols = np.meshgrid(np.arange(len(by)), np.arange(len(bx)), indexing="ij")
+        if swap:  # the board lies turned a quarter (a turn, never a mirror image)
+            board = np.stack([xs[len(xs) - 1 - rows], ys[cols]], axis=-1).reshape(-1, 2)
+        else:
+            board = np.stack([xs[cols], ys[rows]], axis=-1).reshape(-1, 2)
+        error = 0.0
+        if camera is not None:
+            corners = [0, len(bx) - 1, -1, -len(bx)]
+            error = _aspect_error(board[corners], guess.reshape(-1, 2)[corners],
+                                  _scaled(camera, scale))
+        candidates.append((error, board, guess.reshape(-1, 2)))
+    _error, board, picture = min(candidates, key=lambda c: c[0])
+    homography, _ = cv2.findHomography(board, picture, 0)
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    found = 0
+    for _ in range(SETTLE_ROUNDS):
+        score_x, score_y = line_scores(response, homography, xs, ys, SETTLE_LINES)
+        shift_x = settle(score_x, len(xs), SETTLE_LINES)
+        shift_y = settle(score_y, len(ys), SETTLE_LINES)
+        if shift_x == 0 and shift_y == 0:
+            break
+        move = np.array([[1, 0, shift_x * np.diff(xs).mean()],
+                         [0, 1, shift_y * np.diff(ys).mean()], [0, 0, 1]])
+        homography = homography @ move
+    for _ in range(REFINE_ROUNDS):
+        board_found, pixels = refine_crossings(response, homography, xs, ys)
+        if len(board_found) < max(8, MIN_FOUND * len(xs) * len(ys)):
+            raise RegistrationError(
+                f"Only {len(board_found)} of the grid's {len(xs) * len(ys)} crossings were "
+                "found: is the whole board in the picture, and is it the board named?")
+        # RANSAC in board units: a crossing more than RANSAC_PITCH of a pitch off is out.
+        to_board, inliers = cv2.findHomography(pixels, board_found, cv2.RANSAC,
+                                               RANSAC_PITCH * pitch)
+        if to_board is None:
+            raise RegistrationError("The grid's crossings found do not agree on one board.")
+        mask = inliers.ravel().astype(bool)
+        homography = np.linalg.inv(to_board)
+        found = int(mask.sum())
+    mapped = cv2.perspectiveTransform(pixels[mask].reshape(-1, 1, 2), to_board).reshape(-1, 2)
+    residual = float(np.sqrt(np.mean(np.sum((mapped - board_found[mask]) ** 2, axis=1))))
+    unscale = np.diag([scale, scale, 1.0])
+    full = to_board @ unscale
+    share = found / (len(xs) * len(ys))
+    confidence = float(np.clip(share * 1.25, 0, 1) * np.clip(1 - residual / (0.25 * pitch), 0, 1))
+    return Registration(full / full[2, 2], "mm", "grid", confidence, residual, (), camera)
+
+
+def _scaled(camera: CameraModel, scale: float) -> CameraModel:
+    matrix = camera.matrix.copy()
+    matrix[:2] *= scale
+    return CameraModel(matrix, camera.distortion, camera.image_size)
