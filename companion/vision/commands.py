@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.errors import UserFacingError
 from companion.geometry import Geometry
+from companion.vision.pipeline import NO_BOARD
 
 # One character per content in the ``grid`` rows.
 GRID_CHARS = {"empty": ".", "black": "B", "white": "W", "red": "R", "blue": "U",
@@ -105,6 +106,8 @@ def read_picture(path: Path, recogniser, corners: np.ndarray | None) -> dict[str
     homography, method = locate(image, geometry, corners)
     registration_ms = (time.perf_counter() - start) * 1000.0
     reading = recogniser.read(image, homography)
+    if reading.reason.startswith(NO_BOARD):
+        raise RecognitionError(reading.reason)
     result: dict[str, Any] = {"image": str(path), "registration": method, **reading.to_json()}
     result["ms"] = {"registration": round(registration_ms, 2), **result["ms"]}
     if geometry.kind == "grid":

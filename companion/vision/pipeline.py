@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
 
 from companion.geometry import Geometry
@@ -21,6 +22,21 @@ from companion.vision.sampling import board_view, make_layout, sample
 from companion.vision.stones import UNSURE, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
+NO_BOARD = "no board found: "
+
+
+def structure(view: np.ndarray) -> float:
+    """How much is drawn in a board view: the spread of its log brightness. A printed
+    board with its lines, or pieces, has plenty; a blank or black picture has none."""
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return float(np.log(grey + 8.0).std())
+
+
+def roughness(view: np.ndarray, gaps: np.ndarray) -> float:
+    """How grainy the board is between its spaces: the median over spaces of the spread
+    of log brightness in its gaps. A board is smooth there; noise or clutter is not."""
+    grey = np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0).ravel()
+    return float(np.median(grey[gaps].std(axis=1)))
 
 
 @dataclass
@@ -77,6 +93,12 @@ class Recogniser:
         occluded = share > self.cfg.occlusion.max_unsure_fraction
         reason = (f"board occluded: {len(unsure)} of {len(names)} spaces cannot be read"
                   if occluded else "")
+        if structure(view) < self.cfg.occlusion.min_structure:
+            occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"
+        elif roughness(view, self.layout.gaps) > self.cfg.occlusion.max_roughness:
+            occluded, reason = True, NO_BOARD + "the picture is noise, not a printed board"
+        elif share > self.cfg.occlusion.no_board_unsure_fraction:
+            occluded, reason = True, NO_BOARD + "most spaces look like no board's"
         ms = {"classification": (time.perf_counter() - start) * 1000.0}
         confidence = {n: float(c) for n, c in zip(names, result.confidence, strict=True)}
         return Reading(cells, confidence, unsure, occluded, reason, ms, view)

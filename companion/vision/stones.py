@@ -62,7 +62,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     board = np.median(samples.board, axis=0)
     nominal = board * (cfg.board_level * 255.0 / max(float(board.max()), 1.0))
     names = [EMPTY, *colours]
-    gains = samples.board / nominal[None, :]
+    gains = samples.board / np.maximum(nominal, 1.0)[None, :]
     protos = np.zeros((len(observed), len(names), 3))
     for i, colour in enumerate(colours, start=1):
         stone = np.array(palette[colour][::-1], dtype=np.float64)[None, :] * gains * cfg.stone_shade
@@ -92,7 +92,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best_lum = protos[np.arange(len(best)), best].mean(axis=1)
     core_blown = (core.max(axis=2) >= cfg.saturated_level).mean(axis=1)
     dark_piece = (best_lum < cfg.dark_piece_lum) & (core_blown < cfg.max_glare_fraction)
-    glare = np.where(dark_piece, 0.0, blown)
+    glare = np.where(dark_piece, 0.0, np.maximum(blown, (core_blown > cfg.max_core_blown) * 1.0))
     grey = core.mean(axis=2)
     q25, q75 = np.percentile(grey, [25, 75], axis=1)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
