@@ -181,3 +181,15 @@ def test_onslaught_a_walk_onto_a_node_without_its_token_is_offered_then_the_toke
     reading["D4"] = {"pieces": ["red1"], "orbs": [], "token": "red"}
     assert session.submit_reading(reading).kind == v.UNCHANGED
     assert session.problem is None
+
+
+def test_oneworld_two_children_moved_between_frames_are_one_explanation():
+    state = pos(borg={"E3": {"stone": 1}, "G3": {"fog": 1}})
+    first = {"type": "move", "player": "borg", "from": "E3", "aspect": "stone", "to": "E4"}
+    second = {"type": "move", "player": "borg", "from": "G3", "aspect": "fog", "to": "G5"}
+    middle, _ = ONEWORLD.apply(state, first)
+    end, _ = ONEWORLD.apply(middle, second)
+    found = explain(ONEWORLD, state, ONEWORLD.view(end)).candidates
+    assert len(found) == 1  # either order: the same moves, the same board
+    assert sorted(a["from"] for a in found[0].actions) == ["E3", "G3"]
+    assert ONEWORLD.view(found[0].state) == ONEWORLD.view(end)

@@ -3,11 +3,14 @@
 Between two steady frames the players may have made one move or several (a capture
 chain, two placements). ``explain`` searches the legal actions of the state, and
 sequences of up to ``max_actions`` of them, for those whose resulting view matches the
-reading on every space read surely. The search is bounded: an action is followed only
-when it changes a space that differs in the reading (or one an earlier action of the
-sequence changed), every action must change at least one space the camera read (an
-unsure space never makes a move by itself), and at most ``max_tries`` actions are
-tried. The shortest explanations win; explanations that lead to the same state are one.
+reading on every space read surely. The search is bounded: an action that names
+spaces (``at``, ``from``, ``path``...) is tried only if one of them differs, is unread or
+was changed earlier in the sequence; an action is followed only when it changes a space
+that differs in the reading (or one an earlier action of the sequence changed) and makes
+some space read surely look as read (an unsure space never makes a move by itself); at
+most ``max_tries`` actions are tried. The shortest explanations win; explanations that
+lead to the same state, or are the same actions in another order with the same view,
+are one.
 
 An action that needs dice (a Fault of Chaos crossed, a Blade's run) ends a sequence: it
 matches when some roll of its dice leads to the view read, and waits for the real roll.
@@ -87,9 +90,11 @@ class _Search:
     game: Game
     reading: Reading
     differing: frozenset[str]
+    unread: frozenset[str]
     limits: SearchLimits
     tries: int = 0
-    found: dict[str, Candidate] = field(default_factory=dict)
+    found: list[Candidate] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
 
     @property
     def exhausted(self) -> bool:
@@ -152,11 +157,27 @@ class _Search:
                 yield None, view, request
 
     def _record(self, candidate: Candidate) -> None:
+        """Keep ``candidate`` unless an equivalent one was found: one ending in the same
+        state, or the same actions in another order with the same view."""
+        same_actions = json.dumps(sorted(json.dumps(a, sort_keys=True)
+                                         for a in candidate.actions))
+        keys = {json.dumps(candidate.view, sort_keys=True) + same_actions}
         if candidate.state is not None:
-            key = json.dumps(candidate.state, sort_keys=True)
-        else:
-            key = json.dumps(candidate.actions, sort_keys=True)
-        self.found.setdefault(key, candidate)
+            keys.add(json.dumps(candidate.state, sort_keys=True))
+        if not keys & self.seen:
+            self.found.append(candidate)
+        self.seen |= keys
+
+
+def _spaces_named(value: Any, board: Mapping[str, Any]) -> set[str]:
+    """The spaces of ``board`` an action names anywhere in its fields."""
+    if isinstance(value, str):
+        return {value} if value in board else set()
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    if isinstance(value, list):
+        return set().union(*(_spaces_named(item, board) for item in value))
+    return set()
 
 
 def explain(game: Game, state: State, reading: Reading,
@@ -171,10 +192,11 @@ def explain(game: Game, state: State, reading: Reading,
     difference = compare(view, reading)
     if not difference:
         return Explanation(difference)
-    search = _Search(game, reading, frozenset(difference.changed), limits)
+    search = _Search(game, reading, frozenset(difference.changed),
+                     frozenset(difference.unsure), limits)
     for depth in range(1, limits.max_actions + 1):
         search.run(state, view, (), (), frozenset(), depth)
         if search.found or search.exhausted:
             break
-    found = tuple(search.found.values())
+    found = tuple(search.found)
     return Explanation(difference, found, search.tries, complete=not search.exhausted)

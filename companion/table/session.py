@@ -84,6 +84,7 @@ class TableSession:
         self._choices: list[Candidate] = []
         self._waiting: _Waiting | None = None
         self._last_reading: dict[str, Any] | None = None
+        self._version = 0
         self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None
 
     # -- the game ------------------------------------------------------------------------
@@ -166,12 +167,28 @@ class TableSession:
     # -- from the camera ------------------------------------------------------------------
 
     def submit_reading(self, reading: Reading) -> TableVerdict:
-        """Hold a steady reading of the board against the game and act on it."""
+        """Hold a steady reading of the board against the game and act on it.
+
+        The search for an explanation runs outside the lock (it may take a moment on a
+        big board); if the game moved on meanwhile, the reading is looked at again.
+        """
+        reading = dict(reading)
         with self._lock:
-            result = self._reading(dict(reading))
+            result = self._reading(reading)
+            game, state, version = self.game, self.state, self._version
+        if result is None:
+            found = explain(game, state, reading, self.limits).candidates
+            with self._lock:
+                if version != self._version:
+                    result = self._reading(reading) or self._conclude(
+                        reading, explain(self.game, self.state, reading, self.limits).candidates)
+                else:
+                    result = self._conclude(reading, found)
         return self._announce(result)
 
-    def _reading(self, reading: dict[str, Any]) -> TableVerdict:
+    def _reading(self, reading: dict[str, Any]) -> TableVerdict | None:
+        """Everything short of the search: occluded, waiting for dice, nothing changed.
+        Returns ``None`` when the reading needs explaining."""
         game, state = self.game, self.state
         difference = compare(game.view(state), reading)
         if difference.unsure_fraction > self.limits.max_unsure_fraction:
@@ -190,7 +207,11 @@ class TableSession:
             return TableVerdict(v.UNCHANGED, text)
         if waiting is not None and waiting.view is not None:
             self._cancel_waiting()
-        found = explain(game, state, reading, self.limits).candidates
+        return None
+
+    def _conclude(self, reading: dict[str, Any], found: Sequence[Candidate]) -> TableVerdict:
+        """Apply the one explanation found, offer several, or refuse the reading."""
+        difference = compare(self.game.view(self.state), reading)
         if len(found) == 1:
             return self._apply(found[0])
         if found:
@@ -357,6 +378,7 @@ class TableSession:
 
     def _follow(self, game_id: str) -> None:
         self._cancel_waiting()
+        self._version += 1
         self._game_id = game_id
         self._match = game_log.rebuild(self.journal, game_id, games=self._games)
         self._reset_table()
@@ -404,6 +426,7 @@ class TableSession:
     def _changed(self, kind: str, text: str) -> TableVerdict:
         """After a journaled change: rebuild, forget stale choices, check the board."""
         game_id = self._require()
+        self._version += 1
         self._match = game_log.rebuild(self.journal, game_id, games=self._games)
         self._choices = []
         self._cancel_waiting()
