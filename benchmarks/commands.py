@@ -11,6 +11,7 @@ import importlib
 
 BENCHES: dict[str, str] = {
     "dice": "benchmarks.dice",
+    "calibration": "benchmarks.calibration",
 }
 
 
