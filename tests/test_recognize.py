@@ -1,0 +1,79 @@
+"""``companion recognize``: the JSON it prints for rendered pictures, and a clear
+"no board found" for pictures with no board."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.vision.scene import Effects, Pose, render_scene
+
+PIECES = {"C3": "black", "G7": "white"}
+
+
+def _corners(truth):
+    return ";".join(f"{x:.1f},{y:.1f}" for x, y in truth["corners_px"])
+
+
+@pytest.fixture
+def go9(tmp_path):
+    pose = Pose(tilt_deg=30.0, azimuth_deg=15.0, roll_deg=-20.0)
+    image, truth = render_scene(4, "go-9", PIECES, pose, Effects(noise=3.0, jpeg=85))
+    path = tmp_path / "go9.jpg"
+    cv2.imwrite(str(path), image)
+    return path, truth
+
+
+def test_json_names_every_space_and_the_grid_as_the_picture_shows_it(go9, capsys):
+    path, truth = go9
+    assert main(["recognize", "--game", "go", "--size", "9", "--corners", _corners(truth),
+                 str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip())
+    assert result["image"] == str(path)
+    assert result["occluded"] is False and result["unsure"] == []
+    assert {c["space"]: c["content"] for c in result["cells"]} == truth["cells"]
+    assert all(0.0 <= c["confidence"] <= 1.0 for c in result["cells"])
+    assert set(result["ms"]) >= {"registration", "classification", "total"}
+    grid = result["grid"]
+    assert len(grid) == 9 and all(len(row) == 9 for row in grid)
+    assert "".join(grid).count("B") == 1 and "".join(grid).count("W") == 1
+    # Rows run down the picture and characters across it, as the picture shows them.
+    (row_b, col_b), (row_w, col_w) = (
+        next((i, row.index(ch)) for i, row in enumerate(grid) if ch in row) for ch in "BW")
+    (xb, yb), (xw, yw) = truth["spaces_px"]["C3"], truth["spaces_px"]["G7"]
+    assert (row_b < row_w) == (yb < yw) and (col_b < col_w) == (xb < xw)
+
+
+def test_one_json_object_per_picture(go9, capsys):
+    path, truth = go9
+    main(["recognize", "--game", "go", "--size", "9", "--corners", _corners(truth),
+          str(path), str(path), "--json"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["grid"] for line in lines)
+
+
+@pytest.mark.parametrize("kind", ["blank", "black", "noise"])
+def test_a_picture_without_a_board_gives_no_board_found(tmp_path, capsys, kind):
+    picture = {
+        "blank": np.full((960, 1280, 3), 210, np.uint8),
+        "black": np.zeros((960, 1280, 3), np.uint8),
+        "noise": np.random.default_rng(1).integers(0, 256, (960, 1280, 3), dtype=np.uint8),
+    }[kind]
+    path = tmp_path / f"{kind}.png"
+    cv2.imwrite(str(path), picture)
+    status = main(["recognize", "--game", "go", "--size", "9",
+                   "--corners", "100,100;1100,120;1080,900;90,880", str(path), "--json"])
+    result = json.loads(capsys.readouterr().out.strip())
+    assert status == 1
+    assert result["error"].startswith("no board found")
+    assert "cells" not in result
+
+
+def test_bad_corners_and_unknown_games_are_explained(go9, capsys):
+    path, _ = go9
+    assert main(["recognize", "--game", "go", "--corners", "1,2;3", str(path)]) == 1
+    assert "four corners" in capsys.readouterr().err
+    assert main(["recognize", "--game", "chess", str(path)]) == 1
+    assert "cannot read 'chess'" in capsys.readouterr().err
