@@ -14,6 +14,8 @@ Config keys, all optional::
     SSE_QUEUE_SIZE          events a slow page may fall behind before it is dropped
     FRAME_EVENTS_PER_SECOND the most "frame" events a page is sent per second
     DICE_RANDBELOW          randbelow(n) for the dice (tests pass a seeded one)
+    BOARD_LOCATOR           locator_for(geometry) for the live loop (default: find the
+                            board by its lines or markers; the demo fixes its own board)
 
 Without a ``config`` argument the factory reads ``instance/config.py`` if there is one.
 """
@@ -39,6 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_QUEUE_SIZE": 64,
     "FRAME_EVENTS_PER_SECOND": 4.0,
     "DICE_RANDBELOW": None,
+    "BOARD_LOCATOR": None,
 }
 
 
@@ -59,10 +62,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["JOURNAL_PATH"] = str(journal_path())
     app.config["VERSION"] = companion.__version__
 
-    from web import api, errors, pages
+    from web import api, errors, pages, table_api
 
     errors.register(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(table_api.bp)
     app.extensions[EXTENSION] = build_runtime(app.config)
     return app

@@ -20,7 +20,10 @@ from typing import Any
 from flask import Flask, current_app
 
 from companion.dice import DiceService, Roll
-from companion.journal import Journal
+from companion.errors import CompanionError
+from companion.journal import Journal, JournalError
+from companion.table.session import NoGame, TableSession
+from companion.table.verdict import TableVerdict
 from hardware.frames import CameraFeed, FrameSource, FrameSourceError, open_source
 from web.live import LiveHub
 
@@ -39,7 +42,9 @@ class Runtime:
     journal: Journal
     dice: DiceService
     hub: LiveHub
+    table: TableSession
     feed: CameraFeed | None = None
+    referee: Any = None
     button: Any = None
     button_status: str = "no button"
     button_pin: int | None = None
@@ -53,6 +58,20 @@ class Runtime:
         if self.feed is None:
             return {"status": "no camera", "source": "", "frames": 0}
         return self.feed.snapshot()
+
+    def referee_status(self) -> dict[str, Any]:
+        """The live loop's state: is the board found, steady, hidden (see
+        ``hardware.referee_feed``); "off" without a camera."""
+        if self.referee is None:
+            return {"status": "off", "message": "No camera: play from the page."}
+        return self.referee.status()
+
+    def table_data(self, verdict: TableVerdict | None = None) -> dict[str, Any]:
+        """The game as the table page shows it (``web.summaries.page_data``)."""
+        from web.summaries import page_data
+
+        return {"verdict": verdict.to_json() if verdict else None,
+                "game": page_data(self.table)}
 
     def press_simulated_button(self) -> Roll | None:
         """Press and release the demo's mock button pin; return the roll it made."""
@@ -100,12 +119,22 @@ def build_runtime(config: dict[str, Any]) -> Runtime:
         dice = DiceService(journal, **dice_options)
         hub = LiveHub(queue_size=int(config["SSE_QUEUE_SIZE"]))
         closers.append(hub.close)
-        runtime = Runtime(journal=journal, dice=dice, hub=hub, _closers=closers)
+        table = TableSession(journal, dice=dice, actor="table")
+        closers.append(table.close)
+        runtime = Runtime(journal=journal, dice=dice, hub=hub, table=table,
+                          _closers=closers)
         dice.subscribe(lambda roll: hub.publish("roll", roll.to_json()))
+        dice.subscribe_requests(lambda pending: hub.publish("dice_request",
+                                                            {"pending": pending}))
+        _resume(table)
+        table.subscribe(lambda verdict, snapshot: hub.publish(
+            "table", {"verdict": verdict.to_json(), "game": _page_data(table, snapshot)}))
         if config.get("FRAME_SOURCE") is not None:
             runtime.feed = _start_feed(config["FRAME_SOURCE"], hub,
                                        float(config["FRAME_EVENTS_PER_SECOND"]))
             closers.append(runtime.feed.stop)
+            runtime.referee = _start_referee(runtime, config)
+            closers.append(runtime.referee.stop)
         if config.get("DEMO"):
             _add_simulated_button(runtime, int(config.get("BUTTON_PIN") or 17))
         elif config.get("BUTTON_PIN") is not None:
@@ -115,6 +144,32 @@ def build_runtime(config: dict[str, Any]) -> Runtime:
             closers.pop()()
         raise
     return runtime
+
+
+def _resume(table: TableSession) -> None:
+    """Go on with the latest game not ended, as the journal has it (after a power cut)."""
+    try:
+        table.resume()
+    except NoGame:
+        pass
+    except (JournalError, CompanionError, ValueError) as error:
+        log.warning("table: the last game cannot be resumed: %s", error)
+
+
+def _page_data(table: TableSession, snapshot: dict[str, Any]) -> dict[str, Any] | None:
+    from web.summaries import page_data
+
+    return page_data(table, snapshot)
+
+
+def _start_referee(runtime: Runtime, config: dict[str, Any]) -> Any:
+    from hardware.referee_feed import BoardLocator, RefereeFeed
+
+    hub = runtime.hub
+    referee = RefereeFeed(runtime.table, runtime.feed,
+                          locator_for=config.get("BOARD_LOCATOR") or BoardLocator,
+                          on_status=lambda status: hub.publish("referee", status))
+    return referee.start()
 
 
 def _start_feed(source: str | Callable[[], FrameSource], hub: LiveHub,

@@ -1,0 +1,316 @@
+"""The live loop: camera frames → registration → recogniser → stability gate → the table.
+
+A ``RefereeFeed`` runs on its own thread beside the ``CameraFeed``: it takes the newest
+frame (skipping any it had no time for), finds the board in it (``BoardLocator``), reads
+every space (``companion.vision``), and lets the stability gate decide when the board has
+held still. Each new steady board goes to ``TableSession.submit_reading``, which applies,
+refuses or asks; the session tells the page. A hand over the board, a blurred or
+unreadable frame, a board that cannot be found or any error in a stage only changes the
+status the page shows ("occluded", "searching for the board"): it never reaches the game.
+
+``process(image)`` is one frame through the loop, synchronously, so tests drive the loop
+with rendered frames and no thread.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from calibration.registration import Registration, RegistrationError, from_corners
+from companion.errors import CompanionError
+from companion.geometry import Geometry
+from companion.table.reading import from_labels
+from companion.table.session import TableSession
+from companion.table.verdict import STARTED
+from hardware.frames import CameraFeed
+
+log = logging.getLogger(__name__)
+
+StatusListener = Callable[[dict[str, Any]], None]
+
+OFF = "off"
+NO_GAME = "no game"
+UNREADABLE = "not read by the camera"
+SEARCHING = "searching"
+OCCLUDED = "occluded"
+SETTLING = "settling"
+STEADY = "steady"
+ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where the board is in one frame: pixels → board mm, and how sure."""
+
+    homography: np.ndarray
+    method: str
+    confidence: float
+    message: str
+
+
+class BoardLocator:
+    """Finds one board in frames: from four tapped corners (kept until re-registered),
+    else a plain grid board by its lines (``calibration.gridfind``, where installed),
+    else the corner markers printed beside the board, followed frame to frame."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self._fixed: Located | None = None
+        self._tracker: Any = None
+
+    def fix(self, homography: np.ndarray, method: str = "corners",
+            confidence: float = 0.8) -> None:
+        """Use ``homography`` (pixels → board mm) for every frame until ``reset``."""
+        self._fixed = Located(np.asarray(homography, dtype=np.float64), method, confidence,
+                              f"Board registered ({method}).")
+
+    def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
+        """Register from the board's four corners tapped on the picture, top-left first."""
+        found = from_corners(taps, self.geometry.width_mm, self.geometry.height_mm)
+        self.fix(found.homography, "corners", found.confidence)
+
+    def reset(self) -> None:
+        """Forget the board's position: the next frame looks for it afresh."""
+        self._fixed = None
+        if self._tracker is not None:
+            self._tracker.reset()
+
+    def locate(self, image: np.ndarray) -> Located:
+        """Find the board in ``image``; raise ``RegistrationError`` saying why not."""
+        if self._fixed is not None:
+            return self._fixed
+        if self.geometry.kind == "grid" and importlib.util.find_spec("calibration.gridfind"):
+            from calibration import gridfind
+
+            try:
+                found = gridfind.find_grid(image, self.geometry)
+            except (RegistrationError, ValueError):
+                pass  # a printed board with markers: try them next
+            else:
+                return Located(np.asarray(found.homography), found.method,
+                               float(getattr(found, "confidence", 0.8)), "Grid found.")
+        return self._from_markers(image)
+
+    def _from_markers(self, image: np.ndarray) -> Located:
+        from calibration.layout import board_layout
+        from calibration.tracking import BoardTracker
+
+        if self._tracker is None:
+            self._tracker = BoardTracker(board_layout(self.geometry))
+        result = self._tracker.update(image)
+        registration: Registration | None = result.registration
+        if registration is None:
+            raise RegistrationError(result.message)
+        return Located(registration.homography, f"markers ({result.status})",
+                       result.confidence, result.message)
+
+
+class RefereeFeed:
+    """Feeds ``session`` the steady readings of ``feed``'s frames (module docstring).
+
+    ``locator_for(geometry)`` makes the locator for a game's board (a ``BoardLocator`` by
+    default; the demo passes one fixed on its bundled board). ``on_status`` hears every
+    change of the loop's status (a plain dict: see ``status``).
+    """
+
+    def __init__(self, session: TableSession, feed: CameraFeed | None = None, *,
+                 locator_for: Callable[[Geometry], BoardLocator] = BoardLocator,
+                 on_status: StatusListener | None = None) -> None:
+        self.session = session
+        self.feed = feed
+        self._locator_for = locator_for
+        self._on_status = on_status
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._key: tuple[str, str] | None = None
+        self._geometry: Geometry | None = None
+        self._recogniser: Any = None
+        self._gate: Any = None
+        self._locator: BoardLocator | None = None
+        self._submitted: dict[str, Any] | None = None
+        self._status: dict[str, Any] = {"status": OFF, "message": "No camera."}
+        self._unsubscribe = session.subscribe(self._on_table)
+
+    # -- what the page reads -----------------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        """``status`` (off, no game, not read by the camera, searching, occluded,
+        settling, steady, error), ``message`` in words, and once the board is found
+        ``registration`` (method, confidence) and ``spaces_px`` (each space's pixel in the
+        picture, for the page's overlay)."""
+        with self._lock:
+            return dict(self._status)
+
+    def reregister(self, corners: Sequence[Sequence[float]] | None = None) -> dict[str, Any]:
+        """Find the board again from the next frame, or from four tapped ``corners``."""
+        with self._lock:
+            self._ensure_game()
+            if self._locator is None:
+                raise RegistrationError("There is no board to register: start a game of "
+                                        "ONE or Go first.")
+            if corners is None:
+                self._locator.reset()
+                self._set({"status": SEARCHING, "message": "Looking for the board again."})
+            else:
+                self._locator.fix_corners(corners)
+                self._set({"status": SETTLING, "message": "Board registered from the "
+                           "corners tapped."})
+            self._reset_gate()
+            return self.status()
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def process(self, image: np.ndarray) -> dict[str, Any]:
+        """Take one frame through the loop; return the status after it."""
+        with self._lock:
+            try:
+                self._step(image)
+            except (RegistrationError, CompanionError, ValueError, cv2.error) as error:
+                self._set({"status": ERROR, "message": f"This frame was skipped: {error}"})
+            return self.status()
+
+    def _step(self, image: np.ndarray) -> None:
+        if not self._ensure_game():
+            return
+        assert self._locator is not None and self._recogniser is not None
+        try:
+            where = self._locator.locate(image)
+        except RegistrationError as error:
+            self._reset_gate()
+            self._set({"status": SEARCHING, "message": str(error)})
+            return
+        reading = self._recogniser.read(image, where.homography)
+        gate = self._gate.update(reading)
+        board = {"registration": {"method": where.method,
+                                  "confidence": round(where.confidence, 2)},
+                 "spaces_px": self._spaces_px(where.homography),
+                 "frame": [int(image.shape[1]), int(image.shape[0])]}
+        if gate.status != STEADY:
+            status = OCCLUDED if gate.status == OCCLUDED else SETTLING
+            self._set({"status": status, "message": _sentence(gate.reason), **board})
+            return
+        self._set({"status": STEADY, "message": "The board is steady.", **board})
+        labels = [gate.cells[name] for name in self._recogniser.layout.names]
+        cells = from_labels(self._recogniser.layout.names, labels)
+        if cells != self._submitted:
+            self._submitted = cells
+            self.session.submit_reading(cells)
+
+    def _ensure_game(self) -> bool:
+        """Follow the session's game: a recogniser and locator for its board."""
+        from companion.vision.games import game_vision
+        from companion.vision.pipeline import Recogniser
+
+        game_id = self.session.game_id
+        if game_id is None:
+            self._key = None
+            self._set({"status": NO_GAME, "message": "No game is being played."})
+            return False
+        game = self.session.game
+        board = str(self.session.state.get("options", {}).get("board") or "")
+        key = (game.name, board)
+        if key != self._key:
+            self._key, self._recogniser, self._locator = key, None, None
+            try:
+                vision = game_vision(game.name, board=board or None)
+            except ValueError as error:
+                self._set({"status": UNREADABLE, "message": f"{error} Play {game.title} "
+                           "from the page."})
+                return False
+            self._geometry = vision.geometry
+            self._recogniser = Recogniser(vision.geometry, vision.colours)
+            self._locator = self._locator_for(vision.geometry)
+            self._reset_gate()
+        if self._recogniser is None:
+            return False
+        return True
+
+    def _reset_gate(self) -> None:
+        from companion.vision.gate import StabilityGate
+
+        self._gate = StabilityGate()
+        self._submitted = None
+
+    def _spaces_px(self, homography: np.ndarray) -> dict[str, list[float]]:
+        assert self._geometry is not None
+        names = self._geometry.names
+        board = np.array([self._geometry.position_mm(n) for n in names], dtype=np.float64)
+        pixels = cv2.perspectiveTransform(board.reshape(-1, 1, 2),
+                                          np.linalg.inv(homography)).reshape(-1, 2)
+        return {n: [round(float(x)), round(float(y))]
+                for n, (x, y) in zip(names, pixels, strict=True)}
+
+    def _on_table(self, verdict: Any, snapshot: dict[str, Any]) -> None:
+        """A game started or resumed has not seen the board yet: send it the next
+        steady reading even if the board has not changed."""
+        if verdict.kind == STARTED:
+            with self._lock:
+                self._submitted = None
+
+    def _set(self, status: dict[str, Any]) -> None:
+        before = self._status
+        self._status = status
+        if self._on_status is None:
+            return
+        if (status.get("status"), status.get("message"), status.get("registration"),
+                status.get("spaces_px")) == (before.get("status"), before.get("message"),
+                                             before.get("registration"),
+                                             before.get("spaces_px")):
+            return
+        try:
+            self._on_status(dict(status))
+        except Exception:
+            log.exception("referee feed: a status listener failed")
+
+    # -- the thread ---------------------------------------------------------------------------
+
+    def start(self) -> RefereeFeed:
+        """Read the camera feed's frames on a background (daemon) thread."""
+        if self.feed is None:
+            raise ValueError("A referee feed without a camera feed has nothing to read.")
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="referee-feed",
+                                            daemon=True)
+            self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the loop and stop listening to the session."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+        self._unsubscribe()
+
+    def _run(self) -> None:
+        assert self.feed is not None
+        seen = 0
+        while not self._stop.is_set():
+            newest = self.feed.wait_for_frame(after=seen, timeout=0.5)
+            if newest <= seen:
+                if not self.feed.running and self.feed.latest is not None:
+                    self._stop.wait(0.5)  # the replay ended: nothing more will come
+                continue
+            seen = newest
+            frame = self.feed.latest
+            if frame is None:
+                continue
+            try:
+                self.process(frame.image)
+            except Exception:  # the loop must outlive any bad frame
+                log.exception("referee feed: a frame failed")
+
+
+def _sentence(reason: str) -> str:
+    if not reason:
+        return "Waiting for the board to hold still."
+    text = reason[0].upper() + reason[1:]
+    return text if text.endswith(".") else text + "."

@@ -1,0 +1,376 @@
+"""The game at the table, as JSON: start, resume and end a game, play from the page,
+choose, correct, undo and redo, export and import the record, and the live loop's
+calibration. Every change goes through the ``TableSession``, which journals it and tells
+every page (the ``table`` event); these views only check what a request carries.
+
+A request the rules refuse is answered 409 with the rule's reason and the spaces to look
+at (``{"error": "C3 is taken by Black.", "spaces": ["C3"]}``); a request that is not
+well formed is a 400 with one sentence.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion import game_log
+from companion.errors import CompanionError
+from companion.games.base import IllegalAction
+from companion.games.registry import game_names, get_game
+from companion.games.replay import RecordError, read_record, to_line
+from companion.geometry import load_geometry
+from companion.journal import JournalError
+from companion.table.session import NoGame
+from companion.table.timeline import timeline
+from web.errors import InvalidRequest
+from web.moves import legal_moves
+from web.runtime import get_runtime
+
+bp = Blueprint("table_api", __name__, url_prefix="/api")
+
+MAX_RECORD = 2_000_000
+"""The largest record accepted by import, in characters."""
+
+CORRECTION_PREFIX = "# correction: "
+"""How an export writes a correction: a comment, so ``companion referee`` skips it, and
+the import of this page applies it (see docs/table.md)."""
+
+PLAYER_CHOICES = {"one": [2, 3, 4, 5, 6], "onslaught": [2, 4]}
+BOARD_CHOICES = {"one": ["one-60"], "go": ["go-9", "go-13", "go-19"],
+                 "onslaught": ["onslaught"], "oneworld": ["oneworld"]}
+
+
+def _refused(error: IllegalAction):
+    body: dict[str, Any] = {"error": error.reason}
+    if error.spaces:
+        body["spaces"] = list(error.spaces)
+    return jsonify(body), 409
+
+
+@bp.errorhandler(IllegalAction)
+def illegal(error: IllegalAction):
+    return _refused(error)
+
+
+@bp.errorhandler(NoGame)
+def no_game(error: NoGame):
+    return jsonify(error=str(error)), 409
+
+
+@bp.errorhandler(CompanionError)
+def companion_error(error: CompanionError):
+    return jsonify(error=str(error)), 400
+
+
+# -- the games there are ----------------------------------------------------------------
+
+
+@bp.get("/games")
+def games():
+    """Every game the table can referee, its title, default options and the choices the
+    page offers (players, board); and the games in the journal that can be resumed."""
+    listed = []
+    for name in game_names():
+        engine = get_game(name)
+        listed.append({"name": name, "title": engine.title,
+                       "options": engine.initial_state({}).get("options", {}),
+                       "players": PLAYER_CHOICES.get(name, []),
+                       "boards": BOARD_CHOICES.get(name, [])})
+    table = get_runtime().table
+    ended = {e.game_id for e in table.journal.events(kind="game.end")}
+    saved = [g.to_json() | {"ended": g.game_id in ended}
+             for g in game_log.list_games(table.journal)[:20]]
+    return jsonify(games=listed, saved=saved)
+
+
+@bp.get("/board/<name>")
+def board(name: str):
+    """A board's geometry (spaces with positions in mm, edges), to draw it."""
+    try:
+        geometry = load_geometry(name)
+    except (ValueError, OSError, KeyError) as error:
+        raise InvalidRequest(f"There is no board called {name!r}.") from error
+    return jsonify(geometry.to_json())
+
+
+# -- the game being played --------------------------------------------------------------
+
+
+@bp.get("/game")
+def game():
+    """The game as the page shows it (``null`` without one), and the live loop's status."""
+    runtime = get_runtime()
+    return jsonify(runtime.table_data() | {"referee": runtime.referee_status()})
+
+
+@bp.post("/game/start")
+def start():
+    """Start a game: ``{"game": "one", "options": {"players": 2}}``."""
+    body = _json_body()
+    name = body.get("game")
+    if not isinstance(name, str) or name not in game_names():
+        raise InvalidRequest(f"Choose a game: {', '.join(game_names())}.")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise InvalidRequest('"options" must be a JSON object, such as {"players": 2}.')
+    try:
+        verdict = get_runtime().table.start(name, options)
+    except ValueError as error:
+        raise InvalidRequest(str(error)) from error
+    return _answer(verdict)
+
+
+@bp.post("/game/resume")
+def resume():
+    """Go on with a game from the journal: ``{"game_id": "..."}`` (default: the latest)."""
+    game_id = _json_body().get("game_id")
+    if game_id is not None and not isinstance(game_id, str):
+        raise InvalidRequest('"game_id" must be the text of a game\'s id.')
+    try:
+        verdict = get_runtime().table.resume(game_id)
+    except ValueError as error:
+        raise InvalidRequest(str(error)) from error
+    return _answer(verdict)
+
+
+@bp.post("/game/end")
+def end():
+    return _answer(get_runtime().table.end())
+
+
+@bp.get("/game/actions")
+def actions():
+    """The legal actions (``?space=C3``: only those that touch C3), each with its words,
+    the spaces it changes and the dice it needs."""
+    table = get_runtime().table
+    space = request.args.get("space")
+    game, state = table.game, table.state
+    if space is not None and space not in game.view(state):
+        raise InvalidRequest(f"There is no space {space!r} on this board.")
+    return jsonify(legal_moves(game, state, space=space))
+
+
+@bp.post("/game/play")
+def play():
+    """Play an action from the page: ``{"action": {...}, "dice": [3]}`` (dice only
+    where the rules roll and they were rolled; without, the roll is asked for)."""
+    body = _json_body()
+    action = body.get("action")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise InvalidRequest('"action" must be an object with a "type", such as '
+                             '{"type": "place", "player": "black", "at": "C3"}.')
+    dice = body.get("dice")
+    if dice is not None and (not isinstance(dice, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) for d in dice)):
+        raise InvalidRequest('"dice" must be a list of whole numbers, such as [3, 5].')
+    return _answer(get_runtime().table.play(action, dice))
+
+
+@bp.post("/game/choose")
+def choose():
+    """Pick one of the moves offered after an ambiguous reading: ``{"index": 0}``."""
+    index = _json_body().get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise InvalidRequest('"index" must be the number of the choice, from 0.')
+    return _answer(get_runtime().table.choose(index))
+
+
+@bp.post("/game/correct")
+def correct():
+    """Put the game right by hand: ``{"correction": {"type": "set", "space": "C3",
+    "content": "black"}}`` (or ``move`` from/to, or ``board`` spaces)."""
+    correction = _json_body().get("correction")
+    if not isinstance(correction, dict):
+        raise InvalidRequest('"correction" must be an object, such as {"type": "set", '
+                             '"space": "C3", "content": null}.')
+    return _answer(get_runtime().table.correct(correction))
+
+
+@bp.post("/game/accept")
+def accept():
+    """Accept the board as the camera last read it (journaled as a correction)."""
+    return _answer(get_runtime().table.accept_board())
+
+
+@bp.post("/game/undo")
+def undo():
+    return _answer(get_runtime().table.undo())
+
+
+@bp.post("/game/redo")
+def redo():
+    return _answer(get_runtime().table.redo())
+
+
+@bp.post("/game/reading")
+def reading():
+    """A reading of the board from a recogniser outside this server: ``{"reading":
+    {"C3": "black", "D4": null, "E5": "unsure", ...}}``, held against the game."""
+    seen = _json_body().get("reading")
+    if not isinstance(seen, dict):
+        raise InvalidRequest('"reading" must map each space to what is seen on it.')
+    try:
+        verdict = get_runtime().table.submit_reading(seen)
+    except IllegalAction:
+        raise
+    except ValueError as error:
+        raise InvalidRequest(str(error)) from error
+    return _answer(verdict)
+
+
+# -- the record -------------------------------------------------------------------------------
+
+
+@bp.get("/game/export")
+def export():
+    """The game's record (JSON Lines, docs/records.md), as a file to save."""
+    table = get_runtime().table
+    game_id = table.game_id
+    if game_id is None:
+        raise NoGame("No game is being played: start or resume one.")
+    start_event = table.journal.events(game_id=game_id, kind=game_log.START)[0]
+    lines = [to_line({"game": start_event.data["game"],
+                      "options": start_event.data.get("options", {})})]
+    for step in timeline(table.journal, game_id).standing:
+        if step.kind == game_log.CORRECTION:
+            lines.append(CORRECTION_PREFIX + json.dumps(step.data["correction"],
+                                                        sort_keys=True))
+        else:
+            dice = step.data.get("dice") or []
+            action = dict(step.data["action"])
+            lines.append(to_line({**action, "dice": dice} if dice else action))
+    name = f"{start_event.data['game']}-{game_id}.jsonl"
+    return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"',
+                             "Cache-Control": "no-store"})
+
+
+@bp.post("/game/import")
+def import_record():
+    """Start a new game from a record (the body, as text; or ``{"record": "..."}``):
+    its actions are replayed through the rules; illegal lines are reported and skipped,
+    as ``companion referee`` does. The imported game is then played on."""
+    text = _record_text()
+    runtime = get_runtime()
+    lines = text.splitlines()
+    try:
+        header = read_record(lines)
+    except RecordError as error:
+        raise InvalidRequest(str(error)) from error
+    if header.game is None:
+        raise InvalidRequest('The record has no header line: the first line must be '
+                             '{"game": NAME, "options": {...}}.')
+    table = runtime.table
+    try:
+        game_id = game_log.start_game(table.journal, header.game, header.options,
+                                      actor=table.actor)
+    except ValueError as error:
+        raise InvalidRequest(str(error)) from error
+    skipped = _replay_lines(lines, lambda action, dice: game_log.record_action(
+        table.journal, game_id, action, dice, actor=table.actor),
+        lambda correction: game_log.record_correction(
+            table.journal, game_id, correction, actor=table.actor))
+    verdict = table.resume(game_id)
+    return jsonify(verdict=verdict.to_json(), skipped=skipped,
+                   game=runtime.table_data()["game"])
+
+
+def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], Any],
+                  fix: Callable[[Mapping[str, Any]], Any]) -> list[dict[str, Any]]:
+    """Journal each action line (and correction comment) in order; return the lines
+    that could not be used, with the reason."""
+    skipped: list[dict[str, Any]] = []
+    seen_header = False
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        try:
+            if text.startswith(CORRECTION_PREFIX):
+                fix(json.loads(text[len(CORRECTION_PREFIX):]))
+                continue
+            if not text or text.startswith("#"):
+                continue
+            entries = read_record([text]).entries
+            if not entries:
+                if seen_header:
+                    raise ValueError("A header may only be the first line.")
+                seen_header = True
+                continue
+            seen_header = True
+            entry = entries[0]
+            if entry.error:
+                raise ValueError(entry.error.replace("Line 1", f"Line {number}"))
+            assert entry.action is not None
+            act(entry.action, list(entry.dice))
+        except IllegalAction as error:
+            skipped.append({"line": number, "reason": error.reason})
+        except (ValueError, JournalError) as error:
+            skipped.append({"line": number, "reason": str(error)})
+    return skipped
+
+
+def _record_text() -> str:
+    if request.mimetype == "application/json":
+        body = _json_body()
+        text = body.get("record")
+        if not isinstance(text, str):
+            raise InvalidRequest('"record" must be the text of a game record.')
+    else:
+        data = request.get_data(cache=False)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidRequest("A record is UTF-8 text.") from error
+    if not text.strip():
+        raise InvalidRequest("The record is empty.")
+    if len(text) > MAX_RECORD:
+        raise InvalidRequest(f"The record is too long (more than {MAX_RECORD} characters).")
+    return text
+
+
+# -- the live loop -------------------------------------------------------------------------
+
+
+@bp.get("/calibration")
+def calibration():
+    """The live loop's status: is the board registered, steady, hidden."""
+    return jsonify(get_runtime().referee_status())
+
+
+@bp.post("/calibration/register")
+def reregister():
+    """Find the board again: from the next frame, or from ``{"corners": [[x, y], ...]}``,
+    the board's four corners tapped on the picture (pixels), its top-left first."""
+    runtime = get_runtime()
+    if runtime.referee is None:
+        raise InvalidRequest("There is no camera to register the board in.")
+    corners = _json_body().get("corners")
+    if corners is not None and not (
+            isinstance(corners, list) and len(corners) == 4 and all(
+                isinstance(c, list) and len(c) == 2 and all(
+                    isinstance(v, int | float) and not isinstance(v, bool) for v in c)
+                for c in corners)):
+        raise InvalidRequest('"corners" must be four [x, y] pixel positions.')
+    try:
+        status = runtime.referee.reregister(corners)
+    except ValueError as error:
+        raise InvalidRequest(str(error)) from error
+    return jsonify(status)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _answer(verdict) -> Response:
+    return jsonify(verdict=verdict.to_json(), game=get_runtime().table_data()["game"])
+
+
+def _json_body() -> dict[str, Any]:
+    if not request.get_data():
+        return {}
+    body = request.get_json(silent=True, force=True)
+    if not isinstance(body, dict):
+        raise InvalidRequest("The request body must be a JSON object.")
+    return body
