@@ -29,13 +29,13 @@ from companion.dice import DiceService, Roll
 from companion.errors import CompanionError
 from companion.games.base import Action, DiceRequest, Game, IllegalAction, State
 from companion.games.match import Match
-from companion.journal import Journal
+from companion.journal import Journal, JournalEvent
 from companion.table import verdict as v
 from companion.table.corrections import describe as describe_correction
 from companion.table.explain import Candidate, SearchLimits, explain
-from companion.table.guesses import guess
 from companion.table.reading import Reading, agrees, compare
-from companion.table.timeline import timeline
+from companion.table.refusal import refuse
+from companion.table.timeline import Timeline, timeline
 from companion.table.verdict import TableVerdict
 
 END = "game.end"
@@ -219,35 +219,12 @@ class TableSession:
             self._choices = list(found)
             return TableVerdict(v.AMBIGUOUS, "The board can be read as several moves: "
                                 "choose one.", difference.changed, tuple(self.choices))
-        return self._refuse(reading, difference.changed)
+        return self._refuse(reading)
 
-    def _refuse(self, reading: dict[str, Any], spaces: tuple[str, ...]) -> TableVerdict:
-        """No legal move explains the board: say why the move it looks like is illegal,
-        or offer the legal move it looks like, or say the board does not match."""
-        game, state = self.game, self.state
-        self._choices = []
-        hypothesis, legal, words = state, [], []
-        for action in guess(game, state, reading, compare(game.view(state), reading)):
-            ruling = game.validate(hypothesis, action)
-            if not ruling:
-                self._problem = TableVerdict(v.ILLEGAL, ruling.reason, spaces)
-                return self._problem
-            legal.append(action)
-            words.append(game.describe(hypothesis, action))
-            request = game.dice_needed(hypothesis, action)
-            if request is not None:
-                self._choices = [Candidate(tuple(legal), ", then ".join(words), None,
-                                           game.view(hypothesis), request)]
-                break
-            hypothesis, _ = game.apply(hypothesis, action)
-        else:
-            if legal:
-                self._choices = [Candidate(tuple(legal), ", then ".join(words), hypothesis,
-                                           game.view(hypothesis))]
-        text = "The board does not match the game"
-        if self._choices:
-            text += f"; it looks like: {self._choices[0].text}"
-        self._problem = TableVerdict(v.MISMATCH, text + ".", spaces, tuple(self.choices))
+    def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
+        """No legal move explains the board: see ``companion.table.refusal``."""
+        self._problem, look_alike = refuse(self.game, self.state, reading)
+        self._choices = [look_alike] if look_alike is not None else []
         return self._problem
 
     def choose(self, index: int) -> TableVerdict:
@@ -284,7 +261,6 @@ class TableSession:
     def correct(self, correction: Mapping[str, Any]) -> TableVerdict:
         """Put the game right by hand (see ``companion.table.corrections``)."""
         with self._lock:
-            self._require()
             game_log.record_correction(self.journal, self._require(), correction,
                                        actor=self.actor, games=self._games)
             result = self._changed(v.CORRECTED, describe_correction(correction) + ".")
@@ -389,7 +365,7 @@ class TableSession:
         self._problem = None
         self._choices = []
 
-    def _timeline(self):
+    def _timeline(self) -> Timeline:
         return timeline(self.journal, self._require())
 
     def _apply(self, candidate: Candidate) -> TableVerdict:
@@ -485,11 +461,11 @@ class TableSession:
                 return
             try:
                 result = self._record([waiting.action], list(roll.values))
-            except (IllegalAction, ValueError) as error:
-                result = TableVerdict(v.MISMATCH, f"The roll could not be used: {error}")
+            except IllegalAction as error:  # the rules refuse these dice for this move
+                result = TableVerdict(v.ILLEGAL, f"The roll could not be used: {error.reason}")
         self._announce(result)
 
-    def _step_text(self, event) -> str:
+    def _step_text(self, event: JournalEvent) -> str:
         if event.kind == game_log.CORRECTION:
             return describe_correction(event.data["correction"])
         action = event.data["action"]
