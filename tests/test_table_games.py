@@ -193,3 +193,19 @@ def test_oneworld_two_children_moved_between_frames_are_one_explanation():
     assert len(found) == 1  # either order: the same moves, the same board
     assert sorted(a["from"] for a in found[0].actions) == ["E3", "G3"]
     assert ONEWORLD.view(found[0].state) == ONEWORLD.view(end)
+
+
+# -- Go ------------------------------------------------------------------------------------------
+
+
+def test_go_a_capture_is_read_as_the_placement_that_made_it(table):
+    session, _ = table
+    session.start("go", {"board": "go-9"})
+    for at in ("B1", "A1"):
+        session.play({"type": "place", "player": session.game.to_move(session.state), "at": at})
+    result = session.submit_reading(after(session, {"type": "place", "player": "black",
+                                                    "at": "A2"}))
+    assert result.kind == v.APPLIED
+    assert result.text.startswith("Black places on A2.")
+    assert session.state["board"]["A1"] is None
+    assert session.state["captures"]["black"] == 1

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from companion import game_log
 from companion.dice import DiceService
 from companion.games.base import Action, DiceRequest, Event, Game, IllegalAction, Outcome, State
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 from companion.table import verdict as v
 from companion.table.session import NoGame, TableSession
 
@@ -222,3 +223,19 @@ def test_readings_from_many_threads_apply_a_move_once():
         thread.join()
     assert sorted(kinds) == [v.APPLIED] + [v.UNCHANGED] * 5
     assert session.state["moves"] == 1
+
+
+def test_a_correction_survives_rebuild_and_counts_as_a_step(tmp_path):
+    journal = Journal(tmp_path / "journal.sqlite3")
+    session = TableSession(journal)
+    session.start("one", {"stones": 4})
+    session.correct({"type": "set", "space": "C2", "content": "white"})
+    rebuilt = game_log.rebuild(journal, session.game_id)
+    assert rebuilt.state["board"]["C2"] == "white"
+    assert rebuilt.state == session.state
+    assert game_log.list_games(journal)[0].actions == 1
+    journal.append(game_log.CORRECTION, {"correction": {"type": "move", "from": "A1",
+                                                        "to": "A2"}},
+                   game_id=session.game_id)
+    with pytest.raises(JournalError, match="cannot be replayed"):
+        game_log.rebuild(journal, session.game_id)
