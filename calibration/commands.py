@@ -2,6 +2,7 @@
 
     companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES... | --live SOURCE
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
+    companion calibrate field IMAGE [--size 24x24]
     companion print (charuco | markers | board NAME_OR_FILE | counters) [--paper a4|letter]
 
 Results are saved in the companion's data folder (``camera.json``,
@@ -103,6 +104,21 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
                        help="where to save it (default: registration.json in the data folder)")
     board.add_argument("--json", action="store_true", help="print the result as JSON")
     board.set_defaults(func=run_board)
+
+    field = kinds.add_parser(
+        "field", help="find the outdoor field from its four corner marker sheets",
+        description="Find the outdoor field (in inches) from the four marker sheets "
+                    "'companion print markers' prints, laid on its corners.")
+    field.add_argument("image", type=Path, metavar="IMAGE")
+    field.add_argument("--size", default="24x24", metavar="WxH",
+                       help="the field's size in inches (default 24x24, 2 ft by 2 ft)")
+    field.add_argument("--camera", type=Path, default=None,
+                       help="camera calibration (default: camera.json in the data folder, "
+                            "if there)")
+    field.add_argument("-o", "--output", type=Path, default=None,
+                       help="where to save it (default: registration.json in the data folder)")
+    field.add_argument("--json", action="store_true", help="print the result as JSON")
+    field.set_defaults(func=run_field)
 
     def usage(args: argparse.Namespace) -> int:
         parser.print_help()
@@ -243,15 +259,37 @@ def run_board(args: argparse.Namespace) -> int:
         registration = find_grid(image, geometry, camera)
     else:
         registration = from_markers(image, board_layout(geometry), camera)
+    _report(args, {"board": args.board, "image": str(args.image)}, registration)
+    return 0
+
+
+def run_field(args: argparse.Namespace) -> int:
+    from calibration.layout import field_layout
+    from calibration.registration import from_markers
+
+    try:
+        width, height = (float(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UserFacingError("Give the field's size in inches as WxH, e.g. 24x24.") from None
+    image = cv2.imread(str(args.image))
+    if image is None:
+        raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
+    camera = _load_camera(args.camera, (image.shape[1], image.shape[0]))
+    registration = from_markers(image, field_layout(width, height), camera)
+    _report(args, {"field_in": [width, height], "image": str(args.image)}, registration)
+    return 0
+
+
+def _report(args: argparse.Namespace, about: dict[str, Any], registration) -> None:
+    """Save a registration and say so (or print it as JSON)."""
     output = args.output or default_registration_path()
-    data = {"board": args.board, "image": str(args.image), **registration.to_json()}
+    data = {**about, **registration.to_json()}
     Path(output).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     if args.json:
         print(json.dumps({**data, "saved_to": str(output)}))
-        return 0
+        return
     print(f"Board found ({registration.method}; confidence {registration.confidence:.2f}, "
           f"fit within {registration.residual:.2f} {registration.units}). Saved to {output}.")
-    return 0
 
 
 # -- print ---------------------------------------------------------------------------------

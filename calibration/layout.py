@@ -94,5 +94,6 @@ def field_layout(
         marker_id: _square(x - half, y - half, marker_in)
         for marker_id, (x, y) in zip(FIELD_CORNER_IDS, corners, strict=True)
     }
-    extent = (-half, -half, width_in + half, height_in + half)
+    pad = half + QUIET_MM / 25.4 * 4  # the sheet's white paper around its marker
+    extent = (-pad, -pad, width_in + pad, height_in + pad)
     return MarkerLayout(width_in, height_in, "in", marker_in, markers, extent)

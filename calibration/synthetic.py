@@ -96,7 +96,8 @@ def plan_image(
 ) -> np.ndarray:
     """The printed sheet seen from above (BGR): white paper over the layout's extent,
     its corner markers (except ``hidden`` ones), the board's outline, the lines
-    between neighbouring spaces and a small ring on each space."""
+    between neighbouring spaces and a small ring on each space. ``px_per_mm`` is
+    pixels per board unit (per inch for the outdoor field)."""
     x0, y0, x1, y1 = layout.extent
     size = (round((x1 - x0) * px_per_mm), round((y1 - y0) * px_per_mm))
     plan = np.full((size[1], size[0], 3), 255, np.uint8)
@@ -113,7 +114,8 @@ def plan_image(
         u, v = px(mx, my)
         plan[v:v + side, u:u + side] = tile
     thickness = max(1, round(0.6 * px_per_mm))
-    cv2.rectangle(plan, px(0, 0), px(layout.width, layout.height), (40, 40, 40), thickness)
+    if layout.units == "mm":  # a printed board's outline (the field has none drawn)
+        cv2.rectangle(plan, px(0, 0), px(layout.width, layout.height), (40, 40, 40), thickness)
     if geometry is not None:
         for space in geometry.spaces():
             for other in geometry.neighbours(space.name):

@@ -96,3 +96,23 @@ def test_calibrate_board_from_markers_and_from_corners(companion_home, tmp_path,
     assert main(["calibrate", "board", "onslaught", str(image), "--corners", "1", "2", "3",
                  "4"]) == 1
     assert "X,Y" in capsys.readouterr().err
+
+
+def test_calibrate_field_in_inches(companion_home, tmp_path, capsys):
+    from calibration.layout import field_layout
+
+    layout = field_layout()
+    pinhole = SyntheticCamera(width=960, height=720, focal_px=700.0, distortion=(0,) * 5)
+    pose = look_at((12.0, 12.0), 55.0, 35.0, yaw_deg=-10)
+    picture = render(plan_image(layout, None, 30.0), layout.extent[:2], 30.0, pinhole, pose)
+    image = tmp_path / "lawn.png"
+    cv2.imwrite(str(image), picture)
+    assert main(["calibrate", "field", str(image), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["units"] == "in" and result["markers"] == [4, 5, 6, 7]
+    middle = project([[6.0, 18.0]], pinhole, pose).reshape(1, 1, 2)
+    homography = np.array(result["homography"])
+    assert cv2.perspectiveTransform(middle, homography).ravel() == pytest.approx([6, 18],
+                                                                               abs=0.05)
+    assert main(["calibrate", "field", str(image), "--size", "two feet"]) == 1
+    assert "WxH" in capsys.readouterr().err
