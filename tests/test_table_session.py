@@ -13,6 +13,7 @@ from companion.dice import DiceService
 from companion.games.base import Action, DiceRequest, Event, Game, IllegalAction, Outcome, State
 from companion.journal import Journal, JournalError
 from companion.table import verdict as v
+from companion.table.explain import SearchLimits
 from companion.table.session import NoGame, TableSession
 
 
@@ -239,3 +240,16 @@ def test_a_correction_survives_rebuild_and_counts_as_a_step(tmp_path):
                    game_id=session.game_id)
     with pytest.raises(JournalError, match="cannot be replayed"):
         game_log.rebuild(journal, session.game_id)
+
+
+def test_an_explanation_found_when_the_search_ran_out_is_only_offered():
+    journal = Journal(":memory:")
+    session = TableSession(journal, limits=SearchLimits(max_tries=1))
+    session.start("one", {"stones": 4})
+    result = session.submit_reading({**session.game.view(session.state), "A1": "black"})
+    assert result.kind == v.AMBIGUOUS
+    assert result.text.startswith("The board may show this, but not every reading")
+    assert result.choices == ("Black places on A1",)
+    assert session.state["moves"] == 0
+    session.choose(0)
+    assert session.state["board"]["A1"] == "black"

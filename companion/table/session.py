@@ -32,7 +32,7 @@ from companion.games.match import Match
 from companion.journal import Journal, JournalEvent
 from companion.table import verdict as v
 from companion.table.corrections import describe as describe_correction
-from companion.table.explain import Candidate, SearchLimits, explain
+from companion.table.explain import Candidate, Explanation, SearchLimits, explain
 from companion.table.reading import Reading, agrees, compare
 from companion.table.refusal import refuse
 from companion.table.timeline import Timeline, timeline
@@ -177,11 +177,11 @@ class TableSession:
             result = self._reading(reading)
             game, state, version = self.game, self.state, self._version
         if result is None:
-            found = explain(game, state, reading, self.limits).candidates
+            found = explain(game, state, reading, self.limits)
             with self._lock:
                 if version != self._version:
                     result = self._reading(reading) or self._conclude(
-                        reading, explain(self.game, self.state, reading, self.limits).candidates)
+                        reading, explain(self.game, self.state, reading, self.limits))
                 else:
                     result = self._conclude(reading, found)
         return self._announce(result)
@@ -209,16 +209,24 @@ class TableSession:
             self._cancel_waiting()
         return None
 
-    def _conclude(self, reading: dict[str, Any], found: Sequence[Candidate]) -> TableVerdict:
-        """Apply the one explanation found, offer several, or refuse the reading."""
-        difference = compare(self.game.view(self.state), reading)
-        if len(found) == 1:
+    def _conclude(self, reading: dict[str, Any], explanation: Explanation) -> TableVerdict:
+        """Apply the one explanation found, offer several, or refuse the reading.
+
+        When the search ran out of tries, one explanation is not trusted on its own: it
+        is offered as a choice, since another might have been found.
+        """
+        found = explanation.candidates
+        if len(found) == 1 and explanation.complete:
             return self._apply(found[0])
         if found:
             self._problem = None
             self._choices = list(found)
-            return TableVerdict(v.AMBIGUOUS, "The board can be read as several moves: "
-                                "choose one.", difference.changed, tuple(self.choices))
+            text = ("The board can be read as several moves: choose one."
+                    if explanation.complete else
+                    "The board may show this, but not every reading could be checked: "
+                    "confirm it.")
+            spaces = explanation.difference.changed
+            return TableVerdict(v.AMBIGUOUS, text, spaces, tuple(self.choices))
         return self._refuse(reading)
 
     def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
