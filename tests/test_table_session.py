@@ -253,3 +253,20 @@ def test_an_explanation_found_when_the_search_ran_out_is_only_offered():
     assert session.state["moves"] == 0
     session.choose(0)
     assert session.state["board"]["A1"] == "black"
+
+
+class Plain(Tokens):
+    """Tokens with no board view: a game the camera cannot follow."""
+
+    name = "plain"
+    view = Game.view
+
+
+def test_a_game_without_a_board_view_is_played_from_the_page_alone():
+    session = TableSession(Journal(":memory:"), games={"plain": Plain})
+    session.start("plain")
+    session.play({"type": "put", "at": "a", "style": "calm"})
+    assert session.snapshot()["view"] is None
+    assert session.state["score"] == 1
+    with pytest.raises(NotImplementedError, match="Tokens has no board view"):
+        session.submit_reading({"a": "x"})

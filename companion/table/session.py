@@ -65,6 +65,14 @@ class _Waiting:
                 and len(roll.values) == self.request.count)
 
 
+def _view_or_none(game: Game, state: State) -> dict[str, Any] | None:
+    """The game's view, or ``None`` for a game the camera cannot follow (page only)."""
+    try:
+        return game.view(state)
+    except NotImplementedError:
+        return None
+
+
 class TableSession:
     """The game being played at the table (see the module docstring)."""
 
@@ -328,7 +336,7 @@ class TableSession:
                 "game": game.name,
                 "title": game.title,
                 "state": state,
-                "view": game.view(state),
+                "view": _view_or_none(game, state),
                 "to_move": game.to_move(state),
                 "phase": game.phase(state),
                 "outcome": outcome.to_json() if outcome else None,
