@@ -87,10 +87,11 @@ class Explanation:
 
 @dataclass
 class _Search:
+    """One search: the reading, the spaces that differ in it, and what was found."""
+
     game: Game
     reading: Reading
     differing: frozenset[str]
-    unread: frozenset[str]
     limits: SearchLimits
     tries: int = 0
     found: list[Candidate] = field(default_factory=list)
@@ -169,17 +170,6 @@ class _Search:
         self.seen |= keys
 
 
-def _spaces_named(value: Any, board: Mapping[str, Any]) -> set[str]:
-    """The spaces of ``board`` an action names anywhere in its fields."""
-    if isinstance(value, str):
-        return {value} if value in board else set()
-    if isinstance(value, Mapping):
-        value = list(value.values())
-    if isinstance(value, list):
-        return set().union(*(_spaces_named(item, board) for item in value))
-    return set()
-
-
 def explain(game: Game, state: State, reading: Reading,
             limits: SearchLimits | None = None) -> Explanation:
     """Return the shortest sequences of legal actions that explain ``reading``.
@@ -192,8 +182,7 @@ def explain(game: Game, state: State, reading: Reading,
     difference = compare(view, reading)
     if not difference:
         return Explanation(difference)
-    search = _Search(game, reading, frozenset(difference.changed),
-                     frozenset(difference.unsure), limits)
+    search = _Search(game, reading, frozenset(difference.changed), limits)
     for depth in range(1, limits.max_actions + 1):
         search.run(state, view, (), (), frozenset(), depth)
         if search.found or search.exhausted:
