@@ -168,7 +168,7 @@ def _live_views(source_spec: str, find, wanted: int) -> Iterator[View | Rejected
                 continue
             accepted.append(view)
             ok, advice = enough_views(accepted, view.image_size)
-            print(f"{len(accepted)} picture(s): {advice}", file=sys.stderr)
+            print(advice, file=sys.stderr)
             yield view
             if len(accepted) >= wanted or (ok and len(accepted) >= wanted // 2):
                 return

@@ -69,7 +69,7 @@ def test_calibrate_camera_live_from_a_replayed_camera(companion_home, tmp_path, 
     result = json.loads(out.strip().splitlines()[-1])
     assert len(result["per_view"]) == len(poses)  # each repeated frame taken once
     assert result["matrix"][0][0] == pytest.approx(CAMERA.focal_px, rel=0.03)
-    assert "7 picture(s)" in err
+    assert "7 of 10 pictures: keep moving" in err
 
 
 def test_calibrate_board_from_markers_and_from_corners(companion_home, tmp_path, capsys):
