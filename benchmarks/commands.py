@@ -12,6 +12,7 @@ import importlib
 BENCHES: dict[str, str] = {
     "dice": "benchmarks.dice",
     "calibration": "benchmarks.calibration",
+    "vision": "benchmarks.vision",
 }
 
 

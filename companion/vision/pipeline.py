@@ -90,8 +90,9 @@ class Recogniser:
         cells = dict(zip(names, result.labels, strict=True))
         unsure = [n for n, label in cells.items() if label == UNSURE]
         share = len(unsure) / max(len(names), 1)
-        occluded = share > self.cfg.occlusion.max_unsure_fraction
-        reason = (f"board occluded: {len(unsure)} of {len(names)} spaces cannot be read"
+        hidden = len(unsure) + int(result.covered.sum())
+        occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
+        reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen clearly"
                   if occluded else "")
         if structure(view) < self.cfg.occlusion.min_structure:
             occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"

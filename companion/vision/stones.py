@@ -32,12 +32,14 @@ UNSURE = "unsure"
 @dataclass(frozen=True)
 class SpaceReadings:
     """One reading per space: ``labels`` (a colour, ``empty`` or ``unsure``), the
-    ``confidence`` of the best candidate, and ``best`` (the best candidate even where
-    the label is ``unsure``, for diagnostics only)."""
+    ``confidence`` of the best candidate, ``best`` (the best candidate even where
+    the label is ``unsure``, for diagnostics only) and ``covered``: spaces read empty
+    whose print is hidden (many of them together mean a hand over the board)."""
 
     labels: list[str]
     confidence: np.ndarray
     best: list[str]
+    covered: np.ndarray
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -74,11 +76,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     logits = -d2 / (2.0 * cfg.sigma**2)
     # Visible print where a piece would sit says "empty" (a piece hides it); no print
     # says little, since blur and distance thin the lines, so it only nudges.
-    if (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share:
+    inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
+    unseen = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
+    if inked:
         seen = np.clip(samples.ink / cfg.ink_present - 1.0, 0.0, 1.0) * cfg.ink_logit
-        unseen = (samples.ink < cfg.ink_present / 3.0) * cfg.ink_absent_logit
-        logits[:, 0] += seen - unseen
-        logits[:, 1:] -= (seen - unseen)[:, None]
+        logits[:, 0] += seen - unseen * cfg.ink_absent_logit
+        logits[:, 1:] -= (seen - unseen * cfg.ink_absent_logit)[:, None]
     logits -= logits.max(axis=1, keepdims=True)
     posterior = np.exp(logits)
     posterior /= posterior.sum(axis=1, keepdims=True)
@@ -97,6 +100,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     q25, q75 = np.percentile(grey, [25, 75], axis=1)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
 
+    # Empty by its colour, yet the board's print does not show where it should: blur,
+    # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
+    covered = (best == 0) & unseen
     unsure = (
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
@@ -105,4 +111,5 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     )
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
-    return SpaceReadings(labels=labels, confidence=confidence, best=best_names)
+    return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
+                         covered=covered)

@@ -72,13 +72,16 @@ def lighting(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> N
 
 def expose(image: np.ndarray, board_corners: np.ndarray, rng: np.random.Generator) -> None:
     """Auto-exposure: scale the picture so the board's median grey lands where a
-    camera would put it (between 110 and 185), as phones and the Pi camera do."""
+    camera would put it (between 110 and 185), keeping the board's brightest parts just
+    short of clipping as phones and the Pi camera try to."""
     mask = np.zeros(image.shape[:2], dtype=np.uint8)
     cv2.fillConvexPoly(mask, np.rint(board_corners).astype(np.int32), 1)
-    grey = image.mean(axis=2)[mask > 0]
-    if grey.size:
-        target = rng.uniform(110.0, 185.0)
-        image *= target / max(float(np.median(grey)), 1.0)
+    inside = image[mask > 0]
+    if inside.size:
+        target = rng.uniform(110.0, 185.0) / max(float(np.median(inside.mean(axis=1))), 1.0)
+        highlight = rng.uniform(235.0, 252.0) / max(float(np.percentile(inside.max(axis=1),
+                                                                        99.5)), 1.0)
+        image *= min(target, highlight)
 
 
 def shadow_mask(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:

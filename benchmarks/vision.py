@@ -1,0 +1,141 @@
+"""Vision benchmark: recognition on a fixed, seeded set of rendered scenes per board.
+
+Every scene is rendered by ``companion.vision.scene`` (a random pose from top-down to
+50° tilt, residual lens distortion, uneven light, shadows, glossy stones, blur, noise,
+JPEG; a hand over the board in 10 % of the scenes and a lamp's glare in 10 %) at
+1280×960, and read on one core (``cv2.setNumThreads(1)``):
+
+- registration: the homography from the board's four corners as a person taps them or
+  markers give them (``calibration.registration.from_corners``; the rendered corners
+  with 0.7 px of noise);
+- classification: board view, sampling and the classifier (``Recogniser.read``).
+
+Figures per board: per-space error (a space read confidently and wrongly, over the
+spaces no hand or glare hides), unsure rate, whole-board accuracy (scenes without a
+hand where every space is read and right; and also without a glare), boards with no
+confident error, how often a
+hand scene is flagged occluded, and milliseconds per frame per stage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import cv2
+import numpy as np
+
+from benchmarks.dice import machine
+from companion.geometry import load_geometry
+from companion.vision.pipeline import Recogniser
+from companion.vision.scene import random_effects, render_scene
+from companion.vision.stones import UNSURE
+
+SUMMARY = "stones read from rendered scenes: error, unsure, whole boards, ms per stage"
+SIX = ("black", "white", "red", "blue", "green", "yellow")
+BOARDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "go-19": ("go-19", ("black", "white")),
+    "go-9": ("go-9", ("black", "white")),
+    "one-60": ("one-60", SIX),
+}
+CORNER_NOISE_PX = 0.7
+HANDS = 0.1
+GLARE = 0.1
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scenes", type=int, default=2000, metavar="N",
+                        help="rendered scenes per board (default 2000)")
+    parser.add_argument("--boards", default=",".join(BOARDS), metavar="NAMES",
+                        help=f"comma-separated boards (default {','.join(BOARDS)})")
+    parser.add_argument("--seed", type=int, default=0, help="first scene's seed (default 0)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from calibration.registration import from_corners
+
+    cv2.setNumThreads(1)
+    boards = [b.strip() for b in args.boards.split(",") if b.strip()]
+    unknown = [b for b in boards if b not in BOARDS]
+    if unknown or args.scenes < 1:
+        print(f"Boards are {', '.join(BOARDS)}; --scenes is at least 1.")
+        return 2
+    print(f"Vision benchmark on {machine()}, OpenCV {cv2.__version__}, one thread")
+    print(f"{args.scenes} scenes per board at 1280x960, seeds {args.seed}..."
+          f"{args.seed + args.scenes - 1}; hands {HANDS:.0%}, glare {GLARE:.0%}\n")
+    for name in boards:
+        board_name, colours = BOARDS[name]
+        figures = measure(board_name, colours, range(args.seed, args.seed + args.scenes),
+                          from_corners)
+        print(report(name, figures))
+    return 0
+
+
+def measure(board_name: str, colours, seeds, from_corners) -> dict:
+    geometry = load_geometry(board_name)
+    recogniser = Recogniser(geometry, colours)
+    spaces = wrong = unsure = 0
+    whole = whole_scenes = clear = clear_scenes = safe = hands = hands_flagged = 0
+    ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": []}
+    for seed in seeds:
+        noise = np.random.default_rng([seed, 2])
+        effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
+        image, truth = render_scene(seed, geometry, colours=colours, effects=effects)
+        taps = np.array(truth["corners_px"]) + noise.normal(0, CORNER_NOISE_PX, (4, 2))
+        start = time.perf_counter()
+        homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
+        registered = time.perf_counter()
+        reading = recogniser.read(image, homography)
+        done = time.perf_counter()
+        ms["registration"].append((registered - start) * 1000)
+        ms["classification"].append((done - registered) * 1000)
+        ms["total"].append((done - start) * 1000)
+        hidden = set(truth["hidden"])
+        scene_wrong = scene_unsure = 0
+        for space, content in reading.cells.items():
+            if content == UNSURE:
+                scene_unsure += 1
+            elif content != truth["cells"][space]:
+                scene_wrong += space not in hidden
+            if space not in hidden:
+                spaces += 1
+        unsure += sum(1 for s in reading.unsure if s not in hidden)
+        wrong += scene_wrong
+        safe += scene_wrong == 0
+        if truth["occluded"]:
+            hands += 1
+            hands_flagged += reading.occluded
+        else:
+            whole_scenes += 1
+            whole += scene_wrong == 0 and scene_unsure == 0
+            if not effects.glare:
+                clear_scenes += 1
+                clear += scene_wrong == 0 and scene_unsure == 0
+    return {"scenes": len(seeds), "spaces": spaces, "wrong": wrong, "unsure": unsure,
+            "whole": whole, "whole_scenes": whole_scenes, "clear": clear,
+            "clear_scenes": clear_scenes, "safe": safe, "hands": hands,
+            "hands_flagged": hands_flagged, "ms": ms}
+
+
+def report(name: str, f: dict) -> str:
+    def stage(values):
+        a = np.array(values)
+        return f"mean {a.mean():6.2f}  p95 {np.percentile(a, 95):6.2f}"
+
+    lines = [
+        f"{name}: {f['scenes']} scenes, {f['spaces']:,} visible spaces",
+        f"  per-space error       {f['wrong'] / f['spaces']:.4%}  ({f['wrong']} read "
+        "confidently and wrongly)",
+        f"  unsure                {f['unsure'] / f['spaces']:.3%}",
+        f"  whole-board accuracy  {f['whole'] / max(f['whole_scenes'], 1):.2%}  "
+        f"({f['whole']} of {f['whole_scenes']} scenes without a hand, every space right)",
+        f"  ... without a glare either  {f['clear'] / max(f['clear_scenes'], 1):.2%}  "
+        f"({f['clear']} of {f['clear_scenes']})",
+        f"  boards with no confident error  {f['safe'] / f['scenes']:.2%}",
+        f"  hand scenes flagged occluded    {f['hands_flagged']} of {f['hands']}",
+        f"  ms registration       {stage(f['ms']['registration'])}",
+        f"  ms classification     {stage(f['ms']['classification'])}",
+        f"  ms total              {stage(f['ms']['total'])}",
+        "",
+    ]
+    return "\n".join(lines)
