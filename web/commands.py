@@ -14,6 +14,7 @@ import logging
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,12 @@ DEFAULT_THREADS = 32
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``serve`` and ``demo`` sub-commands."""
     serve = subparsers.add_parser(
-        "serve", help="serve the table page: camera, dice button, roll history",
+        "serve", help="serve the table page: the game refereed from the camera, dice",
         description=(
-            "Serve the table page to the players' phones: the camera picture, the dice "
-            "(the GPIO button and a Roll button on the page) and the roll history, "
-            "updated live. Stop it with Ctrl-C."))
+            "Serve the table page to the players' phones: the game refereed from the "
+            "camera (or played from the page), the camera picture, the dice (the GPIO "
+            "button and a Roll button on the page) and the history, updated live. "
+            "Stop it with Ctrl-C."))
     serve.add_argument("--host", default="0.0.0.0",
                        help="address to listen on (default: 0.0.0.0, every network)")
     serve.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000)")
@@ -59,9 +61,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     demo = subparsers.add_parser(
         "demo", help="try the companion with no camera and no Pi",
         description=(
-            "Serve the table page with a replayed game instead of a camera and a "
-            "simulated dice button instead of GPIO: nothing to wire, nothing to install. "
-            "Rolls go to a demo journal in the data folder. Stop it with Ctrl-C."))
+            "Serve the table page with a replayed game of Go instead of a camera, refereed "
+            "move by move through the live loop, and a simulated dice button instead of "
+            "GPIO: nothing to wire, nothing to install. Games and rolls go to a demo "
+            "journal in the data folder. Stop it with Ctrl-C."))
     demo.add_argument("--host", default="127.0.0.1",
                       help="address to listen on (default: 127.0.0.1, this computer only; "
                            "0.0.0.0 lets phones on the network in)")
@@ -91,19 +94,33 @@ def _source(spec: str | None) -> str | None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    from hardware.frames.replay import ReplaySource
-    from hardware.replays import DEMO
+    from web.demo import DemoGames
 
-    config = {
-        "JOURNAL_PATH": str(paths.data_dir() / "demo.sqlite3"),
-        "FRAME_SOURCE": lambda: ReplaySource(DEMO, fps=2.0, loop=True),
+    games = DemoGames()
+    config = demo_config(games)
+    config["JOURNAL_PATH"] = str(paths.data_dir() / "demo.sqlite3")
+
+    def begin(runtime: Any) -> None:
+        games.table = runtime.table
+        games.new_game()
+
+    return _serve(config, args.host, args.port, args.threads, begin=begin)
+
+
+def demo_config(games: Any) -> dict[str, Any]:
+    """The demo's app config: the held replay, its known board, the simulated button."""
+    from web.demo import HeldReplay, demo_locator
+
+    return {
+        "FRAME_SOURCE": lambda: HeldReplay(games.new_game),
+        "BOARD_LOCATOR": demo_locator,
         "DEMO": True,
         "BUTTON_PIN": 17,
     }
-    return _serve(config, args.host, args.port, args.threads)
 
 
-def _serve(config: dict[str, Any], host: str, port: int, threads: int) -> int:
+def _serve(config: dict[str, Any], host: str, port: int, threads: int,
+           begin: Callable[[Any], None] | None = None) -> int:
     import waitress
 
     from web.app import create_app
@@ -115,6 +132,8 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int) -> int:
     app = create_app(config)
     runtime = get_runtime(app)
     try:
+        if begin is not None:
+            begin(runtime)
         if config.get("BUTTON_PIN") is not None and runtime.button is None:
             print(runtime.button_status.replace("no button: ", "Running without the dice "
                                                 "button: ", 1))

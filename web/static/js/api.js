@@ -1,4 +1,5 @@
-// Small helpers for the companion's JSON API: errors come back as {"error": "..."}.
+// Small helpers for the companion's JSON API: errors come back as {"error": "..."},
+// and a move the rules refuse also names the spaces to look at ({"spaces": [...]}).
 
 export async function getJSON(url) {
   return decode(await fetch(url, { cache: "no-store" }));
@@ -20,7 +21,9 @@ async function decode(response) {
     // not JSON: fall through to the status text
   }
   if (!response.ok) {
-    throw new Error(data?.error || `The companion answered ${response.status} ${response.statusText}.`);
+    const error = new Error(data?.error || `The companion answered ${response.status} ${response.statusText}.`);
+    error.spaces = data?.spaces || [];  // a refused move: the spaces to look at
+    throw error;
   }
   return data;
 }

@@ -1,10 +1,11 @@
-// The table page: the live camera picture, the dice and their history.
-// Live updates come as server-sent events; EventSource reconnects by itself, and each
-// (re)connect starts with a "hello" carrying the status, after which the page
-// re-fetches the history, so a phone that lost Wi-Fi catches up.
+// The table page: the game on its board, the live camera picture, the dice and their
+// history. Live updates come as server-sent events; EventSource reconnects by itself,
+// and each (re)connect starts with a "hello" carrying the status, after which the page
+// re-fetches the game and the history, so a phone that lost Wi-Fi catches up.
 
 import { getJSON, postJSON } from "./api.js";
 import { renderHistory, renderLastRoll, renderPending } from "./dice.js";
+import { refreshGame, setUp, showError, showGame, showReferee } from "./play.js";
 
 const HISTORY_LIMIT = 50;
 const $ = (id) => document.getElementById(id);
@@ -32,12 +33,16 @@ async function refreshHistory() {
 
 function showStatus(status) {
   showCamera(status.camera.status);
-  pending = status.dice.pending;
+  showPending(status.dice.pending);
+  if (status.button) $("button-status").textContent = capitalize(status.button.status);
+}
+
+function showPending(request) {
+  pending = request;
   renderPending($("pending"), pending);
   $("choice").classList.toggle("overridden", Boolean(pending));
   for (const select of $("choice").querySelectorAll("select")) select.disabled = Boolean(pending);
   $("roll").textContent = pending ? `Roll ${pending.count}d${pending.sides}` : "Roll";
-  if (status.button) $("button-status").textContent = capitalize(status.button.status);
 }
 
 function capitalize(text) {
@@ -47,12 +52,6 @@ function capitalize(text) {
 function showCamera(text) {
   $("camera-status").textContent = text;
   $("camera-status").dataset.ok = String(text === "ok");
-}
-
-function showError(message) {
-  const node = $("error");
-  node.textContent = message || "";
-  node.hidden = !message;
 }
 
 // The camera picture: fetch the newest frame when told there is one, one at a time.
@@ -88,6 +87,7 @@ function listen() {
     showStatus(status);
     wantFrame(status.camera.frames);
     refreshHistory().catch((error) => showError(error.message));
+    refreshGame().catch((error) => showError(error.message));
   });
   events.addEventListener("roll", (event) => {
     addRoll(JSON.parse(event.data));
@@ -95,6 +95,12 @@ function listen() {
   });
   events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
   events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
+  events.addEventListener("dice_request", (event) => showPending(JSON.parse(event.data).pending));
+  events.addEventListener("table", (event) => {
+    const data = JSON.parse(event.data);
+    showGame(data.game, data.verdict).catch((error) => showError(error.message));
+  });
+  events.addEventListener("referee", (event) => showReferee(JSON.parse(event.data)));
   events.addEventListener("error", () => setLive("down", "reconnecting…"));
 }
 
@@ -127,8 +133,10 @@ async function pressSimulatedButton() {
   }
 }
 
+setUp();
 $("roll-form").addEventListener("submit", roll);
 $("demo-button")?.addEventListener("click", pressSimulatedButton);
 getJSON("/api/status").then(showStatus).catch((error) => showError(error.message));
 refreshHistory().catch((error) => showError(error.message));
+refreshGame().catch((error) => showError(error.message));
 listen();

@@ -1,0 +1,112 @@
+// Drawing the game around the board: what the referee said, whose turn, the steps with
+// undo and redo, and each game's panel (ONE's scores, ONSLAUGHT's cores and nodes,
+// OneWorld's gods, Towers, stacks and the combat in progress).
+
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function title(name) {
+  if (!name) return "";
+  const match = /^([a-z]+)(\d+)$/.exec(name);
+  if (match) return `${match[1][0].toUpperCase()}${match[1].slice(1)} ${match[2]}`;
+  return name.length <= 4 ? name.toUpperCase() : name[0].toUpperCase() + name.slice(1);
+}
+
+/** "Black to move · play" in the header; the outcome once the game is over. */
+export function turnText(game) {
+  if (!game) return "";
+  if (game.outcome) {
+    const winners = (game.outcome.winners || []).map(title).join(" and ");
+    return `${game.title}: over${winners ? ` · ${winners} won` : ""}`;
+  }
+  const who = game.to_move ? `${title(game.to_move)} to move` : "";
+  return [game.title, who, game.phase].filter(Boolean).join(" · ");
+}
+
+export function renderSteps(list, game) {
+  list.replaceChildren();
+  const steps = game?.history || [];
+  if (steps.length === 0) {
+    list.append(element("li", "empty", game ? "No move yet" : "No game"));
+    return;
+  }
+  for (const step of steps) {
+    const item = element("li", step.kind === "game.correction" ? "correction" : "", step.text);
+    item.dataset.seq = String(step.seq);
+    list.append(item);
+  }
+  list.lastElementChild.scrollIntoView?.({ block: "nearest" });
+}
+
+function table(headers, rows) {
+  const node = element("table", "panel-table");
+  const head = element("tr");
+  for (const text of headers) head.append(element("th", "", text));
+  node.append(head);
+  for (const cells of rows) {
+    const row = element("tr");
+    for (const text of cells) row.append(element("td", "", String(text)));
+    node.append(row);
+  }
+  return node;
+}
+
+function counts(stack) {
+  if (!stack) return "";
+  return Object.entries(stack).filter(([, n]) => n).map(([aspect, n]) => `${n} ${aspect}`).join(", ");
+}
+
+const PANELS = {
+  one(summary) {
+    return ["Score", table(["Player", "Largest group", "Captured", "Lost", "In hand", "Score"],
+      summary.players.map((p) => [title(p.player) + (p.resigned ? " (resigned)" : ""),
+        p.largest_group, p.captured, p.lost, p.in_hand, p.score]))];
+  },
+  onslaught(summary) {
+    const box = element("div");
+    box.append(table(["Team", "Core", "Health", "Linked", "Orb"],
+      summary.teams.map((t) => [title(t.team), t.core, `${t.health} / ${t.full_health}`,
+        t.linked ? "yes" : "no", t.orb_carrier ? `carried by ${title(t.orb_carrier)}` : `on ${t.orb_at}`])));
+    box.append(table(["Node", "Link", "Held by", "Capture"],
+      summary.nodes.map((n) => [n.square, n.link, n.owner ? title(n.owner) : "nobody",
+        n.progress ? JSON.stringify(n.progress).replace(/[{}"]/g, "").replace(/,/g, ", ") : "—"])));
+    const turn = summary.turn;
+    box.append(element("p", "hint", `Turn ${turn.number}: ${title(turn.piece)}` +
+      (turn.roll ? ` rolled ${turn.roll}, ${turn.moves_left} moves left` : ", not rolled yet")));
+    return ["Cores and nodes", box];
+  },
+  oneworld(summary) {
+    const box = element("div");
+    box.append(table(["God", "On", "Lives", "Tower", "Under the Tower"],
+      Object.entries(summary.gods).map(([side, god]) => [side.toUpperCase(), god.at || "—",
+        god.lives, summary.towers[side] || "—", counts(summary.under_tower[side]) || "nothing"])));
+    if (summary.combat) {
+      const c = summary.combat;
+      const line = c.kind === "god"
+        ? `Combat against a god on ${c.at}`
+        : `Combat on ${c.at}, round ${c.round}: BORG ${counts(c.sides.borg)} against CHEZ ${counts(c.sides.chez)}`;
+      box.append(element("p", "combat", line));
+    }
+    const stacks = summary.stacks.map((s) => [s.at, counts(s.borg), counts(s.chez)]);
+    const details = element("details", "stacks");
+    details.append(element("summary", "", `Stacks on ${stacks.length} hexes`));
+    details.append(table(["Hex", "BORG", "CHEZ"], stacks));
+    box.append(details);
+    return ["Gods, Towers and stacks", box];
+  },
+};
+
+/** Fill the game's panel; hide it for a game without one. */
+export function renderPanel(card, heading, container, game) {
+  const summary = game?.summary;
+  const build = summary && PANELS[summary.kind];
+  card.hidden = !build;
+  if (!build) return;
+  const [text, body] = build(summary);
+  heading.textContent = text;
+  container.replaceChildren(body);
+}

@@ -1,0 +1,459 @@
+// The game on the table page: the board to tap, what the referee said, the moves, the
+// corrections, the game's panel and OneWorld's secret choices. table.js wires it to the
+// live events; everything here redraws from the game as the server sends it.
+
+import { getJSON, postJSON } from "./api.js";
+import { drawBoard, drawOverlay } from "./board.js";
+import { element, renderPanel, renderSteps, title, turnText } from "./game.js";
+import { forgetReveal, keepReveal, keptReveal, seal } from "./secrets.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_BUTTONS = 14;
+
+const page = {
+  game: null,
+  referee: null,
+  geometry: null,
+  boardName: null,
+  previousView: null,
+  marks: { selected: null, targets: new Set(), problem: new Set(), last: new Set() },
+  options: [],  // the legal actions touching the selected space
+  otherTimer: null,
+};
+
+export function showError(message) {
+  const node = $("error");
+  node.textContent = message || "";
+  node.hidden = !message;
+}
+
+function say(text, kind = "info") {
+  $("verdict").textContent = text;
+  $("verdict-card").dataset.kind = kind;
+}
+
+// -- drawing ----------------------------------------------------------------------------
+
+function redraw() {
+  const game = page.game;
+  if (game && page.geometry) {
+    drawBoard($("board"), page.geometry, game.view, page.marks, tap);
+  } else {
+    $("board").replaceChildren(element("p", "empty", "Start a game to see its board here."));
+  }
+  drawOverlay($("overlay"), page.referee, game?.view, page.marks);
+}
+
+async function loadBoard(name) {
+  if (!name || name === page.boardName) return;
+  page.boardName = name;
+  page.geometry = await getJSON(`/api/board/${encodeURIComponent(name)}`);
+}
+
+function changedSpaces(before, after) {
+  const changed = new Set();
+  if (!before || !after) return changed;
+  for (const [space, content] of Object.entries(after)) {
+    if (JSON.stringify(content) !== JSON.stringify(before[space])) changed.add(space);
+  }
+  return changed;
+}
+
+/** Take the game as the server sends it (after any change) and redraw everything. */
+export async function showGame(game, verdict = null) {
+  const sameGame = page.game && game && page.game.game_id === game.game_id;
+  const changed = sameGame ? changedSpaces(page.previousView, game.view) : new Set();
+  // The same game shown again (the answer to a move and its live event): keep the marks.
+  if (!sameGame || changed.size > 0) page.marks.last = changed;
+  page.game = game;
+  page.previousView = game?.view || null;
+  clearSelection();
+  page.marks.problem = new Set(game?.problem?.spaces || []);
+  if (game) await loadBoard(game.board);
+  $("turn").textContent = turnText(game);
+  renderVerdict(verdict, game);
+  renderSteps($("events"), game);
+  $("undo").disabled = !game?.can_undo;
+  $("redo").disabled = !game?.can_redo;
+  $("end").hidden = !game;
+  $("export").hidden = !game;
+  $("correct").hidden = !game;
+  $("start").textContent = game ? "Start another game" : "Start a new game";
+  renderPanel($("panel-card"), $("panel-title"), $("panel"), game);
+  renderSecret(game);
+  fillCorrections(game);
+  redraw();
+  scheduleOtherMoves();
+}
+
+export function showReferee(status) {
+  page.referee = status;
+  $("referee-status").textContent = status?.status || "off";
+  $("referee-status").dataset.status = status?.status || "off";
+  $("referee-message").textContent = status?.message || "";
+  $("reregister").hidden = !status || status.status === "off";
+  drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
+}
+
+function renderVerdict(verdict, game) {
+  const choices = $("choices");
+  choices.replaceChildren();
+  const offered = game?.choices || [];
+  choices.hidden = offered.length === 0;
+  offered.forEach((text, index) => {
+    const button = element("button", "choice-button", text);
+    button.type = "button";
+    button.addEventListener("click", () => send("/api/game/choose", { index }));
+    choices.append(button);
+  });
+  $("problem").hidden = !game?.problem;
+  if (verdict && verdict.kind !== "unchanged") {
+    say(verdict.text, verdict.kind);
+  } else if (game?.problem) {
+    say(game.problem.text, game.problem.kind);
+  } else if (game?.pending_dice) {
+    const p = game.pending_dice;
+    say(`${p.for}: roll ${p.count}d${p.sides} (${p.purpose}) with the button or Roll.`, "dice");
+  } else if (game) {
+    say(game.outcome ? turnText(game) : `${turnText(game)}. Move on the board, or tap a space here.`);
+  } else {
+    say("No game yet: start one below.", "none");
+  }
+}
+
+// -- playing by tapping -----------------------------------------------------------------
+
+function clearSelection() {
+  page.marks.selected = null;
+  page.marks.targets = new Set();
+  page.options = [];
+  $("moves").replaceChildren();
+  $("selection").textContent = "Tap a space to play there, or a piece to see where it may go.";
+}
+
+function offer(actions) {
+  const box = $("moves");
+  box.replaceChildren();
+  for (const item of actions.slice(0, MAX_BUTTONS)) {
+    const button = element("button", "move-button", item.text);
+    button.type = "button";
+    button.addEventListener("click", () => play(item.action));
+    box.append(button);
+  }
+  if (actions.length > MAX_BUTTONS) {
+    box.append(element("p", "hint", `and ${actions.length - MAX_BUTTONS} more: tap a highlighted space.`));
+  }
+}
+
+async function tap(space) {
+  if (!page.game) return;
+  showError("");
+  if (page.marks.selected && page.marks.targets.has(space)) {
+    const chosen = page.options.filter((item) => item.spaces.includes(space));
+    if (chosen.length === 1) {
+      play(chosen[0].action);
+      return;
+    }
+    offer(chosen);
+    return;
+  }
+  if (page.marks.selected === space) {
+    clearSelection();
+    redraw();
+    return;
+  }
+  let found;
+  try {
+    found = await getJSON(`/api/game/actions?space=${encodeURIComponent(space)}`);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  const actions = found.actions;
+  if (actions.length === 1 && actions[0].spaces.length <= 1) {
+    play(actions[0].action);
+    return;
+  }
+  clearSelection();
+  if (actions.length === 0) {
+    $("selection").textContent = `No legal move touches ${space} now.`;
+    redraw();
+    return;
+  }
+  page.marks.selected = space;
+  page.options = actions;
+  page.marks.targets = new Set(actions.flatMap((item) => item.spaces).filter((s) => s !== space));
+  $("selection").textContent = `${space}: ${actions.length} legal move${actions.length > 1 ? "s" : ""}; tap a highlighted space or choose below.`;
+  offer(actions);
+  redraw();
+}
+
+async function send(url, body = {}) {
+  showError("");
+  try {
+    const answer = await postJSON(url, body);
+    if (answer.game !== undefined) await showGame(answer.game, answer.verdict);
+    return answer;
+  } catch (error) {
+    refused(error);
+    return null;
+  }
+}
+
+function refused(error) {
+  say(error.message, "illegal");
+  if (error.spaces?.length) {
+    page.marks.problem = new Set(error.spaces);
+    redraw();
+  }
+}
+
+export function play(action, dice) {
+  return send("/api/game/play", dice ? { action, dice } : { action });
+}
+
+// The legal actions that touch no space (roll, end the turn, pass) as buttons.
+function scheduleOtherMoves() {
+  clearTimeout(page.otherTimer);
+  page.otherTimer = setTimeout(showOtherMoves, 120);
+}
+
+async function showOtherMoves() {
+  const box = $("other-moves") || (() => {
+    const node = element("div", "moves other-moves");
+    node.id = "other-moves";
+    $("moves").after(node);
+    return node;
+  })();
+  box.replaceChildren();
+  if (!page.game || page.game.outcome) return;
+  let found;
+  try {
+    found = await getJSON("/api/game/actions");
+  } catch {
+    return;
+  }
+  for (const item of found.actions.filter((a) => a.spaces.length === 0).slice(0, MAX_BUTTONS)) {
+    const button = element("button", "move-button other", item.text + (item.dice ? ` (roll ${item.dice.count}d${item.dice.sides})` : ""));
+    button.type = "button";
+    button.dataset.type = item.action.type;
+    button.addEventListener("click", () => play(item.action));
+    box.append(button);
+  }
+}
+
+// -- corrections ----------------------------------------------------------------------------
+
+function fillCorrections(game) {
+  const select = $("correct-content");
+  const stones = game && ["one", "go"].includes(game.game);
+  const players = stones ? (game.state.players || ["black", "white"]) : [];
+  const wanted = ["empty", ...players];
+  if (select.dataset.filled === wanted.join(",")) return;
+  select.replaceChildren(...wanted.map((value) => {
+    const option = element("option", "", title(value));
+    option.value = value;
+    return option;
+  }));
+  select.dataset.filled = wanted.join(",");
+}
+
+function correctionForms() {
+  $("correct-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const space = $("correct-space").value.trim().toUpperCase();
+    const value = $("correct-content").value;
+    send("/api/game/correct", {
+      correction: { type: "set", space, content: value === "empty" ? null : value },
+    });
+  });
+  $("move-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    send("/api/game/correct", {
+      correction: {
+        type: "move", from: $("move-from").value.trim().toUpperCase(),
+        to: $("move-to").value.trim().toUpperCase(),
+      },
+    });
+  });
+  $("accept-board").addEventListener("click", () => send("/api/game/accept"));
+}
+
+// -- OneWorld: secret choices, in turn, sealed here ------------------------------------------
+
+function renderSecret(game) {
+  const box = $("secret");
+  box.replaceChildren();
+  const combat = game?.summary?.combat;
+  if (!combat || game.summary.secrets !== "commit") {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const player = combat.waiting[0];
+  if (!player) return;
+  const godCombat = combat.kind === "god";
+  const committing = godCombat ? combat.committed.length === 0 : combat.committed.length < 2;
+  if (godCombat && !committing && !combat.god_aspect && player !== combat.attacker) {
+    announce(box, player);
+    return;
+  }
+  const storeKey = (who) => `${game.game_id}:${combat.at}:${combat.round ?? "god"}:${who}`;
+  if (committing) {
+    choose(box, player, godCombat, combat, (choice) => {
+      const sealed = seal(player, choice);
+      keepReveal(storeKey(player), sealed.reveal);
+      play(sealed.commit);
+    });
+    return;
+  }
+  const reveal = keptReveal(storeKey(player));
+  if (!reveal) {
+    box.append(element("p", "hint", `${title(player)} committed on another screen: reveal from there.`));
+    return;
+  }
+  const button = element("button", "primary", `Reveal ${player.toUpperCase()}'s choice`);
+  button.type = "button";
+  button.id = "reveal";
+  button.addEventListener("click", async () => {
+    if (await play(reveal)) forgetReveal(storeKey(player));
+  });
+  box.append(button);
+}
+
+function choose(box, player, godCombat, combat, done) {
+  box.append(element("p", "secret-who", `${player.toUpperCase()}: choose in secret ` +
+    `(${title(player === "borg" ? "chez" : "borg")}, look away).`));
+  const form = element("form", "secret-form");
+  form.id = "secret-form";
+  if (godCombat) {
+    const select = element("select");
+    select.name = "aspect";
+    for (const aspect of ["stone", "blade", "fog"]) {
+      const option = element("option", "", aspect);
+      option.value = aspect;
+      select.append(option);
+    }
+    form.append(select);
+  } else {
+    const own = combat.sides[player] || {};
+    const total = Object.values(own).reduce((a, b) => a + b, 0);
+    form.append(element("span", "hint", `${total} children:`));
+    for (const aspect of ["stone", "blade", "fog"]) {
+      const label = element("label", "", `${aspect} `);
+      const input = element("input");
+      input.type = "number";
+      input.min = "0";
+      input.max = String(total);
+      input.name = aspect;
+      input.value = "0";
+      input.className = "secret-count";
+      label.append(input);
+      form.append(label);
+    }
+  }
+  const button = element("button", "primary", "Seal my choice");
+  button.type = "submit";
+  form.append(button);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const choice = godCombat ? data.get("aspect") : Object.fromEntries(
+      ["stone", "blade", "fog"].map((aspect) => [aspect, Number(data.get(aspect) || 0)]));
+    form.reset();
+    done(choice);
+  });
+  box.append(form);
+}
+
+function announce(box, player) {
+  box.append(element("p", "secret-who", `${player.toUpperCase()}: announce your god's aspect.`));
+  for (const aspect of ["stone", "blade", "fog"]) {
+    const button = element("button", "move-button", aspect);
+    button.type = "button";
+    button.addEventListener("click", () => play({ type: "announce", player, aspect }));
+    box.append(button);
+  }
+}
+
+// -- starting, resuming, importing, ending -----------------------------------------------------
+
+async function fillStartForm() {
+  const data = await getJSON("/api/games");
+  const games = Object.fromEntries(data.games.map((g) => [g.name, g]));
+  const choice = $("game-choice");
+  choice.replaceChildren(...data.games.map((g) => {
+    const option = element("option", "", g.title);
+    option.value = g.name;
+    return option;
+  }));
+  choice.value = games.one ? "one" : data.games[0].name;
+  const fill = () => {
+    const g = games[choice.value];
+    const players = $("players");
+    players.replaceChildren(...g.players.map((n) => element("option", "", String(n))));
+    $("players-label").hidden = g.players.length === 0;
+    const boards = $("board-choice");
+    boards.replaceChildren(...g.boards.map((b) => element("option", "", b)));
+    boards.value = g.name === "go" ? "go-9" : g.options.board;
+    $("board-label").hidden = g.boards.length <= 1;
+  };
+  choice.addEventListener("change", fill);
+  fill();
+  showSaved(data.saved);
+}
+
+function showSaved(saved) {
+  const box = $("saved");
+  box.replaceChildren();
+  const open = saved.filter((g) => !g.ended && g.game_id !== page.game?.game_id).slice(0, 4);
+  for (const g of open) {
+    const button = element("button", "small", `Resume ${g.game} (${g.actions} steps, ${new Date(g.started * 1000).toLocaleString()})`);
+    button.type = "button";
+    button.addEventListener("click", () => send("/api/game/resume", { game_id: g.game_id }));
+    box.append(button);
+  }
+}
+
+function gameForms() {
+  $("start-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("game-choice").value;
+    const options = {};
+    if (!$("players-label").hidden) options.players = Number($("players").value);
+    if (!$("board-label").hidden) options.board = $("board-choice").value;
+    send("/api/game/start", { game: name, options });
+  });
+  $("end").addEventListener("click", () => send("/api/game/end"));
+  $("undo").addEventListener("click", () => send("/api/game/undo"));
+  $("redo").addEventListener("click", () => send("/api/game/redo"));
+  $("reregister").addEventListener("click", async () => {
+    try {
+      showReferee(await postJSON("/api/calibration/register"));
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+  $("import").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    const answer = await send("/api/game/import", { record: await file.text() });
+    event.target.value = "";
+    if (answer?.skipped?.length) {
+      say(`${answer.verdict.text} ${answer.skipped.length} line(s) skipped: ` +
+        answer.skipped.map((s) => `line ${s.line}: ${s.reason}`).join("; "), "mismatch");
+    }
+  });
+}
+
+export async function refreshGame() {
+  const data = await getJSON("/api/game");
+  showReferee(data.referee);
+  await showGame(data.game, data.verdict);
+}
+
+export function setUp() {
+  correctionForms();
+  gameForms();
+  fillStartForm().catch((error) => showError(error.message));
+}
