@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-import numpy as np
 
 from calibration import charuco, chessboard
 from calibration.intrinsics import (
@@ -29,12 +28,11 @@ from calibration.intrinsics import (
     View,
     calibrate,
     coverage,
-    enough_views,
 )
+from calibration.session import CalibrationSession
 from companion import paths
 from companion.errors import UserFacingError
 
-LIVE_MOVE_FRACTION = 0.03  # a live view is new when the target moved this share of the width
 LIVE_MAX_FRAMES = 2000
 
 
@@ -150,45 +148,24 @@ def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
             yield find(image, path.name)
 
 
-def _live_views(source_spec: str, find, wanted: int) -> Iterator[View | RejectedView]:
-    """Good views from a live source, one per distinct position of the target."""
+def _live_views(source_spec: str, session: CalibrationSession) -> list[View]:
+    """Feed frames from a live source to ``session`` until it has enough views."""
     from hardware.frames import FrameSourceError, ReplayEnded, open_source
 
-    accepted: list[View] = []
     with open_source(source_spec) as source:
         for _ in range(LIVE_MAX_FRAMES):
             try:
                 frame = source.read()
             except ReplayEnded:
-                return
+                break
             except FrameSourceError as error:
                 raise UserFacingError(str(error)) from None
-            view = find(frame.image, f"frame {frame.sequence}")
-            if not isinstance(view, View) or not _is_new(view, accepted):
-                continue
-            accepted.append(view)
-            ok, advice = enough_views(accepted, view.image_size)
-            print(advice, file=sys.stderr)
-            yield view
-            if len(accepted) >= wanted or (ok and len(accepted) >= wanted // 2):
-                return
-
-
-def _outline(view: View) -> np.ndarray:
-    """Where the corners of the target's seen part land in the picture (4×2 pixels)."""
-    flat = view.object_points.reshape(-1, 3)[:, :2].astype(np.float64)
-    (x0, y0), (x1, y1) = flat.min(axis=0), flat.max(axis=0)
-    homography, _ = cv2.findHomography(flat, view.image_points.reshape(-1, 2), 0)
-    box = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
-    return cv2.perspectiveTransform(box, homography).reshape(4, 2)
-
-
-def _is_new(view: View, accepted: list[View]) -> bool:
-    """Whether the target has moved or turned since every accepted view (the same
-    position twice adds nothing to a calibration)."""
-    outline = _outline(view)
-    limit = LIVE_MOVE_FRACTION * view.image_size[0]
-    return all(np.abs(outline - _outline(a)).max() > limit for a in accepted)
+            step = session.offer(frame.image, f"frame {frame.sequence}")
+            if step.kept:
+                print(step.message, file=sys.stderr)
+            if step.done:
+                break
+    return session.views
 
 
 def run_camera(args: argparse.Namespace) -> int:
@@ -197,8 +174,12 @@ def run_camera(args: argparse.Namespace) -> int:
         raise UserFacingError("Give either pictures or --live SOURCE, not both.")
     if not args.live and not args.images:
         raise UserFacingError("Give the pictures of the target, or --live SOURCE.")
-    results = list(_live_views(args.live, find, args.views) if args.live
-                   else _file_views(args.images, find))
+    results: list[View | RejectedView]
+    if args.live:
+        results = [*_live_views(args.live, CalibrationSession(find, target=target,
+                                                               wanted=args.views))]
+    else:
+        results = list(_file_views(args.images, find))
     views = [r for r in results if isinstance(r, View)]
     rejected = [r for r in results if isinstance(r, RejectedView)]
     for r in rejected:
