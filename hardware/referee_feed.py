@@ -117,16 +117,22 @@ class RefereeFeed:
     """Feeds ``session`` the steady readings of ``feed``'s frames (module docstring).
 
     ``locator_for(geometry)`` makes the locator for a game's board (a ``BoardLocator`` by
-    default; the demo passes one fixed on its bundled board). ``on_status`` hears every
-    change of the loop's status (a plain dict: see ``status``).
+    default; the demo passes one fixed on its bundled board). ``recogniser_for(game,
+    board)`` makes the recogniser of a game's pieces (``stone_recogniser`` by default):
+    anything with a ``geometry`` and ``read(image, homography)`` returning a
+    ``companion.vision.pipeline.Reading`` whose cells are the contents the game's view
+    uses (``empty`` for an empty space); it raises ``ValueError`` for a game the camera
+    cannot read. ``on_status`` hears every change of the loop's status (see ``status``).
     """
 
     def __init__(self, session: TableSession, feed: CameraFeed | None = None, *,
                  locator_for: Callable[[Geometry], BoardLocator] = BoardLocator,
+                 recogniser_for: Callable[[str, str | None], Any] | None = None,
                  on_status: StatusListener | None = None) -> None:
         self.session = session
         self.feed = feed
         self._locator_for = locator_for
+        self._recogniser_for = recogniser_for or stone_recogniser
         self._on_status = on_status
         self._lock = threading.RLock()
         self._stop = threading.Event()
@@ -199,17 +205,13 @@ class RefereeFeed:
             self._set({"status": status, "message": _sentence(gate.reason), **board})
             return
         self._set({"status": STEADY, "message": "The board is steady.", **board})
-        labels = [gate.cells[name] for name in self._recogniser.layout.names]
-        cells = from_labels(self._recogniser.layout.names, labels)
+        cells = from_labels(list(gate.cells), list(gate.cells.values()))
         if cells != self._submitted:
             self._submitted = cells
             self.session.submit_reading(cells)
 
     def _ensure_game(self) -> bool:
         """Follow the session's game: a recogniser and locator for its board."""
-        from companion.vision.games import game_vision
-        from companion.vision.pipeline import Recogniser
-
         game_id = self.session.game_id
         if game_id is None:
             self._key = None
@@ -221,14 +223,14 @@ class RefereeFeed:
         if key != self._key:
             self._key, self._recogniser, self._locator = key, None, None
             try:
-                vision = game_vision(game.name, board=board or None)
+                recogniser = self._recogniser_for(game.name, board or None)
             except ValueError as error:
                 self._set({"status": UNREADABLE, "message": f"{error} Play {game.title} "
                            "from the page."})
                 return False
-            self._geometry = vision.geometry
-            self._recogniser = Recogniser(vision.geometry, vision.colours)
-            self._locator = self._locator_for(vision.geometry)
+            self._geometry = recogniser.geometry
+            self._recogniser = recogniser
+            self._locator = self._locator_for(recogniser.geometry)
             self._reset_gate()
         if self._recogniser is None:
             return False
@@ -307,6 +309,16 @@ class RefereeFeed:
                 self.process(frame.image)
             except Exception:  # the loop must outlive any bad frame
                 log.exception("referee feed: a frame failed")
+
+
+def stone_recogniser(game: str, board: str | None) -> Any:
+    """The recogniser of stones for ``game`` on ``board`` (ONE and Go); ``ValueError``
+    for a game the camera cannot read yet."""
+    from companion.vision.games import game_vision
+    from companion.vision.pipeline import Recogniser
+
+    vision = game_vision(game, board=board)
+    return Recogniser(vision.geometry, vision.colours)
 
 
 def _sentence(reason: str) -> str:

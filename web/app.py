@@ -16,6 +16,10 @@ Config keys, all optional::
     DICE_RANDBELOW          randbelow(n) for the dice (tests pass a seeded one)
     BOARD_LOCATOR           locator_for(geometry) for the live loop (default: find the
                             board by its lines or markers; the demo fixes its own board)
+    RECOGNISER              recogniser_for(game, board) for the live loop (default: the
+                            stone recogniser of ONE and Go)
+    TABLE_LIMITS            the referee's search bounds, a dict of
+                            companion.table.explain.SearchLimits fields
 
 Without a ``config`` argument the factory reads ``instance/config.py`` if there is one.
 """
@@ -42,6 +46,8 @@ DEFAULTS: dict[str, Any] = {
     "FRAME_EVENTS_PER_SECOND": 4.0,
     "DICE_RANDBELOW": None,
     "BOARD_LOCATOR": None,
+    "RECOGNISER": None,
+    "TABLE_LIMITS": None,
 }
 
 

@@ -27,8 +27,9 @@ from hardware.replays import DEMO, make_demo
 
 GAME = "go"
 OPTIONS = {"board": "go-9"}
-HOLD = 4
-"""Frames each picture is shown for: more than the gate's steady frames (3)."""
+HOLD = 5
+"""Frames each picture is shown for: the first differs from the one before (the gate
+sees motion), then the gate needs 3 steady frames."""
 FPS = 3.0
 
 

@@ -22,6 +22,7 @@ from flask import Flask, current_app
 from companion.dice import DiceService, Roll
 from companion.errors import CompanionError
 from companion.journal import Journal, JournalError
+from companion.table.explain import SearchLimits
 from companion.table.session import NoGame, TableSession
 from companion.table.verdict import TableVerdict
 from hardware.frames import CameraFeed, FrameSource, FrameSourceError, open_source
@@ -119,7 +120,9 @@ def build_runtime(config: dict[str, Any]) -> Runtime:
         dice = DiceService(journal, **dice_options)
         hub = LiveHub(queue_size=int(config["SSE_QUEUE_SIZE"]))
         closers.append(hub.close)
-        table = TableSession(journal, dice=dice, actor="table")
+        limits = config.get("TABLE_LIMITS")
+        table = TableSession(journal, dice=dice, actor="table",
+                             limits=SearchLimits(**limits) if limits else None)
         closers.append(table.close)
         runtime = Runtime(journal=journal, dice=dice, hub=hub, table=table,
                           _closers=closers)
@@ -168,6 +171,7 @@ def _start_referee(runtime: Runtime, config: dict[str, Any]) -> Any:
     hub = runtime.hub
     referee = RefereeFeed(runtime.table, runtime.feed,
                           locator_for=config.get("BOARD_LOCATOR") or BoardLocator,
+                          recogniser_for=config.get("RECOGNISER"),
                           on_status=lambda status: hub.publish("referee", status))
     return referee.start()
 

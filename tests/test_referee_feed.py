@@ -1,0 +1,214 @@
+"""The live loop on rendered frames of a game of ONE: moves seen and applied, an illegal
+move refused and put back, a correction by hand, an undo; a hand over the board never
+applies a move; a bad frame never changes the game; the loop on its own thread."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from companion.dice import DiceService
+from companion.journal import Journal
+from companion.table import verdict as v
+from companion.table.session import TableSession
+from companion.vision.scene import Effects, Pose, render_scene
+from hardware.frames import CameraFeed
+from hardware.frames.base import Frame, FrameSource
+from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, BoardLocator, RefereeFeed
+
+SEED = 11
+POSE = Pose(tilt_deg=15.0, azimuth_deg=10.0, fill=0.85)
+CLEAN = Effects(noise=2.0, jpeg=85)
+HAND = Effects(noise=2.0, jpeg=85, hand=True)
+FRAME = (800, 600)
+
+
+def picture(pieces, effects=CLEAN, frame_seed=0):
+    """The one-60 board with ``pieces`` under the camera, and pixels → board mm."""
+    image, truth = render_scene(SEED, "one-60", pieces, POSE, effects, frame=FRAME,
+                                frame_seed=frame_seed)
+    return image, np.linalg.inv(np.array(truth["homography"]))
+
+
+_, TO_BOARD = picture({})
+
+
+def known_board(geometry):
+    locator = BoardLocator(geometry)
+    locator.fix(TO_BOARD, "rendered (known)")
+    return locator
+
+
+@pytest.fixture
+def table():
+    journal = Journal(":memory:")
+    session = TableSession(journal, dice=DiceService(journal))
+    verdicts = []
+    session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+    statuses = []
+    feed = RefereeFeed(session, locator_for=known_board, on_status=statuses.append)
+    session.start("one", {"players": 2})
+    yield session, feed, verdicts, statuses
+    feed.stop()
+    session.close()
+    journal.close()
+
+
+def show(feed, pieces, frames=4):
+    """The camera holds still over ``pieces`` for ``frames`` frames."""
+    image, _ = picture(pieces)
+    for _ in range(frames):
+        status = feed.process(image)
+    return status
+
+
+def kinds(verdicts):
+    return [verdict.kind for verdict in verdicts]
+
+
+def test_a_game_of_one_through_the_loop(table):
+    session, feed, verdicts, _ = table
+    board = {}
+    status = show(feed, board)
+    assert status["status"] == STEADY and kinds(verdicts)[-1] == v.UNCHANGED
+
+    board["A1"] = "black"
+    show(feed, board)
+    assert verdicts[-1].kind == v.APPLIED and verdicts[-1].text == "Black places on A1."
+    board["B1"] = "white"
+    show(feed, board)
+    assert session.state["board"]["B1"] == "white"
+
+    # White again, out of turn: refused with the rule's reason, the stone to take back.
+    show(feed, {**board, "C5": "white"})
+    assert verdicts[-1].kind == v.ILLEGAL
+    assert "Black" in verdicts[-1].text and verdicts[-1].spaces == ("C5",)
+    assert session.state["board"]["C5"] is None and session.problem is not None
+    show(feed, board)  # put back
+    assert verdicts[-1].kind == v.UNCHANGED
+    assert verdicts[-1].text == "The board is as the game has it again."
+    assert session.problem is None
+
+    # A stone knocked off the board: the game is corrected by hand to match it.
+    del board["B1"]
+    show(feed, board)
+    assert verdicts[-1].kind in (v.MISMATCH, v.ILLEGAL) and "B1" in verdicts[-1].spaces
+    session.correct({"type": "set", "space": "B1", "content": None})
+    assert verdicts[-1].kind == v.CORRECTED and session.problem is None
+
+    board["C1"] = "black"
+    show(feed, board)
+    assert session.state["board"]["C1"] == "black"
+    assert session.game.to_move(session.state) == "white"
+
+    # Undo (from the page): the game takes C1 back, the board must follow.
+    session.undo()
+    assert verdicts[-1].kind == v.UNDONE and verdicts[-1].spaces == ("C1",)
+    del board["C1"]
+    show(feed, board)
+    assert verdicts[-1].text == "The board is as the game has it again."
+    history = [step["text"] for step in session.snapshot()["history"]]
+    assert history == ["Black places on A1", "White places on B1",
+                       "Correction: B1 set to empty"]
+
+
+def test_a_hand_over_the_board_never_applies_a_move(table):
+    session, feed, verdicts, statuses = table
+    show(feed, {})
+    before = len(verdicts)
+    # The stone is being put down while the hand is over the board, moving each frame.
+    for moment in range(6):
+        image, _ = picture({"A1": "black"}, HAND, frame_seed=moment)
+        status = feed.process(image)
+        assert status["status"] != STEADY
+    assert all(verdict.kind != v.APPLIED for verdict in verdicts[before:])
+    assert session.state["board"]["A1"] is None
+    assert OCCLUDED in {s["status"] for s in statuses}
+    show(feed, {"A1": "black"})  # the hand is gone: the move is seen once
+    assert kinds(verdicts[before:]).count(v.APPLIED) == 1
+
+
+def test_a_bad_frame_changes_nothing(table):
+    session, feed, verdicts, _ = table
+    before = len(verdicts)
+    for image in (np.zeros((4, 4, 3), np.uint8), np.full((600, 800, 3), 255, np.uint8)):
+        status = feed.process(image)
+        assert status["status"] != STEADY
+    assert len(verdicts) == before and session.state["moves"] == 0
+
+
+def test_a_new_game_is_sent_the_board_even_if_it_did_not_change(table):
+    session, feed, verdicts, _ = table
+    show(feed, {"A1": "black"})
+    session.start("one", {"players": 2})
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind in (v.APPLIED, v.AMBIGUOUS)
+
+
+def test_status_gives_each_space_in_the_picture_for_the_overlay(table):
+    _, feed, _, _ = table
+    status = show(feed, {})
+    assert status["registration"]["method"] == "rendered (known)"
+    assert status["frame"] == list(FRAME)
+    assert len(status["spaces_px"]) == 60
+    x, y = status["spaces_px"]["A1"]
+    assert 0 < x < FRAME[0] and 0 < y < FRAME[1]
+
+
+def test_games_the_camera_cannot_read_are_played_from_the_page():
+    journal = Journal(":memory:")
+    session = TableSession(journal)
+    feed = RefereeFeed(session)
+    assert feed.process(np.zeros((10, 10, 3), np.uint8))["status"] == "no game"
+    session.start("onslaught")
+    status = feed.process(np.zeros((10, 10, 3), np.uint8))
+    assert status["status"] == UNREADABLE
+    assert status["message"].endswith("Play ONSLAUGHT from the page.")
+    with pytest.raises(ValueError, match="no board to register"):
+        feed.reregister()
+    feed.stop()
+    journal.close()
+
+
+def test_reregister_from_tapped_corners_and_afresh(table):
+    _, feed, _, _ = table
+    status = feed.reregister([[10, 10], [700, 12], [690, 560], [15, 580]])
+    assert "corners tapped" in status["message"]
+    assert feed.reregister()["status"] == "searching"
+
+
+class StillCamera(FrameSource):
+    """A camera over a still board: each picture a few times, then the last for ever."""
+
+    description = "rendered pictures"
+
+    def __init__(self, images):
+        super().__init__()
+        self._images = [image for image in images for _ in range(4)]
+
+    def read(self) -> Frame:
+        image = self._images.pop(0) if len(self._images) > 1 else self._images[0]
+        return self._frame(image)
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_loop_runs_on_its_own_thread_beside_the_camera_feed():
+    journal = Journal(":memory:")
+    session = TableSession(journal)
+    session.start("one", {"players": 2})
+    applied = threading.Event()
+    session.subscribe(lambda verdict, snapshot: applied.set()
+                      if verdict.kind == v.APPLIED else None)
+    empty, _ = picture({})
+    stone, _ = picture({"A1": "black"})
+    camera = CameraFeed(lambda: StillCamera([empty, stone]))
+    feed = RefereeFeed(session, camera, locator_for=known_board)
+    feed.start()
+    camera.start()
+    assert applied.wait(30), "the move was never seen"
+    camera.stop()
+    feed.stop()
+    assert session.state["board"]["A1"] == "black"
+    journal.close()
