@@ -92,7 +92,8 @@ def _oneworld(game: Game, state: State) -> dict[str, Any]:
             at = child["at"]
             if at == UNDER_TOWER:
                 under = under_tower.setdefault(player, {})
-                under[child["aspect"]] = under.get(child["aspect"], 0) + 1
+                aspect = child["aspect"] or "child"  # a child under its Tower may have none
+                under[aspect] = under.get(aspect, 0) + 1
                 continue
             hexes = stacks.setdefault(at, {})
             hexes.setdefault(player, Counter())[child["aspect"]] += 1
