@@ -1,4 +1,5 @@
-"""Vision benchmark: recognition on a fixed, seeded set of rendered scenes per board.
+"""Vision benchmark: recognition on a fixed, seeded set of rendered scenes per board:
+stones on Go boards and the ONE ring board, OneWorld counters on the hex map.
 
 Every scene is rendered by ``companion.vision.scene`` (a random pose from top-down to
 50° tilt, residual lens distortion, uneven light, shadows, glossy stones, blur, noise,
@@ -31,12 +32,13 @@ from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene
 from companion.vision.stones import UNSURE
 
-SUMMARY = "stones read from rendered scenes: error, unsure, whole boards, ms per stage"
+SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
 SIX = ("black", "white", "red", "blue", "green", "yellow")
-BOARDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "go-19": ("go-19", ("black", "white")),
-    "go-9": ("go-9", ("black", "white")),
-    "one-60": ("one-60", SIX),
+BOARDS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "go-19": ("go-19", ("black", "white"), "stones"),
+    "go-9": ("go-9", ("black", "white"), "stones"),
+    "one-60": ("one-60", SIX, "stones"),
+    "oneworld": ("oneworld", (), "counters"),
 }
 CORNER_NOISE_PX = 0.7
 HANDS = 0.1
@@ -64,23 +66,24 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.scenes} scenes per board at 1280x960, seeds {args.seed}..."
           f"{args.seed + args.scenes - 1}; hands {HANDS:.0%}, glare {GLARE:.0%}\n")
     for name in boards:
-        board_name, colours = BOARDS[name]
-        figures = measure(board_name, colours, range(args.seed, args.seed + args.scenes),
+        board_name, colours, kind = BOARDS[name]
+        figures = measure(board_name, colours, kind, range(args.seed, args.seed + args.scenes),
                           from_corners)
         print(report(name, figures))
     return 0
 
 
-def measure(board_name: str, colours, seeds, from_corners) -> dict:
+def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
     geometry = load_geometry(board_name)
-    recogniser = Recogniser(geometry, colours)
+    recogniser = Recogniser(geometry, colours, kind=kind)
     spaces = wrong = unsure = 0
     whole = whole_scenes = clear = clear_scenes = safe = hands = hands_flagged = 0
     ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": []}
     for seed in seeds:
         noise = np.random.default_rng([seed, 2])
         effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
-        image, truth = render_scene(seed, geometry, colours=colours, effects=effects)
+        image, truth = render_scene(seed, geometry, colours=colours, effects=effects,
+                                    counters=kind == "counters")
         taps = np.array(truth["corners_px"]) + noise.normal(0, CORNER_NOISE_PX, (4, 2))
         start = time.perf_counter()
         homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
@@ -93,7 +96,7 @@ def measure(board_name: str, colours, seeds, from_corners) -> dict:
         hidden = set(truth["hidden"])
         scene_wrong = scene_unsure = 0
         for space, content in reading.cells.items():
-            if content == UNSURE:
+            if isinstance(content, str) and content == UNSURE:
                 scene_unsure += 1
             elif content != truth["cells"][space]:
                 scene_wrong += space not in hidden

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         vision = game_vision(args.game, board=args.board, size=args.size)
     except ValueError as error:
         raise RecognitionError(str(error)) from None
-    recogniser = Recogniser(vision.geometry, vision.colours)
+    recogniser = Recogniser(vision.geometry, vision.colours, kind=vision.recogniser)
     corners = parse_corners(args.corners) if args.corners else None
     status = 0
     for path in args.images:

@@ -16,11 +16,13 @@ GO_SIZES = (9, 13, 19)
 
 @dataclass(frozen=True)
 class GameVision:
-    """A game's board and the stone colours in play."""
+    """A game's board, its recogniser (``stones`` or ``counters``) and the stone
+    colours in play."""
 
     game: str
     geometry: Geometry
     colours: tuple[str, ...]
+    recogniser: str = "stones"
 
 
 def game_vision(game: str, *, board: str | None = None, size: int | None = None,
@@ -36,4 +38,4 @@ def game_vision(game: str, *, board: str | None = None, size: int | None = None,
     if size is not None and size not in GO_SIZES:
         raise ValueError(f"A Go board is 9, 13 or 19 lines; got {size}.")
     name = board or (f"go-{size}" if size else entry.board)
-    return GameVision(game, load_geometry(name), tuple(entry.colours))
+    return GameVision(game, load_geometry(name), tuple(entry.colours), entry.recogniser)

@@ -18,6 +18,7 @@ import numpy as np
 
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
+from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.sampling import board_view, make_layout, sample
 from companion.vision.stones import UNSURE, classify_stones
 
@@ -67,28 +68,42 @@ class Reading:
 
 
 class Recogniser:
-    """Reads the stones on every space of ``geometry`` (``colours`` are those in play)."""
+    """Reads every space of ``geometry``: stones (``colours`` are those in play) or,
+    with ``kind="counters"``, OneWorld counters."""
 
-    def __init__(self, geometry: Geometry, colours: Sequence[str],
-                 cfg: Section | None = None) -> None:
+    def __init__(self, geometry: Geometry, colours: Sequence[str] = (),
+                 cfg: Section | None = None, *, kind: str = "stones") -> None:
         self.geometry = geometry
         self.colours = list(colours)
+        self.kind = kind
         self.cfg = cfg if cfg is not None else load_config()
+        if kind not in ("stones", "counters"):
+            raise ValueError(f"There is no recogniser for {kind!r}; there are stones and "
+                             "counters.")
         unknown = [c for c in self.colours if c not in self.cfg.palette]
         if unknown:
             raise ValueError(f"No stone colour called {unknown[0]!r}; the colours are "
                              f"{', '.join(self.cfg.palette)}.")
-        self.layout = make_layout(geometry, self.cfg.sampling)
+        sampling = self.cfg.sampling
+        if kind == "counters":
+            sampling = Section({**sampling.to_dict(), **self.cfg.counters.sampling.to_dict()})
+        self.sampling = sampling
+        self.layout = make_layout(geometry, sampling)
+        self.places = counter_layout(self.layout, self.cfg.counters) if kind == "counters" \
+            else None
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         """Read every space of ``image``, given its homography pixels → board mm."""
         start = time.perf_counter()
         view = board_view(image, pixels_to_mm, self.layout)
-        samples = sample(view, self.layout, self.cfg.sampling)
-        result = classify_stones(samples, self.colours, self.cfg.palette, self.cfg.stones)
+        samples = sample(view, self.layout, self.sampling)
+        if self.places is not None:
+            result = classify_counters(view, samples.board, self.places, self.cfg.counters)
+        else:
+            result = classify_stones(samples, self.colours, self.cfg.palette, self.cfg.stones)
         names = self.layout.names
         cells = dict(zip(names, result.labels, strict=True))
-        unsure = [n for n, label in cells.items() if label == UNSURE]
+        unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
         share = len(unsure) / max(len(names), 1)
         hidden = len(unsure) + int(result.covered.sum())
         occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction

@@ -19,6 +19,7 @@ from companion.vision.config import load_config
 from companion.vision.scene import camera
 from companion.vision.scene import effects as fx
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
+from companion.vision.scene.counters import FACES, SIDES, draw_counter, random_counters
 from companion.vision.scene.pieces import StoneSprite, draw_glare
 
 EMPTY = "empty"
@@ -48,24 +49,32 @@ def render_scene(
     style: BoardStyle | None = None,
     frame: tuple[int, int] = (1280, 960),
     frame_seed: int = 0,
+    counters: bool = False,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
     at ``pose`` (random if ``None``) with ``effects`` (random if ``None``).
 
-    ``seed`` fixes the scene (pieces, pose, board, stones); ``frame_seed`` the moment
-    (where the hand is, the light, the noise), so a sequence of frames of one scene is
-    the same ``seed`` with successive ``frame_seed``."""
+    A piece is a stone (its colour's name) or a OneWorld counter (``{"side": "borg",
+    "face": "blade", "stack": false}``); ``counters`` asks for random counters instead
+    of random stones. ``seed`` fixes the scene (pieces, pose, board, stones);
+    ``frame_seed`` the moment (where the hand is, the light, the noise), so a sequence
+    of frames of one scene is the same ``seed`` with successive ``frame_seed``."""
     rng = np.random.default_rng(seed)
     moment = np.random.default_rng([seed, frame_seed])
     geometry = load_geometry(board) if isinstance(board, str) else board
     palette = load_config().palette
-    if pieces is None:
+    if pieces is None and counters:
+        pieces = random_counters(geometry.names, rng)
+    elif pieces is None:
         pieces = random_pieces(geometry, colours, rng)
     unknown = set(pieces) - set(geometry.names)
     if unknown:
         raise ValueError(f"Pieces on spaces the board does not have: {sorted(unknown)}.")
     pose = pose if pose is not None else camera.random_pose(rng)
     effects = effects if effects is not None else fx.random_effects(rng)
+    if style is None and counters:  # the map as the companion prints it
+        paper = load_config().counters.board_nominal
+        style = BoardStyle("map", (paper[2], paper[1], paper[0]), (60, 60, 60), 2.0)
     style = style if style is not None else STYLES[int(rng.integers(len(STYLES)))]
 
     # The flat board with its stones, at about 1.1 board pixels per picture pixel.
@@ -75,11 +84,15 @@ def render_scene(
     light = rng.normal(size=2)
     light = tuple(light / (np.linalg.norm(light) + 1e-9) * 0.7)
     sprite = StoneSprite(STONE_RADIUS * pitch * scale, light, effects.gloss)
-    for name, colour in pieces.items():
+    design = load_config().counters
+    for name, content in pieces.items():
         space = geometry.space(name)
-        rgb = np.array(palette[colour], dtype=np.float32) + rng.normal(0, 6, size=3)
-        rgb = np.clip(rgb, 0, 255)
-        sprite.draw(flat, (space.x_mm * scale, space.y_mm * scale), tuple(rgb[::-1]))
+        centre = (space.x_mm * scale, space.y_mm * scale)
+        if isinstance(content, Mapping):
+            _draw_counter_pile(flat, centre, content, design, scale, rng)
+            continue
+        rgb = np.array(palette[content], dtype=np.float32) + rng.normal(0, 6, size=3)
+        sprite.draw(flat, centre, tuple(np.clip(rgb, 0, 255)[::-1]))
 
     # The camera: perspective, lens distortion, the table around the board.
     h_mm = camera.board_to_image(pose, geometry.width_mm, geometry.height_mm, frame)
@@ -139,6 +152,22 @@ def render_scene(
         "style": style.name,
     }
     return out, truth
+
+
+def _draw_counter_pile(image, centre, content, design, scale, rng) -> None:
+    """A counter, or a stack fanned toward the bottom right with the top one last."""
+    size = design.size_mm * scale
+    step = design.stack_offset_mm * scale
+    layers = []
+    if content.get("stack"):
+        layers.append((int(rng.integers(2)), FACES[int(rng.integers(len(FACES)))]))
+    layers.append((None, content["face"]))
+    for depth, (side_index, face) in enumerate(layers):
+        offset = (len(layers) - 1 - depth) * step
+        side = content["side"] if side_index is None else SIDES[side_index]
+        jitter = rng.normal(0, 0.03 * size, 2)
+        draw_counter(image, (centre[0] + offset + jitter[0], centre[1] + offset + jitter[1]),
+                     size, float(rng.normal(0, 0.08)), side, face, design)
 
 
 def _pitch_in_picture(h_mm: np.ndarray, geometry: Geometry, pitch: float) -> float:

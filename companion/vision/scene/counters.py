@@ -1,0 +1,90 @@
+"""Draw OneWorld counters as printed by ``companion print counters``: a square card with
+a coloured band around the edge for its aspect (Stone orange, Blade green, Fog blue,
+Tower purple, god gold), a dark (BORG) or cream (CHEZ) ground for its side, and a symbol.
+
+The colours are the printed design's (``counters`` in ``thresholds.json`` mirrors
+``calibration.printables.counters.COUNTER_DESIGN``; a test keeps the two equal). A stack
+is drawn as its counters fanned out by ``stack_offset_mm`` toward the board's bottom
+right, the top one last, as the table ruling in docs/recognition.md asks players to do.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import cv2
+import numpy as np
+
+FACES = ("stone", "blade", "fog", "tower", "god")
+SIDES = ("borg", "chez")
+_SHIFT = 4
+
+
+def _bgr(rgb) -> tuple[int, int, int]:
+    return (int(rgb[2]), int(rgb[1]), int(rgb[0]))
+
+
+def _poly(points, centre, angle, scale) -> np.ndarray:
+    c, s = math.cos(angle), math.sin(angle)
+    out = [(centre[0] + (x * c - y * s) * scale, centre[1] + (x * s + y * c) * scale)
+           for x, y in points]
+    return np.rint(np.array(out) * (1 << _SHIFT)).astype(np.int32)
+
+
+def draw_counter(image: np.ndarray, centre: tuple[float, float], size_px: float, angle: float,
+                 side: str, face: str, design: Mapping[str, Any]) -> None:
+    """Draw one counter, ``size_px`` square, turned by ``angle`` radians, in place."""
+    half = 0.5
+    square = [(-half, -half), (half, -half), (half, half), (-half, half)]
+    inner = half - design["band_fraction"]
+    ground = [(x * inner / half, y * inner / half) for x, y in square]
+    shadow_centre = (centre[0] + 0.04 * size_px, centre[1] + 0.05 * size_px)
+    overlay = image.copy()
+    cv2.fillPoly(overlay, [_poly(square, shadow_centre, angle, size_px)], (0, 0, 0),
+                 cv2.LINE_AA, _SHIFT)
+    cv2.addWeighted(overlay, 0.35, image, 0.65, 0, dst=image)
+    cv2.fillPoly(image, [_poly(square, centre, angle, size_px)], _bgr(design["band"][face]),
+                 cv2.LINE_AA, _SHIFT)
+    cv2.fillPoly(image, [_poly(ground, centre, angle, size_px)], _bgr(design["ground"][side]),
+                 cv2.LINE_AA, _SHIFT)
+    ink = _bgr(design["ink"][side])
+    r = inner * 2 * 0.32
+    for shape in _symbol(face, r):
+        cv2.fillPoly(image, [_poly(shape, centre, angle, size_px)], ink, cv2.LINE_AA, _SHIFT)
+
+
+def _symbol(face: str, r: float) -> list[list[tuple[float, float]]]:
+    """The symbol's filled polygons, in units of the counter's side."""
+    if face == "stone":
+        return [[(r * math.cos(t), r * math.sin(t)) for t in np.linspace(0, 2 * math.pi, 24)]]
+    if face == "blade":
+        return [[(0, -1.2 * r), (0.7 * r, r), (-0.7 * r, r)]]
+    if face == "fog":
+        bars = []
+        for k in (-1, 0, 1):
+            shift, y = 0.25 * r * k, k * 0.7 * r
+            bars.append([(-r + shift, y - 0.18 * r), (r, y - 0.18 * r), (r, y + 0.18 * r),
+                         (-r + shift, y + 0.18 * r)])
+        return bars
+    if face == "tower":
+        w = 0.55 * r
+        return [[(-w, r), (-w, -r), (-w / 3, -r), (-w / 3, -0.7 * r), (w / 3, -0.7 * r),
+                 (w / 3, -r), (w, -r), (w, r)]]
+    seat = [(-r, -0.5 * r), (r, -0.5 * r), (r, -0.15 * r), (-r, -0.15 * r)]
+    legs = [[(dx * r - 0.08 * r, -0.2 * r), (dx * r + 0.08 * r, -0.2 * r),
+             (dx * r * 1.1 + 0.08 * r, r), (dx * r * 1.1 - 0.08 * r, r)] for dx in (-0.8, 0, 0.8)]
+    return [seat, *legs]
+
+
+def random_counters(names: list[str], rng: np.random.Generator) -> dict[str, dict[str, Any]]:
+    """Counters on a random share (5–40 %) of the hexes; one in six is a stack."""
+    density = rng.uniform(0.05, 0.4)
+    counters = {}
+    for name in names:
+        if rng.random() < density:
+            counters[name] = {"side": SIDES[int(rng.integers(2))],
+                              "face": FACES[int(rng.integers(len(FACES)))],
+                              "stack": bool(rng.random() < 1 / 6)}
+    return counters
