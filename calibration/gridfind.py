@@ -31,17 +31,22 @@ from companion.geometry import Geometry
 
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
-PIECE_SHARE = 0.02  # line pieces this share of the largest web's size belong to the grid
+SIDE_SLANT_DEG = 25.0  # outline edges more slanted than this cut a corner off
+PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
-MIN_FOUND = 0.3  # share of crossings that must be found and agree
+MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the others)
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
 MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its window
 SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
 SETTLE_ROUNDS = 3
+SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
+LINE_REACH = 0.15  # share of a pitch a line may lie off the lattice when it is judged
+FAINT_FLOOR = 4.0  # response units added under a faint line's own (noise is about 1-3)
+LINE_PERCENTILE = 80  # a line is judged on its best-showing fifth: stones hide the rest
 
 
 def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -82,15 +87,48 @@ def first_outline(response: np.ndarray) -> np.ndarray:
     hull = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
     if cv2.contourArea(hull) < 0.02 * response.size:
         raise RegistrationError("No board-sized grid of lines found in the picture.")
-    perimeter = cv2.arcLength(hull, True)
-    for eps in np.linspace(0.005, 0.1, 40):
-        approx = cv2.approxPolyDP(hull, eps * perimeter, True).reshape(-1, 2)
-        if len(approx) == 4:
-            break
-    else:
-        box = cv2.boxPoints(cv2.minAreaRect(hull))
-        approx = box
-    quad = approx.astype(np.float64)
+    return hull_corners(hull.reshape(-1, 2).astype(np.float64))
+
+
+def hull_corners(points: np.ndarray) -> np.ndarray:
+    """The four corners of a roughly rectangular convex outline, clockwise from the one
+    nearest the picture's top-left. Each side is a straight line fitted to the outline's
+    edges running along that side of its minimum-area rectangle (edges cut slantwise
+    across a corner are left out), and the corners are where the sides meet: a corner
+    hidden under stones is still found where its two sides meet."""
+    (cx, cy), _size, angle = cv2.minAreaRect(points.astype(np.float32))
+    turn = np.radians(angle)
+    rotation = np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
+    local = (points - (cx, cy)) @ rotation.T
+    sides: dict[str, list[np.ndarray]] = {"top": [], "right": [], "bottom": [], "left": []}
+    for a, b in zip(local, np.roll(local, -1, axis=0), strict=True):
+        du, dv = b - a
+        length = float(np.hypot(du, dv))
+        if length < 1:
+            continue
+        slant = np.degrees(np.arctan2(min(abs(du), abs(dv)), max(abs(du), abs(dv))))
+        if slant > SIDE_SLANT_DEG:
+            continue
+        middle = (a + b) / 2
+        if abs(du) > abs(dv):
+            side = "top" if middle[1] < 0 else "bottom"
+        else:
+            side = "left" if middle[0] < 0 else "right"
+        steps = np.linspace(0, 1, max(2, int(length)))
+        sides[side].append(a + np.outer(steps, b - a))
+    if any(not edges for edges in sides.values()):
+        raise RegistrationError("The grid's outline is not four-sided: is the whole board "
+                                "in the picture?")
+    lines = []
+    for name in ("top", "right", "bottom", "left"):
+        vx, vy, x0, y0 = cv2.fitLine(np.vstack(sides[name]).astype(np.float32), cv2.DIST_L2,
+                                     0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+    corners = []
+    for (a, u), (b, v) in zip([lines[3]] + lines[:3], lines, strict=True):
+        s, _t = np.linalg.solve(np.column_stack([u, -v]), b - a)
+        corners.append(a + s * u)
+    quad = np.array(corners) @ rotation + (cx, cy)  # back to the picture's frame
     start = int(np.argmin(quad.sum(axis=1)))  # nearest the picture's top-left
     return order_clockwise(np.roll(quad, -start, axis=0))
 
@@ -201,9 +239,12 @@ def refine_crossings(response: np.ndarray, board_to_picture: np.ndarray, xs: np.
 
 def line_scores(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
                 ys: np.ndarray, beyond: int) -> tuple[np.ndarray, np.ndarray]:
-    """How line-like the picture is along each vertical and horizontal line of the
-    lattice extended by ``beyond`` lines each side: the median, along the line, of the
-    response on it minus the response half a pitch to either side."""
+    """How much each vertical and horizontal line of the lattice, extended by ``beyond``
+    lines each side, looks like one of the board's lines: the line itself (the response
+    on it minus the response half a pitch to either side, judged on its best-showing
+    part, as stones hide the rest) plus the lines crossing it (do the lines the other
+    way run on through it?). A shadow or an edge beyond the board can look like a line,
+    but no lines cross it."""
     pitch_x, pitch_y = float(np.diff(xs).mean()), float(np.diff(ys).mean())
     ext_x = xs[0] + pitch_x * np.arange(-beyond, len(xs) + beyond)
     ext_y = ys[0] + pitch_y * np.arange(-beyond, len(ys) + beyond)
@@ -214,26 +255,50 @@ def line_scores(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarr
         return cv2.remap(response, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
-    along_y = np.linspace(ys[0], ys[-1], 4 * len(ys))
-    along_x = np.linspace(xs[0], xs[-1], 4 * len(xs))
-    scores = []
-    for lines, along, pitch, vertical in ((ext_x, along_y, pitch_x, True),
-                                          (ext_y, along_x, pitch_y, False)):
-        result = []
-        for offset in (0.0, -pitch / 2, pitch / 2):
+    def lineness(lines: np.ndarray, along: np.ndarray, pitch: float, vertical: bool):
+        def at(offset: float) -> np.ndarray:
             a, b = np.meshgrid(lines + offset, along, indexing="ij")
-            points = np.stack([a, b] if vertical else [b, a], axis=-1)
-            result.append(sample(points))
-        on, left, right = result
-        scores.append(np.median(on - np.maximum(left, right), axis=1))
-    return scores[0], scores[1]
+            return sample(np.stack([a, b] if vertical else [b, a], axis=-1))
+
+        # The line is looked for a little either side of where the lattice puts it: near
+        # the picture's edges the lens bends it off the homography's straight line.
+        reach = LINE_REACH * pitch
+        on = np.max([at(d) for d in np.linspace(-reach, reach, 5)], axis=0)
+        contrast = on - np.maximum(at(-pitch / 2), at(pitch / 2))
+        # Relative to the response on the line, so a faint (blurred) line counts as a line.
+        return contrast / (np.percentile(np.abs(on), LINE_PERCENTILE, axis=1,
+                                         keepdims=True) + FAINT_FLOOR)
+
+    along_y = np.linspace(ext_y[0] - pitch_y / 2, ext_y[-1] + pitch_y / 2, 4 * len(ext_y))
+    along_x = np.linspace(ext_x[0] - pitch_x / 2, ext_x[-1] + pitch_x / 2, 4 * len(ext_x))
+    vertical = lineness(ext_x, along_y, pitch_x, True)  # (lines, samples along y)
+    horizontal = lineness(ext_y, along_x, pitch_y, False)
+    inner_x = slice(beyond, beyond + len(xs))
+    inner_y = slice(beyond, beyond + len(ys))
+
+    def scores(own, own_lines, own_along, lattice, cross, cross_along, cross_inner):
+        inside = (own_along >= lattice[0]) & (own_along <= lattice[-1])
+        half = (own_lines[1] - own_lines[0]) / 2
+        result = []
+        for k, line in enumerate(own_lines):
+            near = np.abs(cross_along - line) <= half
+            result.append(np.percentile(own[k, inside], LINE_PERCENTILE)
+                          + np.percentile(cross[cross_inner][:, near], LINE_PERCENTILE))
+        return np.array(result)
+
+    return (scores(vertical, ext_x, along_y, ys, horizontal, along_x, inner_y),
+            scores(horizontal, ext_y, along_x, xs, vertical, along_y, inner_x))
 
 
 def settle(scores: np.ndarray, count: int, beyond: int) -> int:
     """By how many lines to shift the lattice so its ``count`` lines are the most
     line-like run among the extended ones (0: it is right where it is)."""
-    sums = [scores[k:k + count].sum() for k in range(2 * beyond + 1)]
-    return int(np.argmax(sums)) - beyond
+    sums = np.array([scores[k:k + count].sum() for k in range(2 * beyond + 1)])
+    best = int(np.argmax(sums))
+    # Move only for a clear gain: a faint edge line and a shadow beyond it can look alike.
+    if sums[best] - sums[beyond] < SETTLE_MARGIN * np.median(scores[beyond:beyond + count]):
+        return 0
+    return best - beyond
 
 
 def _peak(profile: np.ndarray) -> tuple[float | None, float]:
@@ -294,38 +359,53 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
         candidates.append((error, board, guess.reshape(-1, 2)))
     _error, board, picture = min(candidates, key=lambda c: c[0])
     homography, _ = cv2.findHomography(board, picture, 0)
+    homography = _settled(response, homography, xs, ys)
+    for _ in range(REFINE_ROUNDS):
+        to_board, board_found, pixels = _refit(response, homography, xs, ys)
+        # Once on the lines, make sure they are the board's own lines, not one over.
+        homography = _settled(response, np.linalg.inv(to_board), xs, ys)
+    to_board, board_found, pixels = _refit(response, homography, xs, ys)
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    found = 0
+    mapped = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), to_board).reshape(-1, 2)
+    residual = float(np.sqrt(np.mean(np.sum((mapped - board_found) ** 2, axis=1))))
+    full = to_board @ np.diag([scale, scale, 1.0])
+    share = len(board_found) / (len(xs) * len(ys))
+    confidence = float(np.clip(share * 1.25, 0, 1) * np.clip(1 - residual / (0.25 * pitch), 0, 1))
+    return Registration(full / full[2, 2], "mm", "grid", confidence, residual, (), camera)
+
+
+def _settled(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
+             ys: np.ndarray) -> np.ndarray:
+    """Shift the lattice (whole lines) onto the most line-like run of lines."""
     for _ in range(SETTLE_ROUNDS):
-        score_x, score_y = line_scores(response, homography, xs, ys, SETTLE_LINES)
+        score_x, score_y = line_scores(response, board_to_picture, xs, ys, SETTLE_LINES)
         shift_x = settle(score_x, len(xs), SETTLE_LINES)
         shift_y = settle(score_y, len(ys), SETTLE_LINES)
         if shift_x == 0 and shift_y == 0:
             break
         move = np.array([[1, 0, shift_x * np.diff(xs).mean()],
                          [0, 1, shift_y * np.diff(ys).mean()], [0, 0, 1]])
-        homography = homography @ move
-    for _ in range(REFINE_ROUNDS):
-        board_found, pixels = refine_crossings(response, homography, xs, ys)
-        if len(board_found) < max(8, MIN_FOUND * len(xs) * len(ys)):
-            raise RegistrationError(
-                f"Only {len(board_found)} of the grid's {len(xs) * len(ys)} crossings were "
-                "found: is the whole board in the picture, and is it the board named?")
-        # RANSAC in board units: a crossing more than RANSAC_PITCH of a pitch off is out.
-        to_board, inliers = cv2.findHomography(pixels, board_found, cv2.RANSAC,
-                                               RANSAC_PITCH * pitch)
-        if to_board is None:
-            raise RegistrationError("The grid's crossings found do not agree on one board.")
-        mask = inliers.ravel().astype(bool)
-        homography = np.linalg.inv(to_board)
-        found = int(mask.sum())
-    mapped = cv2.perspectiveTransform(pixels[mask].reshape(-1, 1, 2), to_board).reshape(-1, 2)
-    residual = float(np.sqrt(np.mean(np.sum((mapped - board_found[mask]) ** 2, axis=1))))
-    unscale = np.diag([scale, scale, 1.0])
-    full = to_board @ unscale
-    share = found / (len(xs) * len(ys))
-    confidence = float(np.clip(share * 1.25, 0, 1) * np.clip(1 - residual / (0.25 * pitch), 0, 1))
-    return Registration(full / full[2, 2], "mm", "grid", confidence, residual, (), camera)
+        board_to_picture = board_to_picture @ move
+    return board_to_picture
+
+
+def _refit(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
+           ys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Find the crossings near the lattice and fit picture -> board on those that agree
+    (RANSAC in board units); return the homography and the crossings kept."""
+    board_found, pixels = refine_crossings(response, board_to_picture, xs, ys)
+    total = len(xs) * len(ys)
+    if len(board_found) < max(8, MIN_FOUND * total):
+        raise RegistrationError(
+            f"Only {len(board_found)} of the grid's {total} crossings were found: is the "
+            "whole board in the picture, and is it the board named?")
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    to_board, inliers = cv2.findHomography(pixels, board_found, cv2.RANSAC,
+                                           RANSAC_PITCH * pitch)
+    if to_board is None:
+        raise RegistrationError("The grid's crossings found do not agree on one board.")
+    keep = inliers.ravel().astype(bool)
+    return to_board, board_found[keep], pixels[keep]
 
 
 def _scaled(camera: CameraModel, scale: float) -> CameraModel:

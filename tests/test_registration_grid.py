@@ -65,17 +65,21 @@ def test_a_board_lying_turned_is_turned_back_with_a_calibrated_camera():
     assert error < 1.0
 
 
-def test_stones_on_the_board_do_not_matter():
+@pytest.mark.parametrize("name,share", [("go-9", 0.25), ("go-19", 0.45)])
+def test_stones_on_the_board_do_not_matter(name, share):
     import cv2
 
-    geometry = load_geometry("go-9")
+    geometry = load_geometry(name)
     picture, pose = photograph(geometry, 25.0, 5.0, seed=7)
     rng = np.random.default_rng(7)
     points = crossings(geometry)
-    for k in rng.choice(len(points), 20, replace=False):
-        x, y = project(points[k:k + 1], CAMERA, pose)[0]
+    pixels = project(points, CAMERA, pose)
+    radius = round(0.46 * np.linalg.norm(pixels[1] - pixels[0]))
+    for k in rng.choice(len(points), round(share * len(points)), replace=False):
+        x, y = pixels[k]
         colour = (20, 20, 20) if k % 2 else (235, 235, 235)
-        cv2.circle(picture, (round(x), round(y)), 14, colour, -1)
+        cv2.circle(picture, (round(x + 2), round(y + 3)), radius, (60, 70, 80), -1)  # shadow
+        cv2.circle(picture, (round(x), round(y)), radius, colour, -1)
     registration = find_grid(picture, geometry, MODEL)
     assert error_mm(registration, geometry, pose).max() < 1.0
 
