@@ -1,16 +1,23 @@
 """Find a plain printed grid board (a wooden Go board, a 7×7 cell board) in a picture,
 with no markers: its outline first, then its lines, then every crossing.
 
-1. **Lines.** Thin dark lines are picked out with a black-hat filter (dark details
-   narrower than a stone), and the largest connected web of them is taken as the grid;
-   its outline (convex hull reduced to four corners) gives a first perspective.
+1. **Outline.** Thin dark lines are picked out with a black-hat filter (dark details
+   narrower than a stone); the largest web of them and the line pieces near its size
+   (stones and blur break the web) give a convex outline, and a straight line fitted to
+   each of its four sides gives four corners, even where stones hide a corner.
 2. **Lattice.** In the picture straightened by that outline, the columns and rows of
    line response are summed; the board's known number of lines, evenly spaced, is slid
-   along each sum to find the pitch and the first line (the outline may have missed a
-   faint edge of the grid, or caught a printed frame around it).
-3. **Crossings.** Each crossing is then looked for near where the lattice puts it and
-   the homography refitted (RANSAC) on those found; twice, so lens curvature and a
+   along each sum to find the pitch and the first line, and each line is then snapped
+   to its own peak (the outline may have missed a faint edge of the grid, or caught a
+   printed frame around it).
+3. **Crossings.** Each crossing is looked for near where the lattice puts it and the
+   homography refitted (RANSAC) on those found, three times, so lens curvature and a
    rough first outline no longer matter. Stones hide crossings; RANSAC drops those.
+4. **Settling.** After each refit the lattice may still be a whole line off (a shadow
+   or a frame beyond the board's edge line looks like a line). Each line of the lattice
+   and the two beyond each end is judged on its best-showing part and on whether the
+   lines the other way cross it; the lattice moves to the best run of lines, but only
+   for a clear gain.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
