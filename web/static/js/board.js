@@ -3,7 +3,8 @@
 // loop has found the board (each space's pixel, from the "referee" status).
 //
 // Marks: "selected" (the piece tapped), "targets" (where it may go), "problem" (spaces
-// to put back or that differ from the game), "last" (what the last step changed).
+// to put back or that differ from the game), "last" (what the last step changed),
+// "combat" (the hex where a OneWorld combat is fought).
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -105,6 +106,9 @@ function markSpace(group, x, y, r, marks, name) {
   }
   if (marks.last?.has(name)) {
     group.append(node("circle", { cx: x, cy: y, r: r * 0.98, class: "mark last" }));
+  }
+  if (marks.combat === name) {
+    group.append(node("circle", { cx: x, cy: y, r: r * 1.05, class: "mark combat" }));
   }
   if (marks.selected === name) {
     group.append(node("circle", { cx: x, cy: y, r: r * 1.0, class: "mark selected" }));

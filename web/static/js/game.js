@@ -62,7 +62,8 @@ function counts(stack) {
 
 const PANELS = {
   one(summary) {
-    return ["Score", table(["Player", "Largest group", "Captured", "Lost", "In hand", "Score"],
+    // Group: the largest connected group; the score adds 2 per stone captured.
+    return ["Score", table(["Player", "Group", "Captured", "Lost", "In hand", "Score"],
       summary.players.map((p) => [title(p.player) + (p.resigned ? " (resigned)" : ""),
         p.largest_group, p.captured, p.lost, p.in_hand, p.score]))];
   },

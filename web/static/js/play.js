@@ -18,6 +18,7 @@ const page = {
   previousView: null,
   marks: { selected: null, targets: new Set(), problem: new Set(), last: new Set() },
   options: [],  // the legal actions touching the selected space
+  saved: [],  // the games in the journal, to resume
   otherTimer: null,
 };
 
@@ -62,6 +63,7 @@ function changedSpaces(before, after) {
 /** Take the game as the server sends it (after any change) and redraw everything. */
 export async function showGame(game, verdict = null) {
   const sameGame = page.game && game && page.game.game_id === game.game_id;
+  const hadProblem = Boolean(sameGame && page.game.problem);
   const changed = sameGame ? changedSpaces(page.previousView, game.view) : new Set();
   // The same game shown again (the answer to a move and its live event): keep the marks.
   if (!sameGame || changed.size > 0) page.marks.last = changed;
@@ -69,9 +71,10 @@ export async function showGame(game, verdict = null) {
   page.previousView = game?.view || null;
   clearSelection();
   page.marks.problem = new Set(game?.problem?.spaces || []);
+  page.marks.combat = game?.summary?.combat?.at || null;
   if (game) await loadBoard(game.board);
   $("turn").textContent = turnText(game);
-  renderVerdict(verdict, game);
+  renderVerdict(verdict, game, hadProblem);
   renderSteps($("events"), game);
   $("undo").disabled = !game?.can_undo;
   $("redo").disabled = !game?.can_redo;
@@ -82,6 +85,7 @@ export async function showGame(game, verdict = null) {
   renderPanel($("panel-card"), $("panel-title"), $("panel"), game);
   renderSecret(game);
   fillCorrections(game);
+  showSaved();
   redraw();
   scheduleOtherMoves();
 }
@@ -95,7 +99,7 @@ export function showReferee(status) {
   drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
 }
 
-function renderVerdict(verdict, game) {
+function renderVerdict(verdict, game, restored) {
   const choices = $("choices");
   choices.replaceChildren();
   const offered = game?.choices || [];
@@ -107,13 +111,17 @@ function renderVerdict(verdict, game) {
     choices.append(button);
   });
   $("problem").hidden = !game?.problem;
-  if (verdict && verdict.kind !== "unchanged") {
-    say(verdict.text, verdict.kind);
+  const p = game?.pending_dice;
+  const roll = p ? `${p.for}: roll ${p.count}d${p.sides} (${p.purpose}) with the button or Roll.` : "";
+  // "Nothing changed" is not news; "the board is as the game has it again" is.
+  if (verdict && (verdict.kind !== "unchanged" || restored)) {
+    say(roll && verdict.kind !== "dice" ? `${verdict.text} ${roll}` : verdict.text, verdict.kind);
   } else if (game?.problem) {
     say(game.problem.text, game.problem.kind);
-  } else if (game?.pending_dice) {
-    const p = game.pending_dice;
-    say(`${p.for}: roll ${p.count}d${p.sides} (${p.purpose}) with the button or Roll.`, "dice");
+  } else if (roll) {
+    say(roll, "dice");
+  } else if (game?.summary?.combat) {
+    say(`Combat on ${game.summary.combat.at}: each side chooses in secret, below the panel.`, "dice");
   } else if (game) {
     say(game.outcome ? turnText(game) : `${turnText(game)}. Move on the board, or tap a space here.`);
   } else {
@@ -338,7 +346,7 @@ function choose(box, player, godCombat, combat, done) {
   } else {
     const own = combat.sides[player] || {};
     const total = Object.values(own).reduce((a, b) => a + b, 0);
-    form.append(element("span", "hint", `${total} children:`));
+    form.append(element("span", "hint", `${total} ${total === 1 ? "child" : "children"}:`));
     for (const aspect of ["stone", "blade", "fog"]) {
       const label = element("label", "", `${aspect} `);
       const input = element("input");
@@ -400,13 +408,14 @@ async function fillStartForm() {
   };
   choice.addEventListener("change", fill);
   fill();
-  showSaved(data.saved);
+  page.saved = data.saved;
+  showSaved();
 }
 
-function showSaved(saved) {
+function showSaved() {
   const box = $("saved");
   box.replaceChildren();
-  const open = saved.filter((g) => !g.ended && g.game_id !== page.game?.game_id).slice(0, 4);
+  const open = page.saved.filter((g) => !g.ended && g.game_id !== page.game?.game_id).slice(0, 4);
   for (const g of open) {
     const button = element("button", "small", `Resume ${g.game} (${g.actions} steps, ${new Date(g.started * 1000).toLocaleString()})`);
     button.type = "button";

@@ -1,0 +1,242 @@
+"""The table page driving a game in headless Chromium: a game of ONE started from the
+page, moves seen by the camera (rendered pictures through the live loop) and tapped on
+the page, an illegal move highlighted and put back, an undo and a correction; ONSLAUGHT's
+roll asked for live; OneWorld's secret choices sealed in the browser; the demo refereeing
+its replay. Screenshots go to test-artifacts/."""
+
+import threading
+
+import numpy as np
+import pytest
+from test_browser_table import ARTIFACTS, WAIT_MS, browser, page, sync_api  # noqa: F401
+
+from companion.vision.scene import Effects, Pose, render_scene
+from hardware.frames.base import Frame, FrameSource
+from hardware.referee_feed import BoardLocator
+from web.runtime import get_runtime
+
+pytestmark = pytest.mark.browser
+
+POSE = Pose(tilt_deg=12.0, azimuth_deg=8.0, fill=0.85)
+CLEAN = Effects(noise=2.0, jpeg=85)
+
+
+def picture(pieces):
+    image, truth = render_scene(21, "one-60", pieces, POSE, CLEAN, frame=(800, 600))
+    return image, np.linalg.inv(np.array(truth["homography"]))
+
+
+EMPTY, TO_BOARD = picture({})
+
+
+class TableCamera(FrameSource):
+    """A camera over the table: it shows ``picture`` (set by the test) 20 times a second."""
+
+    description = "the test's camera"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picture = EMPTY
+        self._closed = threading.Event()
+
+    def read(self) -> Frame:
+        self._closed.wait(0.05)  # the camera's frame rate
+        return self._frame(self.picture)
+
+    def close(self) -> None:
+        self._closed.set()
+
+
+def known_board(geometry):
+    locator = BoardLocator(geometry)
+    locator.fix(TO_BOARD, "rendered (known)")
+    return locator
+
+
+def screenshot(page, name):  # noqa: F811
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def verdict(page):  # noqa: F811
+    return page.locator("#verdict")
+
+
+def space(page, name):  # noqa: F811
+    return page.locator(f'#board [data-space="{name}"]')
+
+
+def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page):  # noqa: F811
+    camera = TableCamera()
+    app = make_app(FRAME_SOURCE=lambda: camera, BOARD_LOCATOR=known_board)
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#game-choice")).to_have_value("one", timeout=WAIT_MS)
+    page.click("#start")
+    sync_api.expect(verdict(page)).to_have_text("A new game of ONE begins.", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#turn")).to_contain_text("Black to move")
+    sync_api.expect(page.locator("#referee-status")).to_have_text("steady", timeout=WAIT_MS)
+
+    # Black places a stone on the table: the camera sees it, the page shows it.
+    camera.picture, _ = picture({"A1": "black"})
+    sync_api.expect(verdict(page)).to_have_text("Black places on A1.", timeout=WAIT_MS)
+    sync_api.expect(space(page, "A1").locator('.stone[data-content="black"]')).to_have_count(1)
+    sync_api.expect(page.locator("#overlay .seen")).to_have_count(1)
+
+    # White plays by tapping the page (no camera needed), then puts the stone down.
+    space(page, "B1").click()
+    sync_api.expect(verdict(page)).to_contain_text(
+        "White places on B1. Now make the board match the game: B1.", timeout=WAIT_MS)
+    camera.picture, _ = picture({"A1": "black", "B1": "white"})
+    sync_api.expect(verdict(page)).to_have_text("The board is as the game has it again.",
+                                                timeout=WAIT_MS)
+
+    # Tapping Black's stone shows where it may go; it cannot go anywhere else.
+    space(page, "A1").click()
+    sync_api.expect(page.locator("#board .mark.target")).not_to_have_count(0, timeout=WAIT_MS)
+    sync_api.expect(page.locator("#moves .move-button")).to_contain_text(
+        ["Black jumps"], timeout=WAIT_MS)
+    screenshot(page, "table-one-selected.png")
+    space(page, "A1").click()  # tapped again: no longer selected
+
+    # White again, out of turn, on the table: refused with the reason, C5 highlighted.
+    camera.picture, _ = picture({"A1": "black", "B1": "white", "C5": "white"})
+    sync_api.expect(page.locator("#verdict-card")).to_have_attribute(
+        "data-kind", "illegal", timeout=WAIT_MS)
+    assert "Black" in verdict(page).inner_text()
+    sync_api.expect(space(page, "C5").locator(".mark.problem")).to_have_count(1)
+    sync_api.expect(page.locator("#overlay .mark.problem")).to_have_count(1)
+    screenshot(page, "table-one-illegal.png")
+    camera.picture, _ = picture({"A1": "black", "B1": "white"})
+    sync_api.expect(verdict(page)).to_have_text("The board is as the game has it again.",
+                                                timeout=WAIT_MS)
+    sync_api.expect(page.locator("#board .mark.problem")).to_have_count(0)
+
+    # Undo from the page: the game takes B1 back, the board still shows it.
+    page.click("#undo")
+    sync_api.expect(verdict(page)).to_contain_text("Undone: White places on B1.",
+                                                   timeout=WAIT_MS)
+    sync_api.expect(space(page, "B1").locator(".mark.problem")).to_have_count(1)
+    sync_api.expect(page.locator("#redo")).to_be_enabled()
+    # The table keeps the stone: accept the board as the camera reads it.
+    page.click("#accept-board")
+    sync_api.expect(verdict(page)).to_contain_text("Correction: the board accepted",
+                                                   timeout=WAIT_MS)
+    sync_api.expect(page.locator("#events li")).to_have_count(2)
+    sync_api.expect(page.locator("#events li.correction")).to_have_count(1)
+    sync_api.expect(page.locator("#panel")).to_contain_text("Group")
+    screenshot(page, "table-one-desktop.png")
+    record = page.request.get(page.url + "api/game/export").text()
+    assert record.splitlines()[1] == '{"at": "A1", "player": "black", "type": "place"}'
+
+
+def test_a_game_of_one_on_a_phone_by_tapping(make_app, live_server, browser):  # noqa: F811
+    app = make_app()
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()  # noqa: F811
+    try:
+        page.goto(live_server(app))
+        sync_api.expect(page.locator("#game-choice")).to_have_value("one", timeout=WAIT_MS)
+        page.click("#start")
+        for name, text in (("A1", "Black places on A1."), ("A2", "White places on A2."),
+                           ("B1", "Black places on B1.")):
+            space(page, name).tap()
+            sync_api.expect(verdict(page)).to_have_text(text, timeout=WAIT_MS)
+        sync_api.expect(page.locator("#board .mark.last")).to_have_count(1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(page, "table-one-phone.png")
+    finally:
+        context.close()
+
+
+def test_onslaught_asks_for_its_roll_live_and_the_page_rolls_it(make_app, live_server,
+                                                               page):  # noqa: F811
+    app = make_app(DICE_RANDBELOW=lambda n: 2)
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    page.select_option("#game-choice", "onslaught")
+    page.select_option("#players", "2")
+    page.click("#start")
+    sync_api.expect(page.locator("#pending")).to_have_text(
+        "Next roll: 1d6 for Red 1's moves (red1)", timeout=WAIT_MS)
+    sync_api.expect(verdict(page)).to_contain_text("roll 1d6 (Red 1's moves)")
+    page.click("#roll")
+    sync_api.expect(page.locator("#panel")).to_contain_text(
+        "Turn 1: Red 1 rolled 3, 3 moves left", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#pending")).to_be_hidden()
+    space(page, "D1").click()
+    sync_api.expect(page.locator("#board .mark.target")).to_have_count(3, timeout=WAIT_MS)
+    space(page, "D2").click()
+    sync_api.expect(verdict(page)).to_contain_text("Red 1 moves D1 to D2", timeout=WAIT_MS)
+    page.locator('#other-moves [data-type="end_turn"]').click()
+    sync_api.expect(page.locator("#pending")).to_contain_text("Blue 1's moves",
+                                                              timeout=WAIT_MS)
+    screenshot(page, "table-onslaught.png")
+
+
+def oneworld_to_combat(client):
+    """Set up OneWorld from the API and bring a CHEZ Stone onto BORG's Stone on D1."""
+    client.post("/api/game/start", json={"game": "oneworld"})
+    client.post("/api/dice/roll", json={"by": "button"})
+    while client.get("/api/game").get_json()["game"]["phase"] != "movement":
+        first = client.get("/api/game/actions").get_json()["actions"][0]["action"]
+        client.post("/api/game/play", json={"action": first})
+    client.post("/api/game/correct", json={"correction": {"type": "move", "from": "C18",
+                                                          "to": "E2"}})
+    client.post("/api/game/play", json={"action": {"type": "move", "player": "chez",
+                                                   "from": "E2", "aspect": "stone",
+                                                   "to": "D1"}})
+    client.post("/api/game/play", json={"action": {"type": "end_movement",
+                                                   "player": "chez"}})
+
+
+def test_oneworld_secret_choices_are_sealed_in_the_browser(make_app, live_server,
+                                                          page):  # noqa: F811
+    rolls = iter([4, 1])
+    app = make_app(DICE_RANDBELOW=lambda n: next(rolls, 0))
+    oneworld_to_combat(app.test_client())
+    page.goto(live_server(app))
+    secret = page.locator("#secret")
+    sync_api.expect(secret).to_contain_text("CHEZ: choose in secret", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#panel")).to_contain_text("Combat on D1, round 1")
+    sync_api.expect(space(page, "D1").locator(".mark.combat")).to_have_count(1)
+    sync_api.expect(verdict(page)).to_contain_text("each side chooses in secret")
+    screenshot(page, "table-oneworld-secret.png")
+    page.fill('#secret-form input[name="fog"]', "1")
+    page.click("#secret-form button")
+    sync_api.expect(secret).to_contain_text("BORG: choose in secret", timeout=WAIT_MS)
+    journal = get_runtime(app).journal
+    sent = journal.events(kind="game.action")[-1].data["action"]
+    assert set(sent) == {"type", "player", "commitment"} and sent["player"] == "chez"
+    page.fill('#secret-form input[name="stone"]', "1")
+    page.click("#secret-form button")
+    sync_api.expect(page.locator("#reveal")).to_have_text("Reveal CHEZ's choice",
+                                                          timeout=WAIT_MS)
+    page.click("#reveal")
+    sync_api.expect(page.locator("#reveal")).to_have_text("Reveal BORG's choice",
+                                                          timeout=WAIT_MS)
+    page.click("#reveal")
+    sync_api.expect(verdict(page)).to_contain_text("BORG loses 1 Stone", timeout=WAIT_MS)
+    sync_api.expect(secret).to_be_hidden()
+    revealed = [e.data["action"] for e in journal.events(kind="game.action")[-2:]]
+    assert revealed[0]["choice"] == {"stone": 0, "blade": 0, "fog": 1}
+    screenshot(page, "table-oneworld.png")
+
+
+def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):  # noqa: F811
+    from web.commands import demo_config
+    from web.demo import DemoGames
+
+    games = DemoGames()
+    app = make_app(**demo_config(games))
+    games.table = get_runtime(app).table
+    games.new_game()
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#turn")).to_contain_text("Go", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#events li:not(.empty)")).not_to_have_count(
+        0, timeout=WAIT_MS)
+    sync_api.expect(page.locator("#events li").first).to_have_text("Black places on C3")
+    sync_api.expect(page.locator("#events li")).to_have_count(3, timeout=WAIT_MS)
+    sync_api.expect(page.locator("#overlay .seen")).not_to_have_count(0)
+    screenshot(page, "table-demo.png")
