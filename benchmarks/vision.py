@@ -78,6 +78,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
     recogniser = Recogniser(geometry, colours, kind=kind)
     spaces = wrong = unsure = 0
     whole = whole_scenes = clear = clear_scenes = safe = hands = hands_flagged = 0
+    false_alarms = 0
     ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": []}
     for seed in seeds:
         noise = np.random.default_rng([seed, 2])
@@ -109,6 +110,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
             hands += 1
             hands_flagged += reading.occluded
         else:
+            false_alarms += reading.occluded
             whole_scenes += 1
             whole += scene_wrong == 0 and scene_unsure == 0
             if not effects.glare:
@@ -117,7 +119,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
     return {"scenes": len(seeds), "spaces": spaces, "wrong": wrong, "unsure": unsure,
             "whole": whole, "whole_scenes": whole_scenes, "clear": clear,
             "clear_scenes": clear_scenes, "safe": safe, "hands": hands,
-            "hands_flagged": hands_flagged, "ms": ms}
+            "hands_flagged": hands_flagged, "false_alarms": false_alarms, "ms": ms}
 
 
 def report(name: str, f: dict) -> str:
@@ -136,6 +138,7 @@ def report(name: str, f: dict) -> str:
         f"({f['clear']} of {f['clear_scenes']})",
         f"  boards with no confident error  {f['safe'] / f['scenes']:.2%}",
         f"  hand scenes flagged occluded    {f['hands_flagged']} of {f['hands']}",
+        f"  other scenes flagged occluded   {f['false_alarms']} of {f['whole_scenes']}",
         f"  ms registration       {stage(f['ms']['registration'])}",
         f"  ms classification     {stage(f['ms']['classification'])}",
         f"  ms total              {stage(f['ms']['total'])}",

@@ -33,11 +33,22 @@ def structure(view: np.ndarray) -> float:
     return float(np.log(grey + 8.0).std())
 
 
-def roughness(view: np.ndarray, gaps: np.ndarray) -> float:
-    """How grainy the board is between its spaces: the median over spaces of the spread
-    of log brightness in its gaps. A board is smooth there; noise or clutter is not."""
-    grey = np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0).ravel()
-    return float(np.median(grey[gaps].std(axis=1)))
+def grain(view: np.ndarray) -> float:
+    """The share of a board view's contrast that is pixel-to-pixel noise: a board's
+    print, pieces and light vary over several pixels (well under 0.6 on rendered and
+    real boards); a picture of pure noise is almost all grain (about 0.86)."""
+    grey = np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0)
+    fine = grey - cv2.GaussianBlur(grey, (0, 0), 1.0)
+    return float(fine.std() / (grey.std() + 1e-6))
+
+
+def off_board(board: np.ndarray, limit: float) -> np.ndarray:
+    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
+    registration off by a line, or a board that moved. Light changes brightness
+    smoothly, so only the colour (brightness divided out) is compared."""
+    log = np.log(board + 4.0)
+    chroma = log - log.mean(axis=1, keepdims=True)
+    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1) > limit
 
 
 @dataclass
@@ -109,9 +120,14 @@ class Recogniser:
         occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
         reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen clearly"
                   if occluded else "")
+        off = off_board(samples.board, self.cfg.occlusion.off_board_chroma)
+        if off.any():
+            occluded = True
+            reason = (f"the board does not sit where the registration puts it: {int(off.sum())} "
+                      "spaces show something else than the board around them")
         if structure(view) < self.cfg.occlusion.min_structure:
             occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"
-        elif roughness(view, self.layout.gaps) > self.cfg.occlusion.max_roughness:
+        elif grain(view) > self.cfg.occlusion.max_grain:
             occluded, reason = True, NO_BOARD + "the picture is noise, not a printed board"
         elif share > self.cfg.occlusion.no_board_unsure_fraction:
             occluded, reason = True, NO_BOARD + "most spaces look like no board's"
