@@ -118,7 +118,7 @@ class RefereeFeed:
 
     ``locator_for(geometry)`` makes the locator for a game's board (a ``BoardLocator`` by
     default; the demo passes one fixed on its bundled board). ``recogniser_for(game,
-    board)`` makes the recogniser of a game's pieces (``stone_recogniser`` by default):
+    board)`` makes the recogniser of a game's pieces (``game_recogniser`` by default):
     anything with a ``geometry`` and ``read(image, homography)`` returning a
     ``companion.vision.pipeline.Reading`` whose cells are the contents the game's view
     uses (``empty`` for an empty space); it raises ``ValueError`` for a game the camera
@@ -132,7 +132,7 @@ class RefereeFeed:
         self.session = session
         self.feed = feed
         self._locator_for = locator_for
-        self._recogniser_for = recogniser_for or stone_recogniser
+        self._recogniser_for = recogniser_for or game_recogniser
         self._on_status = on_status
         self._lock = threading.RLock()
         self._stop = threading.Event()
@@ -311,14 +311,15 @@ class RefereeFeed:
                 log.exception("referee feed: a frame failed")
 
 
-def stone_recogniser(game: str, board: str | None) -> Any:
-    """The recogniser of stones for ``game`` on ``board`` (ONE and Go); ``ValueError``
-    for a game the camera cannot read yet."""
+def game_recogniser(game: str, board: str | None) -> Any:
+    """The recogniser for ``game`` on ``board``: stones for ONE and Go, counters for
+    OneWorld (as ``companion.vision.games`` has it); ``ValueError`` for a game the camera
+    cannot read yet."""
     from companion.vision.games import game_vision
     from companion.vision.pipeline import Recogniser
 
     vision = game_vision(game, board=board)
-    return Recogniser(vision.geometry, vision.colours)
+    return Recogniser(vision.geometry, vision.colours, kind=vision.recogniser)
 
 
 def _sentence(reason: str) -> str:

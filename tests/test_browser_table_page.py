@@ -9,6 +9,7 @@ import threading
 import numpy as np
 import pytest
 from test_browser_table import ARTIFACTS, WAIT_MS, browser, page, sync_api  # noqa: F401
+from test_referee_feed import stones
 
 from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames.base import Frame, FrameSource
@@ -68,7 +69,7 @@ def space(page, name):  # noqa: F811
 
 def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page):  # noqa: F811
     camera = TableCamera()
-    app = make_app(FRAME_SOURCE=lambda: camera, BOARD_LOCATOR=known_board)
+    app = make_app(FRAME_SOURCE=lambda: camera, BOARD_LOCATOR=known_board, RECOGNISER=stones)
     page.goto(live_server(app))
     sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
     sync_api.expect(page.locator("#game-choice")).to_have_value("one", timeout=WAIT_MS)
@@ -240,3 +241,30 @@ def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):
     sync_api.expect(page.locator("#events li")).to_have_count(3, timeout=WAIT_MS)
     sync_api.expect(page.locator("#overlay .seen")).not_to_have_count(0)
     screenshot(page, "table-demo.png")
+
+
+def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, live_server,
+                                                                    page):  # noqa: F811
+    camera = TableCamera()
+    app = make_app(FRAME_SOURCE=lambda: camera,  # no known board: it must be registered
+                   RECOGNISER=stones)
+    page.goto(live_server(app))
+    page.click(".more-options summary")
+    page.fill("#more-options", '{"captures": false}')
+    page.click("#start")
+    sync_api.expect(page.locator("#referee-status")).to_have_text("searching",
+                                                                  timeout=WAIT_MS)
+    page.wait_for_function("document.getElementById('frame').naturalWidth === 800",
+                           timeout=WAIT_MS)
+    page.click("#tap-corners")
+    sync_api.expect(page.locator("#corner-hint")).to_contain_text("top-left")
+    box = page.locator("#frame").bounding_box()
+    scale = box["width"] / 800
+    _, truth = render_scene(21, "one-60", {}, POSE, CLEAN, frame=(800, 600))
+    for x, y in truth["corners_px"]:
+        page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+    sync_api.expect(page.locator("#referee-status")).to_have_text("steady", timeout=WAIT_MS)
+    camera.picture, _ = picture({"A1": "black"})
+    sync_api.expect(verdict(page)).to_have_text("Black places on A1.", timeout=WAIT_MS)
+    options = get_runtime(app).table.state["options"]
+    assert options["captures"] is False

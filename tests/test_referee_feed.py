@@ -33,6 +33,19 @@ def picture(pieces, effects=CLEAN, frame_seed=0):
 _, TO_BOARD = picture({})
 
 
+def stones(game, board):
+    """The stone recogniser, told that a grain of up to 0.8 is still a board: an empty
+    rendered one-60 board measures 0.74, above the bundled ``max_grain`` (0.7), and would
+    read as noise until the first stone is down."""
+    from companion.vision.config import load_config
+    from companion.vision.games import game_vision
+    from companion.vision.pipeline import Recogniser
+
+    vision = game_vision(game, board=board)
+    cfg = load_config(occlusion={"max_grain": 0.8})
+    return Recogniser(vision.geometry, vision.colours, cfg)
+
+
 def known_board(geometry):
     locator = BoardLocator(geometry)
     locator.fix(TO_BOARD, "rendered (known)")
@@ -46,7 +59,8 @@ def table():
     verdicts = []
     session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
     statuses = []
-    feed = RefereeFeed(session, locator_for=known_board, on_status=statuses.append)
+    feed = RefereeFeed(session, locator_for=known_board, recogniser_for=stones,
+                       on_status=statuses.append)
     session.start("one", {"players": 2})
     yield session, feed, verdicts, statuses
     feed.stop()
@@ -204,7 +218,7 @@ def test_the_loop_runs_on_its_own_thread_beside_the_camera_feed():
     empty, _ = picture({})
     stone, _ = picture({"A1": "black"})
     camera = CameraFeed(lambda: StillCamera([empty, stone]))
-    feed = RefereeFeed(session, camera, locator_for=known_board)
+    feed = RefereeFeed(session, camera, locator_for=known_board, recogniser_for=stones)
     feed.start()
     camera.start()
     assert applied.wait(30), "the move was never seen"

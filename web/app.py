@@ -17,7 +17,7 @@ Config keys, all optional::
     BOARD_LOCATOR           locator_for(geometry) for the live loop (default: find the
                             board by its lines or markers; the demo fixes its own board)
     RECOGNISER              recogniser_for(game, board) for the live loop (default: the
-                            stone recogniser of ONE and Go)
+                            recogniser companion.vision has for the game)
     TABLE_LIMITS            the referee's search bounds, a dict of
                             companion.table.explain.SearchLimits fields
 

@@ -96,6 +96,7 @@ export function showReferee(status) {
   $("referee-status").dataset.status = status?.status || "off";
   $("referee-message").textContent = status?.message || "";
   $("reregister").hidden = !status || status.status === "off";
+  $("tap-corners").hidden = $("reregister").hidden;
   drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
 }
 
@@ -428,7 +429,16 @@ function gameForms() {
   $("start-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = $("game-choice").value;
-    const options = {};
+    let options = {};
+    const more = $("more-options").value.trim();
+    if (more) {
+      try {
+        options = JSON.parse(more);
+      } catch {
+        showError("The options must be JSON, such as {\"captures\": false}.");
+        return;
+      }
+    }
     if (!$("players-label").hidden) options.players = Number($("players").value);
     if (!$("board-label").hidden) options.board = $("board-choice").value;
     send("/api/game/start", { game: name, options });
@@ -436,6 +446,8 @@ function gameForms() {
   $("end").addEventListener("click", () => send("/api/game/end"));
   $("undo").addEventListener("click", () => send("/api/game/undo"));
   $("redo").addEventListener("click", () => send("/api/game/redo"));
+  $("tap-corners").addEventListener("click", startCornerTaps);
+  $("frame").addEventListener("click", tapCorner);
   $("reregister").addEventListener("click", async () => {
     try {
       showReferee(await postJSON("/api/calibration/register"));
@@ -453,6 +465,53 @@ function gameForms() {
         answer.skipped.map((s) => `line ${s.line}: ${s.reason}`).join("; "), "mismatch");
     }
   });
+}
+
+// -- registering the board by tapping its corners on the picture -------------------------
+
+const CORNERS = ["top-left", "top-right", "bottom-right", "bottom-left"];
+let corners = null;
+
+function startCornerTaps() {
+  corners = [];
+  showCornerHint();
+}
+
+function showCornerHint() {
+  const hint = $("corner-hint");
+  hint.hidden = corners === null;
+  $("frame").classList.toggle("tapping", corners !== null);
+  if (corners) {
+    hint.textContent = `Tap the board's ${CORNERS[corners.length]} corner on the picture ` +
+      `(${corners.length} of 4; the top-left as the board's coordinates have it).`;
+  }
+}
+
+/** Where a click on the picture falls in the camera's pixels (the image is "contain"ed). */
+function picturePixel(event) {
+  const img = $("frame");
+  const box = img.getBoundingClientRect();
+  const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+  const left = box.left + (box.width - img.naturalWidth * scale) / 2;
+  const top = box.top + (box.height - img.naturalHeight * scale) / 2;
+  return [(event.clientX - left) / scale, (event.clientY - top) / scale];
+}
+
+async function tapCorner(event) {
+  if (corners === null) return;
+  corners.push(picturePixel(event).map((v) => Math.round(v * 10) / 10));
+  if (corners.length < 4) {
+    showCornerHint();
+    return;
+  }
+  const taps = corners;
+  corners = null;
+  showCornerHint();
+  try {
+    showReferee(await postJSON("/api/calibration/register", { corners: taps }));
+  } catch (error) {
+    showError(error.message);
+  }
 }
 
 export async function refreshGame() {
