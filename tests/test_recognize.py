@@ -77,3 +77,33 @@ def test_bad_corners_and_unknown_games_are_explained(go9, capsys):
     assert "four corners" in capsys.readouterr().err
     assert main(["recognize", "--game", "chess", str(path)]) == 1
     assert "cannot read 'chess'" in capsys.readouterr().err
+
+
+def test_a_go_board_is_found_without_corners_and_read_as_the_picture_shows_it(tmp_path, capsys):
+    from companion.geometry import load_geometry
+    from companion.vision.commands import grid_rows
+
+    board = load_geometry("go-19")
+    pieces = {"D4": "black", "Q16": "white", "K10": "black", "C17": "white"}
+    image, truth = render_scene(2, board, pieces, Pose(tilt_deg=20.0, azimuth_deg=10.0),
+                                Effects(noise=3.0, jpeg=85))
+    path = tmp_path / "go19.jpg"
+    cv2.imwrite(str(path), image)
+    assert main(["recognize", "--game", "go", "--size", "19", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip())
+    expected = grid_rows(board, truth["cells"], np.linalg.inv(np.array(truth["homography"])))
+    assert result["grid"] == expected
+    assert result["registration"] != "corners"
+
+
+def test_oneworld_counters_are_printed_as_side_face_and_stack(tmp_path, capsys):
+    counters = {"C4": {"side": "borg", "face": "stone", "stack": False},
+                "G8": {"side": "chez", "face": "fog", "stack": True}}
+    image, truth = render_scene(5, "oneworld", counters, Pose(tilt_deg=10.0),
+                                Effects(noise=2.0), counters=True)
+    path = tmp_path / "map.png"
+    cv2.imwrite(str(path), image)
+    main(["recognize", "--game", "oneworld", "--corners", _corners(truth), str(path), "--json"])
+    cells = {c["space"]: c["content"] for c in json.loads(capsys.readouterr().out)["cells"]}
+    assert {name: cells[name] for name in counters} == counters
+    assert sum(1 for content in cells.values() if content != "empty") == 2

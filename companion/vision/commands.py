@@ -126,7 +126,10 @@ def locate(image: np.ndarray, geometry: Geometry,
     if geometry.kind == "grid" and _has_grid_finder():
         from calibration import gridfind
 
-        found = gridfind.find_grid(image, geometry)
+        try:
+            found = gridfind.find_grid(image, geometry)
+        except registration.RegistrationError as error:
+            raise RecognitionError(f"no board found: {_sentence(error)}") from None
         return found.homography, found.method
     from calibration.layout import board_layout
 
@@ -137,6 +140,11 @@ def locate(image: np.ndarray, geometry: Geometry,
             "no board found: no corner markers in the picture; give the board's four "
             "corners with --corners") from None
     return found.homography, found.method
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error)
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 def _has_grid_finder() -> bool:
@@ -177,6 +185,12 @@ def grid_as_seen(geometry: Geometry, pixels_to_mm: np.ndarray) -> list[list[str]
     return grid
 
 
+def _content(content: Any) -> str:
+    if isinstance(content, dict):  # a OneWorld counter
+        return f"{content['side']} {content['face']}" + (" (stack)" if content["stack"] else "")
+    return str(content)
+
+
 def _as_text(result: dict[str, Any]) -> str:
     if "error" in result:
         return f"{result['image']}: {result['error']}"
@@ -186,8 +200,8 @@ def _as_text(result: dict[str, Any]) -> str:
     if "grid" in result:
         lines += [f"  {row}" for row in result["grid"]]
     else:
-        lines += [f"  {c['space']}: {c['content']}" for c in result["cells"]
-                  if c["content"] != "empty"]
+        lines += [f"  {c['space']}: {_content(c['content'])}" for c in result["cells"]
+                  if c["content"] not in ("empty", "unsure")]
     if result["unsure"]:
         lines.append(f"  unsure: {' '.join(result['unsure'])}")
     return "\n".join(lines)
