@@ -57,9 +57,9 @@ class Located:
 
 
 class BoardLocator:
-    """Finds one board in frames: from four tapped corners (kept until re-registered),
-    else a plain grid board by its lines (``calibration.gridfind``, where installed),
-    else the corner markers printed beside the board, followed frame to frame."""
+    """Finds one board in frames: from four tapped corners, else a plain grid board by
+    its lines (``calibration.gridfind``) — both kept until ``reset`` — else the corner
+    markers printed beside the board, followed frame to frame (``BoardTracker``)."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
@@ -95,8 +95,11 @@ class BoardLocator:
             except (RegistrationError, ValueError):
                 pass  # a printed board with markers: try them next
             else:
-                return Located(np.asarray(found.homography), found.method,
-                               float(getattr(found, "confidence", 0.8)), "Grid found.")
+                # A plain grid has nothing to follow from frame to frame, and finding it
+                # takes a while: keep it until "Find the board again" (``reset``).
+                self.fix(found.homography, f"{found.method} (found by its lines)",
+                         float(found.confidence))
+                return self._fixed  # type: ignore[return-value]
         return self._from_markers(image)
 
     def _from_markers(self, image: np.ndarray) -> Located:

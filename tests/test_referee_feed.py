@@ -226,3 +226,28 @@ def test_the_loop_runs_on_its_own_thread_beside_the_camera_feed():
     feed.stop()
     assert session.state["board"]["A1"] == "black"
     journal.close()
+
+
+def test_a_plain_grid_board_is_found_by_its_lines_and_kept_until_reset():
+    import cv2
+
+    from companion.geometry import load_geometry
+    from hardware.frames.replay import image_files
+    from hardware.replays import DEMO
+    from web.demo import demo_homography
+
+    geometry = load_geometry("go-9")
+    locator = BoardLocator(geometry)
+    image = cv2.imread(str(image_files(DEMO)[3]))
+    found = locator.locate(image)
+    assert found.method.startswith("grid") and found.confidence > 0.9
+    assert locator.locate(np.zeros_like(image)) is found  # kept: no search on each frame
+    # Where the drawn lines are: every intersection within 1 mm of where it was drawn.
+    drawn = np.linalg.inv(demo_homography(geometry))
+    points = np.array([geometry.position_mm(n) for n in geometry.names]).reshape(-1, 1, 2)
+    pixels = cv2.perspectiveTransform(points, drawn)
+    seen = cv2.perspectiveTransform(pixels, found.homography).reshape(-1, 2)
+    assert np.abs(seen - points.reshape(-1, 2)).max() < 1.0
+    locator.reset()
+    with pytest.raises(ValueError):
+        locator.locate(np.zeros_like(image))
