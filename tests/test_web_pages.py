@@ -159,3 +159,8 @@ def test_without_a_config_the_journal_is_in_the_data_folder(companion_home):
         assert app.test_client().get("/healthz").get_json()["camera"] == "no camera"
     finally:
         get_runtime(app).close()
+
+
+def test_the_favicon_is_answered_without_a_file(client):
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 204 and answer.data == b""

@@ -23,6 +23,12 @@ def table():
                            version=current_app.config["VERSION"])
 
 
+@bp.get("/favicon.ico")
+def favicon():
+    """No icon: answered so browsers do not log a missing file on every visit."""
+    return Response(status=204, headers={"Cache-Control": "max-age=86400"})
+
+
 @bp.get("/frame.jpg")
 def frame_jpg():
     """The newest camera picture; a placeholder saying why when there is none."""
