@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -51,6 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--boards", default=",".join(BOARDS), metavar="NAMES",
                         help=f"comma-separated boards (default {','.join(BOARDS)})")
     parser.add_argument("--seed", type=int, default=0, help="first scene's seed (default 0)")
+    parser.add_argument(
+        "--real", type=Path, metavar="FOLDER",
+        help="also read real Go board photos (NAME.jpg with a NAME.txt label of 19 rows, "
+             "'.', 'B', 'W'), found without corners, compared under the board's 8 symmetries")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,7 +75,53 @@ def run(args: argparse.Namespace) -> int:
         figures = measure(board_name, colours, kind, range(args.seed, args.seed + args.scenes),
                           from_corners)
         print(report(name, figures))
+    if args.real:
+        print(real_photos(args.real))
     return 0
+
+
+def real_photos(folder: Path) -> str:
+    """Per-intersection figures on labelled photos of a real 19×19 Go board."""
+    from companion.vision.commands import RecognitionError, grid_rows, locate
+    from companion.vision.games import game_vision
+
+    vision = game_vision("go", size=19)
+    recogniser = Recogniser(vision.geometry, vision.colours)
+    lines = [f"Real photos in {folder} (board found without corners):"]
+    right = unsure = wrong = total = 0
+    for picture in sorted(folder.glob("*.jpg")):
+        label = np.array([row.split() for row in
+                          picture.with_suffix(".txt").read_text().split("\n") if row.strip()])
+        image = cv2.imread(str(picture))
+        start = time.perf_counter()
+        try:
+            homography, _ = locate(image, vision.geometry, None)
+        except RecognitionError as error:
+            lines.append(f"  {picture.name}: {error}")
+            total += label.size
+            continue
+        reading = recogniser.read(image, homography)
+        ms = (time.perf_counter() - start) * 1000
+        seen = np.array([list(row) for row in grid_rows(vision.geometry, reading.cells,
+                                                         homography)])
+        truth = max(_symmetries(label), key=lambda t: int((t == seen).sum()))
+        n_right, n_unsure = int((truth == seen).sum()), int((seen == "?").sum())
+        n_wrong = seen.size - n_right - n_unsure
+        right, unsure, wrong, total = right + n_right, unsure + n_unsure, wrong + n_wrong, \
+            total + seen.size
+        flag = "  occluded: " + reading.reason if reading.occluded else ""
+        lines.append(f"  {picture.name}: {n_right} right, {n_unsure} unsure, {n_wrong} wrong, "
+                     f"{ms:.0f} ms{flag}")
+    if total:
+        lines.append(f"  all: {right}/{total} intersections right ({right / total:.2%}), "
+                     f"{unsure} unsure ({unsure / total:.2%}), {wrong} read confidently and "
+                     f"wrongly ({wrong / total:.3%})")
+    return "\n".join(lines)
+
+
+def _symmetries(grid: np.ndarray) -> list[np.ndarray]:
+    turns = [np.rot90(grid, k) for k in range(4)]
+    return turns + [t.T for t in turns]
 
 
 def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
