@@ -38,7 +38,7 @@ from companion.geometry import Geometry
 
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
-SIDE_SLANT_DEG = 25.0  # outline edges more slanted than this cut a corner off
+SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
@@ -82,7 +82,7 @@ def line_response(grey: np.ndarray) -> np.ndarray:
 
 def first_outline(response: np.ndarray) -> np.ndarray:
     """Four corners (clockwise from the top-left) around the largest web of lines and
-    the long pieces of line near its size (a blurred part of the board breaks the web)."""
+    the pieces of line near its size (stones and blur break the web apart)."""
     levels = np.clip(response, 0, 255).astype(np.uint8)
     _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -98,46 +98,56 @@ def first_outline(response: np.ndarray) -> np.ndarray:
 
 
 def hull_corners(points: np.ndarray) -> np.ndarray:
-    """The four corners of a roughly rectangular convex outline, clockwise from the one
-    nearest the picture's top-left. Each side is a straight line fitted to the outline's
-    edges running along that side of its minimum-area rectangle (edges cut slantwise
-    across a corner are left out), and the corners are where the sides meet: a corner
-    hidden under stones is still found where its two sides meet."""
-    (cx, cy), _size, angle = cv2.minAreaRect(points.astype(np.float32))
-    turn = np.radians(angle)
+    """The four corners of a roughly rectangular convex outline, clockwise from the left
+    end of its side highest in the picture. Each edge of the outline belongs to the
+    side of its minimum-area rectangle it lies nearest; each side is the straight line
+    fitted to its edges that run its way (edges cutting a corner off are left out), and
+    the corners are where the sides meet, so a corner hidden under stones is still
+    found."""
+    rect = cv2.minAreaRect(points.astype(np.float32))
+    centre = np.array(rect[0], dtype=np.float64)
+    box = cv2.boxPoints(rect).astype(np.float64)
+    axis = box[1] - box[0]
+    turn = np.arctan2(axis[1], axis[0])
     rotation = np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
-    local = (points - (cx, cy)) @ rotation.T
-    sides: dict[str, list[np.ndarray]] = {"top": [], "right": [], "bottom": [], "left": []}
+    local = (points - centre) @ rotation.T  # the rectangle's sides along the axes
+    half_w, half_h = np.linalg.norm(box[1] - box[0]) / 2, np.linalg.norm(box[2] - box[1]) / 2
+    sides: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {0: [], 1: [], 2: [], 3: []}
     for a, b in zip(local, np.roll(local, -1, axis=0), strict=True):
-        du, dv = b - a
-        length = float(np.hypot(du, dv))
-        if length < 1:
+        if np.hypot(*(b - a)) < 1:
             continue
-        slant = np.degrees(np.arctan2(min(abs(du), abs(dv)), max(abs(du), abs(dv))))
-        if slant > SIDE_SLANT_DEG:
-            continue
-        middle = (a + b) / 2
-        if abs(du) > abs(dv):
-            side = "top" if middle[1] < 0 else "bottom"
-        else:
-            side = "left" if middle[0] < 0 else "right"
-        steps = np.linspace(0, 1, max(2, int(length)))
-        sides[side].append(a + np.outer(steps, b - a))
-    if any(not edges for edges in sides.values()):
-        raise RegistrationError("The grid's outline is not four-sided: is the whole board "
-                                "in the picture?")
+        u, v = (a + b) / 2
+        distances = [abs(v + half_h), abs(u - half_w), abs(v - half_h), abs(u + half_w)]
+        sides[int(np.argmin(distances))].append((a, b))  # top, right, bottom, left
     lines = []
-    for name in ("top", "right", "bottom", "left"):
-        vx, vy, x0, y0 = cv2.fitLine(np.vstack(sides[name]).astype(np.float32), cv2.DIST_L2,
-                                     0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+    for k in range(4):
+        if not sides[k]:
+            raise RegistrationError("The grid's outline is not four-sided: is the whole "
+                                    "board in the picture?")
+        # The side's direction: its edges' angles, weighted by length (the longest
+        # ones win); edges turned far from it cut a corner off and are left out.
+        nominal = 0.0 if k % 2 == 0 else np.pi / 2  # top/bottom run along u, sides along v
+        turns = np.array([(np.arctan2(q[1] - p[1], q[0] - p[0]) - nominal + np.pi / 2)
+                          % np.pi - np.pi / 2 for p, q in sides[k]])
+        weights = np.array([np.hypot(*(q - p)) for p, q in sides[k]])
+        order = np.argsort(turns)
+        cumulative = np.cumsum(weights[order])
+        main = turns[order][np.searchsorted(cumulative, cumulative[-1] / 2)]
+        off = np.abs(turns - main)
+        along = [np.linspace(p, q, max(2, int(np.hypot(*(q - p)))))
+                 for (p, q), turned in zip(sides[k], off, strict=True)
+                 if turned <= np.radians(SIDE_TURN_DEG)]
+        vx, vy, x0, y0 = cv2.fitLine(np.vstack(along).astype(np.float32), cv2.DIST_L2, 0,
+                                     0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
     corners = []
     for (a, u), (b, v) in zip([lines[3]] + lines[:3], lines, strict=True):
-        s, _t = np.linalg.solve(np.column_stack([u, -v]), b - a)
-        corners.append(a + s * u)
-    quad = np.array(corners) @ rotation + (cx, cy)  # back to the picture's frame
-    start = int(np.argmin(quad.sum(axis=1)))  # nearest the picture's top-left
-    return order_clockwise(np.roll(quad, -start, axis=0))
+        t, _ = np.linalg.solve(np.column_stack([u, -v]), b - a)
+        corners.append(a + t * u)
+    quad = order_clockwise(np.array(corners) @ rotation + centre)  # the picture's frame
+    # Start at the left end of the side highest in the picture (clockwise, y down).
+    start = int(np.argmin([(quad[i, 1] + quad[(i + 1) % 4, 1]) for i in range(4)]))
+    return np.roll(quad, -start, axis=0)
 
 
 def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float]
