@@ -35,7 +35,7 @@ def error_mm(registration, geometry, pose) -> np.ndarray:
 
 
 @pytest.mark.parametrize("name", ["onslaught", "go-9"])
-@pytest.mark.parametrize("tilt,yaw", [(0.0, 4.0), (30.0, 15.0), (45.0, -20.0)])
+@pytest.mark.parametrize("tilt,yaw", [(0.0, 4.0), (30.0, 15.0), (45.0, -20.0), (60.0, 20.0)])
 def test_grid_found_with_a_calibrated_camera(name, tilt, yaw):
     geometry = load_geometry(name)
     picture, pose = photograph(geometry, tilt, yaw)
@@ -43,6 +43,13 @@ def test_grid_found_with_a_calibrated_camera(name, tilt, yaw):
     assert registration.method == "grid"
     assert error_mm(registration, geometry, pose).max() < 1.0
     assert registration.confidence > 0.9
+
+
+def test_a_board_seen_turned_in_the_picture():
+    geometry = load_geometry("onslaught")
+    picture, pose = photograph(geometry, 35.0, 10.0, roll=30.0, seed=4)
+    registration = find_grid(picture, geometry, MODEL)
+    assert error_mm(registration, geometry, pose).max() < 1.0
 
 
 def test_grid_found_without_a_camera_model_to_a_millimetre_or_two():
