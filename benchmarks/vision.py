@@ -1,5 +1,6 @@
 """Vision benchmark: recognition on a fixed, seeded set of rendered scenes per board:
-stones on Go boards and the ONE ring board, OneWorld counters on the hex map.
+stones on Go boards and the ONE ring board, OneWorld counters on the hex map, ONSLAUGHT's
+pieces, orbs and capture tokens.
 
 Every scene is rendered by ``companion.vision.scene`` (a random pose from top-down to
 50° tilt, residual lens distortion, uneven light, shadows, glossy stones, blur, noise,
@@ -40,6 +41,7 @@ BOARDS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "go-9": ("go-9", ("black", "white"), "stones"),
     "one-60": ("one-60", SIX, "stones"),
     "oneworld": ("oneworld", (), "counters"),
+    "onslaught": ("onslaught", (), "onslaught"),
 }
 CORNER_NOISE_PX = 0.7
 HANDS = 0.1
@@ -135,7 +137,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
         noise = np.random.default_rng([seed, 2])
         effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
         image, truth = render_scene(seed, geometry, colours=colours, effects=effects,
-                                    counters=kind == "counters")
+                                    kind=kind)
         taps = np.array(truth["corners_px"]) + noise.normal(0, CORNER_NOISE_PX, (4, 2))
         start = time.perf_counter()
         homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography

@@ -110,7 +110,7 @@ def read_picture(path: Path, recogniser, corners: np.ndarray | None) -> dict[str
         raise RecognitionError(reading.reason)
     result: dict[str, Any] = {"image": str(path), "registration": method, **reading.to_json()}
     result["ms"] = {"registration": round(registration_ms, 2), **result["ms"]}
-    if geometry.kind == "grid":
+    if geometry.kind == "grid" and recogniser.kind == "stones":
         result["grid"] = grid_rows(geometry, reading.cells, homography)
     return result
 
@@ -186,8 +186,13 @@ def grid_as_seen(geometry: Geometry, pixels_to_mm: np.ndarray) -> list[list[str]
 
 
 def _content(content: Any) -> str:
-    if isinstance(content, dict):  # a OneWorld counter
+    if isinstance(content, dict) and "side" in content:  # a OneWorld counter
         return f"{content['side']} {content['face']}" + (" (stack)" if content["stack"] else "")
+    if isinstance(content, dict):  # an ONSLAUGHT square
+        things = [*content["pieces"], *(f"{team} orb" for team in content["orbs"])]
+        if content["token"]:
+            things.append(f"{content['token']} token")
+        return ", ".join(things)
     return str(content)
 
 

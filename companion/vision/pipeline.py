@@ -19,6 +19,7 @@ import numpy as np
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
+from companion.vision.onslaught_pieces import classify_squares, square_patch
 from companion.vision.sampling import board_view, make_layout, sample
 from companion.vision.stones import UNSURE, classify_stones
 
@@ -79,8 +80,9 @@ class Reading:
 
 
 class Recogniser:
-    """Reads every space of ``geometry``: stones (``colours`` are those in play) or,
-    with ``kind="counters"``, OneWorld counters."""
+    """Reads every space of ``geometry``: stones (``colours`` are those in play), or
+    with ``kind="counters"`` OneWorld counters, with ``kind="onslaught"`` ONSLAUGHT's
+    pieces, orbs and capture tokens."""
 
     def __init__(self, geometry: Geometry, colours: Sequence[str] = (),
                  cfg: Section | None = None, *, kind: str = "stones") -> None:
@@ -88,19 +90,21 @@ class Recogniser:
         self.colours = list(colours)
         self.kind = kind
         self.cfg = cfg if cfg is not None else load_config()
-        if kind not in ("stones", "counters"):
-            raise ValueError(f"There is no recogniser for {kind!r}; there are stones and "
-                             "counters.")
+        if kind not in ("stones", "counters", "onslaught"):
+            raise ValueError(f"There is no recogniser for {kind!r}; there are stones, "
+                             "counters and onslaught.")
         unknown = [c for c in self.colours if c not in self.cfg.palette]
         if unknown:
             raise ValueError(f"No stone colour called {unknown[0]!r}; the colours are "
                              f"{', '.join(self.cfg.palette)}.")
         sampling = self.cfg.sampling
-        if kind == "counters":
-            sampling = Section({**sampling.to_dict(), **self.cfg.counters.sampling.to_dict()})
+        if kind in ("counters", "onslaught"):
+            sampling = Section({**sampling.to_dict(), **self.cfg[kind].sampling.to_dict()})
         self.sampling = sampling
         self.layout = make_layout(geometry, sampling)
         self.places = counter_layout(self.layout, self.cfg.counters) if kind == "counters" \
+            else None
+        self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
             else None
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
@@ -108,7 +112,10 @@ class Recogniser:
         start = time.perf_counter()
         view = board_view(image, pixels_to_mm, self.layout)
         samples = sample(view, self.layout, self.sampling)
-        if self.places is not None:
+        if self.patch is not None:
+            result = classify_squares(view, self.layout, self.patch, self.cfg.palette,
+                                      self.cfg.onslaught)
+        elif self.places is not None:
             result = classify_counters(view, samples.board, self.places, self.cfg.counters)
         else:
             result = classify_stones(samples, self.colours, self.cfg.palette, self.cfg.stones)

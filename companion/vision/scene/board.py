@@ -41,12 +41,13 @@ STYLES: tuple[BoardStyle, ...] = (
     BoardStyle("sand", (140, 180, 196), (50, 40, 35), 3.0),
 )
 
-# Tints (BGR) for special spaces by their "kind" or "terrain" attribute.
+# Pale tints (BGR) for special spaces by their "kind" (and "team") or "terrain".
 _TINTS = {
-    "core": (90, 90, 200),
-    "node": (200, 170, 110),
-    "orb": (120, 200, 220),
-    "star": None,
+    "core red": (150, 150, 215),
+    "core blue": (215, 175, 150),
+    "node": (190, 200, 175),
+    "orb red": (160, 205, 225),
+    "orb blue": (170, 215, 205),
 }
 
 
@@ -111,7 +112,9 @@ def render_board(
 def _draw_tints(image, geometry, scale, pitch) -> None:
     half = 0.5 * pitch
     for space in geometry.spaces():
-        tint = _TINTS.get(space.attrs.get("kind")) or _TINTS.get(space.attrs.get("terrain"))
+        kind = space.attrs.get("kind")
+        tint = (_TINTS.get(f"{kind} {space.attrs.get('team')}") or _TINTS.get(kind)
+                or _TINTS.get(space.attrs.get("terrain")))
         if tint is None:
             continue
         top_left = _pt(space.x_mm - half, space.y_mm - half, scale)

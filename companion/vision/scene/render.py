@@ -20,6 +20,7 @@ from companion.vision.scene import camera
 from companion.vision.scene import effects as fx
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
 from companion.vision.scene.counters import FACES, SIDES, draw_counter, random_counters
+from companion.vision.scene.onslaught import draw_square, random_onslaught
 from companion.vision.scene.pieces import StoneSprite, draw_glare
 
 EMPTY = "empty"
@@ -49,22 +50,26 @@ def render_scene(
     style: BoardStyle | None = None,
     frame: tuple[int, int] = (1280, 960),
     frame_seed: int = 0,
-    counters: bool = False,
+    kind: str = "stones",
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
     at ``pose`` (random if ``None``) with ``effects`` (random if ``None``).
 
-    A piece is a stone (its colour's name) or a OneWorld counter (``{"side": "borg",
-    "face": "blade", "stack": false}``); ``counters`` asks for random counters instead
-    of random stones. ``seed`` fixes the scene (pieces, pose, board, stones);
+    A piece is a stone (its colour's name), a OneWorld counter (``{"side": "borg",
+    "face": "blade", "stack": false}``) or what stands on an ONSLAUGHT square
+    (``{"pieces": ["red1"], "orbs": [], "token": "blue"}``); ``kind`` ("stones",
+    "counters" or "onslaught") says which to scatter when ``pieces`` is ``None``.
+    ``seed`` fixes the scene (pieces, pose, board, stones);
     ``frame_seed`` the moment (where the hand is, the light, the noise), so a sequence
     of frames of one scene is the same ``seed`` with successive ``frame_seed``."""
     rng = np.random.default_rng(seed)
     moment = np.random.default_rng([seed, frame_seed])
     geometry = load_geometry(board) if isinstance(board, str) else board
     palette = load_config().palette
-    if pieces is None and counters:
+    if pieces is None and kind == "counters":
         pieces = random_counters(geometry.names, rng)
+    elif pieces is None and kind == "onslaught":
+        pieces = random_onslaught(geometry.names, rng)
     elif pieces is None:
         pieces = random_pieces(geometry, colours, rng)
     unknown = set(pieces) - set(geometry.names)
@@ -72,7 +77,7 @@ def render_scene(
         raise ValueError(f"Pieces on spaces the board does not have: {sorted(unknown)}.")
     pose = pose if pose is not None else camera.random_pose(rng)
     effects = effects if effects is not None else fx.random_effects(rng)
-    if style is None and counters:  # the map as the companion prints it
+    if style is None and kind == "counters":  # the map as the companion prints it
         paper = load_config().counters.board_nominal
         style = BoardStyle("map", (paper[2], paper[1], paper[0]), (60, 60, 60), 2.0)
     style = style if style is not None else STYLES[int(rng.integers(len(STYLES)))]
@@ -88,6 +93,9 @@ def render_scene(
     for name, content in pieces.items():
         space = geometry.space(name)
         centre = (space.x_mm * scale, space.y_mm * scale)
+        if isinstance(content, Mapping) and "pieces" in content:
+            draw_square(flat, centre, pitch * scale, content, palette, rng)
+            continue
         if isinstance(content, Mapping):
             _draw_counter_pile(flat, centre, content, design, scale, rng)
             continue
