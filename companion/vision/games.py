@@ -26,12 +26,17 @@ class GameVision:
 
 
 def game_vision(game: str, *, board: str | None = None, size: int | None = None,
-                cfg: Section | None = None) -> GameVision:
-    """The board (``board`` file or the game's own, Go at ``size``) and colours of ``game``."""
+                cfg: Section | None = None, unprinted: bool = False) -> GameVision:
+    """The board (``board`` file or the game's own, Go at ``size``) and colours of ``game``.
+
+    A game whose pieces the companion does not print yet (``"printed": false``: ONSLAUGHT)
+    is read only when asked for with ``unprinted`` (``companion recognize`` on pictures);
+    the live referee plays it from the page."""
     cfg = cfg if cfg is not None else load_config()
-    if game not in cfg.games:
-        known = ", ".join(sorted(cfg.games))
-        raise ValueError(f"The camera cannot read {game!r} yet; it reads: {known}.")
+    readable = sorted(g for g in cfg.games if unprinted or cfg.games[g].get("printed", True))
+    if game not in readable:
+        raise ValueError(f"The camera cannot read {game!r} yet; it reads: "
+                         f"{', '.join(readable)}.")
     entry = cfg.games[game]
     if size is not None and game != "go":
         raise ValueError("--size is for Go boards (9, 13 or 19).")
