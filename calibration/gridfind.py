@@ -33,11 +33,13 @@ import cv2
 import numpy as np
 
 from calibration.intrinsics import CameraModel
+from calibration.markers import detect_markers
 from calibration.registration import Registration, RegistrationError, order_clockwise
 from companion.geometry import Geometry
 
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
+MARKER_MARGIN = 1.4  # a marker is blanked out to this many times its size (its border)
 SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
@@ -78,6 +80,17 @@ def line_response(grey: np.ndarray) -> np.ndarray:
     k = 2 * max(2, round(max(grey.shape) * KERNEL_FRACTION / 2)) + 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
+
+
+def hide_markers(response: np.ndarray, grey: np.ndarray) -> np.ndarray:
+    """Blank out the ArUco markers in the picture (a printed board's corner markers):
+    their black squares are full of short dark edges that are not the board's lines."""
+    for sighting in detect_markers(grey).values():
+        quad = sighting.corners.astype(np.float64)
+        centre = quad.mean(axis=0)
+        border = centre + MARKER_MARGIN * (quad - centre)  # the white border too
+        cv2.fillConvexPoly(response, np.rint(border).astype(np.int32), 0)
+    return response
 
 
 def first_outline(response: np.ndarray) -> np.ndarray:
@@ -329,16 +342,14 @@ def _peak(profile: np.ndarray) -> tuple[float | None, float]:
     return k + offset, float(b - np.median(profile))
 
 
-def _aspect_error(board_corners: np.ndarray, picture_corners: np.ndarray,
-                  camera: CameraModel) -> float:
-    """How badly the board's rectangle fits the picture's four corners as a real
-    rectangle seen by ``camera``: the columns of K⁻¹H must be equally long and at right
-    angles. A board matched to the picture the wrong way round fits worse."""
-    homography, _ = cv2.findHomography(board_corners, picture_corners, 0)
-    h = np.linalg.inv(camera.matrix) @ homography
+def _aspect_error(board_to_picture: np.ndarray, camera: CameraModel) -> float:
+    """How badly a board matched to the picture fits a real rectangle seen by
+    ``camera``: the first two columns of K⁻¹H must be equally long and at right angles.
+    A board matched the wrong way round fits worse."""
+    h = np.linalg.inv(camera.matrix) @ board_to_picture
     r1, r2 = h[:, 0], h[:, 1]
     n1, n2 = np.linalg.norm(r1), np.linalg.norm(r2)
-    return float(abs(n1 - n2) / n1 + abs(r1 @ r2) / (n1 * n2))
+    return float(abs(n1 - n2) / max(n1, n2) + abs(r1 @ r2) / (n1 * n2))
 
 
 def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None = None
@@ -350,38 +361,35 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
     scale = WORK_SIDE_PX / max(image.shape[:2])
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     grey = work if work.ndim == 2 else cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    response = line_response(grey)
+    response = hide_markers(line_response(grey), grey)
     quad = first_outline(response)
-    candidates = []
-    guesses: dict[tuple[int, int], np.ndarray] = {}
     # A square board looks the same turned; without a calibrated camera the shape seen
-    # is too rough a guess to turn a board that is not.
+    # is too rough a guess to turn a board that is not. With one, the board is found
+    # both ways and the way whose shape fits a real rectangle seen by that camera wins.
     square = len(xs) == len(ys) and np.isclose(xs[-1] - xs[0], ys[-1] - ys[0], rtol=0.01)
-    for swap in (False, True) if camera is not None and not square else (False,):
-        bx, by = (ys, xs) if swap else (xs, ys)
-        shape = (len(bx), len(by))
-        if shape not in guesses:
-            guesses[shape] = lattice_guess(response, quad, *shape)
-        guess = guesses[shape]
+    candidates = []
+    failure: RegistrationError | None = None
+    for turned in (False, True) if camera is not None and not square else (False,):
+        bx, by = (ys, xs) if turned else (xs, ys)
+        guess = lattice_guess(response, quad, len(bx), len(by)).reshape(-1, 2)
         rows, cols = np.meshgrid(np.arange(len(by)), np.arange(len(bx)), indexing="ij")
-        if swap:  # the board lies turned a quarter (a turn, never a mirror image)
+        if turned:  # a quarter turn, never a mirror image
             board = np.stack([xs[len(xs) - 1 - rows], ys[cols]], axis=-1).reshape(-1, 2)
         else:
             board = np.stack([xs[cols], ys[rows]], axis=-1).reshape(-1, 2)
-        error = 0.0
+        try:
+            fitted = _fit_lattice_to_lines(response, board, guess, xs, ys)
+        except RegistrationError as error:
+            failure = failure or error
+            continue
+        shape_error = 0.0
         if camera is not None:
-            corners = [0, len(bx) - 1, -1, -len(bx)]
-            error = _aspect_error(board[corners], guess.reshape(-1, 2)[corners],
-                                  _scaled(camera, scale))
-        candidates.append((error, board, guess.reshape(-1, 2)))
-    _error, board, picture = min(candidates, key=lambda c: c[0])
-    homography, _ = cv2.findHomography(board, picture, 0)
-    homography = _settled(response, homography, xs, ys)
-    for _ in range(REFINE_ROUNDS):
-        to_board, board_found, pixels = _refit(response, homography, xs, ys)
-        # Once on the lines, make sure they are the board's own lines, not one over.
-        homography = _settled(response, np.linalg.inv(to_board), xs, ys)
-    to_board, board_found, pixels = _refit(response, homography, xs, ys)
+            shape_error = _aspect_error(np.linalg.inv(fitted[0]), _scaled(camera, scale))
+        candidates.append((shape_error, fitted))
+    if not candidates:
+        assert failure is not None
+        raise failure
+    to_board, board_found, pixels = min(candidates, key=lambda c: c[0])[1]
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
     mapped = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), to_board).reshape(-1, 2)
     residual = float(np.sqrt(np.mean(np.sum((mapped - board_found) ** 2, axis=1))))
@@ -389,6 +397,20 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
     share = len(board_found) / (len(xs) * len(ys))
     confidence = float(np.clip(share * 1.25, 0, 1) * np.clip(1 - residual / (0.25 * pitch), 0, 1))
     return Registration(full / full[2, 2], "mm", "grid", confidence, residual, (), camera)
+
+
+def _fit_lattice_to_lines(response: np.ndarray, board: np.ndarray, guess: np.ndarray,
+                          xs: np.ndarray, ys: np.ndarray
+                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """From a first guess of where the crossings are, refit and settle the lattice on
+    the picture's lines (stages 3 and 4); return picture -> board and the crossings."""
+    homography, _ = cv2.findHomography(board, guess, 0)
+    homography = _settled(response, homography, xs, ys)
+    for _ in range(REFINE_ROUNDS):
+        to_board, _found, _pixels = _refit(response, homography, xs, ys)
+        # Once on the lines, make sure they are the board's own lines, not one over.
+        homography = _settled(response, np.linalg.inv(to_board), xs, ys)
+    return _refit(response, homography, xs, ys)
 
 
 def _settled(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,

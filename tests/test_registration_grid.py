@@ -110,3 +110,23 @@ def test_calibrate_board_grid_command(tmp_path, companion_home, capsys):
     cv2.imwrite(str(path), picture)
     assert main(["calibrate", "board", "onslaught", str(path), "--grid"]) == 0
     assert "Board found (grid" in capsys.readouterr().out
+
+
+def test_a_printed_board_with_corner_markers_is_found_by_its_lines_too():
+    import cv2
+
+    from calibration.layout import board_layout
+    from calibration.markers import marker_image
+
+    geometry = load_geometry("go-9")
+    layout = board_layout(geometry)
+    plan, origin = grid_plan(geometry, px_per_mm=3.0, border_mm=45.0, wood=(245, 245, 245))
+    for marker_id, corners in layout.markers.items():
+        side = round(layout.marker_size * 3.0)
+        u, v = (round((c - o) * 3.0) for c, o in zip(corners[0], origin, strict=True))
+        plan[v:v + side, u:u + side] = cv2.cvtColor(marker_image(marker_id, side),
+                                                    cv2.COLOR_GRAY2BGR)
+    pose = look_at((geometry.width_mm / 2, geometry.height_mm / 2), 420.0, 40.0, yaw_deg=10)
+    picture = render(plan, origin, 3.0, CAMERA, pose, seed=2)
+    registration = find_grid(picture, geometry, MODEL)
+    assert error_mm(registration, geometry, pose).max() < 1.0
