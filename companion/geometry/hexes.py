@@ -94,6 +94,7 @@ class HexGeometry(Geometry):
             key = (space.attrs["column"], space.attrs["row"])
             self._at[key] = space.name
             self._coords[space.name] = key
+        self._edge_hexes: dict[str, list[str]] = {}
         self._side_features: dict[tuple[str, str], tuple[str, ...]] = {}
         for feature in features:
             for side in feature.sides:
@@ -206,7 +207,9 @@ class HexGeometry(Geometry):
         """Return the hexes along one map edge, in the order the spec lists them."""
         if edge not in EDGES:
             raise ValueError(f"A map edge is one of {', '.join(EDGES)}; got {edge!r}.")
-        return [name for name in self.names if edge in self.edges_of(name)]
+        if edge not in self._edge_hexes:
+            self._edge_hexes[edge] = [n for n in self.names if edge in self.edges_of(n)]
+        return list(self._edge_hexes[edge])
 
     def hexes_from_edge(self, name: str, edge: str) -> int:
         """Return how many hexes ``name`` lies from ``edge``, counting a hex on the
