@@ -145,3 +145,14 @@ def test_print_command_refuses_in_words(tmp_path, capsys):
     assert "no bundled board of that name" in capsys.readouterr().err
     assert main(["print", "charuco", "--spec", "3x3:10:20", "-o", str(tmp_path / "x.pdf")]) == 1
     assert "smaller than its squares" in capsys.readouterr().err
+
+
+def test_the_drawing_itself_is_at_true_scale(tmp_path):
+    """Pages are drawn in millimetres through one transform of 72/25.4 points per mm;
+    the ChArUco board's 18 black squares are drawn 33 mm a side within it."""
+    write_charuco(tmp_path / "c.pdf", parse_spec("5x7:33:25"))
+    (_size, stream), = pdf_pages(tmp_path / "c.pdf")
+    scale = re.search(rb"\nq\n([\d.]+) 0 0 -([\d.]+) [\d.]+ [\d.]+ cm\n", stream)
+    assert float(scale[1]) == pytest.approx(MM, abs=1e-5)
+    assert float(scale[2]) == pytest.approx(MM, abs=1e-5)
+    assert len(re.findall(rb"n [\d.]+ [\d.]+ 33 33 re f", stream)) == 18
