@@ -126,3 +126,14 @@ def test_example_records_replay_without_an_illegal_line(path):
     check_invariants(final["state"])
     if "whole" in path.name:
         assert final["outcome"] is not None
+
+
+def test_the_referee_command_replays_the_whole_game(capsys):
+    from companion.cli import main
+
+    record = EXAMPLES / "oneworld-whole-game.jsonl"
+    assert main(["referee", "oneworld", "--record", str(record)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    final = json.loads(lines[-1])
+    assert final["final"] and final["outcome"]["termination"] == "god destroyed"
+    assert all(json.loads(line).get("legal", True) for line in lines[:-1])
