@@ -193,8 +193,9 @@ def test_stone_or_fog_may_walk_into_chaos_and_is_lost():
     assert after["children"]["borg"][0]["at"] == "chaos"
     refused(state, move(**{"from": "B3", "aspect": "fog", "path": ["chaos"]}),
             "B3 is not on the edge")
-    assert GAME.validate(state, move(**{"from": "B3", "aspect": "fog", "path": ["A3", "chaos"]})
-                         ) is not None
+    after, events = GAME.apply(state, move(**{"from": "B3", "aspect": "fog",
+                                              "path": ["A3", "chaos"]}))
+    assert after["children"]["borg"][1]["at"] == "chaos" and "lost for good" in events[-1]["text"]
 
 
 def test_stacking_limit_of_four_per_god_per_hex():
@@ -254,3 +255,30 @@ def test_legal_actions_are_all_legal_and_include_every_kind_of_move():
     kinds = {(a["type"], a.get("aspect")) for a in actions}
     assert kinds == {("move", "blade"), ("move", "fog"), ("move", "stone"), ("end_movement", None)}
     assert {a["to"] for a in actions if a.get("aspect") == "stone"} >= {"C4", "C6", "D4"}
+
+
+def test_appendix_a_movement_of_the_children():
+    """Appendix A, sentence by sentence, on one position."""
+    state = pos(borg={"B2": {"blade": 1}, "C1": {"blade": 1}, "C4": {"blade": 1},
+                      "E7": {"blade": 1, "fog": 1}, "G3": {"fog": 1}, "E5": {"stone": 1, "fog": 1},
+                      "B4": {"stone": 1}, "B5": {"fog": 1}},
+                chez={"G9": {"stone": 1}})
+    ok = lambda **f: bool(GAME.validate(state, move(**f)))  # noqa: E731
+    # (1) Blade: five hexes, in a straight line, all five unless blocked by a Pylon or
+    # enemy Children; never flatland to Pylon; Pylon to Pylon and Pylon to flatland; Faults.
+    assert ok(**{"from": "B2", "aspect": "blade", "to": "B7"})
+    assert not ok(**{"from": "B2", "aspect": "blade", "to": "B6"})
+    assert ok(**{"from": "C1", "aspect": "blade", "to": "C3"})  # blocked by the Pylon C4
+    assert ok(**{"from": "C4", "aspect": "blade", "to": "C9"})  # C4, C5 Pylons, then flatland
+    faults = GAME.dice_needed(state, move(**{"from": "E7", "aspect": "blade", "to": "E12"}))
+    assert faults.count == 1
+    # (2) Fog: one, two or three hexes, not in a straight line; not flatland to Pylon; not
+    # across Runelines; rolls for Faults.
+    assert ok(**{"from": "G3", "aspect": "fog", "path": ["G4", "H4", "H5"]})
+    assert not ok(**{"from": "B5", "aspect": "fog", "to": "C5"})
+    assert not ok(**{"from": "E5", "aspect": "fog", "path": ["E6"]})
+    assert GAME.dice_needed(state, move(**{"from": "E7", "aspect": "fog", "path": ["E8", "E9"]}))
+    # (3) Stone: one hex; crosses Faults without rolling; not Runelines; flatland to Pylon.
+    assert ok(**{"from": "B4", "aspect": "stone", "to": "C4"})
+    assert not ok(**{"from": "E5", "aspect": "stone", "to": "E6"})
+    assert not ok(**{"from": "B4", "aspect": "stone", "to": "B6"})

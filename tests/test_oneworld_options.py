@@ -90,7 +90,7 @@ def test_tower_elimination_removes_towers_kills_for_good_and_can_tie():
               tower_elimination=True)
     match = to_combat(tie, move(player="chez", **{"from": "G8", "aspect": "fog", "to": "G7"}))
     events = fight_round(match, {"fog": 1}, {"stone": 1})
-    # Fog kills Stone, nothing kills Fog... so play on: the Fog wins the hex.
+    # BORG's Fog kills CHEZ's last child; BORG still has one, so no tie.
     assert match.outcome() is None and where(match.state, "borg", "G7") == ["fog"]
     tie = pos(borg={"G7": {"blade": 1}}, chez={"G8": {"stone": 1}}, player="chez",
               tower_elimination=True, frustration_clause=True)
