@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 
 from calibration import charuco, chessboard
 from calibration.intrinsics import (
@@ -101,6 +102,9 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
     board.add_argument("-o", "--output", type=Path, default=None,
                        help="where to save it (default: registration.json in the data folder)")
     board.add_argument("--json", action="store_true", help="print the result as JSON")
+    board.add_argument("--overlay", type=Path, default=None, metavar="FILE.png",
+                       help="also save the picture with every space marked where it was "
+                            "found, to check by eye")
     board.set_defaults(func=run_board)
 
     field = kinds.add_parser(
@@ -240,8 +244,26 @@ def run_board(args: argparse.Namespace) -> int:
         registration = find_grid(image, geometry, camera)
     else:
         registration = from_markers(image, board_layout(geometry), camera)
+    if args.overlay:
+        points = [geometry.position_mm(name) for name in geometry.names]
+        corners = [(0, 0), (geometry.width_mm, 0), (geometry.width_mm, geometry.height_mm),
+                   (0, geometry.height_mm)]
+        _save_overlay(args.overlay, image, registration, points, corners)
     _report(args, {"board": args.board, "image": str(args.image)}, registration)
     return 0
+
+
+def _save_overlay(path: Path, image, registration, points, corners) -> None:
+    """The picture with each space (a dot) and the board's outline where the
+    registration puts them: a person sees at a glance whether they fit."""
+    picture = image.copy()
+    size = max(2, round(max(picture.shape[:2]) / 300))
+    outline = np.rint(registration.to_pixels(np.array(corners, float))).astype(np.int32)
+    cv2.polylines(picture, [outline], True, (0, 200, 255), size)
+    for x, y in registration.to_pixels(np.array(points, dtype=float)):
+        cv2.circle(picture, (round(x), round(y)), 2 * size, (0, 0, 255), -1)
+    if not cv2.imwrite(str(path), picture):
+        raise UserFacingError(f"Cannot write the overlay picture {path}.")
 
 
 def run_field(args: argparse.Namespace) -> int:

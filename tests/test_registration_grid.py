@@ -108,8 +108,12 @@ def test_calibrate_board_grid_command(tmp_path, companion_home, capsys):
     picture, _ = photograph(geometry, 20.0, 5.0)
     path = tmp_path / "board.png"
     cv2.imwrite(str(path), picture)
-    assert main(["calibrate", "board", "onslaught", str(path), "--grid"]) == 0
+    overlay = tmp_path / "check.png"
+    assert main(["calibrate", "board", "onslaught", str(path), "--grid",
+                 "--overlay", str(overlay)]) == 0
     assert "Board found (grid" in capsys.readouterr().out
+    marked = cv2.imread(str(overlay))
+    assert marked.shape == picture.shape and (marked != picture).any()
 
 
 def test_a_printed_board_with_corner_markers_is_found_by_its_lines_too():
