@@ -66,6 +66,7 @@ from companion.games.oneworld_towers import (
     reinforcement_problem,
     resolve_reinforcement,
 )
+from companion.games.oneworld_words import describe_action
 
 _TURN_ACTIONS = {
     "movement": ("move", "move_gods", "transform", "end_movement"),
@@ -169,6 +170,10 @@ class OneWorld(Game):
             yield from combat_actions(state)
         else:
             yield from setup_actions(state)
+
+    def describe(self, state: State, action: Action) -> str:
+        """Return the action in words, a commitment without its hash."""
+        return describe_action(action)
 
     def legal_choices(self, state: State, player: str) -> list[Any]:
         """Return the secret choices ``player`` may commit to now (empty if none): aspect
