@@ -249,6 +249,7 @@ def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, li
     app = make_app(FRAME_SOURCE=lambda: camera,  # no known board: it must be registered
                    RECOGNISER=stones)
     page.goto(live_server(app))
+    sync_api.expect(page.locator("#start")).to_be_enabled(timeout=WAIT_MS)
     page.click(".more-options summary")
     page.fill("#more-options", '{"captures": false}')
     page.click("#start")
@@ -256,12 +257,15 @@ def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, li
                                                                   timeout=WAIT_MS)
     page.wait_for_function("document.getElementById('frame').naturalWidth === 800",
                            timeout=WAIT_MS)
+    # The buttons under the board come last: the picture below them has settled.
+    sync_api.expect(page.locator("#other-moves .move-button")).to_have_count(1,
+                                                                             timeout=WAIT_MS)
     page.click("#tap-corners")
     sync_api.expect(page.locator("#corner-hint")).to_contain_text("top-left")
-    box = page.locator("#frame").bounding_box()
-    scale = box["width"] / 800
     _, truth = render_scene(21, "one-60", {}, POSE, CLEAN, frame=(800, 600))
     for x, y in truth["corners_px"]:
+        box = page.locator("#frame").bounding_box()  # where the picture is now
+        scale = box["width"] / 800
         page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
     sync_api.expect(page.locator("#referee-status")).to_have_text("steady", timeout=WAIT_MS)
     camera.picture, _ = picture({"A1": "black"})

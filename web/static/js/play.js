@@ -409,6 +409,7 @@ async function fillStartForm() {
   };
   choice.addEventListener("change", fill);
   fill();
+  $("start").disabled = false;  // the form is ready
   page.saved = data.saved;
   showSaved();
 }
@@ -448,6 +449,7 @@ function gameForms() {
   $("redo").addEventListener("click", () => send("/api/game/redo"));
   $("tap-corners").addEventListener("click", startCornerTaps);
   $("frame").addEventListener("click", tapCorner);
+  $("frame").addEventListener("load", keepPictureSize);
   $("reregister").addEventListener("click", async () => {
     try {
       showReferee(await postJSON("/api/calibration/register"));
@@ -487,18 +489,30 @@ function showCornerHint() {
   }
 }
 
+// The picture's size in camera pixels, kept from its last load: while the next frame
+// loads, the image's own naturalWidth can read 0.
+const shown = { width: 0, height: 0 };
+
+function keepPictureSize() {
+  const img = $("frame");
+  if (img.naturalWidth > 0) Object.assign(shown, { width: img.naturalWidth, height: img.naturalHeight });
+}
+
 /** Where a click on the picture falls in the camera's pixels (the image is "contain"ed). */
 function picturePixel(event) {
   const img = $("frame");
+  keepPictureSize();
+  const { width, height } = shown;
   const box = img.getBoundingClientRect();
-  const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
-  const left = box.left + (box.width - img.naturalWidth * scale) / 2;
-  const top = box.top + (box.height - img.naturalHeight * scale) / 2;
+  const scale = Math.min(box.width / width, box.height / height);
+  const left = box.left + (box.width - width * scale) / 2;
+  const top = box.top + (box.height - height * scale) / 2;
   return [(event.clientX - left) / scale, (event.clientY - top) / scale];
 }
 
 async function tapCorner(event) {
   if (corners === null) return;
+  if (!shown.width && !$("frame").naturalWidth) return;  // no picture yet
   corners.push(picturePixel(event).map((v) => Math.round(v * 10) / 10));
   if (corners.length < 4) {
     showCornerHint();
