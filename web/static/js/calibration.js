@@ -1,0 +1,203 @@
+// The calibration page: three steps driven by /api/calibration/camera. The session runs
+// on the companion; this page only asks (start, finish, cancel, save) and shows what the
+// "calibration" events on /api/events say: pictures kept, coverage, advice, the result.
+
+const $ = (id) => document.getElementById(id);
+const API = "/api/calibration/camera";
+const SPECS = { charuco: "5x7:33:25", chessboard: "9x6:25" };
+const SPEC_HINTS = {
+  charuco: "Squares across × down : square mm : marker mm, as printed on the sheet.",
+  chessboard: "Inner corners across × down : square mm (the whole board must be seen).",
+};
+const QUALITY_HINTS = {
+  good: "Good: under 0.5 px. Save it.",
+  acceptable: "Acceptable: under 1 px. Sharper pictures and a flatter target do better.",
+  poor: "Poor: take it again with the target glued flat, in good light, over the whole picture.",
+};
+
+async function call(url, body) {
+  const options = body === undefined ? { cache: "no-store" } : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const response = await fetch(url, options);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    // not JSON: the status line says what went wrong
+  }
+  if (!response.ok) {
+    throw new Error(data?.error || `The companion answered ${response.status} ${response.statusText}.`);
+  }
+  return data;
+}
+
+function showError(error) {
+  $("error").textContent = error ? error.message : "";
+  $("error").hidden = !error;
+}
+
+async function act(url, body = {}) {
+  showError(null);
+  try {
+    show(await call(url, body));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// -- what the companion says --------------------------------------------------------------
+
+function show(status) {
+  $("steps").dataset.state = status.state;
+  const running = status.state === "collecting" || status.state === "calibrating";
+  for (const field of ["target", "spec", "wanted"]) $(field).disabled = running;
+  $("start").disabled = running || document.body.dataset.camera !== "true";
+  if (running && status.target) {
+    $("target").value = status.target;
+    $("spec").value = status.spec;
+    $("wanted").value = status.wanted;
+  }
+  showCamera(status.camera.status);
+  showSaved(status.saved);
+  showProgress(status);
+  showResult(status);
+}
+
+function showProgress(status) {
+  const wanted = status.wanted || Number($("wanted").value) || 15;
+  $("views").textContent = `${status.views} of ${wanted}`;
+  $("views-bar").max = wanted;
+  $("views-bar").value = status.views;
+  $("advice").textContent = status.state === "collecting" ? status.message : "";
+  $("finish").disabled = status.state !== "collecting" || status.views < status.min_views;
+  $("cancel").disabled = status.state !== "collecting";
+  const cells = $("coverage").children;
+  status.coverage.flat().forEach((count, index) => {
+    cells[index].dataset.count = String(Math.min(count, 3));
+    cells[index].title = `${count} picture(s)`;
+  });
+  drawSeen(status.seen, status.image_size);
+}
+
+function drawSeen(outline, size) {
+  const svg = $("seen");
+  svg.replaceChildren();
+  if (!outline || !size) return;
+  svg.setAttribute("viewBox", `0 0 ${size[0]} ${size[1]}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  const polygon = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+  polygon.setAttribute("points", outline.map(([x, y]) => `${x},${y}`).join(" "));
+  svg.append(polygon);
+}
+
+function showResult(status) {
+  const result = status.result;
+  const message = { idle: "", collecting: "", calibrating: "Calibrating…" }[status.state];
+  $("result-message").textContent = message ?? status.message;
+  $("result").hidden = !(status.state === "finished" && result);
+  $("failed").hidden = status.state !== "failed";
+  if (!result) return;
+  $("rms").textContent = result.rms.toFixed(2);
+  $("quality").textContent = result.quality;
+  $("quality").dataset.quality = result.quality;
+  $("quality-hint").textContent = `${QUALITY_HINTS[result.quality]} Focal length ${result.focal_px} px, `
+    + `pictures ${result.image_size[0]}×${result.image_size[1]}.`;
+  $("per-view").replaceChildren(...result.per_view.map(({ name, error }) => {
+    const row = document.createElement("tr");
+    for (const text of [name, error.toFixed(3)]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  }));
+  $("rejected").replaceChildren(...result.rejected.map(({ name, reason }) => {
+    const item = document.createElement("li");
+    item.textContent = `Not used: ${name}: ${reason}`;
+    return item;
+  }));
+  $("save").disabled = Boolean(result.saved_to);
+  $("save").textContent = result.saved_to ? "Saved" : "Save this calibration";
+}
+
+function showSaved(saved) {
+  const line = $("saved");
+  line.replaceChildren();
+  if (!saved) {
+    line.textContent = "No camera calibration is saved yet.";
+    return;
+  }
+  const quality = document.createElement("strong");
+  quality.textContent = `${saved.rms.toFixed(2)} px (${saved.quality})`;
+  line.dataset.quality = saved.quality;
+  line.append("Saved calibration: ", quality,
+    `, for ${saved.image_size[0]}×${saved.image_size[1]} pictures, in ${saved.path}.`);
+}
+
+function showCamera(text) {
+  $("camera-status").textContent = text;
+}
+
+// -- the live picture ---------------------------------------------------------------------
+
+let wanted = 0;
+let loading = false;
+
+function wantFrame(number) {
+  wanted = Math.max(wanted, number);
+  if (loading) return;
+  const img = $("frame");
+  const shown = wanted;
+  loading = true;
+  const done = () => {
+    loading = false;
+    if (wanted > shown) wantFrame(wanted);
+  };
+  img.addEventListener("load", done, { once: true });
+  img.addEventListener("error", done, { once: true });
+  img.src = `/frame.jpg?n=${shown}`;
+}
+
+function setLive(state, text) {
+  $("live").dataset.state = state;
+  $("live").textContent = text;
+}
+
+function connect() {
+  const events = new EventSource("/api/events");
+  events.addEventListener("hello", async (event) => {
+    setLive("live", "live");
+    showCamera(JSON.parse(event.data).camera.status);
+    try {
+      show(await call(API));  // whatever was missed while disconnected
+    } catch (error) {
+      showError(error);
+    }
+  });
+  events.addEventListener("calibration", (event) => show(JSON.parse(event.data)));
+  events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
+  events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
+  events.addEventListener("error", () => setLive("down", "reconnecting…"));
+}
+
+// -- what the person does -----------------------------------------------------------------
+
+$("target").addEventListener("change", () => {
+  $("spec").value = SPECS[$("target").value];
+  $("spec-hint").textContent = SPEC_HINTS[$("target").value];
+});
+$("start-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  act(`${API}/start`, {
+    target: $("target").value, spec: $("spec").value.trim(), wanted: Number($("wanted").value),
+  });
+});
+$("finish").addEventListener("click", () => act(`${API}/finish`));
+$("cancel").addEventListener("click", () => act(`${API}/cancel`));
+$("save").addEventListener("click", () => act(`${API}/save`));
+for (const again of [$("again"), $("retry")]) {
+  again.addEventListener("click", () => act(`${API}/cancel`));
+}
+
+connect();
