@@ -146,6 +146,8 @@ def test_nothing_to_finish_cancel_or_save_when_idle(camera_app):
     save = client.post("/api/calibration/camera/save")
     assert save.get_json()["error"] == "There is no finished calibration to save."
     assert client.post("/api/calibration/camera/cancel").get_json()["state"] == "idle"
+    nothing_yet = client.get("/calibrate/frame.jpg")
+    assert nothing_yet.mimetype == "image/jpeg" and nothing_yet.headers["X-Frame-Number"] == "0"
     assert client.get("/api/calibration/camerax").status_code == 404
 
 
@@ -167,6 +169,10 @@ def test_a_whole_calibration_from_the_api(camera_app, feed, frames, companion_ho
     assert first["kept"] and first["views"] == 1 and first["seen"] is not None
     assert first["message"] == "1 of 10 pictures: keep moving and tilting the target."
     assert first["image_size"] == [640, 480] and 0 < first["covered"] < 16
+    picture = client.get("/calibrate/frame.jpg")  # the frame the outline belongs to
+    assert picture.headers["X-Frame-Number"] == str(first["frame"]) == "2"
+    decoded = cv2.imdecode(np.frombuffer(picture.data, np.uint8), cv2.IMREAD_COLOR)
+    assert decoded.shape == frames[0].shape
     again = show(runner, feed, frames[0])
     assert not again["kept"] and again["message"] == "Move or tilt the target to a new position."
     show(runner, feed, frames[1])

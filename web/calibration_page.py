@@ -1,6 +1,7 @@
 """The camera calibration page, step by step, and its JSON API.
 
     GET  /calibrate                      the page
+    GET  /calibrate/frame.jpg            the frame the session looked at last
     GET  /calibrate/charuco.pdf          the ChArUco target to print (?paper=a4|letter, ?spec=)
     GET  /api/calibration/camera         the session: state, views, coverage, advice, result
     POST /api/calibration/camera/start   {"target": "charuco", "spec": "5x7:33:25", "wanted": 15}
@@ -25,6 +26,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, render_templ
 from calibration import charuco
 from web.calibration_runner import MAX_WANTED, TARGETS, Busy, CalibrationRunner
 from web.errors import InvalidRequest, error_response
+from web.placeholder import placeholder_jpeg
 from web.runtime import get_runtime
 
 bp = Blueprint("calibration_page", __name__)
@@ -52,6 +54,18 @@ def page():
     return render_template("calibration.html", has_camera=runtime.feed is not None,
                            default_spec=charuco.DEFAULT_SPEC, targets=TARGETS,
                            max_wanted=MAX_WANTED, version=current_app.config["VERSION"])
+
+
+@bp.get("/calibrate/frame.jpg")
+def frame_jpg():
+    """The frame the session looked at last (its outline in the status belongs to it)."""
+    looked_at = get_runner().frame_jpeg()
+    if looked_at is None:
+        return Response(placeholder_jpeg("no frame looked at yet"), mimetype="image/jpeg",
+                        headers={"Cache-Control": "no-store", "X-Frame-Number": "0"})
+    number, data = looked_at
+    return Response(data, mimetype="image/jpeg",
+                    headers={"Cache-Control": "no-store", "X-Frame-Number": str(number)})
 
 
 @bp.get("/calibrate/charuco.pdf")

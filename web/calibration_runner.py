@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from calibration import charuco, chessboard
@@ -113,6 +114,8 @@ class CalibrationRunner:
         self._model: CameraModel | None = None
         self._last_published = float("-inf")
         self._seen: list[list[float]] | None = None  # the target's outline in the last frame
+        self._looked_at: tuple[int, Any] | None = None  # (number, frame) last looked at
+        self._jpeg: tuple[int, bytes] | None = None
         self._status: dict[str, Any] = self._blank(IDLE, self._idle_message())
         self._saved = self._load_saved()
 
@@ -122,6 +125,23 @@ class CalibrationRunner:
         """The session's state as JSON data (see the module's docstring)."""
         with self._changed:
             return self._current()
+
+    def frame_jpeg(self) -> tuple[int, bytes] | None:
+        """The frame the session looked at last, as ``(number, JPEG bytes)``: the page
+        shows it with the outline where the target was seen in it, so the two agree."""
+        with self._changed:
+            looked_at, cached = self._looked_at, self._jpeg
+        if looked_at is None:
+            return None
+        number, frame = looked_at
+        if cached is None or cached[0] != number:
+            ok, data = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+            if not ok:
+                return None
+            cached = (number, data.tobytes())
+            with self._changed:
+                self._jpeg = cached
+        return cached
 
     def wait_until(self, predicate: Callable[[dict[str, Any]], bool],
                    timeout: float | None = None) -> dict[str, Any]:
@@ -238,7 +258,8 @@ class CalibrationRunner:
             if generation != self._generation:
                 return False
             size = session.size
-            self._status.update(
+            self._looked_at = (number, frame)
+            self._status.update(frame=number,
                 views=step.views, done=step.done, kept=step.kept, message=step.message,
                 coverage=step.coverage, frames=self._status["frames"] + 1,
                 covered=int(np.count_nonzero(np.array(step.coverage))),
@@ -305,7 +326,7 @@ class CalibrationRunner:
     def _blank(self, state: str, message: str) -> dict[str, Any]:
         return {"state": state, "target": "", "spec": "", "wanted": 0,
                 "advised": ADVISED_VIEWS, "min_views": MIN_VIEWS, "views": 0, "done": False,
-                "kept": False, "frames": 0, "message": message,
+                "kept": False, "frames": 0, "frame": 0, "message": message,
                 "coverage": [[0] * 4 for _ in range(4)], "covered": 0, "image_size": None,
                 "seen": None, "result": None}
 

@@ -9,6 +9,9 @@ const SPEC_HINTS = {
   charuco: "Squares across × down : square mm : marker mm, as printed on the sheet.",
   chessboard: "Inner corners across × down : square mm (the whole board must be seen).",
 };
+const STEP_OF = {
+  collecting: "step-move", calibrating: "step-result", finished: "step-result", failed: "step-result",
+};
 const QUALITY_HINTS = {
   good: "Good: under 0.5 px. Save it.",
   acceptable: "Acceptable: under 1 px. Sharper pictures and a flatter target do better.",
@@ -49,7 +52,13 @@ async function act(url, body = {}) {
 // -- what the companion says --------------------------------------------------------------
 
 function show(status) {
+  if (status.state !== state) {  // a new step: bring it into view (a phone shows one at a time)
+    const now = STEP_OF[status.state];
+    if (now && now !== STEP_OF[state]) $(now).scrollIntoView({ block: "start" });
+    state = status.state;
+  }
   $("steps").dataset.state = status.state;
+  sessionFrame(status);
   const running = status.state === "collecting" || status.state === "calibrating";
   for (const field of ["target", "spec", "wanted"]) $(field).disabled = running;
   $("start").disabled = running || document.body.dataset.camera !== "true";
@@ -77,7 +86,6 @@ function showProgress(status) {
     cells[index].dataset.count = String(Math.min(count, 3));
     cells[index].title = `${count} picture(s)`;
   });
-  drawSeen(status.seen, status.image_size);
 }
 
 function drawSeen(outline, size) {
@@ -140,23 +148,43 @@ function showCamera(text) {
 }
 
 // -- the live picture ---------------------------------------------------------------------
+// While collecting, the picture is the frame the session looked at last, with the target's
+// outline as it was seen in that very frame; otherwise the camera's newest frame.
 
-let wanted = 0;
+let state = "idle";
+let shownFrame = 0;  // the session's frame on show (0: the camera's own picture)
 let loading = false;
+let queued = null;
 
-function wantFrame(number) {
-  wanted = Math.max(wanted, number);
-  if (loading) return;
-  const img = $("frame");
-  const shown = wanted;
+function showPicture(src, seen = null, size = null) {
+  if (loading) {
+    queued = [src, seen, size];
+    return;
+  }
   loading = true;
+  const img = $("frame");
   const done = () => {
+    drawSeen(seen, size);
     loading = false;
-    if (wanted > shown) wantFrame(wanted);
+    if (queued) {
+      const next = queued;
+      queued = null;
+      showPicture(...next);
+    }
   };
   img.addEventListener("load", done, { once: true });
   img.addEventListener("error", done, { once: true });
-  img.src = `/frame.jpg?n=${shown}`;
+  img.src = src;
+}
+
+function cameraFrame(number) {
+  if (state !== "collecting") showPicture(`/frame.jpg?n=${number}`);
+}
+
+function sessionFrame(status) {
+  if (status.state !== "collecting" || !status.frame || status.frame === shownFrame) return;
+  shownFrame = status.frame;
+  showPicture(`/calibrate/frame.jpg?n=${status.frame}`, status.seen, status.image_size);
 }
 
 function setLive(state, text) {
@@ -176,7 +204,7 @@ function connect() {
     }
   });
   events.addEventListener("calibration", (event) => show(JSON.parse(event.data)));
-  events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
+  events.addEventListener("frame", (event) => cameraFrame(JSON.parse(event.data).number));
   events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
   events.addEventListener("error", () => setLive("down", "reconnecting…"));
 }
