@@ -279,3 +279,9 @@ def test_the_charuco_target_is_printed_for_download(client):
     assert letter.status_code == 200 and b"6x8:25:18" in letter.data
     assert client.get("/calibrate/charuco.pdf?paper=a3").status_code == 400
     assert client.get("/calibrate/charuco.pdf?spec=nope").status_code == 400
+
+
+def test_the_table_page_links_to_the_calibration_page(client):
+    assert b'id="calibrate-link" class="button" href="/calibrate"' in client.get("/").data
+    page = client.get("/calibrate")
+    assert b"Calibrate the camera" in page.data and b"/calibrate/charuco.pdf?paper=a4" in page.data
