@@ -50,6 +50,10 @@ class NoGame(CompanionError, LookupError):
     """The session has no game: start or resume one first."""
 
 
+NO_GAME_TO_CORRECT = "There is no game in progress: start one first."
+"""What a correction (or "accept the board") without a game is answered."""
+
+
 @dataclass(frozen=True)
 class _Waiting:
     """An action that waits for its dice: explained from the board (``view`` is what the
@@ -277,7 +281,9 @@ class TableSession:
     def correct(self, correction: Mapping[str, Any]) -> TableVerdict:
         """Put the game right by hand (see ``companion.table.corrections``)."""
         with self._lock:
-            game_log.record_correction(self.journal, self._require(), correction,
+            if self._game_id is None:
+                raise NoGame(NO_GAME_TO_CORRECT)
+            game_log.record_correction(self.journal, self._game_id, correction,
                                        actor=self.actor, games=self._games)
             result = self._changed(v.CORRECTED, describe_correction(correction) + ".")
         return self._announce(result)
@@ -285,6 +291,8 @@ class TableSession:
     def accept_board(self) -> TableVerdict:
         """Correct the game to what the camera last read on every space that differs."""
         with self._lock:
+            if self._game_id is None:
+                raise NoGame(NO_GAME_TO_CORRECT)
             reading = self._last_reading
             if reading is None:
                 raise IllegalAction("The camera has not read the board yet.")
