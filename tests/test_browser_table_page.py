@@ -272,3 +272,18 @@ def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, li
     sync_api.expect(verdict(page)).to_have_text("Black places on A1.", timeout=WAIT_MS)
     options = get_runtime(app).table.state["options"]
     assert options["captures"] is False
+
+
+def test_a_reloaded_page_still_rings_the_last_move(make_app, live_server, page):  # noqa: F811
+    app = make_app()
+    client = app.test_client()
+    client.post("/api/game/start", json={"game": "one", "options": {"players": 2}})
+    for player, at in (("black", "A1"), ("white", "B1")):
+        client.post("/api/game/play",
+                    json={"action": {"type": "place", "player": player, "at": at}})
+    page.goto(live_server(app))  # a page opened (or reloaded) after the move
+    sync_api.expect(space(page, "B1").locator(".mark.last")).to_have_count(1, timeout=WAIT_MS)
+    sync_api.expect(page.locator("#board .mark.last")).to_have_count(1)
+    page.reload()
+    sync_api.expect(space(page, "B1").locator(".mark.last")).to_have_count(1, timeout=WAIT_MS)
+    screenshot(page, "table-one-reloaded.png")

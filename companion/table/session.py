@@ -30,6 +30,7 @@ from companion.errors import CompanionError
 from companion.games.base import Action, DiceRequest, Game, IllegalAction, State
 from companion.games.match import Match
 from companion.journal import Journal, JournalEvent
+from companion.table import last_step
 from companion.table import verdict as v
 from companion.table.corrections import describe as describe_correction
 from companion.table.explain import Candidate, Explanation, SearchLimits, explain
@@ -96,6 +97,7 @@ class TableSession:
         self._choices: list[Candidate] = []
         self._waiting: _Waiting | None = None
         self._last_reading: dict[str, Any] | None = None
+        self._last_changed: tuple[str, ...] = ()
         self._version = 0
         self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None
 
@@ -132,6 +134,7 @@ class TableSession:
             self.journal.append(END, {}, game_id=game_id, actor=self.actor)
             self._cancel_waiting()
             self._game_id = self._match = None
+            self._last_changed = ()
             self._reset_table()
             result = TableVerdict(v.ENDED, "The game has ended.")
         return self._announce(result)
@@ -355,6 +358,7 @@ class TableSession:
                             for e in line.standing],
                 "can_undo": bool(line.standing),
                 "can_redo": bool(line.redoable),
+                "last_changed": list(self._last_changed),
             }
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -381,6 +385,8 @@ class TableSession:
         self._version += 1
         self._game_id = game_id
         self._match = game_log.rebuild(self.journal, game_id, games=self._games)
+        self._last_changed = last_step.from_journal(self.journal, game_id, self._match.game,
+                                                    self._match.state, games=self._games)
         self._reset_table()
         self._last_reading = None
         self._prompt_dice()
@@ -406,6 +412,7 @@ class TableSession:
         """Journal ``actions`` (the last with ``dice``) and say what they caused."""
         self._cancel_waiting()
         game_id = self._require()
+        first = self.state
         texts = []
         for i, action in enumerate(actions):
             before = self.state
@@ -414,7 +421,7 @@ class TableSession:
                                    actor=self.actor, games=self._games)
             self._match = game_log.rebuild(self.journal, game_id, games=self._games)
             texts.append(self._event_text(before, action))
-        return self._changed(v.APPLIED, " ".join(texts))
+        return self._changed(v.APPLIED, " ".join(texts), first)
 
     def _event_text(self, before: State, action: Action) -> str:
         assert self._match is not None
@@ -423,11 +430,17 @@ class TableSession:
         text = " ".join(w.rstrip(".") + "." for w in words)
         return text or self.game.describe(before, action) + "."
 
-    def _changed(self, kind: str, text: str) -> TableVerdict:
-        """After a journaled change: rebuild, forget stale choices, check the board."""
+    def _changed(self, kind: str, text: str, before: State | None = None) -> TableVerdict:
+        """After a journaled change: rebuild, forget stale choices, check the board, and
+        note the spaces the change touched (``before``: the state it started from, by
+        default the one held until now)."""
         game_id = self._require()
         self._version += 1
+        if before is None and self._match is not None:
+            before = self._match.state
         self._match = game_log.rebuild(self.journal, game_id, games=self._games)
+        self._last_changed = last_step.changed_between(self._match.game, before,
+                                                       self._match.state)
         self._choices = []
         self._cancel_waiting()
         reading = self._last_reading

@@ -15,7 +15,6 @@ const page = {
   referee: null,
   geometry: null,
   boardName: null,
-  previousView: null,
   marks: { selected: null, targets: new Set(), problem: new Set(), last: new Set() },
   options: [],  // the legal actions touching the selected space
   saved: [],  // the games in the journal, to resume
@@ -51,24 +50,13 @@ async function loadBoard(name) {
   page.geometry = await getJSON(`/api/board/${encodeURIComponent(name)}`);
 }
 
-function changedSpaces(before, after) {
-  const changed = new Set();
-  if (!before || !after) return changed;
-  for (const [space, content] of Object.entries(after)) {
-    if (JSON.stringify(content) !== JSON.stringify(before[space])) changed.add(space);
-  }
-  return changed;
-}
-
 /** Take the game as the server sends it (after any change) and redraw everything. */
 export async function showGame(game, verdict = null) {
   const sameGame = page.game && game && page.game.game_id === game.game_id;
   const hadProblem = Boolean(sameGame && page.game.problem);
-  const changed = sameGame ? changedSpaces(page.previousView, game.view) : new Set();
-  // The same game shown again (the answer to a move and its live event): keep the marks.
-  if (!sameGame || changed.size > 0) page.marks.last = changed;
+  // The server says what the last step changed, so a reloaded page rings it too.
+  page.marks.last = new Set(game?.last_changed || []);
   page.game = game;
-  page.previousView = game?.view || null;
   clearSelection();
   page.marks.problem = new Set(game?.problem?.spaces || []);
   page.marks.combat = game?.summary?.combat?.at || null;
