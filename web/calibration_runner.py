@@ -162,20 +162,24 @@ class CalibrationRunner:
             raise ValueError(f"wanted is how many pictures to keep, a whole number from "
                              f"{MIN_VIEWS} to {MAX_WANTED}.")
         find, name, written = make_finder(target, spec)
+        # Listen before the thread starts, so no frame from now on goes unnoticed.
+        unsubscribe = self._feed.subscribe(self._on_feed)
         with self._changed:
             if self._status["state"] in (COLLECTING, CALIBRATING):
+                unsubscribe()
                 raise Busy("A calibration is already running: finish or cancel it first.")
             self._generation += 1
             generation = self._generation
             self._finish_asked = False
             self._model = None
-            self._newest = self._feed.frame_count
+            first = self._newest = self._feed.frame_count
             session = CalibrationSession(self._remember(find), target=name, wanted=wanted)
             self._status = {**self._blank(COLLECTING, "Hold the target under the camera "
                                                       "and move it slowly."),
                             "target": target, "spec": written, "wanted": wanted}
             self._announce(force=True)
-        thread = threading.Thread(target=self._run, args=(generation, session),
+        thread = threading.Thread(target=self._run,
+                                  args=(generation, session, first, unsubscribe),
                                   name="calibration", daemon=True)
         thread.start()
         return self.status()
@@ -222,9 +226,8 @@ class CalibrationRunner:
 
     # -- the runner's thread ------------------------------------------------------------
 
-    def _run(self, generation: int, session: CalibrationSession) -> None:
-        unsubscribe = self._feed.subscribe(self._on_feed)
-        looked_at = self._newest
+    def _run(self, generation: int, session: CalibrationSession, looked_at: int,
+             unsubscribe: Callable[[], None]) -> None:
         try:
             while True:
                 with self._changed:
