@@ -12,7 +12,7 @@ from test_web_calibration import charuco_frames
 
 from calibration.intrinsics import CameraModel
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about 15 s
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about 20 s
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
@@ -86,12 +86,14 @@ def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, br
     rows = page.locator("#per-view tr").count()
     assert rows >= 10 and page.inner_text("#views") == f"{rows} of 15"
     assert filled_cells(page) == 16
-    expect(page.locator("#result-message")).to_contain_text(f"{rms:.2f} px (good) from {rows}")
+    expect(page.locator("#result-message")).to_have_text(f"Calibrated from {rows} pictures.")
     screenshot(page, f"calibration-{size}-3-result.png")
 
     page.click("#save")
     expect(page.locator("#save")).to_have_text("Saved", timeout=WAIT_MS)
     expect(page.locator("#saved")).to_contain_text(f"{rms:.2f} px (good)")
+    expect(page.locator("#result-message")).to_have_text(
+        f"Saved to {companion_home / 'camera.json'}.")
     model = CameraModel.load(companion_home / "camera.json")
     assert model.image_size == (640, 480) and f"{model.rms:.2f}" == f"{rms:.2f}"
     screenshot(page, f"calibration-{size}-4-saved.png")

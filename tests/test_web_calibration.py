@@ -285,3 +285,18 @@ def test_the_table_page_links_to_the_calibration_page(client):
     assert b'id="calibrate-link" class="button" href="/calibrate"' in client.get("/").data
     page = client.get("/calibrate")
     assert b"Calibrate the camera" in page.data and b"/calibrate/charuco.pdf?paper=a4" in page.data
+
+
+def test_a_calibration_that_cannot_be_done_says_why(camera_app, feed, frames):
+    client = camera_app.test_client()
+    client.post("/api/calibration/camera/start", json={})
+    runner = get_runner(camera_app)
+    for frame in frames[:2]:
+        show(runner, feed, frame)
+    show(runner, feed, cv2.resize(frames[2], (800, 600)))  # the camera changed resolution
+    assert client.post("/api/calibration/camera/finish").status_code == 200
+    failed = runner.wait_until(lambda s: s["state"] == "failed", WAIT)
+    assert failed["message"] == ("The pictures are not all the same size; calibrate one "
+                                 "camera setting at a time.")
+    assert client.post("/api/calibration/camera/save").status_code == 400
+    assert client.post("/api/calibration/camera/start", json={}).status_code == 200

@@ -101,7 +101,10 @@ function drawSeen(outline, size) {
 
 function showResult(status) {
   const result = status.result;
-  const message = { idle: "", collecting: "", calibrating: "Calibrating…" }[status.state];
+  const message = {
+    idle: "", collecting: "", calibrating: "Calibrating…",
+    finished: result && !result.saved_to ? `Calibrated from ${result.per_view.length} pictures.` : undefined,
+  }[status.state];
   $("result-message").textContent = message ?? status.message;
   $("result").hidden = !(status.state === "finished" && result);
   $("failed").hidden = status.state !== "failed";
