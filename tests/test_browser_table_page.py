@@ -287,3 +287,18 @@ def test_a_reloaded_page_still_rings_the_last_move(make_app, live_server, page):
     page.reload()
     sync_api.expect(space(page, "B1").locator(".mark.last")).to_have_count(1, timeout=WAIT_MS)
     screenshot(page, "table-one-reloaded.png")
+
+
+def test_the_game_form_shows_the_game_in_progress(make_app, live_server, page):  # noqa: F811
+    app = make_app()
+    app.test_client().post("/api/game/start", json={"game": "onslaught",
+                                                    "options": {"players": 2}})
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#turn")).to_contain_text("ONSLAUGHT", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#game-choice")).to_have_value("onslaught", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#players")).to_have_value("2")
+    # A game started on another screen: this page's form follows it.
+    app.test_client().post("/api/game/start", json={"game": "go",
+                                                    "options": {"board": "go-13"}})
+    sync_api.expect(page.locator("#game-choice")).to_have_value("go", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#board-choice")).to_have_value("go-13")

@@ -18,6 +18,8 @@ const page = {
   marks: { selected: null, targets: new Set(), problem: new Set(), last: new Set() },
   options: [],  // the legal actions touching the selected space
   saved: [],  // the games in the journal, to resume
+  formFor: null,  // the game whose choices the Game form shows
+  fillForm: null,  // fills the players and boards for the game chosen
   otherTimer: null,
 };
 
@@ -74,8 +76,23 @@ export async function showGame(game, verdict = null) {
   renderSecret(game);
   fillCorrections(game);
   showSaved();
+  showGameInForm(game);
   redraw();
   scheduleOtherMoves();
+}
+
+/** The Game form shows the game in progress (its game, players and board), once per
+ * game, so a player can still choose another game to start. */
+function showGameInForm(game) {
+  if (!game || !page.fillForm || page.formFor === game.game_id) return;
+  const choice = $("game-choice");
+  if (![...choice.options].some((option) => option.value === game.game)) return;
+  page.formFor = game.game_id;
+  choice.value = game.game;
+  page.fillForm();
+  const options = game.state?.options || {};
+  if (options.players !== undefined) $("players").value = String(options.players);
+  if (game.board) $("board-choice").value = game.board;
 }
 
 export function showReferee(status) {
@@ -397,6 +414,8 @@ async function fillStartForm() {
   };
   choice.addEventListener("change", fill);
   fill();
+  page.fillForm = fill;
+  showGameInForm(page.game);
   $("start").disabled = false;  // the form is ready
   page.saved = data.saved;
   showSaved();
