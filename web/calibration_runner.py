@@ -255,16 +255,18 @@ class CalibrationRunner:
         except Exception as error:  # a finder failure must not end the page's session
             log.exception("calibration: looking at frame %s failed", number)
             with self._changed:
-                self._status["message"] = f"This frame could not be looked at: {error}"
+                self._status.update(kept=False, frames=self._status["frames"] + 1,
+                                    message=f"This frame could not be looked at: {error}")
+                self._announce(force=False)
             return False
         with self._changed:
             if generation != self._generation:
                 return False
             size = session.size
             self._looked_at = (number, frame)
-            self._status.update(frame=number,
-                views=step.views, done=step.done, kept=step.kept, message=step.message,
-                coverage=step.coverage, frames=self._status["frames"] + 1,
+            self._status.update(
+                frame=number, frames=self._status["frames"] + 1, views=step.views,
+                done=step.done, kept=step.kept, message=step.message, coverage=step.coverage,
                 covered=int(np.count_nonzero(np.array(step.coverage))),
                 image_size=list(size) if size else None, seen=self._seen)
             self._announce(force=step.kept)
