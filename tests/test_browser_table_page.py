@@ -173,6 +173,9 @@ def test_onslaught_asks_for_its_roll_live_and_the_page_rolls_it(make_app, live_s
     page.locator('#other-moves [data-type="end_turn"]').click()
     sync_api.expect(page.locator("#pending")).to_contain_text("Blue 1's moves",
                                                               timeout=WAIT_MS)
+    # The buttons follow the turn: Blue 1 rolls, Red 1 no longer ends anything.
+    sync_api.expect(page.locator("#other-moves .move-button")).to_have_text(
+        ["Blue 1 rolls the die (roll 1d6)"], timeout=WAIT_MS)
     screenshot(page, "table-onslaught.png")
 
 
@@ -302,3 +305,32 @@ def test_the_game_form_shows_the_game_in_progress(make_app, live_server, page): 
                                                     "options": {"board": "go-13"}})
     sync_api.expect(page.locator("#game-choice")).to_have_value("go", timeout=WAIT_MS)
     sync_api.expect(page.locator("#board-choice")).to_have_value("go-13")
+
+
+def test_onslaught_buttons_drawn_late_do_not_outlive_the_turn(make_app, live_server,
+                                                              page):  # noqa: F811
+    """An answer for the buttons that arrives after the turn has changed is not drawn."""
+    app = make_app(DICE_RANDBELOW=lambda n: 2)
+    client = app.test_client()
+    client.post("/api/game/start", json={"game": "onslaught", "options": {"players": 2}})
+    client.post("/api/dice/roll", json={"by": "page"})
+    page.goto(live_server(app))
+    buttons = page.locator("#other-moves .move-button")
+    sync_api.expect(buttons).to_have_text(["Red 1 ends the turn"], timeout=WAIT_MS)
+    held = []
+    page.route("**/api/game/actions",
+               lambda route: route.continue_() if held else held.append(route))
+    with page.expect_request("**/api/game/actions", timeout=WAIT_MS):
+        client.post("/api/game/play", json={"action": {"type": "move", "piece": "red1",
+                                                       "to": "D2"}})
+    red_buttons = client.get("/api/game/actions").get_data(as_text=True)
+    end_turn = [a["action"] for a in client.get("/api/game/actions").get_json()["actions"]
+                if a["action"]["type"] == "end_turn"]
+    client.post("/api/game/play", json={"action": end_turn[0]})
+    sync_api.expect(buttons).to_have_text(["Blue 1 rolls the die (roll 1d6)"],
+                                          timeout=WAIT_MS)
+    assert held, "the page asked for Red 1's buttons after the move"
+    held[0].fulfill(status=200, content_type="application/json", body=red_buttons)
+    page.evaluate("fetch('/healthz').then((r) => r.json())")  # the late answer is read
+    sync_api.expect(buttons).to_have_text(["Blue 1 rolls the die (roll 1d6)"])
+    page.unroute("**/api/game/actions")

@@ -21,6 +21,7 @@ const page = {
   formFor: null,  // the game whose choices the Game form shows
   fillForm: null,  // fills the players and boards for the game chosen
   otherTimer: null,
+  otherAsked: 0,  // how many times the buttons were asked for: only the newest is drawn
 };
 
 export function showError(message) {
@@ -226,27 +227,42 @@ export function play(action, dice) {
   return send("/api/game/play", dice ? { action, dice } : { action });
 }
 
-// The legal actions that touch no space (roll, end the turn, pass) as buttons.
-function scheduleOtherMoves() {
-  clearTimeout(page.otherTimer);
-  page.otherTimer = setTimeout(showOtherMoves, 120);
-}
-
-async function showOtherMoves() {
-  const box = $("other-moves") || (() => {
+// The legal actions that touch no space (roll, end the turn, pass) as buttons. They
+// follow the game: when the player to move or the phase changes, the old buttons go at
+// once, and an answer asked for before the latest change is never drawn.
+function otherMovesBox() {
+  return $("other-moves") || (() => {
     const node = element("div", "moves other-moves");
     node.id = "other-moves";
     $("moves").after(node);
     return node;
   })();
-  box.replaceChildren();
-  if (!page.game || page.game.outcome) return;
+}
+
+function scheduleOtherMoves() {
+  clearTimeout(page.otherTimer);
+  page.otherAsked += 1;
+  const box = otherMovesBox();
+  const turn = page.game ? `${page.game.game_id} ${page.game.to_move} ${page.game.phase}` : "";
+  if (box.dataset.turn !== turn) box.replaceChildren();
+  box.dataset.turn = turn;
+  page.otherTimer = setTimeout(showOtherMoves, 120, page.otherAsked);
+}
+
+async function showOtherMoves(asked) {
+  const box = otherMovesBox();
+  if (!page.game || page.game.outcome) {
+    box.replaceChildren();
+    return;
+  }
   let found;
   try {
     found = await getJSON("/api/game/actions");
   } catch {
     return;
   }
+  if (asked !== page.otherAsked) return;  // the game changed meanwhile: a newer answer comes
+  box.replaceChildren();
   for (const item of found.actions.filter((a) => a.spaces.length === 0).slice(0, MAX_BUTTONS)) {
     const button = element("button", "move-button other", item.text + (item.dice ? ` (roll ${item.dice.count}d${item.dice.sides})` : ""));
     button.type = "button";
