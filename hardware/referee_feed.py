@@ -10,6 +10,11 @@ status the page shows ("occluded", "searching for the board"): it never reaches 
 
 ``process(image)`` is one frame through the loop, synchronously, so tests drive the loop
 with rendered frames and no thread.
+
+With a lens calibration (``camera_path``, see ``hardware.lens``) the board is registered
+on the picture as a perfect lens would have taken it: the grid finder, the corner markers
+and tapped corners all take the lens model, the recogniser reads the undistorted picture,
+and the spaces' pixels for the page's overlay are put back where the lens shows them.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import STARTED
 from hardware.frames import CameraFeed
+from hardware.lens import Lens
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +60,8 @@ class Located:
     method: str
     confidence: float
     message: str
+    camera: Any = None
+    """The lens model the homography assumes (its pixels undistorted), or ``None``."""
 
 
 class BoardLocator:
@@ -63,23 +71,47 @@ class BoardLocator:
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
+        self.camera: Any = None
         self._fixed: Located | None = None
+        self._taps: Sequence[Sequence[float]] | None = None
         self._tracker: Any = None
+
+    def use_camera(self, camera: Any) -> None:
+        """Register with ``camera`` (a ``CameraModel``, or ``None``) from now on: the
+        markers are followed and a grid found with it, tapped corners are fitted again."""
+        if camera is self.camera:
+            return
+        self.camera = camera
+        self._tracker = None
+        if self._taps is not None:
+            self.fix_corners(self._taps)
+        elif self._fixed is not None and self._fixed.camera is not None:
+            self._fixed = None  # a grid found with the old lens model: find it again
 
     def fix(self, homography: np.ndarray, method: str = "corners",
             confidence: float = 0.8) -> None:
         """Use ``homography`` (pixels → board mm) for every frame until ``reset``."""
         self._fixed = Located(np.asarray(homography, dtype=np.float64), method, confidence,
                               f"Board registered ({method}).")
+        self._taps = None
 
     def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
         """Register from the board's four corners tapped on the picture, top-left first."""
-        found = from_corners(taps, self.geometry.width_mm, self.geometry.height_mm)
-        self.fix(found.homography, "corners", found.confidence)
+        found = from_corners(taps, self.geometry.width_mm, self.geometry.height_mm,
+                             camera=self.camera)
+        self._fix_found(found.homography, "corners", found.confidence)
+        self._taps = [list(tap) for tap in taps]
+
+    def _fix_found(self, homography: np.ndarray, method: str, confidence: float) -> None:
+        self.fix(homography, method, confidence)
+        assert self._fixed is not None
+        self._fixed = Located(self._fixed.homography, method, confidence,
+                              self._fixed.message, self.camera)
 
     def reset(self) -> None:
         """Forget the board's position: the next frame looks for it afresh."""
         self._fixed = None
+        self._taps = None
         if self._tracker is not None:
             self._tracker.reset()
 
@@ -91,14 +123,14 @@ class BoardLocator:
             from calibration import gridfind
 
             try:
-                found = gridfind.find_grid(image, self.geometry)
+                found = gridfind.find_grid(image, self.geometry, self.camera)
             except (RegistrationError, ValueError):
                 pass  # a printed board with markers: try them next
             else:
                 # A plain grid has nothing to follow from frame to frame, and finding it
                 # takes a while: keep it until "Find the board again" (``reset``).
-                self.fix(found.homography, f"{found.method} (found by its lines)",
-                         float(found.confidence))
+                self._fix_found(found.homography, f"{found.method} (found by its lines)",
+                                float(found.confidence))
                 return self._fixed  # type: ignore[return-value]
         return self._from_markers(image)
 
@@ -107,13 +139,13 @@ class BoardLocator:
         from calibration.tracking import BoardTracker
 
         if self._tracker is None:
-            self._tracker = BoardTracker(board_layout(self.geometry))
+            self._tracker = BoardTracker(board_layout(self.geometry), self.camera)
         result = self._tracker.update(image)
         registration: Registration | None = result.registration
         if registration is None:
             raise RegistrationError(result.message)
         return Located(registration.homography, f"markers ({result.status})",
-                       result.confidence, result.message)
+                       result.confidence, result.message, self.camera)
 
 
 class RefereeFeed:
@@ -126,12 +158,15 @@ class RefereeFeed:
     ``companion.vision.pipeline.Reading`` whose cells are the contents the game's view
     uses (``empty`` for an empty space); it raises ``ValueError`` for a game the camera
     cannot read. ``on_status`` hears every change of the loop's status (see ``status``).
+    ``camera_path`` is the lens calibration to use (``camera.json``; see ``hardware.lens``),
+    loaded at start and again when the file changes; ``None`` for none.
     """
 
     def __init__(self, session: TableSession, feed: CameraFeed | None = None, *,
                  locator_for: Callable[[Geometry], BoardLocator] = BoardLocator,
                  recogniser_for: Callable[[str, str | None], Any] | None = None,
-                 on_status: StatusListener | None = None) -> None:
+                 on_status: StatusListener | None = None,
+                 camera_path: Any = None) -> None:
         self.session = session
         self.feed = feed
         self._locator_for = locator_for
@@ -147,17 +182,20 @@ class RefereeFeed:
         self._locator: BoardLocator | None = None
         self._submitted: dict[str, Any] | None = None
         self._status: dict[str, Any] = {"status": OFF, "message": "No camera."}
+        self._lens = Lens(camera_path)
+        self._lens_said = ""
         self._unsubscribe = session.subscribe(self._on_table)
 
     # -- what the page reads -----------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
         """``status`` (off, no game, not read by the camera, searching, occluded,
-        settling, steady, error), ``message`` in words, and once the board is found
+        settling, steady, error), ``message`` in words, ``lens`` (is a lens calibration
+        in use: ``loaded``, ``rms``, ``quality``, ``message``), and once the board is found
         ``registration`` (method, confidence) and ``spaces_px`` (each space's pixel in the
         picture, for the page's overlay)."""
         with self._lock:
-            return dict(self._status)
+            return {**self._status, "lens": self._lens.status()}
 
     def reregister(self, corners: Sequence[Sequence[float]] | None = None) -> dict[str, Any]:
         """Find the board again from the next frame, or from four tapped ``corners``."""
@@ -188,20 +226,23 @@ class RefereeFeed:
             return self.status()
 
     def _step(self, image: np.ndarray) -> None:
+        lens = self._lens.model_for((image.shape[1], image.shape[0]))
         if not self._ensure_game():
             return
         assert self._locator is not None and self._recogniser is not None
+        self._locator.use_camera(lens)
         try:
             where = self._locator.locate(image)
         except RegistrationError as error:
             self._reset_gate()
             self._set({"status": SEARCHING, "message": str(error)})
             return
-        reading = self._recogniser.read(image, where.homography)
+        picture = image if where.camera is None else self._lens.undistort(image, where.camera)
+        reading = self._recogniser.read(picture, where.homography)
         gate = self._gate.update(reading)
         board = {"registration": {"method": where.method,
                                   "confidence": round(where.confidence, 2)},
-                 "spaces_px": self._spaces_px(where.homography),
+                 "spaces_px": self._spaces_px(where),
                  "frame": [int(image.shape[1]), int(image.shape[0])]}
         if gate.status != STEADY:
             status = OCCLUDED if gate.status == OCCLUDED else SETTLING
@@ -245,12 +286,16 @@ class RefereeFeed:
         self._gate = StabilityGate()
         self._submitted = None
 
-    def _spaces_px(self, homography: np.ndarray) -> dict[str, list[float]]:
+    def _spaces_px(self, where: Located) -> dict[str, list[float]]:
+        """Each space's pixel in the picture as the camera gives it (the page draws over
+        that picture, so a lens model's undistortion is undone)."""
         assert self._geometry is not None
         names = self._geometry.names
         board = np.array([self._geometry.position_mm(n) for n in names], dtype=np.float64)
         pixels = cv2.perspectiveTransform(board.reshape(-1, 1, 2),
-                                          np.linalg.inv(homography)).reshape(-1, 2)
+                                          np.linalg.inv(where.homography)).reshape(-1, 2)
+        if where.camera is not None:
+            pixels = where.camera.distort_points(pixels)
         return {n: [round(float(x)), round(float(y))]
                 for n, (x, y) in zip(names, pixels, strict=True)}
 
@@ -264,15 +309,18 @@ class RefereeFeed:
     def _set(self, status: dict[str, Any]) -> None:
         before = self._status
         self._status = status
+        lens = self._lens.status()
+        lens_changed, self._lens_said = lens["message"] != self._lens_said, lens["message"]
         if self._on_status is None:
             return
-        if (status.get("status"), status.get("message"), status.get("registration"),
+        if not lens_changed and (
+                status.get("status"), status.get("message"), status.get("registration"),
                 status.get("spaces_px")) == (before.get("status"), before.get("message"),
                                              before.get("registration"),
                                              before.get("spaces_px")):
             return
         try:
-            self._on_status(dict(status))
+            self._on_status({**status, "lens": lens})
         except Exception:
             log.exception("referee feed: a status listener failed")
 

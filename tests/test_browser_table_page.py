@@ -334,3 +334,20 @@ def test_onslaught_buttons_drawn_late_do_not_outlive_the_turn(make_app, live_ser
     page.evaluate("fetch('/healthz').then((r) => r.json())")  # the late answer is read
     sync_api.expect(buttons).to_have_text(["Blue 1 rolls the die (roll 1d6)"])
     page.unroute("**/api/game/actions")
+
+
+def test_the_camera_box_says_whether_a_lens_calibration_is_loaded(make_app, live_server,
+                                                                 page, tmp_path):  # noqa: F811
+    from calibration.intrinsics import CameraModel
+
+    path = tmp_path / "camera.json"
+    matrix = np.array([[900.0, 0, 400], [0, 900.0, 300], [0, 0, 1]])
+    CameraModel(matrix, np.zeros(5), (800, 600), rms=0.31).save(path)
+    camera = TableCamera()
+    app = make_app(FRAME_SOURCE=lambda: camera, BOARD_LOCATOR=known_board, RECOGNISER=stones,
+                   CAMERA_PATH=str(path))
+    app.test_client().post("/api/game/start", json={"game": "one", "options": {"players": 2}})
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#lens-status")).to_have_text(
+        "Lens calibration loaded: its error is 0.31 pixels (good).", timeout=WAIT_MS)
+    screenshot(page, "table-lens.png")

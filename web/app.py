@@ -18,6 +18,9 @@ Config keys, all optional::
                             board by its lines or markers; the demo fixes its own board)
     RECOGNISER              recogniser_for(game, board) for the live loop (default: the
                             recogniser companion.vision has for the game)
+    CAMERA_PATH             the lens calibration the live loop uses (camera.json), loaded
+                            at start and when it changes; None for none (``serve`` gives
+                            the one in the data folder)
     TABLE_LIMITS            the referee's search bounds, a dict of
                             companion.table.explain.SearchLimits fields
 
@@ -48,6 +51,7 @@ DEFAULTS: dict[str, Any] = {
     "BOARD_LOCATOR": None,
     "RECOGNISER": None,
     "TABLE_LIMITS": None,
+    "CAMERA_PATH": None,
 }
 
 

@@ -75,12 +75,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from calibration.commands import default_camera_path
+
     config = {
         "JOURNAL_PATH": str(args.journal or paths.journal_path()),
         "FRAME_SOURCE": _source(args.source),
         "BUTTON_PIN": None if args.no_button else args.button_pin,
         "LED_PIN": args.led_pin,
         "BUZZER_PIN": args.buzzer_pin,
+        "CAMERA_PATH": str(default_camera_path()),
     }
     return _serve(config, args.host, args.port, args.threads)
 

@@ -172,7 +172,8 @@ def _start_referee(runtime: Runtime, config: dict[str, Any]) -> Any:
     referee = RefereeFeed(runtime.table, runtime.feed,
                           locator_for=config.get("BOARD_LOCATOR") or BoardLocator,
                           recogniser_for=config.get("RECOGNISER"),
-                          on_status=lambda status: hub.publish("referee", status))
+                          on_status=lambda status: hub.publish("referee", status),
+                          camera_path=config.get("CAMERA_PATH"))
     return referee.start()
 
 

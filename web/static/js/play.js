@@ -101,6 +101,8 @@ export function showReferee(status) {
   $("referee-status").textContent = status?.status || "off";
   $("referee-status").dataset.status = status?.status || "off";
   $("referee-message").textContent = status?.message || "";
+  $("lens-status").textContent = status?.lens?.message || "";
+  $("lens-status").hidden = !status?.lens;
   $("reregister").hidden = !status || status.status === "off";
   $("tap-corners").hidden = $("reregister").hidden;
   drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
