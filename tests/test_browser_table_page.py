@@ -351,3 +351,49 @@ def test_the_camera_box_says_whether_a_lens_calibration_is_loaded(make_app, live
     sync_api.expect(page.locator("#lens-status")).to_have_text(
         "Lens calibration loaded: its error is 0.31 pixels (good).", timeout=WAIT_MS)
     screenshot(page, "table-lens.png")
+
+
+def test_the_drawn_boards_show_their_terrain_lines_and_squares(make_app, live_server,
+                                                              page):  # noqa: F811
+    import json
+    from pathlib import Path
+
+    import companion
+
+    spec = json.loads((Path(companion.__file__).parent / "data/boards/oneworld.json")
+                      .read_text(encoding="utf-8"))
+    app = make_app()
+    client = app.test_client()
+    client.post("/api/game/start", json={"game": "oneworld"})
+    page.goto(live_server(app))
+    board = page.locator("#board")
+    sync_api.expect(board.locator(".feature.runeline")).to_have_count(
+        sum(len(f["sides"]) for f in spec["features"] if f["kind"] == "runeline"),
+        timeout=WAIT_MS)
+    sync_api.expect(board.locator(".feature.fault")).to_have_count(
+        sum(len(f["sides"]) for f in spec["features"] if f["kind"] == "fault"))
+    sync_api.expect(board.locator('.hex[data-terrain="pylon"]')).to_have_count(
+        len(spec["terrain"]["pylon"]))
+    sync_api.expect(board.locator(".tower-site")).to_have_count(len(spec["hexes"]))
+    # A Runeline runs along the side B7 and C8 share: between their centres.
+    side = board.locator('.feature.runeline[data-side="B7/C8"]')
+    ends = [float(side.get_attribute(k)) for k in ("x1", "y1", "x2", "y2")]
+    b7, c8 = board.locator('[data-space="B7"] .hit'), board.locator('[data-space="C8"] .hit')
+    middle = [(float(b7.get_attribute(k)) + float(c8.get_attribute(k))) / 2
+              for k in ("cx", "cy")]
+    assert abs((ends[0] + ends[2]) / 2 - middle[0]) < 0.01
+    assert abs((ends[1] + ends[3]) / 2 - middle[1]) < 0.01
+    for words in ("Crystal Pylon", "Tower of Balance site", "Runeline", "Fault of Chaos"):
+        sync_api.expect(board.locator(".legend")).to_contain_text(words)
+    screenshot(page, "table-oneworld-board.png")
+
+    client.post("/api/game/start", json={"game": "onslaught", "options": {"players": 2}})
+    sync_api.expect(board.locator(".square-label")).to_have_count(9, timeout=WAIT_MS)
+    labels = {board.locator(".square-label").nth(i).get_attribute("data-square"):
+              board.locator(".square-label").nth(i).text_content() for i in range(9)}
+    assert labels == {"D1": "Red core", "D7": "Blue core", "D4": "Prime node",
+                      "B3": "Left node", "B5": "Left node", "F3": "Right node",
+                      "F5": "Right node", "A1": "Red orb", "G7": "Blue orb"}
+    for words in ("Red core", "Blue core", "Node (prime, left or right link)", "Red orb"):
+        sync_api.expect(board.locator(".legend")).to_contain_text(words)
+    screenshot(page, "table-onslaught-board.png")

@@ -15,8 +15,16 @@ export const COLOURS = {
 const SIDES = { borg: "#8c5bd6", chez: "#2aa39a" };
 const TERRAIN = {
   flatland: "#3b3a2f", mountain: "#5a4f45", forest: "#2f4a32", water: "#2b4058",
-  swamp: "#3a4536", desert: "#6b5a3a",
+  swamp: "#3a4536", desert: "#6b5a3a", pylon: "#2f6f86",
 };
+// Lines along hex sides (OneWorld's Runelines and Faults of Chaos), by kind.
+const FEATURES = {
+  runeline: { colour: "#f2c94c", label: "Runeline" },
+  fault: { colour: "#ff5a3c", label: "Fault of Chaos", dash: "2.4 1.4" },
+};
+const TERRAIN_NAMES = { pylon: "Crystal Pylon" };
+// ONSLAUGHT's special squares: what each is called on the drawn board and in its legend.
+const SQUARE_LABELS = { core: "core", orb: "orb", node: "node" };
 
 function node(tag, attrs = {}, text) {
   const el = document.createElementNS(SVG, tag);
@@ -118,6 +126,100 @@ function markSpace(group, x, y, r, marks, name) {
   }
 }
 
+/** The side two neighbouring hexes share: perpendicular to the line between their
+ * centres, through its middle, as long as a hex's side (r: half the distance across). */
+function sharedSide(p, q, r) {
+  const mx = (p[0] + q[0]) / 2, my = (p[1] + q[1]) / 2;
+  const dx = q[0] - p[0], dy = q[1] - p[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const half = r / Math.sqrt(3);
+  const ux = -dy / length * half, uy = dx / length * half;
+  return [mx - ux, my - uy, mx + ux, my + uy];
+}
+
+/** A hex map's terrain symbols, Tower sites and the lines along hex sides. */
+function drawHexFeatures(svg, geometry, points, r, legend) {
+  const { spaces, spec } = geometry;
+  for (const s of spaces) {
+    if (s.terrain === "pylon") {  // a crystal: a small diamond
+      const y = s.y_mm - r * 0.55, w = r * 0.18;
+      svg.append(node("polygon", {
+        points: `${s.x_mm},${y - w * 1.4} ${s.x_mm + w},${y} ${s.x_mm},${y + w * 1.4} ${s.x_mm - w},${y}`,
+        fill: "#9fe3f5", opacity: 0.9, class: "terrain-mark", "data-terrain": s.terrain,
+      }));
+    }
+    if (s.tower_site) {  // a Tower of Balance may stand here: a small tower
+      const x = s.x_mm, y = s.y_mm + r * 0.45, w = r * 0.6;
+      svg.append(node("path", {
+        d: `M${x - w / 2},${y + w / 2} v${-w} h${w / 5} v${w / 4} h${w / 5} v${-w / 4} h${w / 5} v${w / 4} h${w / 5} v${-w / 4} h${w / 5} v${w} z`,
+        fill: "#c9a2ff", class: "tower-site", "data-hex": s.name,
+      }));
+    }
+  }
+  const kinds = new Set();
+  for (const feature of spec.features || []) {
+    const style = FEATURES[feature.kind] || { colour: "#dddddd", label: feature.kind };
+    kinds.add(feature.kind);
+    for (const side of feature.sides || []) {
+      const [a, b] = side.split("/");
+      if (!points[a] || !points[b]) continue;
+      const [x1, y1, x2, y2] = sharedSide(points[a], points[b], r);
+      const line = node("line", {
+        x1, y1, x2, y2, stroke: style.colour, "stroke-width": r * 0.22,
+        "stroke-linecap": "round", class: `feature ${feature.kind}`, "data-side": side,
+      });
+      if (style.dash) line.setAttribute("stroke-dasharray", style.dash);
+      line.append(node("title", {}, feature.name || style.label));
+      svg.append(line);
+    }
+  }
+  const terrains = new Set(spaces.map((s) => s.terrain).filter((t) => t && t !== spec.default_terrain));
+  for (const terrain of terrains) {
+    legend.push({ swatch: "hex", colour: TERRAIN[terrain] || "#3b3a2f", text: TERRAIN_NAMES[terrain] || terrain });
+  }
+  if (spaces.some((s) => s.tower_site)) legend.push({ swatch: "tower", colour: "#c9a2ff", text: "Tower of Balance site" });
+  for (const kind of kinds) {
+    const style = FEATURES[kind] || { colour: "#dddddd", label: kind };
+    legend.push({ swatch: "line", colour: style.colour, dash: style.dash, text: `${style.label} (along hex sides)` });
+  }
+}
+
+/** The words on an ONSLAUGHT square: "Red core", "Prime node", "Blue orb". */
+function squareLabel(special) {
+  const what = SQUARE_LABELS[special.kind] || special.kind;
+  const whose = special.team || special.link || "";
+  return whose ? `${whose[0].toUpperCase()}${whose.slice(1)} ${what}` : what;
+}
+
+/** A key under the board: what each colour, symbol and line stands for. */
+function drawLegend(items) {
+  const box = document.createElement("ul");
+  box.className = "legend";
+  box.style.cssText = "list-style:none;display:flex;flex-wrap:wrap;gap:0.3rem 1rem;margin:0.4rem 0 0;padding:0;font-size:0.85rem";
+  for (const item of items) {
+    const entry = document.createElement("li");
+    entry.style.cssText = "display:flex;align-items:center;gap:0.35rem";
+    const swatch = node("svg", { width: 22, height: 14, viewBox: "0 0 22 14", "aria-hidden": "true" });
+    if (item.swatch === "line") {
+      const line = node("line", { x1: 2, y1: 7, x2: 20, y2: 7, stroke: item.colour, "stroke-width": 3, "stroke-linecap": "round" });
+      if (item.dash) line.setAttribute("stroke-dasharray", "4 2.5");
+      swatch.append(line);
+    } else if (item.swatch === "tower") {
+      swatch.append(node("path", { d: "M6,13 v-10 h2 v3 h2 v-3 h2 v3 h2 v-3 h2 v10 z", fill: item.colour }));
+    } else {
+      swatch.append(node("rect", {
+        x: 2, y: 1, width: 18, height: 12, rx: 2, fill: item.colour,
+        "fill-opacity": item.opacity ?? 1, stroke: item.outline || "none", "stroke-width": 1.5,
+      }));
+    }
+    const text = document.createElement("span");
+    text.textContent = item.text;
+    entry.append(swatch, text);
+    box.append(entry);
+  }
+  return box;
+}
+
 /** Draw the schematic board into ``container``; ``onTap(space)`` on a tap. */
 export function drawBoard(container, geometry, view, marks, onTap) {
   const { width_mm: width, height_mm: height, spaces, edges, kind, spec } = geometry;
@@ -129,15 +231,18 @@ export function drawBoard(container, geometry, view, marks, onTap) {
   const points = Object.fromEntries(spaces.map((s) => [s.name, [s.x_mm, s.y_mm]]));
   const r = spaceRadius(points, edges);
   const cells = kind === "grid" && spec.points === "cells";
+  const legend = [];
   if (kind === "hex") {
     const hexR = r * 2 / Math.sqrt(3);
     for (const s of spaces) {
       svg.append(node("polygon", {
         points: hexagon(s.x_mm, s.y_mm, hexR * 0.98),
-        fill: TERRAIN[s.terrain] || "#3b3a2f", class: "hex",
+        fill: TERRAIN[s.terrain] || "#3b3a2f", class: "hex", "data-terrain": s.terrain || "",
       }));
     }
+    drawHexFeatures(svg, geometry, points, r, legend);
   } else if (cells) {
+    const seen = new Map();
     for (const s of spaces) {
       const special = spec.special?.[s.name];
       const fill = special ? (special.team ? COLOURS[special.team] : "#6b5a2f") : "#4a4034";
@@ -145,7 +250,24 @@ export function drawBoard(container, geometry, view, marks, onTap) {
         x: s.x_mm - r, y: s.y_mm - r, width: 2 * r, height: 2 * r,
         fill, "fill-opacity": special ? 0.35 : 1, class: "cell",
       }));
+      if (!special) continue;
+      const label = squareLabel(special);
+      svg.append(node("text", {
+        x: s.x_mm, y: s.y_mm + r * 0.86, "font-size": r * 0.26, "text-anchor": "middle",
+        fill: "#f4ead8", opacity: 0.9, class: "square-label", "data-square": s.name,
+        "pointer-events": "none",
+      }, label));
+      const key = special.kind === "node" ? "node" : `${special.kind} ${special.team || ""}`;
+      if (!seen.has(key)) {
+        seen.set(key, {
+          swatch: "square", colour: fill, opacity: 0.6,
+          text: special.kind === "node"
+            ? "Node (prime, left or right link): hold it for your core's link"
+            : `${squareLabel(special)}${special.kind === "core" ? ": the team's base, to defend" : ": where the orb starts"}`,
+        });
+      }
     }
+    legend.push(...[...seen.entries()].sort().map(([, item]) => item));
   } else {
     for (const [a, b] of edges) {
       const p = points[a], q = points[b];
@@ -171,7 +293,8 @@ export function drawBoard(container, geometry, view, marks, onTap) {
     });
     svg.append(group);
   }
-  container.replaceChildren(svg);
+  if (legend.length) container.replaceChildren(svg, drawLegend(legend));
+  else container.replaceChildren(svg);
 }
 
 /** Draw the marks and the game's pieces over the camera picture (or clear it). */
