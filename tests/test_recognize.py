@@ -100,7 +100,7 @@ def test_oneworld_counters_are_printed_as_side_face_and_stack(tmp_path, capsys):
     counters = {"C4": {"side": "borg", "face": "stone", "stack": False},
                 "G8": {"side": "chez", "face": "fog", "stack": True}}
     image, truth = render_scene(5, "oneworld", counters, Pose(tilt_deg=10.0),
-                                Effects(noise=2.0), counters=True)
+                                Effects(noise=2.0), kind="counters")
     path = tmp_path / "map.png"
     cv2.imwrite(str(path), image)
     main(["recognize", "--game", "oneworld", "--corners", _corners(truth), str(path), "--json"])

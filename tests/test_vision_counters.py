@@ -30,7 +30,7 @@ def test_counters_are_read_with_side_face_and_stack():
         "F15": {"side": "chez", "face": "god", "stack": True},
     }
     image, truth = render_scene(3, MAP, counters, Pose(tilt_deg=15.0, azimuth_deg=40.0),
-                                Effects(noise=3.0, blur=0.5, jpeg=85), counters=True)
+                                Effects(noise=3.0, blur=0.5, jpeg=85), kind="counters")
     reading = Recogniser(MAP, kind="counters").read(
         image, np.linalg.inv(np.array(truth["homography"])))
     read = {name: content for name, content in reading.cells.items() if content != UNSURE}
@@ -43,7 +43,7 @@ def test_random_counter_scenes_have_few_confident_errors():
     recogniser = Recogniser(MAP, kind="counters")
     wrong = unsure = total = 0
     for seed in range(300, 304):
-        image, truth = render_scene(seed, MAP, counters=True)
+        image, truth = render_scene(seed, MAP, kind="counters")
         reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
         for name, content in reading.cells.items():
             if name in truth["hidden"]:
