@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import time
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from benchmarks.machine import machine
 from calibration import chessboard
 from calibration.gridfind import find_grid, grid_lines_mm
 from calibration.intrinsics import CameraModel, calibrate
@@ -64,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    print(f"Calibration benchmark on {machine()}")
+    print(f"Calibration benchmark on {machine()}, OpenCV {cv2.__version__}")
     figures: dict[str, object] = {}
     camera = SyntheticCamera()
     model = CameraModel(camera.matrix, camera.dist, camera.size)
@@ -275,16 +274,3 @@ def painted_stones(photos: list[Path], share: float) -> list[float]:
         except ValueError:
             moved.append(float("inf"))
     return moved
-
-
-def machine() -> str:
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() in ("model name", "Model") and value.strip():
-                model = value.strip()
-    except OSError:
-        pass
-    return (f"{os.cpu_count()} CPUs, {model}, Python {platform.python_version()}, "
-            f"OpenCV {cv2.__version__}")

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import platform
 import sqlite3
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.machine import machine
 from companion.dice import DiceService
 from companion.journal import Journal
 
@@ -36,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    print(f"Dice benchmark on {machine()}")
+    print(f"Dice benchmark on {machine()}, SQLite {sqlite3.sqlite_version}")
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         latencies = press_latencies(args.presses, Path(folder) / "latency.sqlite3")
         median, p95, worst = (percentile(latencies, q) * 1000 for q in (0.5, 0.95, 1.0))
@@ -158,20 +157,6 @@ def percentile(values: list[float], q: float) -> float:
     """Return the nearest-rank ``q`` percentile (``q`` from 0 to 1) of ``values``."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
-
-
-def machine() -> str:
-    """Return the CPUs, CPU model, Python and SQLite versions of this machine."""
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() in ("model name", "Model") and value.strip():
-                model = value.strip()
-    except OSError:
-        pass
-    return (f"{os.cpu_count()} CPUs, {model}, Python {platform.python_version()}, "
-            f"SQLite {sqlite3.sqlite_version}")
 
 
 def _positive(text: str) -> int:

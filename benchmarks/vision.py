@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from benchmarks.dice import machine
+from benchmarks.machine import machine
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene

@@ -24,6 +24,7 @@ from typing import Any
 from companion.games.base import Action, Event, Game, IllegalAction, InvalidAction, Outcome, State
 from companion.games.stones import (
     board_geometry,
+    describe_stone_action,
     group_of,
     groups,
     liberties,
@@ -171,11 +172,7 @@ class Go(Game):
         return events
 
     def describe(self, state: State, action: Action) -> str:
-        who = title(str(action.get("player", "")))
-        kind = action.get("type")
-        if kind == "place":
-            return f"{who} places on {action.get('at')}"
-        return f"{who} {'passes' if kind == 'pass' else 'resigns'}"
+        return describe_stone_action(action)
 
     def parse(self, state: State, text: str) -> Action:
         return parse_notation(text, self.to_move(state))

@@ -21,7 +21,15 @@ from typing import Any
 
 from companion.games.base import Action, Event, Game, IllegalAction, InvalidAction, Outcome, State
 from companion.games.one_jumps import chains, jump_action, resolve_jump, space_name
-from companion.games.stones import COLOURS, board_geometry, groups, parse_notation, render, title
+from companion.games.stones import (
+    COLOURS,
+    board_geometry,
+    describe_stone_action,
+    groups,
+    parse_notation,
+    render,
+    title,
+)
 from companion.geometry import Geometry
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -203,13 +211,7 @@ class One(Game):
         return events
 
     def describe(self, state: State, action: Action) -> str:
-        who = title(str(action.get("player", "")))
-        kind = action.get("type")
-        if kind == "place":
-            return f"{who} places on {action.get('at')}"
-        if kind == "jump":
-            return f"{who} jumps {' - '.join(action.get('path', []))}"
-        return f"{who} {'passes' if kind == 'pass' else 'resigns'}"
+        return describe_stone_action(action)
 
     def parse(self, state: State, text: str) -> Action:
         return parse_notation(text, self.to_move(state))

@@ -37,6 +37,17 @@ def title(colour: str) -> str:
     return colour.capitalize()
 
 
+def describe_stone_action(action: Action) -> str:
+    """Return a ONE or Go action in words ("Black places on C3", "White jumps A1 - A3")."""
+    who = title(str(action.get("player", "")))
+    kind = action.get("type")
+    if kind == "place":
+        return f"{who} places on {action.get('at')}"
+    if kind == "jump":
+        return f"{who} jumps {' - '.join(action.get('path', []))}"
+    return f"{who} {'passes' if kind == 'pass' else 'resigns'}"
+
+
 def group_of(geometry: Geometry, board: Mapping[str, str | None], start: str) -> set[str]:
     """Return the spaces of the group of like stones (or of empty spaces) at ``start``."""
     colour = board[start]
