@@ -80,3 +80,42 @@ def test_the_gate_needs_each_readings_board_view():
         assert "board view" in str(error)
     else:
         raise AssertionError("a reading without its view was accepted")
+
+
+def _with_unsure(reading, spaces):
+    """The same reading with ``spaces`` read as unsure (a glare spot, say)."""
+    reading.cells = {n: ("unsure" if n in spaces else c) for n, c in reading.cells.items()}
+    reading.unsure = [n for n in reading.cells if n in spaces]
+    return reading
+
+
+def test_an_unsure_space_is_a_wildcard_not_a_reason_to_wait():
+    recogniser = Recogniser(BOARD, ("black", "white"))
+    gate = StabilityGate()
+    readings = [recogniser.read(*_frame(i, BEFORE)) for i in range(4)]
+    # G7's stone flickers in and out of a glare spot; E1 is never read at all.
+    glare = [{"G7", "E1"}, {"E1"}, {"G7", "E1"}, {"E1"}]
+    statuses = [gate.update(_with_unsure(r, g)) for r, g in zip(readings, glare)]
+    assert [s.status for s in statuses] == ["settling", "settling", STEADY, STEADY]
+    assert statuses[2].cells == {**_expected(BEFORE), "E1": "unsure"}
+    assert statuses[2].changed and not statuses[3].changed
+
+
+def test_a_sure_reading_that_disagrees_starts_the_count_again():
+    recogniser = Recogniser(BOARD, ("black", "white"))
+    gate = StabilityGate()
+    first = [recogniser.read(*_frame(i, BEFORE)) for i in range(2)]
+    then = [recogniser.read(*_frame(10 + i, AFTER)) for i in range(3)]
+    statuses = [gate.update(r) for r in [_with_unsure(first[0], {"D4"}), first[1], *then]]
+    assert statuses[2].status != STEADY  # D4 read empty, then white: not the same board
+    assert statuses[-1].status == STEADY and statuses[-1].cells == _expected(AFTER)
+
+
+def test_too_many_unsure_spaces_keep_the_gate_waiting():
+    recogniser = Recogniser(BOARD, ("black", "white"))
+    gate = StabilityGate()
+    many = set(BOARD.names[:10])  # 10 of 81 spaces: more than the 5 % allowed
+    statuses = [gate.update(_with_unsure(recogniser.read(*_frame(i, BEFORE)), many))
+                for i in range(4)]
+    assert all(s.status == "settling" and s.cells is None for s in statuses)
+    assert "10 spaces cannot be read" in statuses[-1].reason

@@ -1,9 +1,14 @@
 """The stability gate: a board state is reported only after it has held still.
 
 A reading passes the gate when the same cells have been read for ``steady_frames``
-frames in a row with no space unsure, the board view has not moved between those frames,
-and the picture is as sharp as the steady board usually is. A hand, an arm or motion blur
-therefore gives "occluded", never a move. Motion is measured on the board view as the
+frames in a row, the board view has not moved between those frames, and the picture is
+as sharp as the steady board usually is. A hand, an arm or motion blur therefore gives
+"occluded", never a move. A space read as unsure (a lamp's glare on one stone) is a
+wildcard: it agrees with any reading of that space, so one such space neither holds the
+board back nor resets the count; the steady state keeps the space's sure reading from
+any frame of the run, and says ``unsure`` where no frame read it, so the table can ask
+about it. Only when more than ``max_unsure_share`` of the spaces are unsure does the
+gate wait. Motion is measured on the board view as the
 share of pixels whose brightness changed, after removing any change that is smooth over
 the board (drifting daylight, a lamp dimming): those scale whole regions and are
 divided out, so slow lighting drift never trips the gate.
@@ -19,6 +24,7 @@ import numpy as np
 
 from companion.vision.config import Section, load_config
 from companion.vision.pipeline import Reading
+from companion.vision.stones import UNSURE
 
 STEADY = "steady"
 SETTLING = "settling"
@@ -49,6 +55,17 @@ def sharpness(view: np.ndarray) -> float:
     """Variance of the Laplacian of the log board view: falls when the picture blurs,
     and (being on a log scale) does not change when the light dims or brightens."""
     return float(cv2.Laplacian(_log_grey(view), cv2.CV_32F).var())
+
+
+def consistent(run: dict[str, str], cells: dict[str, str]) -> bool:
+    """Whether two readings of the board agree on every space both read surely."""
+    return run.keys() == cells.keys() and all(
+        a == b or UNSURE in (a, b) for a, b in zip(run.values(), cells.values(), strict=True))
+
+
+def merged(run: dict[str, str], cells: dict[str, str]) -> dict[str, str]:
+    """``run`` with each space ``cells`` reads surely taken from ``cells``."""
+    return {space: label if label != UNSURE else run[space] for space, label in cells.items()}
 
 
 def changed_share(previous: np.ndarray, current: np.ndarray, threshold: float) -> float:
@@ -89,14 +106,15 @@ class StabilityGate:
         if reason:
             self._candidate, self._count = None, 0
             return GateStatus(OCCLUDED, None, False, reason)
-        if reading.unsure:
+        if len(reading.unsure) > self.cfg.max_unsure_share * max(len(reading.cells), 1):
             self._candidate, self._count = None, 0
             return GateStatus(SETTLING, None, False,
                               f"{len(reading.unsure)} spaces cannot be read yet")
         memory = self.cfg.sharpness_memory
         self._sharpness = sharp if self._sharpness is None else (
             (1 - memory) * self._sharpness + memory * sharp)
-        if reading.cells == self._candidate:
+        if self._candidate is not None and consistent(self._candidate, reading.cells):
+            self._candidate = merged(self._candidate, reading.cells)
             self._count += 1
         else:
             self._candidate, self._count = dict(reading.cells), 1
