@@ -64,17 +64,15 @@ class Pen:
 
     def rect(self, x: float, y: float, w: float, h: float, *, fill: Colour | None = None,
              stroke: Colour | None = BLACK, width: float = 0.3) -> None:
-        c = self.canvas
-        if fill is not None:
-            c.setFillColorRGB(*fill)
-        if stroke is not None:
-            c.setStrokeColorRGB(*stroke)
-            c.setLineWidth(width)
-            c.setDash([])
-        c.rect(x, y, w, h, stroke=int(stroke is not None), fill=int(fill is not None))
+        self.canvas.rect(x, y, w, h, **self._paint(fill, stroke, width))
 
     def circle(self, x: float, y: float, r: float, *, fill: Colour | None = None,
                stroke: Colour | None = BLACK, width: float = 0.3) -> None:
+        self.canvas.circle(x, y, r, **self._paint(fill, stroke, width))
+
+    def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> dict[str, int]:
+        """Set the colours (and a solid line) a closed shape is drawn with; return
+        reportlab's ``stroke``/``fill`` switches for it (no colour: not painted)."""
         c = self.canvas
         if fill is not None:
             c.setFillColorRGB(*fill)
@@ -82,7 +80,7 @@ class Pen:
             c.setStrokeColorRGB(*stroke)
             c.setLineWidth(width)
             c.setDash([])
-        c.circle(x, y, r, stroke=int(stroke is not None), fill=int(fill is not None))
+        return {"stroke": int(stroke is not None), "fill": int(fill is not None)}
 
     def text(self, x: float, y: float, text: str, size: float = 3.0, *,
              colour: Colour = BLACK, align: str = "left", bold: bool = False) -> None:
