@@ -139,18 +139,18 @@ class Page:
     caption: str
 
 
-def paper_size(paper: str) -> tuple[float, float]:
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    """The sheet's width and height in points, turned on its side for ``landscape``."""
     try:
-        return PAPERS[paper.lower()]
+        width, height = PAPERS[paper.lower()]
     except KeyError:
         raise ValueError(f"Paper is a4 or letter, not {paper!r}.") from None
+    return (height, width) if landscape else (width, height)
 
 
 def area_mm(paper: str, landscape: bool = False) -> tuple[float, float]:
     """The printable area of a page, in mm, under the margins and above the rulers."""
-    width, height = paper_size(paper)
-    if landscape:
-        width, height = height, width
+    width, height = paper_size(paper, landscape)
     return (width / mm - 2 * MARGIN_MM, height / mm - 2 * MARGIN_MM - FOOTER_MM)
 
 
@@ -186,9 +186,7 @@ def draw_rulers(canvas: Canvas, caption: str) -> None:
 def write_pages(path: str | Path, pages: Sequence[Page], paper: str = "a4", *,
                 landscape: bool = False, title: str = "") -> int:
     """Write ``pages`` to the PDF ``path``; return how many pages were written."""
-    width, height = paper_size(paper)
-    if landscape:
-        width, height = height, width
+    width, height = paper_size(paper, landscape)
     canvas = Canvas(str(path), pagesize=(width, height), pageCompression=0, invariant=1)
     canvas.setTitle(title or "Tabletop Companion printable")
     canvas.setCreator("companion print")
