@@ -96,12 +96,7 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
                      help="the board's corners in pixels, its top-left first")
     how.add_argument("--grid", action="store_true",
                      help="find a plain grid board (e.g. a wooden Go board) by its lines")
-    board.add_argument("--camera", type=Path, default=None,
-                       help="camera calibration (default: camera.json in the data folder, "
-                            "if there)")
-    board.add_argument("-o", "--output", type=Path, default=None,
-                       help="where to save it (default: registration.json in the data folder)")
-    board.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_registration_options(board)
     board.add_argument("--overlay", type=Path, default=None, metavar="FILE.png",
                        help="also save the picture with every space marked where it was "
                             "found, to check by eye")
@@ -114,12 +109,7 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
     field.add_argument("image", type=Path, metavar="IMAGE")
     field.add_argument("--size", default="24x24", metavar="WxH",
                        help="the field's size in inches (default 24x24, 2 ft by 2 ft)")
-    field.add_argument("--camera", type=Path, default=None,
-                       help="camera calibration (default: camera.json in the data folder, "
-                            "if there)")
-    field.add_argument("-o", "--output", type=Path, default=None,
-                       help="where to save it (default: registration.json in the data folder)")
-    field.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_registration_options(field)
     field.set_defaults(func=run_field)
 
     def usage(args: argparse.Namespace) -> int:
@@ -127,6 +117,17 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
         return 2
 
     parser.set_defaults(func=usage)
+
+
+def _add_registration_options(parser: argparse.ArgumentParser) -> None:
+    """The options every registration takes: the camera it was seen with, where to save
+    it, and JSON output (read back by ``_picture_and_camera`` and ``_report``)."""
+    parser.add_argument("--camera", type=Path, default=None,
+                        help="camera calibration (default: camera.json in the data folder, "
+                             "if there)")
+    parser.add_argument("-o", "--output", type=Path, default=None,
+                        help="where to save it (default: registration.json in the data folder)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def _finder(args: argparse.Namespace):
@@ -205,6 +206,15 @@ def run_camera(args: argparse.Namespace) -> int:
     return 0
 
 
+def _picture_and_camera(args: argparse.Namespace) -> tuple[np.ndarray, CameraModel | None]:
+    """The picture to register (``args.image``) and the camera calibration to read it
+    with: ``--camera``, else the saved one if it was made at the picture's size."""
+    image = cv2.imread(str(args.image))
+    if image is None:
+        raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
+    return image, _load_camera(args.camera, (image.shape[1], image.shape[0]))
+
+
 def _load_camera(path: Path | None, size: tuple[int, int]) -> CameraModel | None:
     candidate = path or default_camera_path()
     if path is None and not candidate.exists():
@@ -226,10 +236,7 @@ def run_board(args: argparse.Namespace) -> int:
         geometry = load_geometry(args.board)
     except ValueError as error:
         raise UserFacingError(str(error)) from None
-    image = cv2.imread(str(args.image))
-    if image is None:
-        raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
-    camera = _load_camera(args.camera, (image.shape[1], image.shape[0]))
+    image, camera = _picture_and_camera(args)
     if args.corners:
         try:
             taps = [[float(v) for v in text.split(",")] for text in args.corners]
@@ -274,10 +281,7 @@ def run_field(args: argparse.Namespace) -> int:
         width, height = (float(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise UserFacingError("Give the field's size in inches as WxH, e.g. 24x24.") from None
-    image = cv2.imread(str(args.image))
-    if image is None:
-        raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
-    camera = _load_camera(args.camera, (image.shape[1], image.shape[0]))
+    image, camera = _picture_and_camera(args)
     registration = from_markers(image, field_layout(width, height), camera)
     _report(args, {"field_in": [width, height], "image": str(args.image)}, registration)
     return 0
