@@ -32,7 +32,7 @@ from calibration.intrinsics import (
 )
 from calibration.session import CalibrationSession
 from companion import paths
-from companion.errors import UserFacingError
+from companion.errors import UserFacingError, value_errors_as
 
 LIVE_MAX_FRAMES = 2000
 
@@ -132,7 +132,7 @@ def _add_registration_options(parser: argparse.ArgumentParser) -> None:
 
 def _finder(args: argparse.Namespace):
     """The function turning (image, name) into a View or a RejectedView, and its name."""
-    try:
+    with value_errors_as(UserFacingError):
         if args.chessboard:
             pattern = chessboard.parse_pattern(args.chessboard)
             return (lambda image, name: chessboard.find_view(image, pattern, name,
@@ -140,8 +140,6 @@ def _finder(args: argparse.Namespace):
                     f"chessboard {pattern[0]}x{pattern[1]}")
         spec = charuco.parse_spec(args.charuco)
         return (lambda image, name: charuco.find_view(image, spec, name), f"charuco {spec}")
-    except ValueError as error:
-        raise UserFacingError(str(error)) from None
 
 
 def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
@@ -155,7 +153,7 @@ def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
 
 def _live_views(source_spec: str, session: CalibrationSession) -> list[View]:
     """Feed frames from a live source to ``session`` until it has enough views."""
-    from hardware.frames import FrameSourceError, ReplayEnded, open_source
+    from hardware.frames import ReplayEnded, open_source
 
     with open_source(source_spec) as source:
         for _ in range(LIVE_MAX_FRAMES):
@@ -163,8 +161,6 @@ def _live_views(source_spec: str, session: CalibrationSession) -> list[View]:
                 frame = source.read()
             except ReplayEnded:
                 break
-            except FrameSourceError as error:
-                raise UserFacingError(str(error)) from None
             step = session.offer(frame.image, f"frame {frame.sequence}")
             if step.kept:
                 print(step.message, file=sys.stderr)
@@ -232,10 +228,8 @@ def run_board(args: argparse.Namespace) -> int:
     from calibration.registration import from_corners, from_markers
     from companion.geometry import load_geometry
 
-    try:
+    with value_errors_as(UserFacingError):
         geometry = load_geometry(args.board)
-    except ValueError as error:
-        raise UserFacingError(str(error)) from None
     image, camera = _picture_and_camera(args)
     if args.corners:
         try:

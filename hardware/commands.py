@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion import paths
 from companion.dice import DiceService, Roll
-from companion.errors import UserFacingError
+from companion.errors import UserFacingError, value_errors_as
 from companion.journal import Journal
 
 _DICE = re.compile(r"^(?:(?P<count>\d+)?d(?P<sides>\d+)|(?P<only_count>\d+))$", re.IGNORECASE)
@@ -61,10 +61,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.history is None:
-        try:
+        with value_errors_as(UserFacingError):
             count, sides = parse_dice(args.dice or "1d6")
-        except ValueError as error:
-            raise UserFacingError(str(error)) from None
     elif args.dice is not None:
         raise UserFacingError(f"Give dice to roll ({args.dice}) or --history, not both.")
     elif args.history < 1:
@@ -83,11 +81,9 @@ def run(args: argparse.Namespace) -> int:
                 for roll in rolls:
                     print(describe(roll, with_time=True))
             return 0
-        try:
+        with value_errors_as(UserFacingError):
             roll = dice.roll(count, sides, purpose=args.purpose,
                              requested_by=args.by or _user_name())
-        except ValueError as error:
-            raise UserFacingError(str(error)) from None
     if args.json:
         print(json.dumps(roll.to_json()))
     else:
