@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.dice import check_dice
+from companion.errors import value_errors_as
 from web.errors import InvalidRequest
 from web.runtime import get_runtime
 
@@ -29,10 +30,8 @@ def roll():
     purpose = _text(body, "purpose", MAX_PURPOSE)
     if "count" in body or "sides" in body:
         count, sides = body.get("count", 1), body.get("sides", 6)
-        try:
+        with value_errors_as(InvalidRequest):
             check_dice(count, sides)
-        except ValueError as error:
-            raise InvalidRequest(str(error)) from error
         result = dice.roll(count, sides, purpose=purpose, requested_by=by)
     elif purpose:
         raise InvalidRequest("A purpose needs the dice to go with it (count and sides); "

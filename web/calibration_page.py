@@ -24,6 +24,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
 from calibration import charuco
+from companion.errors import value_errors_as
 from web.calibration_runner import MAX_WANTED, TARGETS, Busy, CalibrationRunner
 from web.errors import InvalidRequest, error_response
 from web.placeholder import placeholder_jpeg
@@ -76,10 +77,8 @@ def charuco_pdf():
     paper = request.args.get("paper", "a4").lower()
     if paper not in PAPERS:
         raise InvalidRequest(f"paper is a4 or letter, not {paper!r}.")
-    try:
+    with value_errors_as(InvalidRequest):
         spec = charuco.parse_spec(request.args.get("spec", charuco.DEFAULT_SPEC))
-    except ValueError as error:
-        raise InvalidRequest(str(error)) from error
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "charuco.pdf"
         write_charuco(path, spec, paper)
@@ -128,10 +127,8 @@ def save():
 
 
 def _act(action: str):
-    try:
+    with value_errors_as(InvalidRequest):
         return jsonify(getattr(get_runner(), action)())
-    except ValueError as error:
-        raise InvalidRequest(str(error)) from error
 
 
 def _json_body() -> dict[str, Any]:
