@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.dice import check_dice
 from companion.errors import value_errors_as
 from web.errors import InvalidRequest
+from web.request_body import json_body
 from web.runtime import get_runtime
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -24,7 +25,7 @@ def roll():
     """Roll dice. With ``count`` and/or ``sides``: exactly those dice. Without: what a
     press of the dice button does (the pending request, else the default dice).
     ``purpose`` says what the roll is for, ``by`` who asked (default "api")."""
-    body = _json_body()
+    body = json_body('{"count": 2, "sides": 6}')
     dice = get_runtime().dice
     by = _text(body, "by", MAX_NAME) or "api"
     purpose = _text(body, "purpose", MAX_PURPOSE)
@@ -94,16 +95,6 @@ def press_demo_button():
         return jsonify(error="There is no simulated button: this is not the demo."), 404
     result = runtime.press_simulated_button()
     return jsonify(pressed=True, roll=result.to_json() if result else None)
-
-
-def _json_body() -> dict[str, Any]:
-    if not request.get_data():
-        return {}
-    body = request.get_json(silent=True, force=True)
-    if not isinstance(body, dict):
-        raise InvalidRequest("The request body must be a JSON object, such as "
-                             '{"count": 2, "sides": 6}.')
-    return body
 
 
 def _text(body: dict[str, Any], key: str, limit: int) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
@@ -28,6 +27,7 @@ from companion.errors import value_errors_as
 from web.calibration_runner import MAX_WANTED, TARGETS, Busy, CalibrationRunner
 from web.errors import InvalidRequest, error_response
 from web.placeholder import placeholder_jpeg
+from web.request_body import json_body
 from web.runtime import get_runtime
 
 bp = Blueprint("calibration_page", __name__)
@@ -95,7 +95,7 @@ def status():
 
 @bp.post("/api/calibration/camera/start")
 def start():
-    body = _json_body()
+    body = json_body('{"target": "charuco", "spec": "5x7:33:25"}')
     target = body.get("target", "charuco")
     spec = body.get("spec")
     wanted = body.get("wanted", 15)
@@ -129,13 +129,3 @@ def save():
 def _act(action: str):
     with value_errors_as(InvalidRequest):
         return jsonify(getattr(get_runner(), action)())
-
-
-def _json_body() -> dict[str, Any]:
-    if not request.get_data():
-        return {}
-    body = request.get_json(silent=True, force=True)
-    if not isinstance(body, dict):
-        raise InvalidRequest('The request body must be a JSON object, such as '
-                             '{"target": "charuco", "spec": "5x7:33:25"}.')
-    return body
