@@ -2,6 +2,8 @@
 // on the companion; this page only asks (start, finish, cancel, save) and shows what the
 // "calibration" events on /api/events say: pictures kept, coverage, advice, the result.
 
+import { getJSON, postJSON } from "./api.js";
+
 const $ = (id) => document.getElementById(id);
 const API = "/api/calibration/camera";
 const SPECS = { charuco: "5x7:33:25", chessboard: "9x6:25" };
@@ -18,23 +20,6 @@ const QUALITY_HINTS = {
   poor: "Poor: take it again with the target glued flat, in good light, over the whole picture.",
 };
 
-async function call(url, body) {
-  const options = body === undefined ? { cache: "no-store" } : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
-  const response = await fetch(url, options);
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    // not JSON: the status line says what went wrong
-  }
-  if (!response.ok) {
-    throw new Error(data?.error || `The companion answered ${response.status} ${response.statusText}.`);
-  }
-  return data;
-}
-
 function showError(error) {
   $("error").textContent = error ? error.message : "";
   $("error").hidden = !error;
@@ -43,7 +28,7 @@ function showError(error) {
 async function act(url, body = {}) {
   showError(null);
   try {
-    show(await call(url, body));
+    show(await postJSON(url, body));
   } catch (error) {
     showError(error);
   }
@@ -201,7 +186,7 @@ function connect() {
     setLive("live", "live");
     showCamera(JSON.parse(event.data).camera.status);
     try {
-      show(await call(API));  // whatever was missed while disconnected
+      show(await getJSON(API));  // whatever was missed while disconnected
     } catch (error) {
       showError(error);
     }
