@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +108,7 @@ class _Search:
                 return
             self.tries += 1
             text = self.game.describe(state, action)
-            for after, after_view, dice in self._outcomes(state, action):
+            for after, after_view, dice in outcomes(self.game, state, action, self.limits):
                 changed = changed_spaces(view, after_view)
                 if not changed & (self.differing | touched) or not self._progress(
                         view, after_view, changed):
@@ -131,31 +131,6 @@ class _Search:
             for space in changed
         )
 
-    def _outcomes(self, state: State, action: Action):
-        """Yield (state or None, view, dice request or None) for each way ``action``
-        can turn out: one, or one per roll of its dice (up to ``max_dice_outcomes``)."""
-        request = self.game.dice_needed(state, action)
-        if request is None:
-            try:
-                after, _ = self.game.apply(state, action)
-            except IllegalAction:
-                return
-            yield after, self.game.view(after), None
-            return
-        if request.sides ** request.count > self.limits.max_dice_outcomes:
-            return
-        seen: set[str] = set()
-        for roll in itertools.product(range(1, request.sides + 1), repeat=request.count):
-            try:
-                after, _ = self.game.apply(state, action, roll)
-            except IllegalAction:
-                continue
-            view = self.game.view(after)
-            key = json.dumps(view, sort_keys=True)
-            if key not in seen:
-                seen.add(key)
-                yield None, view, request
-
     def _record(self, candidate: Candidate) -> None:
         """Keep ``candidate`` unless an equivalent one was found: one ending in the same
         state, or the same actions in another order with the same view."""
@@ -167,6 +142,34 @@ class _Search:
         if not keys & self.seen:
             self.found.append(candidate)
         self.seen |= keys
+
+
+def outcomes(game: Game, state: State, action: Action, limits: SearchLimits
+             ) -> Iterator[tuple[State | None, dict[str, Any], DiceRequest | None]]:
+    """Yield (state or None, view, dice request or None) for each way ``action`` can
+    turn out: one, or one per different view a roll of its dice gives (up to
+    ``limits.max_dice_outcomes`` rolls; the state is ``None`` until the real roll)."""
+    request = game.dice_needed(state, action)
+    if request is None:
+        try:
+            after, _ = game.apply(state, action)
+        except IllegalAction:
+            return
+        yield after, game.view(after), None
+        return
+    if request.sides ** request.count > limits.max_dice_outcomes:
+        return
+    seen: set[str] = set()
+    for roll in itertools.product(range(1, request.sides + 1), repeat=request.count):
+        try:
+            after, _ = game.apply(state, action, roll)
+        except IllegalAction:
+            continue
+        view = game.view(after)
+        key = json.dumps(view, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            yield None, view, request
 
 
 def explain(game: Game, state: State, reading: Reading,

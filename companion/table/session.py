@@ -6,6 +6,10 @@ rolls from the dice service; every change is journaled through ``companion.game_
 and every listener hears of it (``subscribe``), so the page can update live. Without a
 camera the game goes on from the page alone.
 
+When the sure spaces show no change but the camera has newly lost a space where a move
+may hide (a stone put down in a glare spot), the session asks about it ("Is C4 empty or
+white?", ``companion.table.question``); ``choose`` takes the answer.
+
 Only the journal is kept across a restart: ``resume`` rebuilds the game, its undo and
 redo, and the roll the rules are waiting for. What the camera last saw is not journaled
 (it is an observation, not an event), so a pending "board does not match" or a pending
@@ -21,7 +25,7 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import game_log
@@ -34,7 +38,8 @@ from companion.table import last_step
 from companion.table import verdict as v
 from companion.table.corrections import describe as describe_correction
 from companion.table.explain import Candidate, Explanation, SearchLimits, explain
-from companion.table.reading import Reading, agrees, compare
+from companion.table.question import Answer, Question, between, unseen
+from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
 from companion.table.timeline import Timeline, timeline
 from companion.table.verdict import TableVerdict
@@ -95,8 +100,10 @@ class TableSession:
         self._match: Match | None = None
         self._problem: TableVerdict | None = None
         self._choices: list[Candidate] = []
+        self._question: Question | None = None
         self._waiting: _Waiting | None = None
         self._last_reading: dict[str, Any] | None = None
+        self._seen: dict[str, Any] | None = None  # the camera's last steady reading, any game
         self._last_changed: tuple[str, ...] = ()
         self._version = 0
         self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None
@@ -170,8 +177,16 @@ class TableSession:
 
     @property
     def choices(self) -> list[str]:
-        """The moves offered after an ambiguous reading, in words (``choose`` by index)."""
+        """The moves offered after an ambiguous reading, or the answers to the question
+        asked, in words (``choose`` by index)."""
+        if self._question is not None:
+            return [answer.text for answer in self._question.answers]
         return [c.text for c in self._choices]
+
+    @property
+    def question(self) -> Question | None:
+        """The question asked about spaces the camera cannot read, or ``None``."""
+        return self._question
 
     @property
     def pending_dice(self) -> dict[str, Any] | None:
@@ -184,56 +199,100 @@ class TableSession:
     def submit_reading(self, reading: Reading) -> TableVerdict:
         """Hold a steady reading of the board against the game and act on it.
 
-        The search for an explanation runs outside the lock (it may take a moment on a
-        big board); if the game moved on meanwhile, the reading is looked at again.
+        The search for an explanation (or for the moves an unsure space may hide) runs
+        outside the lock (it may take a moment on a big board); if the game moved on
+        meanwhile, the reading is looked at again.
         """
         reading = dict(reading)
         with self._lock:
-            result = self._reading(reading)
+            fresh = self._fresh(reading)
+            result = self._reading(reading, fresh)
             game, state, version = self.game, self.state, self._version
         if result is None:
-            found = explain(game, state, reading, self.limits)
+            found = self._look(game, state, reading, fresh)
             with self._lock:
                 if version != self._version:
-                    result = self._reading(reading) or self._conclude(
-                        reading, explain(self.game, self.state, reading, self.limits))
+                    result = self._reading(reading, fresh) or self._conclude(
+                        reading, *self._look(self.game, self.state, reading, fresh))
                 else:
-                    result = self._conclude(reading, found)
+                    result = self._conclude(reading, *found)
         return self._announce(result)
 
-    def _reading(self, reading: dict[str, Any]) -> TableVerdict | None:
+    def _fresh(self, reading: Reading) -> frozenset[str]:
+        """The unsure spaces worth a question: the camera read them surely last time (a
+        stone put down in a glare spot), or they are being asked about. A space it never
+        reads gives no sign that anything happened there, and is not asked about."""
+        seen = self._seen or {}
+        asked = self._question.spaces if self._question is not None else ()
+        return frozenset(space for space in self.game.view(self.state)
+                         if not is_sure(reading, space)
+                         and (space in asked or is_sure(seen, space)))
+
+    def _reading(self, reading: dict[str, Any], fresh: frozenset[str]) -> TableVerdict | None:
         """Everything short of the search: occluded, waiting for dice, nothing changed.
-        Returns ``None`` when the reading needs explaining."""
+        Returns ``None`` when the reading needs explaining, or when nothing changed on
+        the sure spaces but a move may hide in a ``fresh`` unsure one."""
         game, state = self.game, self.state
         difference = compare(game.view(state), reading)
         if difference.unsure_fraction > self.limits.max_unsure_fraction:
             return TableVerdict(v.OCCLUDED, "The board is hidden (a hand over it?): waiting.",
                                 difference.unsure)
-        self._last_reading = reading
+        self._last_reading = self._seen = reading
         waiting = self._waiting
         if waiting is not None and waiting.view is not None and agrees(waiting.view, reading):
             return self._dice_verdict()
         if not difference:
-            restored = self._problem is not None
-            self._reset_table()
-            if waiting is not None and waiting.view is not None:
-                self._cancel_waiting()
-            text = "The board is as the game has it again." if restored else "Nothing changed."
-            return TableVerdict(v.UNCHANGED, text)
+            return None if fresh else self._matches()
         if waiting is not None and waiting.view is not None:
             self._cancel_waiting()
         return None
 
-    def _conclude(self, reading: dict[str, Any], explanation: Explanation) -> TableVerdict:
-        """Apply the one explanation found, offer several, or refuse the reading.
+    def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str]
+              ) -> tuple[Explanation, Question | None]:
+        """The search: the explanations of ``reading`` and, when its sure spaces show no
+        change, the question about the moves that may hide in ``fresh`` spaces."""
+        found = explain(game, state, reading, self.limits)
+        if found.difference or not fresh:
+            return found, None
+        return found, unseen(game, state, reading, fresh, self.limits)
+
+    def _matches(self, question: Question | None = None) -> TableVerdict:
+        """The board shows the game on every space read surely: say so, or ask
+        ``question`` about the spaces the camera cannot read."""
+        restored = self._problem is not None
+        self._reset_table()
+        if self._waiting is not None and self._waiting.view is not None:
+            self._cancel_waiting()
+        if question is not None:
+            return self._ask(question)
+        text = "The board is as the game has it again." if restored else "Nothing changed."
+        return TableVerdict(v.UNCHANGED, text)
+
+    def _ask(self, question: Question) -> TableVerdict:
+        self._problem = None
+        self._choices = []
+        self._question = question
+        return TableVerdict(v.QUESTION, question.text, question.spaces, tuple(self.choices))
+
+    def _conclude(self, reading: dict[str, Any], explanation: Explanation,
+                  question: Question | None = None) -> TableVerdict:
+        """Apply the one explanation found, offer several, ask the ``question`` found
+        for a reading whose sure spaces show no change, or refuse the reading.
 
         When the search ran out of tries, one explanation is not trusted on its own: it
-        is offered as a choice, since another might have been found.
+        is offered as a choice, since another might have been found. Several that
+        differ only on unsure spaces are put as a question about those spaces.
         """
+        if not explanation.difference:
+            return self._matches(question)
+        self._question = None
         found = explanation.candidates
         if len(found) == 1 and explanation.complete:
             return self._apply(found[0])
         if found:
+            asked = between(self.game, reading, found) if explanation.complete else None
+            if asked is not None:
+                return self._ask(asked)
             self._problem = None
             self._choices = list(found)
             text = ("The board can be read as several moves: choose one."
@@ -251,12 +310,28 @@ class TableSession:
         return self._problem
 
     def choose(self, index: int) -> TableVerdict:
-        """Apply the ``index``-th of the moves offered (``choices``)."""
+        """Apply the ``index``-th of the moves offered, or take the ``index``-th answer
+        to the question asked (``choices``)."""
         with self._lock:
-            if not 0 <= index < len(self._choices):
+            if not 0 <= index < len(self.choices):
                 raise IllegalAction("There is no such choice: read the board again.")
-            result = self._apply(self._choices[index])
+            if self._question is not None:
+                result = self._answer(self._question, self._question.answers[index])
+            else:
+                result = self._apply(self._choices[index])
         return self._announce(result)
+
+    def _answer(self, question: Question, answer: Answer) -> TableVerdict:
+        """Apply the move answered, or note that nothing changed on the spaces asked
+        about (an observation, not journaled: they are not asked about again while the
+        camera still cannot read them)."""
+        self._question = None
+        what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
+                else answer.words)
+        if answer.candidate is None:
+            return TableVerdict(v.UNCHANGED, f"{what}, as the game has it: nothing changed.")
+        result = self._apply(answer.candidate)
+        return replace(result, text=f"{what}, as answered: {result.text}")
 
     # -- from the page ----------------------------------------------------------------------
 
@@ -275,6 +350,7 @@ class TableSession:
             if request is not None and not dice:
                 self._cancel_waiting()
                 self._choices = []
+                self._question = None
                 self._wait(_Waiting(dict(action), request, game.describe(state, action)))
                 result = self._dice_verdict()
             else:
@@ -353,6 +429,7 @@ class TableSession:
                 "outcome": outcome.to_json() if outcome else None,
                 "problem": self._problem.to_json() if self._problem else None,
                 "choices": self.choices,
+                "question": self._question.to_json() if self._question else None,
                 "pending_dice": self.pending_dice,
                 "history": [{"seq": e.seq, "kind": e.kind, "text": self._step_text(e)}
                             for e in line.standing],
@@ -394,6 +471,7 @@ class TableSession:
     def _reset_table(self) -> None:
         self._problem = None
         self._choices = []
+        self._question = None
 
     def _timeline(self) -> Timeline:
         return timeline(self.journal, self._require())
@@ -442,6 +520,7 @@ class TableSession:
         self._last_changed = last_step.changed_between(self._match.game, before,
                                                        self._match.state)
         self._choices = []
+        self._question = None
         self._cancel_waiting()
         reading = self._last_reading
         spaces: tuple[str, ...] = ()

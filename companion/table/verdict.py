@@ -3,7 +3,8 @@
 A ``TableVerdict`` is plain data the page shows as it is: ``kind`` says what happened,
 ``text`` says it in words, ``spaces`` are the spaces to highlight (the ones to put back
 after an illegal move, the ones that differ when the board does not match the game),
-``choices`` the short list a person picks from when the picture allows several moves.
+``choices`` the short list a person picks from when the picture allows several moves
+(or the answers to a question about spaces the camera cannot read).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ UNCHANGED = "unchanged"
 """The board shows what the game expects."""
 DICE = "dice"
 """A move waits for a roll: the dice request says how many and what for."""
+QUESTION = "question"
+"""The camera cannot read ``spaces`` and a move may hide there: ``text`` asks ("Is C4
+empty or white?"), ``choices`` are the answers; ``choose`` one."""
 CORRECTED = "corrected"
 UNDONE = "undone"
 REDONE = "redone"

@@ -1,0 +1,121 @@
+"""Asking the table about a space the camera cannot read: "Is C4 empty or white?"
+
+An unsure space never makes a move by itself (``explain``). But a stone put down in a
+glare spot leaves the sure spaces as they were, and the move would be lost to the
+camera. So when the camera newly fails to read a space and legal actions exist that
+change only spaces it cannot read, the referee asks instead of guessing, with one answer
+per possibility: the content the game has there ("empty": nothing happened), or each of
+those moves (``unseen``). The same kind of question settles an ambiguous reading whose
+explanations differ only on unsure spaces (``between``): the camera saw a move, and only
+what it could not read tells which one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.base import Game, State
+from companion.table.explain import Candidate, SearchLimits, outcomes
+from companion.table.reading import Reading, changed_spaces, is_sure
+from companion.table.words import content_words, joined
+
+NOTHING_HAPPENED = "nothing happened there"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One possibility: ``words`` says what stands on the spaces asked about; the
+    ``candidate`` moves that put it there, or ``None`` for "as the game has it"."""
+
+    words: str
+    candidate: Candidate | None = None
+
+    @property
+    def text(self) -> str:
+        """The answer as one line: ``White: White places on C4``."""
+        what = NOTHING_HAPPENED if self.candidate is None else self.candidate.text
+        return f"{self.words[:1].upper()}{self.words[1:]}: {what}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"words": self.words, "move": None if self.candidate is None
+                else self.candidate.text, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Question:
+    """A short question about ``spaces`` (read as unsure), and its answers."""
+
+    text: str
+    spaces: tuple[str, ...]
+    answers: tuple[Answer, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "spaces": list(self.spaces),
+                "answers": [a.to_json() for a in self.answers]}
+
+
+def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
+           limits: SearchLimits | None = None) -> Question | None:
+    """Ask about the moves the camera may have missed, or return ``None``.
+
+    ``reading`` matches the game on every space it read surely; ``fresh`` are the unsure
+    spaces worth asking about (the camera read them before, or they are being asked
+    about). The legal actions are tried one by one (at most ``limits.max_tries``); those
+    that change only unsure spaces, one of them fresh, are the moves that may have been
+    made. The question is about the first fresh space such a move touches (in board
+    order), and the spaces those moves change with it.
+    """
+    limits = limits or SearchLimits()
+    view = game.view(state)
+    unsure = {space for space in view if not is_sure(reading, space)}
+    fresh = set(fresh) & unsure
+    moves: list[tuple[Candidate, set[str]]] = []
+    for tries, action in enumerate(game.legal_actions(state)):
+        if tries >= limits.max_tries:
+            break
+        text = game.describe(state, action)
+        for after, after_view, dice in outcomes(game, state, action, limits):
+            changed = changed_spaces(view, after_view)
+            if changed and changed <= unsure and changed & fresh:
+                moves.append((Candidate((action,), text, after, after_view, dice), changed))
+    first = next((s for s in view if s in fresh and any(s in c for _, c in moves)), None)
+    if first is None:
+        return None
+    asked = [(candidate, changed) for candidate, changed in moves if first in changed]
+    spaces = tuple(s for s in view if any(s in changed for _, changed in asked))
+    answers = [Answer(_words(game.name, view, spaces))]
+    answers += [Answer(_words(game.name, c.view, spaces), c) for c, _ in asked]
+    return Question(_ask(spaces, answers), spaces, tuple(answers))
+
+
+def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
+            ) -> Question | None:
+    """Turn several explanations of one reading into a question about the unsure spaces
+    they differ on, or return ``None`` when they also differ on a sure space or two of
+    them look the same there (then only a choice between the moves can tell)."""
+    views = [c.view for c in candidates]
+    spaces = tuple(s for s in views[0] if any(v[s] != views[0][s] for v in views))
+    if not spaces or any(is_sure(reading, s) for s in spaces):
+        return None
+    answers = [Answer(_words(game.name, c.view, spaces), c) for c in candidates]
+    if len({a.words for a in answers}) < len(answers):
+        return None
+    return Question(_ask(spaces, answers), spaces, tuple(answers))
+
+
+def _words(game: str, view: Mapping[str, Any], spaces: Sequence[str]) -> str:
+    """What ``view`` has on ``spaces``: ``white`` for one space, ``C4 white, D5 empty``
+    for several."""
+    if len(spaces) == 1:
+        return content_words(game, view[spaces[0]])
+    return ", ".join(f"{s} {content_words(game, view[s])}" for s in spaces)
+
+
+def _ask(spaces: Sequence[str], answers: Sequence[Answer]) -> str:
+    """``Is C4 empty or white?`` for one space; ``What is on C4 and D5 now?`` for more."""
+    if len(spaces) > 1:
+        return f"What is on {joined(list(spaces))} now?"
+    words = list(dict.fromkeys(a.words for a in answers))
+    return f"Is {spaces[0]} {joined(words, 'or')}?"

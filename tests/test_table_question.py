@@ -1,0 +1,237 @@
+"""The table asks about a space the camera cannot read ("Is C4 empty or white?") instead
+of losing a move put down in a glare spot: when it asks, what the answers do, when it
+does not ask again, when a sure change wins, and the question through the web API."""
+
+import pytest
+from test_table_session import Tokens
+
+from companion import game_log
+from companion.dice import DiceService
+from companion.games.onslaught import Onslaught
+from companion.geometry import load_geometry
+from companion.journal import Journal
+from companion.table import verdict as v
+from companion.table.reading import UNSURE
+from companion.table.session import TableSession
+from companion.table.words import content_words
+
+
+def new_session(game="one", options=None, games=None):
+    journal = Journal(":memory:")
+    table = TableSession(journal, dice=DiceService(journal, randbelow=lambda n: 0),
+                         games=games)
+    table.start(game, options if options is not None else {"stones": 6})
+    return table
+
+
+@pytest.fixture
+def session():
+    table = new_session()
+    yield table
+    table.close()
+    table.journal.close()
+
+
+def board(table, **changes):
+    """What the camera reads: the game's view with ``changes`` (space=content/UNSURE)."""
+    return {**table.game.view(table.state), **changes}
+
+
+def white_to_move(table):
+    """Black has played A1; the camera has seen the board as the game has it."""
+    table.play({"type": "place", "player": "black", "at": "A1"})
+    assert table.submit_reading(board(table)).kind == v.UNCHANGED
+
+
+def test_a_stone_in_a_glare_spot_is_asked_about(session):
+    white_to_move(session)
+    heard = []
+    session.subscribe(lambda verdict, snapshot: heard.append((verdict, snapshot)))
+    result = session.submit_reading(board(session, C4=UNSURE))
+    assert result.kind == v.QUESTION
+    assert result.text == "Is C4 empty or white?"
+    assert result.spaces == ("C4",)
+    assert result.choices == ("Empty: nothing happened there", "White: White places on C4")
+    verdict, snapshot = heard[-1]
+    assert verdict == result
+    assert snapshot["question"] == {
+        "text": "Is C4 empty or white?", "spaces": ["C4"],
+        "answers": [{"words": "empty", "move": None, "text": "Empty: nothing happened there"},
+                    {"words": "white", "move": "White places on C4",
+                     "text": "White: White places on C4"}]}
+    assert snapshot["choices"] == list(result.choices)
+    assert session.state["board"]["C4"] is None  # nothing is applied by asking
+
+
+def test_answering_with_the_move_journals_it_like_any_move(session):
+    white_to_move(session)
+    session.submit_reading(board(session, C4=UNSURE))
+    result = session.choose(1)
+    assert result.kind == v.APPLIED
+    assert result.text == "C4 is white, as answered: White places on C4."
+    assert session.state["board"]["C4"] == "white"
+    assert session.question is None and session.snapshot()["question"] is None
+    actions = session.journal.events(game_id=session.game_id, kind=game_log.ACTION)
+    assert actions[-1].data == {"action": {"type": "place", "player": "white", "at": "C4"},
+                                "dice": []}
+    assert session.snapshot()["last_changed"] == ["C4"]
+    # The camera still cannot read C4: nothing more is asked, and undo takes it back.
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
+    assert session.undo().text == "Undone: White places on C4."
+    assert session.state["board"]["C4"] is None
+
+
+def test_answering_nothing_happened_changes_nothing_and_is_not_asked_again(session):
+    white_to_move(session)
+    session.submit_reading(board(session, C4=UNSURE))
+    result = session.choose(0)
+    assert result.kind == v.UNCHANGED
+    assert result.text == "C4 is empty, as the game has it: nothing changed."
+    assert session.state["moves"] == 1
+    assert session.question is None and session.choices == []
+    # The same reading again, then another while C4 stays unread: only D8, newly
+    # unread, is asked about (C4 comes first on the board, and is not asked again).
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
+    assert session.submit_reading(board(session, C4=UNSURE, D8=UNSURE)).text == (
+        "Is D8 empty or white?")
+    session.choose(0)
+    # The game moves on elsewhere; C4, still unread, is still not asked about.
+    assert session.submit_reading(board(session, C4=UNSURE, D8=UNSURE, D5="white")).kind == (
+        v.APPLIED)
+    assert session.submit_reading(board(session, C4=UNSURE, D8=UNSURE)).kind == v.UNCHANGED
+    # Read again, then lost again: a new reading of C4, asked about once more.
+    assert session.submit_reading(board(session)).kind == v.UNCHANGED
+    assert session.submit_reading(board(session, C4=UNSURE)).text == "Is C4 empty or black?"
+
+
+def test_a_space_the_camera_has_never_read_is_not_asked_about(session):
+    # The first reading since the server started: no sign that anything happened on C4.
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
+    assert session.submit_reading(board(session, C4=UNSURE, D5=UNSURE)).text == (
+        "Is D5 empty or black?")
+
+
+def test_the_question_stays_while_its_space_is_unread_and_goes_when_it_is_read(session):
+    white_to_move(session)
+    asked = session.submit_reading(board(session, C4=UNSURE))
+    again = session.submit_reading(board(session, C4=UNSURE, D8=UNSURE))
+    assert again.kind == v.QUESTION and again.text == asked.text
+    result = session.submit_reading(board(session))  # the glare moved off C4: it is empty
+    assert result.kind == v.UNCHANGED and session.question is None
+    with pytest.raises(ValueError, match="There is no such choice"):
+        session.choose(1)
+
+
+def test_a_stone_read_surely_once_the_glare_is_gone_is_applied(session):
+    white_to_move(session)
+    session.submit_reading(board(session, C4=UNSURE))
+    result = session.submit_reading(board(session, C4="white"))
+    assert result.kind == v.APPLIED and result.text == "White places on C4."
+    assert session.question is None
+
+
+def test_a_sure_move_elsewhere_wins_over_a_question(session):
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5="white"))
+    assert result.kind == v.APPLIED and result.text == "White places on D5."
+    assert session.question is None
+
+
+def test_a_move_the_rules_forbid_is_refused_even_beside_an_unread_space(session):
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5="black"))
+    assert result.kind == v.ILLEGAL and result.text == "It is White's turn, not Black's."
+    assert session.question is None and session.problem == result
+
+
+def first_line_of_three():
+    """Three spaces of ONE's board in a line: a jump from the first over the second."""
+    geometry = load_geometry("one-60")
+    for start in geometry.names:
+        for over in geometry.neighbours(start):
+            landing = geometry.beyond(start, over)
+            if landing is not None:
+                return start, over, landing
+    raise AssertionError("the board has no line of three")
+
+
+def test_moves_that_differ_only_where_the_camera_cannot_read_are_asked_about(session):
+    start, over, landing = first_line_of_three()
+    session.play({"type": "place", "player": "black", "at": start})
+    session.play({"type": "place", "player": "white", "at": over})
+    # A black stone on the landing space; the camera cannot read the two behind it: a
+    # placement, or the jump that took the white stone.
+    result = session.submit_reading(board(session, **{start: UNSURE, over: UNSURE,
+                                                      landing: "black"}))
+    assert result.kind == v.QUESTION
+    assert result.text == f"What is on {start} and {over} now?"
+    assert result.spaces == (start, over)
+    assert result.choices == (
+        f"{start} black, {over} white: Black places on {landing}",
+        f"{start} empty, {over} empty: Black jumps {start} - {landing}")
+    result = session.choose(1)
+    assert result.kind == v.APPLIED
+    assert result.text.startswith(f"{start} empty, {over} empty, as answered: Black jumps")
+    assert session.state["board"][over] is None
+
+
+def test_look_alike_moves_and_moves_that_need_dice_are_answers_too():
+    table = new_session("tokens", {}, games={"tokens": Tokens})
+    table.submit_reading({"a": None, "b": None, "c": None})
+    result = table.submit_reading({"a": UNSURE, "b": None, "c": None})
+    assert result.text == "Is a empty, x or t?"
+    assert result.choices == ("Empty: nothing happened there", "X: put calm on a",
+                              "X: put bold on a", "T: toss on a")
+    result = table.choose(3)
+    assert result.kind == v.DICE
+    assert result.text == "a is t, as answered: toss on a: roll 1d6 (the toss)."
+    table.close()
+
+
+def test_go_asks_in_its_own_words():
+    table = new_session("go", {"board": "go-9"})
+    table.submit_reading(board(table))
+    table.play({"type": "place", "player": "black", "at": "E5"})
+    # White's stone in the glare, captured nothing: asked as in ONE.
+    assert table.submit_reading(board(table, C3=UNSURE)).text == "Is C3 empty or white?"
+    table.close()
+
+
+def test_the_words_for_what_stands_on_a_space():
+    squares = Onslaught().view(Onslaught().initial_state({}))
+    assert content_words("onslaught", squares["D7"]) == "Blue 1 and Blue 2"
+    assert content_words("onslaught", squares["G7"]) == "the blue orb"
+    assert content_words("onslaught", {"pieces": ["red1"], "orbs": ["blue"],
+                                       "token": "red"}) == "Red 1, the blue orb and a red token"
+    assert content_words("onslaught", {"pieces": [], "orbs": [], "token": None}) == "empty"
+    assert content_words("oneworld", {"side": "borg", "face": "stone", "stack": False}) == (
+        "a BORG Stone")
+    assert content_words("oneworld", {"side": "chez", "face": "fog", "stack": True}) == (
+        "a stack of CHEZ Fogs")
+    assert content_words("oneworld", {"side": "borg", "stack": True}) == "a BORG stack"
+    assert content_words("oneworld", None) == "empty"
+    assert content_words("go", "white") == "white"
+    assert content_words("tokens", {"pieces": ["p"], "lit": True}) == "pieces p; lit True"
+
+
+# -- through the web API -------------------------------------------------------------------
+
+
+def test_the_question_and_its_answer_through_the_api(client):
+    client.post("/api/game/start", json={"game": "one", "options": {"players": 2}})
+    client.post("/api/game/play",
+                json={"action": {"type": "place", "player": "black", "at": "A1"}})
+    seen = client.get("/api/game").get_json()["game"]["view"]
+    client.post("/api/game/reading", json={"reading": seen})
+    answer = client.post("/api/game/reading", json={"reading": {**seen, "C4": UNSURE}})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["verdict"]["kind"] == "question"
+    assert body["verdict"]["text"] == "Is C4 empty or white?"
+    assert body["game"]["question"]["spaces"] == ["C4"]
+    assert [a["words"] for a in body["game"]["question"]["answers"]] == ["empty", "white"]
+    answered = client.post("/api/game/choose", json={"index": 1}).get_json()
+    assert answered["verdict"]["kind"] == "applied"
+    assert answered["game"]["question"] is None
+    assert answered["game"]["view"]["C4"] == "white"
+    assert client.post("/api/game/choose", json={"index": 1}).status_code == 409
