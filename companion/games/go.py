@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Action, Event, Game, IllegalAction, InvalidAction, Outcome, State
+from companion.games.base import Action, Event, IllegalAction, InvalidAction, Outcome, State
 from companion.games.stones import (
+    StoneGame,
     board_geometry,
-    describe_stone_action,
+    geometry_of,
     group_of,
     groups,
     liberties,
-    parse_notation,
     render,
     title,
 )
@@ -38,7 +38,7 @@ PLAYERS = ("black", "white")
 DEFAULT_KOMI = 7.5
 
 
-class Go(Game):
+class Go(StoneGame):
     """The Go rules engine (see the module docstring)."""
 
     name = "go"
@@ -68,7 +68,7 @@ class Go(Game):
 
     def scores(self, state: State) -> dict[str, float]:
         """Area score now: stones plus empty regions bordered by one colour; komi to White."""
-        geometry = _geometry(state)
+        geometry = geometry_of(state)
         board = state["board"]
         area = {p: float(sum(1 for c in board.values() if c == p)) for p in PLAYERS}
         for region in groups(geometry, board, None):
@@ -93,7 +93,7 @@ class Go(Game):
         if state["over"]:
             return
         player = state["to_move"]
-        geometry = _geometry(state)
+        geometry = geometry_of(state)
         for name in geometry.names:
             if state["board"][name] is None and not _place_problem(state, geometry, player, name):
                 yield {"type": "place", "player": player, "at": name}
@@ -118,7 +118,7 @@ class Go(Game):
         if player != state["to_move"]:
             raise IllegalAction(f"It is {title(state['to_move'])}'s turn, not {title(player)}'s.")
         if kind == "place":
-            geometry = _geometry(state)
+            geometry = geometry_of(state)
             at = action.get("at")
             if not isinstance(at, str) or at not in geometry:
                 raise InvalidAction(f"There is no space {at!r} on this board.")
@@ -147,7 +147,7 @@ class Go(Game):
                 events.append(self._game_over(state))
             return events
         at = action["at"]
-        geometry = _geometry(state)
+        geometry = geometry_of(state)
         board = state["board"]
         board[at] = player
         state["passes"] = 0
@@ -171,23 +171,13 @@ class Go(Game):
             liberties(geometry, board, own)) == 1 else None
         return events
 
-    def describe(self, state: State, action: Action) -> str:
-        return describe_stone_action(action)
-
-    def parse(self, state: State, text: str) -> Action:
-        return parse_notation(text, self.to_move(state))
-
     def render(self, state: State) -> str:
-        board = render(_geometry(state), state["board"])
+        board = render(geometry_of(state), state["board"])
         caught = ", ".join(f"{title(p)} {state['captures'][p]}" for p in PLAYERS)
         scores = ", ".join(f"{title(p)} {s:g}" for p, s in self.scores(state).items())
         ko = f"\nKo: no retaking at {state['ko']} this move" if state["ko"] else ""
         komi = state["options"]["komi"]
         return f"{board}\nCaptured: {caught}\nArea now (komi {komi:g}): {scores}{ko}"
-
-    def view(self, state: State) -> dict[str, Any]:
-        """Every space → the colour of the stone on it, or ``None`` when empty."""
-        return dict(state["board"])
 
     def _game_over(self, state: State) -> Event:
         outcome = self.outcome(state)
@@ -220,10 +210,6 @@ def _normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(komi, int | float) or isinstance(komi, bool):
         raise ValueError(f'"komi" is a number of points for White; got {komi!r}.')
     return {"board": board, "komi": float(komi)}
-
-
-def _geometry(state: State) -> Geometry:
-    return board_geometry(state["options"]["board"])
 
 
 def _other(player: str) -> str:

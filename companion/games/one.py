@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Action, Event, Game, IllegalAction, InvalidAction, Outcome, State
+from companion.games.base import Action, Event, IllegalAction, InvalidAction, Outcome, State
 from companion.games.one_jumps import chains, jump_action, resolve_jump, space_name
 from companion.games.stones import (
     COLOURS,
+    StoneGame,
     board_geometry,
-    describe_stone_action,
+    geometry_of,
     groups,
-    parse_notation,
     render,
     title,
 )
@@ -45,7 +45,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 
-class One(Game):
+class One(StoneGame):
     """The ONE rules engine (see the module docstring for actions and state)."""
 
     name = "one"
@@ -106,7 +106,7 @@ class One(Game):
     def scores(self, state: State) -> dict[str, int]:
         """Each player's score now: largest connected group + 2 per captured stone
         (or - 2 per stone lost, with ``capture_points: "owner"``)."""
-        geometry = _geometry(state)
+        geometry = geometry_of(state)
         opts = state["options"]
         scores = {}
         for player in state["players"]:
@@ -124,7 +124,7 @@ class One(Game):
         if state["over"]:
             return
         player = state["to_move"]
-        geometry = _geometry(state)
+        geometry = geometry_of(state)
         board = state["board"]
         moves = 0
         if state["hand"][player] > 0:
@@ -153,7 +153,7 @@ class One(Game):
             return
         if player != state["to_move"]:
             raise IllegalAction(f"It is {title(state['to_move'])}'s turn, not {title(player)}'s.")
-        geometry = _geometry(state)
+        geometry = geometry_of(state)
         if kind == "place":
             self._check_place(state, geometry, player, action)
         elif kind == "jump":
@@ -193,7 +193,7 @@ class One(Game):
                             f"play comes back to {first}.",
                 })
         elif kind == "jump":
-            geometry = _geometry(state)
+            geometry = geometry_of(state)
             hops = resolve_jump(state, geometry, player, action, state["board"])
             for start, over, end, victim in hops:
                 state["captured"][player][victim] += 1
@@ -210,21 +210,11 @@ class One(Game):
             events += self._advance(state)
         return events
 
-    def describe(self, state: State, action: Action) -> str:
-        return describe_stone_action(action)
-
-    def parse(self, state: State, text: str) -> Action:
-        return parse_notation(text, self.to_move(state))
-
     def render(self, state: State) -> str:
-        board = render(_geometry(state), state["board"])
+        board = render(geometry_of(state), state["board"])
         hands = ", ".join(f"{title(p)} {state['hand'][p]}" for p in state["players"])
         scores = ", ".join(f"{title(p)} {s}" for p, s in self.scores(state).items())
         return f"{board}\nStones in hand: {hands}\nScores now: {scores}"
-
-    def view(self, state: State) -> dict[str, Any]:
-        """Every space → the colour of the stone on it, or ``None`` when empty."""
-        return dict(state["board"])
 
     # -- helpers ------------------------------------------------------------------
 
@@ -336,10 +326,6 @@ def _normalise(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- reading actions ----------------------------------------------------------------
-
-
-def _geometry(state: State) -> Geometry:
-    return board_geometry(state["options"]["board"])
 
 
 def _player(state: State, action: Action) -> str:

@@ -3,17 +3,18 @@
 The board of a state is a dict from every space name to the colour on it or ``None``
 (plain JSON, so the camera can compare it space by space). This module finds groups
 and liberties, draws the board as text for the command line, and reads the short
-notation players type (``place C3``, ``jump A1 A3 A5``, ``pass``, ``resign``).
+notation players type (``place C3``, ``jump A1 A3 A5``, ``pass``, ``resign``);
+``StoneGame`` is the base of both games, which describe, read and show their actions
+and boards alike.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.games.base import Action, InvalidAction
+from companion.games.base import Action, Game, InvalidAction, State
 from companion.geometry import Geometry, load_geometry
 
 COLOURS: tuple[str, ...] = ("black", "white", "red", "blue", "green", "yellow")
@@ -30,6 +31,11 @@ Board = dict[str, str | None]
 def board_geometry(source: str) -> Geometry:
     """Return the geometry of a bundled board name or board file (loaded once)."""
     return load_geometry(source)
+
+
+def geometry_of(state: State) -> Geometry:
+    """The board a state is played on (its ``board`` option)."""
+    return board_geometry(state["options"]["board"])
 
 
 def title(colour: str) -> str:
@@ -125,17 +131,9 @@ def _colour_order(colour: str) -> int:
 
 
 def parse_notation(text: str, player: str | None) -> Action:
-    """Read an action typed as JSON or as ``place C3`` / ``C3`` / ``jump A1 A3 A5`` /
-    ``pass`` / ``resign [colour]``; the player is the one to move unless typed."""
+    """Read an action typed as ``place C3`` / ``C3`` / ``jump A1 A3 A5`` / ``pass`` /
+    ``resign [colour]``; the player is the one to move unless typed."""
     text = text.strip()
-    if text.startswith("{"):
-        try:
-            action: Any = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InvalidAction(f"That is not valid JSON: {error.msg}.") from None
-        if not isinstance(action, dict):
-            raise InvalidAction('An action is an object with a "type", such as {"type": "pass"}.')
-        return action
     words = text.split()
     if not words:
         raise InvalidAction("Type an action, such as: place C3, jump A1 A3 A5, pass, resign.")
@@ -153,3 +151,22 @@ def parse_notation(text: str, player: str | None) -> Action:
     raise InvalidAction(
         f"I cannot read {text!r}: type place C3, jump A1 A3 A5, pass or resign (or JSON)."
     )
+
+
+class StoneGame(Game):
+    """The base of ONE and Go: a state's ``board`` maps every space to a stone's colour
+    or ``None``, and actions are described and typed in the same words."""
+
+    def describe(self, state: State, action: Action) -> str:
+        return describe_stone_action(action)
+
+    def parse(self, state: State, text: str) -> Action:
+        """Read ``place C3``, ``jump A1 A3 A5``, ``pass``, ``resign`` (see
+        ``parse_notation``), or the action as JSON."""
+        if text.strip().startswith("{"):
+            return super().parse(state, text)
+        return parse_notation(text, self.to_move(state))
+
+    def view(self, state: State) -> dict[str, Any]:
+        """Every space → the colour of the stone on it, or ``None`` when empty."""
+        return dict(state["board"])
