@@ -29,6 +29,9 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 """Something an action caused: ``{"type": "capture", ..., "text": "Black captures C4"}``."""
 
+NOT_AN_ACTION = 'An action is an object with a "type", such as {"type": "pass"}.'
+"""The reason given for anything that is not an action at all."""
+
 
 class IllegalAction(CompanionError, ValueError):
     """An action the rules forbid, with the reason in words a player understands.
@@ -165,7 +168,7 @@ class Game(ABC):
         except json.JSONDecodeError as error:
             raise InvalidAction(f"Type the action as JSON ({error.msg}).") from None
         if not isinstance(action, dict):
-            raise InvalidAction('An action is an object with a "type", such as {"type": "pass"}.')
+            raise InvalidAction(NOT_AN_ACTION)
         return action
 
     def render(self, state: State) -> str:
@@ -228,6 +231,6 @@ class Game(ABC):
 
     def _check_common(self, state: State, action: Action) -> None:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise InvalidAction('An action is an object with a "type", such as {"type": "pass"}.')
+            raise InvalidAction(NOT_AN_ACTION)
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
