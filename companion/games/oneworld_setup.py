@@ -212,17 +212,19 @@ def _resolve_end(state: State, player: str, action: Action) -> list[Event]:
                   f"the {theirs} end.", ends=dict(state["ends"]))]
 
 
-def _in_zone(state: State, player: str, at: str) -> int:
+def _require_near_own_end(state: State, player: str, at: str, what: str) -> None:
+    """``at`` must lie within ``GOD_ZONE`` hexes of ``player``'s end; ``what`` begins
+    the reason given when it does not ("Blue's gods must stand")."""
     board = board_of(state)
-    return board.hexes_from_edge(at, ends_of(board)[state["ends"][player]])
+    end = state["ends"][player]
+    distance = board.hexes_from_edge(at, ends_of(board)[end])
+    require(distance <= GOD_ZONE, f"{what} within {GOD_ZONE} hexes of the {end} end; {at} "
+            f"is {distance} hexes from it.", at)
 
 
 def _check_gods(state: State, player: str, action: Action) -> None:
     at = _hex(state, action)
-    require(_in_zone(state, player, at) <= GOD_ZONE,
-            f"{title(player)}'s gods must stand within {GOD_ZONE} hexes of the "
-            f"{state['ends'][player]} end; {at} is {_in_zone(state, player, at)} hexes from it.",
-            at)
+    _require_near_own_end(state, player, at, f"{title(player)}'s gods must stand")
     _require_free_for_gods(state, player, at)
 
 
@@ -305,10 +307,7 @@ def _resolve_tower_site(state: State, player: str, action: Action) -> list[Event
 
 def _check_tower(state: State, player: str, action: Action) -> None:
     at = _hex(state, action)
-    require(_in_zone(state, player, at) <= GOD_ZONE,
-            f"With New Geography the Tower stands within {GOD_ZONE} hexes of the "
-            f"{state['ends'][player]} end; {at} is {_in_zone(state, player, at)} hexes from it.",
-            at)
+    _require_near_own_end(state, player, at, "With New Geography the Tower stands")
     require(at not in tower_sites(board_of(state)), f"{at} is kept for the gods.", at)
     require(god_in(state, at) is None and not count_at(state, other(player), at)
             and not count_at(state, player, at), f"{at} is already occupied.", at)
