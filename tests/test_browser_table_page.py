@@ -237,10 +237,10 @@ def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):
     games.table = get_runtime(app).table
     games.new_game()
     page.goto(live_server(app))
-    sync_api.expect(page.locator("#turn")).to_contain_text("Go", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#turn")).to_contain_text("ONE", timeout=WAIT_MS)
     sync_api.expect(page.locator("#events li:not(.empty)")).not_to_have_count(
         0, timeout=WAIT_MS)
-    sync_api.expect(page.locator("#events li").first).to_have_text("Black places on C3")
+    sync_api.expect(page.locator("#events li").first).to_have_text("Black places on C4")
     sync_api.expect(page.locator("#events li")).to_have_count(3, timeout=WAIT_MS)
     sync_api.expect(page.locator("#overlay .seen")).not_to_have_count(0)
     screenshot(page, "table-demo.png")

@@ -1,17 +1,22 @@
-"""``companion demo``: the bundled Go replay refereed through the live loop, move by move;
-the replay held so the gate sees the board hold still; a new game at each pass."""
+"""``companion demo``: the bundled game of ONE refereed through the live loop, move by
+move, captures included; the replay held so the gate sees the board hold still; the hand
+over the board changes nothing; a new game at each pass."""
 
 import pytest
 
+from companion.geometry import load_geometry
 from companion.journal import Journal
 from companion.table import verdict as v
 from companion.table.session import TableSession
 from hardware.referee_feed import RefereeFeed
-from hardware.replays import make_demo
-from web.demo import GAME, HOLD, OPTIONS, DemoGames, HeldReplay, demo_locator
+from hardware.replays import make_demo_one
+from web.demo import GAME, HOLD, OPTIONS, DemoGames, HeldReplay, demo_homography, demo_locator
 
 
-def test_the_whole_replayed_game_is_refereed_move_by_move_and_the_hand_changes_nothing():
+@pytest.fixture
+def demo():
+    """The demo's pieces on a session in memory: the held replay (as fast as it can be
+    read), the referee loop with the demo's locator, and every verdict heard."""
     journal = Journal(":memory:")
     session = TableSession(journal)
     heard = []
@@ -20,27 +25,57 @@ def test_the_whole_replayed_game_is_refereed_move_by_move_and_the_hand_changes_n
     games.table = session
     source = HeldReplay(games.new_game, fps=None)
     feed = RefereeFeed(session, locator_for=demo_locator)
-    pictures = len(make_demo.MOVES) + 2
-    statuses = []
-    for _ in range(pictures * HOLD):
-        statuses.append(feed.process(source.read().image)["status"])
-    applied = [verdict.text for verdict in heard if verdict.kind == v.APPLIED]
-    assert len(applied) == len(make_demo.MOVES)
-    assert applied[:3] == ["Black places on C3.", "White places on G7.", "Black places on G3."]
-    assert [verdict.kind for verdict in heard].count(v.STARTED) == 1
-    assert all(verdict.kind in (v.STARTED, v.UNCHANGED, v.APPLIED) for verdict in heard)
-    # The hand frame: the board was not steady, and no move was made from it.
-    hand = slice(make_demo.HAND_FRAME * HOLD, (make_demo.HAND_FRAME + 1) * HOLD)
-    assert "steady" not in statuses[hand]
-    assert session.game.name == GAME and session.state["options"]["board"] == OPTIONS["board"]
-    # The replay starts over: that game ends and a new one begins on the empty board.
-    first = session.game_id
-    source.read()
-    assert session.game_id != first and heard[-1].kind == v.STARTED
-    assert session.state["moves"] == 0
+    yield session, source, feed, heard
     feed.stop()
     source.close()
     journal.close()
+
+
+def test_the_whole_replayed_game_is_refereed_move_by_move_and_the_hand_changes_nothing(demo):
+    session, source, feed, heard = demo
+    steps = make_demo_one.game()
+    pictures = len(steps) + 2  # the empty board, one per move, the hand
+    statuses = [feed.process(source.read().image)["status"] for _ in range(pictures * HOLD)]
+    assert session.game.name == GAME and session.state["options"]["board"] == OPTIONS["board"]
+    assert [verdict.kind for verdict in heard].count(v.STARTED) == 1
+    assert all(verdict.kind in (v.STARTED, v.UNCHANGED, v.APPLIED) for verdict in heard)
+    # Every move seen, in order, in the engine's words: one verdict per picture.
+    applied = [verdict.text for verdict in heard if verdict.kind == v.APPLIED]
+    assert applied == [step.text for step in steps]
+    captures = [text for text in applied if "captures" in text]
+    assert captures[0] == "Black jumps from B3 over B4 to B5 and captures a White stone."
+    assert len(captures) == 3
+    assert session.state["captured"] == {"black": {"white": 2}, "white": {"black": 1}}
+    assert session.state["moves"] == len(steps)
+    assert session.game.view(session.state) == {
+        space: steps[-1].board.get(space) for space in session.state["board"]}
+    # The hand's picture: the board was not steady, and no move was made from it.
+    hand = make_demo_one.HAND_BEFORE + 1
+    assert set(statuses[hand * HOLD:(hand + 1) * HOLD]) == {"occluded"}
+    assert statuses[(hand + 2) * HOLD - 1] == statuses[-1] == "steady"
+
+
+def test_each_pass_of_the_replay_is_a_new_game(demo):
+    session, source, feed, heard = demo
+    pictures = len(make_demo_one.MOVES) + 2
+    for _ in range(pictures * HOLD):
+        feed.process(source.read().image)
+    first = session.game_id
+    feed.process(source.read().image)  # the empty board again
+    assert session.game_id != first and heard[-1].kind == v.STARTED
+    assert session.state["moves"] == 0 and session.game.name == GAME
+    for _ in range(2 * HOLD - 1):  # the empty board steady, then the first move
+        feed.process(source.read().image)
+    assert heard[-1].kind == v.APPLIED and heard[-1].text == "Black places on C4."
+
+
+def test_the_demo_knows_where_its_board_is_and_searches_for_any_other():
+    one = load_geometry(OPTIONS["board"])
+    assert demo_locator(one).locate(None).method == "demo (board position known)"
+    nine = demo_locator(load_geometry("go-9"))  # the drawn Go replay's board
+    assert nine.locate(None).homography.tolist() == demo_homography(load_geometry("go-9")).tolist()
+    with pytest.raises(LookupError, match="No bundled replay shows the board"):
+        demo_homography(load_geometry("go-19"))
 
 
 def test_each_picture_is_held_and_handed_out_at_the_rate_asked(fake_clock):
@@ -63,6 +98,7 @@ def test_demo_games_wait_for_the_table_and_end_the_game_before():
     games.table = TableSession(journal)
     games.new_game()
     first = games.table.game_id
+    assert games.table.game.name == "one" and games.table.state["players"] == ["black", "white"]
     games.new_game()
     assert games.table.game_id != first
     assert [e.game_id for e in journal.events(kind="game.end")] == [first]

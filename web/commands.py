@@ -61,8 +61,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     demo = subparsers.add_parser(
         "demo", help="try the companion with no camera and no Pi",
         description=(
-            "Serve the table page with a replayed game of Go instead of a camera, refereed "
-            "move by move through the live loop, and a simulated dice button instead of "
+            "Serve the table page with a replayed game of ONE (rendered pictures of its "
+            "board, one per move, captures included) instead of a camera, refereed move by "
+            "move through the live loop, and a simulated dice button instead of "
             "GPIO: nothing to wire, nothing to install. Games and rolls go to a demo "
             "journal in the data folder. Stop it with Ctrl-C."))
     demo.add_argument("--host", default="127.0.0.1",

@@ -1,12 +1,12 @@
-"""``companion demo``: the bundled 9×9 Go replay refereed through the live loop.
+"""``companion demo``: the bundled game of ONE refereed through the live loop.
 
-The replay (``hardware/replays/demo``, drawn by ``make_demo.py``) shows one stone more
-per picture, and once a hand over the board. Here each picture is held for a few frames
-(``HeldReplay``) so the stability gate sees the board hold still, as it would at a real
-table between two moves; the board's position in the pictures is known from how they
-were drawn, so the demo registers it once (``demo_locator``) instead of searching; and
-each pass of the replay is a new game of Go, started when the replay begins again from
-the empty board.
+The replay (``hardware/replays/one-game``, rendered by ``make_demo_one.py``) shows the
+board after each move of a game of ONE, captures included, and once a hand over the
+board. Here each picture is held for a few frames (``HeldReplay``) so the stability gate
+sees the board hold still, as it would at a real table between two moves; where the board
+is in the pictures is known from how they were rendered (``board.json`` beside them), so
+the demo registers it once (``demo_locator``) instead of searching; and each pass of the
+replay is a new game of ONE, started when the replay begins again from the empty board.
 """
 
 from __future__ import annotations
@@ -18,15 +18,16 @@ from typing import Any
 
 import numpy as np
 
-from calibration.registration import fit_homography
-from companion.geometry import Geometry
+from companion.geometry import Geometry, load_geometry
 from hardware.frames.base import Clock, Frame, FrameSource, Sleep
 from hardware.frames.replay import ReplaySource
 from hardware.referee_feed import BoardLocator
-from hardware.replays import DEMO, make_demo
+from hardware.replays import DEMO, ONE_GAME, placement
 
-GAME = "go"
-OPTIONS = {"board": "go-9"}
+REPLAY = ONE_GAME
+"""The pictures the demo plays."""
+GAME = "one"
+OPTIONS = {"board": "one-60", "players": 2}
 HOLD = 5
 """Frames each picture is shown for: the first differs from the one before (the gate
 sees motion), then the gate needs 3 steady frames."""
@@ -34,26 +35,30 @@ FPS = 3.0
 
 
 def demo_homography(geometry: Geometry) -> np.ndarray:
-    """Pixels of the demo pictures → board mm, from the corner intersections as drawn."""
-    last = (make_demo.LINES - 1) * make_demo.PITCH
-    x0, y0 = make_demo.ORIGIN
-    pixels = np.array([[x0, y0], [x0 + last, y0], [x0 + last, y0 + last], [x0, y0 + last]],
-                      dtype=np.float64)
-    corners = ["A9", "J9", "J1", "A1"]
-    board = np.array([geometry.position_mm(name) for name in corners], dtype=np.float64)
-    homography, _ = fit_homography(pixels, board)
-    return homography
+    """Pixels → board mm in the bundled replay that shows ``geometry``'s board (the game
+    of ONE, or the drawn 9×9 Go board), as its ``board.json`` has it; ``LookupError``
+    when no bundled replay shows that board."""
+    for folder in (REPLAY, DEMO):
+        board, homography = placement(folder)
+        if load_geometry(board).spec == geometry.spec:
+            return homography
+    raise LookupError(f"No bundled replay shows the board {geometry.spec.get('title')!r}.")
 
 
 def demo_locator(geometry: Geometry) -> BoardLocator:
-    """A locator that knows where the board is in the demo's pictures."""
+    """A locator that knows where the board is in the bundled pictures; for another
+    board (a game started from the page) one that searches, as at a real table."""
     locator = BoardLocator(geometry)
-    locator.fix(demo_homography(geometry), "demo (board position known)", 1.0)
+    try:
+        homography = demo_homography(geometry)
+    except LookupError:
+        return locator
+    locator.fix(homography, "demo (board position known)", 1.0)
     return locator
 
 
 class DemoGames:
-    """Begins a new game of Go whenever the replay starts from the empty board again
+    """Begins a new game of ONE whenever the replay starts from the empty board again
     (the game before it is ended), once the app's table is known (``table``)."""
 
     def __init__(self) -> None:
@@ -77,7 +82,7 @@ class HeldReplay(FrameSource):
                  fps: float | None = FPS, clock: Clock = time.monotonic,
                  sleep: Sleep = time.sleep) -> None:
         super().__init__(clock=clock)
-        self._replay = ReplaySource(DEMO, fps=None, loop=True)
+        self._replay = ReplaySource(REPLAY, fps=None, loop=True)
         self.description = f"{self._replay.description}, each held {hold} frames"
         self._on_start = on_start
         self._hold = hold

@@ -1,19 +1,27 @@
 """Draw the bundled demo replay: a 9×9 Go board seen straight from above, with stones
 placed one by one, a little sensor noise and changing light, and one frame where a
 hand reaches over the board. Seeded, so running it again gives the same pictures.
+Beside them, ``board.json`` says where the board is: pixels → board mm, from the corner
+intersections as drawn.
 
     python -m hardware.replays.make_demo [OUTPUT_FOLDER]
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
-from hardware.replays import DEMO
+from calibration.registration import fit_homography
+from companion.geometry import load_geometry
+from hardware.replays import BOARD_FILE, DEMO
+
+BOARD_NAME = "go-9"
 
 WIDTH, HEIGHT = 640, 480
 LINES = 9
@@ -113,6 +121,20 @@ def frames() -> list[np.ndarray]:
     return pictures
 
 
+def placement() -> dict[str, Any]:
+    """The board the pictures show and where: pixels → board mm, fitted to the corner
+    intersections A9, J9, J1 and A1 where they were drawn."""
+    last = (LINES - 1) * PITCH
+    x0, y0 = ORIGIN
+    pixels = np.array([[x0, y0], [x0 + last, y0], [x0 + last, y0 + last], [x0, y0 + last]],
+                      dtype=np.float64)
+    geometry = load_geometry(BOARD_NAME)
+    board = np.array([geometry.position_mm(name) for name in ("A9", "J9", "J1", "A1")],
+                     dtype=np.float64)
+    homography, _ = fit_homography(pixels, board)
+    return {"board": BOARD_NAME, "homography": homography.tolist()}
+
+
 def main(folder: Path = DEMO) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("frame-*.jpg"):
@@ -121,6 +143,7 @@ def main(folder: Path = DEMO) -> None:
         path = folder / f"frame-{index:02d}.jpg"
         cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         print(f"{path}  {path.stat().st_size // 1024} KB")
+    (folder / BOARD_FILE).write_text(json.dumps(placement(), indent=1) + "\n")
 
 
 if __name__ == "__main__":
