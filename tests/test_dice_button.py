@@ -1,37 +1,11 @@
 """The GPIO dice button on gpiozero's mock pins: one roll per press, LED and buzzer, pins."""
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from companion.dice import DiceService
 from companion.errors import UserFacingError
 from companion.journal import Journal
 from hardware.dice_button import DiceButton, GPIOUnavailable
-
-
-class ManualClock:
-    """Seconds that pass only when the test says so."""
-
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds):
-        self.now += seconds
-
-
-@pytest.fixture
-def factory():
-    factory = MockFactory()
-    yield factory
-    factory.reset()
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
 
 
 @pytest.fixture
@@ -46,8 +20,8 @@ def dice(journal):
 
 
 @pytest.fixture
-def button(dice, factory, clock):
-    with DiceButton(dice, pin_factory=factory, clock=clock) as button:
+def button(dice, mock_pin_factory, fake_clock):
+    with DiceButton(dice, pin_factory=mock_pin_factory, clock=fake_clock) as button:
         yield button
 
 
@@ -73,72 +47,73 @@ def bouncy(pin, clock, settle, edges=5, step=0.002):
         clock.advance(step)
 
 
-def test_one_clean_press_rolls_once_as_the_button(button, factory, clock, journal):
-    press(factory.pin(17), clock)
+def test_one_clean_press_rolls_once_as_the_button(button, mock_pin_factory, fake_clock, journal):
+    press(mock_pin_factory.pin(17), fake_clock)
     (event,) = rolls(journal)
     assert event.actor == "button" and event.data["count"] == 1 and event.data["sides"] == 6
 
 
-def test_holding_the_button_down_rolls_once(button, factory, clock, journal):
-    pin = factory.pin(17)
+def test_holding_the_button_down_rolls_once(button, mock_pin_factory, fake_clock, journal):
+    pin = mock_pin_factory.pin(17)
     pin.drive_low()
     for _ in range(50):
-        clock.advance(0.1)
+        fake_clock.advance(0.1)
         pin.drive_low()
     pin.drive_high()
     assert len(rolls(journal)) == 1
 
 
-def test_contact_bounce_on_press_and_release_rolls_once_per_press(button, factory, clock,
-                                                                   journal):
-    pin = factory.pin(17)
+def test_contact_bounce_on_press_and_release_rolls_once_per_press(button, mock_pin_factory,
+                                                                   fake_clock, journal):
+    pin = mock_pin_factory.pin(17)
     for presses in range(1, 4):
-        bouncy(pin, clock, "low", edges=7)
-        clock.advance(0.12)
-        bouncy(pin, clock, "high", edges=7)
-        clock.advance(0.2)
+        bouncy(pin, fake_clock, "low", edges=7)
+        fake_clock.advance(0.12)
+        bouncy(pin, fake_clock, "high", edges=7)
+        fake_clock.advance(0.2)
         assert len(rolls(journal)) == presses
     assert button.ignored_edges > 0
 
 
-def test_bounce_on_release_is_not_a_new_press(button, factory, clock, journal):
-    pin = factory.pin(17)
+def test_bounce_on_release_is_not_a_new_press(button, mock_pin_factory, fake_clock, journal):
+    pin = mock_pin_factory.pin(17)
     pin.drive_low()
-    clock.advance(0.1)
+    fake_clock.advance(0.1)
     for _ in range(4):  # up, down, up, down, ... within a few ms of letting go
         pin.drive_high()
-        clock.advance(0.001)
+        fake_clock.advance(0.001)
         pin.drive_low()
-        clock.advance(0.001)
+        fake_clock.advance(0.001)
     pin.drive_high()
     assert len(rolls(journal)) == 1
 
 
-def test_a_child_hammering_gets_one_roll_per_real_press(button, factory, clock, journal):
-    pin = factory.pin(17)
+def test_a_child_hammering_gets_one_roll_per_real_press(button, mock_pin_factory, fake_clock,
+                                                        journal):
+    pin = mock_pin_factory.pin(17)
     for _ in range(40):
-        press(pin, clock, hold=0.04, gap=0.04)
+        press(pin, fake_clock, hold=0.04, gap=0.04)
     assert len(rolls(journal)) == 40
     assert button.ignored_edges == 0
 
 
-def test_hammering_with_bouncy_contacts_still_one_roll_per_press(button, factory, clock,
-                                                                  journal):
-    pin = factory.pin(17)
+def test_hammering_with_bouncy_contacts_still_one_roll_per_press(button, mock_pin_factory,
+                                                                  fake_clock, journal):
+    pin = mock_pin_factory.pin(17)
     for _ in range(25):
-        bouncy(pin, clock, "low", edges=5, step=0.003)
-        clock.advance(0.05)
-        bouncy(pin, clock, "high", edges=3, step=0.003)
-        clock.advance(0.05)
+        bouncy(pin, fake_clock, "low", edges=5, step=0.003)
+        fake_clock.advance(0.05)
+        bouncy(pin, fake_clock, "high", edges=3, step=0.003)
+        fake_clock.advance(0.05)
     assert len(rolls(journal)) == 25
 
 
-def test_a_press_rolls_the_pending_request_then_the_default(button, factory, clock, dice,
-                                                             journal):
+def test_a_press_rolls_the_pending_request_then_the_default(button, mock_pin_factory, fake_clock,
+                                                             dice, journal):
     dice.request(2, 6, purpose="attack", for_whom="alice")
-    pin = factory.pin(17)
-    press(pin, clock)
-    press(pin, clock)
+    pin = mock_pin_factory.pin(17)
+    press(pin, fake_clock)
+    press(pin, fake_clock)
     first, second = rolls(journal)
     assert (first.data["count"], first.data["purpose"], first.data["for_whom"]) == (
         2, "attack", "alice")
@@ -146,60 +121,60 @@ def test_a_press_rolls_the_pending_request_then_the_default(button, factory, clo
     assert dice.pending() is None
 
 
-def test_led_and_buzzer_are_on_after_a_roll_and_off_afterwards(dice, factory, clock):
-    with DiceButton(dice, pin_factory=factory, clock=clock, led_pin=27, buzzer_pin=22,
+def test_led_and_buzzer_are_on_after_a_roll_and_off_afterwards(dice, mock_pin_factory, fake_clock):
+    with DiceButton(dice, pin_factory=mock_pin_factory, clock=fake_clock, led_pin=27, buzzer_pin=22,
                     signal_seconds=0.01) as button:
-        led, buzzer = factory.pin(27), factory.pin(22)
+        led, buzzer = mock_pin_factory.pin(27), mock_pin_factory.pin(22)
         assert not led.state and not buzzer.state
-        factory.pin(17).drive_low()
+        mock_pin_factory.pin(17).drive_low()
         assert led.state and buzzer.state
         assert button.wait_signal_done(timeout=5)
         assert not led.state and not buzzer.state
-        factory.pin(17).drive_high()
+        mock_pin_factory.pin(17).drive_high()
         assert [s.state for s in led.states] == [False, True, False]
 
 
-def test_close_turns_the_signal_off_and_frees_the_pins(dice, factory, clock):
-    button = DiceButton(dice, pin_factory=factory, clock=clock, led_pin=27,
+def test_close_turns_the_signal_off_and_frees_the_pins(dice, mock_pin_factory, fake_clock):
+    button = DiceButton(dice, pin_factory=mock_pin_factory, clock=fake_clock, led_pin=27,
                         signal_seconds=60)
-    factory.pin(17).drive_low()
-    factory.pin(17).drive_high()
-    assert factory.pin(27).state
+    mock_pin_factory.pin(17).drive_low()
+    mock_pin_factory.pin(17).drive_high()
+    assert mock_pin_factory.pin(27).state
     button.close()
     button.close()
-    assert not factory.pin(27).state
-    again = DiceButton(dice, pin_factory=factory, clock=clock, led_pin=27)
+    assert not mock_pin_factory.pin(27).state
+    again = DiceButton(dice, pin_factory=mock_pin_factory, clock=fake_clock, led_pin=27)
     again.close()
 
 
-def test_pins_are_configurable(dice, factory, clock, journal):
-    with DiceButton(dice, pin="GPIO5", led_pin="BOARD13", pin_factory=factory, clock=clock,
-                    requested_by="table button"):
-        press(factory.pin(17), clock)
+def test_pins_are_configurable(dice, mock_pin_factory, fake_clock, journal):
+    with DiceButton(dice, pin="GPIO5", led_pin="BOARD13", pin_factory=mock_pin_factory,
+                    clock=fake_clock, requested_by="table button"):
+        press(mock_pin_factory.pin(17), fake_clock)
         assert rolls(journal) == []
-        factory.pin(5).drive_low()
-        assert factory.pin(27).state  # BOARD13 is GPIO27
-        factory.pin(5).drive_high()
+        mock_pin_factory.pin(5).drive_low()
+        assert mock_pin_factory.pin(27).state  # BOARD13 is GPIO27
+        mock_pin_factory.pin(5).drive_high()
     (event,) = rolls(journal)
     assert event.actor == "table button"
 
 
-def test_a_pin_in_use_or_unknown_is_a_clear_error(dice, factory):
-    with DiceButton(dice, pin_factory=factory):
+def test_a_pin_in_use_or_unknown_is_a_clear_error(dice, mock_pin_factory):
+    with DiceButton(dice, pin_factory=mock_pin_factory):
         with pytest.raises(UserFacingError, match="cannot be used"):
-            DiceButton(dice, pin=17, pin_factory=factory)
+            DiceButton(dice, pin=17, pin_factory=mock_pin_factory)
     with pytest.raises(UserFacingError, match="choose other pins"):
-        DiceButton(dice, pin=99, pin_factory=factory)
+        DiceButton(dice, pin=99, pin_factory=mock_pin_factory)
     with pytest.raises(UserFacingError, match="cannot be used"):
-        DiceButton(dice, pin=17, led_pin=17, pin_factory=factory)
+        DiceButton(dice, pin=17, led_pin=17, pin_factory=mock_pin_factory)
 
 
-def test_a_failed_roll_does_not_break_the_button(factory, clock, caplog):
+def test_a_failed_roll_does_not_break_the_button(mock_pin_factory, fake_clock, caplog):
     journal = Journal(":memory:")
     dice = DiceService(journal)
-    with DiceButton(dice, pin_factory=factory, clock=clock):
+    with DiceButton(dice, pin_factory=mock_pin_factory, clock=fake_clock):
         journal.close()
-        press(factory.pin(17), clock)
+        press(mock_pin_factory.pin(17), fake_clock)
         assert "roll failed" in caplog.text
 
 
