@@ -56,9 +56,10 @@ def test_a_stone_in_a_glare_spot_is_asked_about(session):
     assert verdict == result
     assert snapshot["question"] == {
         "text": "Is C4 empty or white?", "spaces": ["C4"],
-        "answers": [{"words": "empty", "move": None, "text": "Empty: nothing happened there"},
+        "answers": [{"words": "empty", "move": None, "means": "nothing happened there",
+                     "text": "Empty: nothing happened there"},
                     {"words": "white", "move": "White places on C4",
-                     "text": "White: White places on C4"}]}
+                     "means": "White places on C4", "text": "White: White places on C4"}]}
     assert snapshot["choices"] == list(result.choices)
     assert session.state["board"]["C4"] is None  # nothing is applied by asking
 
@@ -85,7 +86,7 @@ def test_answering_nothing_happened_changes_nothing_and_is_not_asked_again(sessi
     white_to_move(session)
     session.submit_reading(board(session, C4=UNSURE))
     result = session.choose(0)
-    assert result.kind == v.UNCHANGED
+    assert result.kind == v.ANSWERED
     assert result.text == "C4 is empty, as the game has it: nothing changed."
     assert session.state["moves"] == 1
     assert session.question is None and session.choices == []

@@ -171,7 +171,9 @@ def play():
 
 @bp.post("/game/choose")
 def choose():
-    """Pick one of the moves offered after an ambiguous reading: ``{"index": 0}``."""
+    """Pick one of the moves offered after an ambiguous reading, or answer the question
+    asked about spaces the camera cannot read ("Is C4 empty or white?"): ``{"index": 0}``
+    (the game's ``choices``; a question's answers are also in ``question.answers``)."""
     index = _json_body().get("index")
     if not isinstance(index, int) or isinstance(index, bool):
         raise InvalidRequest('"index" must be the number of the choice, from 0.')

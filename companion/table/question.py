@@ -39,8 +39,10 @@ class Answer:
         return f"{self.words[:1].upper()}{self.words[1:]}: {what}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"words": self.words, "move": None if self.candidate is None
-                else self.candidate.text, "text": self.text}
+        """``move`` is ``None`` for "as the game has it"; ``means`` says it in words."""
+        move = None if self.candidate is None else self.candidate.text
+        return {"words": self.words, "move": move, "means": move or NOTHING_HAPPENED,
+                "text": self.text}
 
 
 @dataclass(frozen=True)

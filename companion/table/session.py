@@ -329,7 +329,7 @@ class TableSession:
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         if answer.candidate is None:
-            return TableVerdict(v.UNCHANGED, f"{what}, as the game has it: nothing changed.")
+            return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
         return replace(result, text=f"{what}, as answered: {result.text}")
 

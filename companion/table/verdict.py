@@ -29,6 +29,8 @@ DICE = "dice"
 QUESTION = "question"
 """The camera cannot read ``spaces`` and a move may hide there: ``text`` asks ("Is C4
 empty or white?"), ``choices`` are the answers; ``choose`` one."""
+ANSWERED = "answered"
+"""A question was answered "as the game has it": nothing changed on its spaces."""
 CORRECTED = "corrected"
 UNDONE = "undone"
 REDONE = "redone"

@@ -4,7 +4,8 @@
 //
 // Marks: "selected" (the piece tapped), "targets" (where it may go), "problem" (spaces
 // to put back or that differ from the game), "last" (what the last step changed),
-// "combat" (the hex where a OneWorld combat is fought).
+// "combat" (the hex where a OneWorld combat is fought), "question" (the spaces the
+// camera cannot read that the table is asked about).
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -114,6 +115,9 @@ function markSpace(group, x, y, r, marks, name) {
   }
   if (marks.last?.has(name)) {
     group.append(node("circle", { cx: x, cy: y, r: r * 0.98, class: "mark last" }));
+  }
+  if (marks.question?.has(name)) {
+    group.append(node("circle", { cx: x, cy: y, r: r * 1.08, class: "mark question" }));
   }
   if (marks.combat === name) {
     group.append(node("circle", { cx: x, cy: y, r: r * 1.05, class: "mark combat" }));

@@ -39,7 +39,7 @@ export function renderSteps(list, game) {
     item.dataset.seq = String(step.seq);
     list.append(item);
   }
-  list.lastElementChild.scrollIntoView?.({ block: "nearest" });
+  list.scrollTop = list.scrollHeight;  // the newest step in view, without scrolling the page
 }
 
 function table(headers, rows) {

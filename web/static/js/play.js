@@ -15,7 +15,7 @@ const page = {
   referee: null,
   geometry: null,
   boardName: null,
-  marks: { selected: null, targets: new Set(), problem: new Set(), last: new Set() },
+  marks: { selected: null, targets: new Set(), problem: new Set(), last: new Set(), question: new Set() },
   options: [],  // the legal actions touching the selected space
   saved: [],  // the games in the journal, to resume
   formFor: null,  // the game whose choices the Game form shows
@@ -62,6 +62,7 @@ export async function showGame(game, verdict = null) {
   page.game = game;
   clearSelection();
   page.marks.problem = new Set(game?.problem?.spaces || []);
+  page.marks.question = new Set(game?.question?.spaces || []);
   page.marks.combat = game?.summary?.combat?.at || null;
   if (game) await loadBoard(game.board);
   $("turn").textContent = turnText(game);
@@ -108,10 +109,28 @@ export function showReferee(status) {
   drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
 }
 
+// A question about spaces the camera cannot read ("Is C4 empty or white?"): one big
+// button per answer, what stands there in large type and what it means below.
+function renderAnswers(question) {
+  const box = $("answers");
+  box.replaceChildren();
+  box.hidden = !question;
+  question?.answers.forEach((answer, index) => {
+    const button = element("button", "answer-button");
+    button.type = "button";
+    button.dataset.index = String(index);
+    button.append(element("span", "answer-words", answer.words),
+      element("span", "answer-means", answer.means));
+    button.addEventListener("click", () => send("/api/game/choose", { index }));
+    box.append(button);
+  });
+}
+
 function renderVerdict(verdict, game, restored) {
   const choices = $("choices");
   choices.replaceChildren();
-  const offered = game?.choices || [];
+  renderAnswers(game?.question);
+  const offered = game?.question ? [] : game?.choices || [];
   choices.hidden = offered.length === 0;
   offered.forEach((text, index) => {
     const button = element("button", "choice-button", text);
@@ -127,6 +146,8 @@ function renderVerdict(verdict, game, restored) {
     say(roll && verdict.kind !== "dice" ? `${verdict.text} ${roll}` : verdict.text, verdict.kind);
   } else if (game?.problem) {
     say(game.problem.text, game.problem.kind);
+  } else if (game?.question) {
+    say(game.question.text, "question");
   } else if (roll) {
     say(roll, "dice");
   } else if (game?.summary?.combat) {
