@@ -34,7 +34,12 @@ import numpy as np
 
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
-from calibration.registration import Registration, RegistrationError, order_clockwise
+from calibration.registration import (
+    Registration,
+    RegistrationError,
+    order_clockwise,
+    rms_residual,
+)
 from companion.geometry import Geometry
 
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
@@ -391,8 +396,7 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
         raise failure
     to_board, board_found, pixels = min(candidates, key=lambda c: c[0])[1]
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    mapped = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), to_board).reshape(-1, 2)
-    residual = float(np.sqrt(np.mean(np.sum((mapped - board_found) ** 2, axis=1))))
+    residual = rms_residual(to_board, pixels, board_found)
     full = to_board @ np.diag([scale, scale, 1.0])
     share = len(board_found) / (len(xs) * len(ys))
     confidence = float(np.clip(share * 1.25, 0, 1) * np.clip(1 - residual / (0.25 * pitch), 0, 1))

@@ -100,9 +100,7 @@ def fit_homography(pixels: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, f
     homography, _ = cv2.findHomography(pixels, board, 0)
     if homography is None:
         raise RegistrationError("The points given do not define the board's plane.")
-    mapped = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), homography).reshape(-1, 2)
-    residual = float(np.sqrt(np.mean(np.sum((mapped - board) ** 2, axis=1))))
-    return homography, residual
+    return homography, rms_residual(homography, pixels, board)
 
 
 def fit_pose(
@@ -122,10 +120,14 @@ def fit_pose(
     forward = camera.matrix @ np.column_stack([rotation[:, 0], rotation[:, 1], tvec.ravel()])
     homography = np.linalg.inv(forward)
     homography /= homography[2, 2]
-    ideal = camera.undistort_points(pixels)
-    mapped = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), homography).reshape(-1, 2)
-    residual = float(np.sqrt(np.mean(np.sum((mapped - board) ** 2, axis=1))))
-    return homography, residual
+    return homography, rms_residual(homography, camera.undistort_points(pixels), board)
+
+
+def rms_residual(homography: np.ndarray, pixels: np.ndarray, board: np.ndarray) -> float:
+    """How far ``homography`` puts ``pixels`` (N×2) from the ``board`` points (N×2) they
+    belong to: the root mean square distance, in board units."""
+    mapped = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    return float(np.sqrt(np.mean(np.sum((mapped - board) ** 2, axis=1))))
 
 
 def marker_correspondences(
