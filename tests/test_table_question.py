@@ -136,6 +136,27 @@ def test_a_sure_move_elsewhere_wins_over_a_question(session):
     result = session.submit_reading(board(session, C4=UNSURE, D5="white"))
     assert result.kind == v.APPLIED and result.text == "White places on D5."
     assert session.question is None
+    # A question pending ends when a move is seen elsewhere: it answered it.
+    session.submit_reading(board(session))
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.QUESTION
+    result = session.submit_reading(board(session, C4=UNSURE, D8="black"))
+    assert result.kind == v.APPLIED and session.question is None
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
+
+
+def test_two_moves_in_two_unread_spaces_are_asked_about_in_turn(session):
+    white_to_move(session)
+    first = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE))
+    assert first.text == "Is C4 empty or white?"
+    second = session.choose(1)
+    assert second.kind == v.QUESTION
+    assert second.text == ("C4 is white, as answered: White places on C4. "
+                           "Is D5 empty or black?")
+    assert session.question.text == "Is D5 empty or black?"
+    assert session.choose(1).text == "D5 is black, as answered: Black places on D5."
+    assert [e["text"] for e in session.snapshot()["history"]] == [
+        "Black places on A1", "White places on C4", "Black places on D5"]
+    assert session.question is None
 
 
 def test_a_move_the_rules_forbid_is_refused_even_beside_an_unread_space(session):

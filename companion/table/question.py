@@ -47,11 +47,13 @@ class Answer:
 
 @dataclass(frozen=True)
 class Question:
-    """A short question about ``spaces`` (read as unsure), and its answers."""
+    """A short question about ``spaces`` (read as unsure), and its answers. ``others``
+    are the fresh spaces where other moves may hide, to ask about once this is answered."""
 
     text: str
     spaces: tuple[str, ...]
     answers: tuple[Answer, ...]
+    others: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "spaces": list(self.spaces),
@@ -67,7 +69,8 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
     about). The legal actions are tried one by one (at most ``limits.max_tries``); those
     that change only unsure spaces, one of them fresh, are the moves that may have been
     made. The question is about the first fresh space such a move touches (in board
-    order), and the spaces those moves change with it.
+    order), and the spaces those moves change with it; the other fresh spaces such moves
+    touch are kept in ``others``.
     """
     limits = limits or SearchLimits()
     view = game.view(state)
@@ -82,14 +85,15 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
             changed = changed_spaces(view, after_view)
             if changed and changed <= unsure and changed & fresh:
                 moves.append((Candidate((action,), text, after, after_view, dice), changed))
-    first = next((s for s in view if s in fresh and any(s in c for _, c in moves)), None)
-    if first is None:
+    touched = [s for s in view if s in fresh and any(s in c for _, c in moves)]
+    if not touched:
         return None
-    asked = [(candidate, changed) for candidate, changed in moves if first in changed]
+    asked = [(candidate, changed) for candidate, changed in moves if touched[0] in changed]
     spaces = tuple(s for s in view if any(s in changed for _, changed in asked))
     answers = [Answer(_words(game.name, view, spaces))]
     answers += [Answer(_words(game.name, c.view, spaces), c) for c, _ in asked]
-    return Question(_ask(spaces, answers), spaces, tuple(answers))
+    others = tuple(s for s in touched if s not in spaces)
+    return Question(_ask(spaces, answers), spaces, tuple(answers), others)
 
 
 def between(game: Game, reading: Reading, candidates: Sequence[Candidate]

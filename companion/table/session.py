@@ -324,14 +324,26 @@ class TableSession:
     def _answer(self, question: Question, answer: Answer) -> TableVerdict:
         """Apply the move answered, or note that nothing changed on the spaces asked
         about (an observation, not journaled: they are not asked about again while the
-        camera still cannot read them)."""
+        camera still cannot read them); then ask about the question's ``others``, if a
+        move may still hide there."""
         self._question = None
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         if answer.candidate is None:
-            return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
-        result = self._apply(answer.candidate)
-        return replace(result, text=f"{what}, as answered: {result.text}")
+            result = TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
+        else:
+            result = self._apply(answer.candidate)
+            result = replace(result, text=f"{what}, as answered: {result.text}")
+        reading = self._last_reading
+        if result.kind not in (v.APPLIED, v.ANSWERED) or not question.others or not reading:
+            return result
+        if compare(self.game.view(self.state), reading):
+            return result
+        follow = unseen(self.game, self.state, reading, question.others, self.limits)
+        if follow is None:
+            return result
+        asked = self._ask(follow)
+        return replace(asked, text=f"{result.text} {asked.text}")
 
     # -- from the page ----------------------------------------------------------------------
 
