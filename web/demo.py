@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.geometry import Geometry, load_geometry
 from hardware.frames.base import Clock, Frame, FrameSource, Sleep
+from hardware.frames.pacing import Pacer
 from hardware.frames.replay import ReplaySource
 from hardware.referee_feed import BoardLocator
 from hardware.replays import DEMO, ONE_GAME, placement
@@ -86,9 +87,7 @@ class HeldReplay(FrameSource):
         self.description = f"{self._replay.description}, each held {hold} frames"
         self._on_start = on_start
         self._hold = hold
-        self._period = 1.0 / fps if fps else 0.0
-        self._sleep = sleep
-        self._due: float | None = None
+        self._pacer = Pacer(fps, clock=clock, sleep=sleep)
         self._pictures = len(self._replay)
         self._shown = 0
         self._image: np.ndarray | None = None
@@ -99,20 +98,9 @@ class HeldReplay(FrameSource):
         if self._shown % self._hold == 0:
             self._image = self._replay.read().image
         self._shown += 1
-        self._pace()
+        self._pacer.wait()
         assert self._image is not None
         return self._frame(self._image)
 
     def close(self) -> None:
         self._replay.close()
-
-    def _pace(self) -> None:
-        """Hand out frames at the rate asked for, never bursting after a stall."""
-        if not self._period:
-            return
-        now = self._clock()
-        if self._due is None or self._due < now - self._period:
-            self._due = now
-        elif self._due > now:
-            self._sleep(self._due - now)
-        self._due += self._period

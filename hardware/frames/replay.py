@@ -22,6 +22,7 @@ from hardware.frames.base import (
     ReplayEnded,
     Sleep,
 )
+from hardware.frames.pacing import Pacer
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
 
@@ -48,8 +49,7 @@ class ReplaySource(FrameSource):
         self.path = Path(path)
         self.fps = fps or None
         self.loop = loop
-        self._sleep = sleep
-        self._due: float | None = None
+        self._pacer = Pacer(self.fps, clock=clock, sleep=sleep)
         self._index = 0
         self._files: list[Path] = []
         self._capture: cv2.VideoCapture | None = None
@@ -77,25 +77,13 @@ class ReplaySource(FrameSource):
         if self._closed:
             raise FrameSourceError(f"the {self.description} is closed")
         image = self._next_image()
-        self._keep_rate()
+        self._pacer.wait()
         return self._frame(image)
 
     def close(self) -> None:
         self._closed = True
         if self._capture is not None:
             self._capture.release()
-
-    def _keep_rate(self) -> None:
-        """Wait until the next frame is due; never burst to catch up after a stall."""
-        if self.fps is None:
-            return
-        period = 1.0 / self.fps
-        now = self._clock()
-        if self._due is None or self._due < now - period:
-            self._due = now
-        elif self._due > now:
-            self._sleep(self._due - now)
-        self._due += period
 
     def _next_image(self) -> np.ndarray:
         if self._files:
