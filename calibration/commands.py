@@ -112,6 +112,12 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
     _add_registration_options(field)
     field.set_defaults(func=run_field)
 
+    _help_when_nothing_chosen(parser)
+
+
+def _help_when_nothing_chosen(parser: argparse.ArgumentParser) -> None:
+    """``companion calibrate`` or ``companion print`` with no WHAT: print the command's
+    help, which lists the choices, and exit with status 2 (a usage error)."""
     def usage(args: argparse.Namespace) -> int:
         parser.print_help()
         return 2
@@ -330,11 +336,7 @@ def _register_print(subparsers: argparse._SubParsersAction) -> None:
     for sub in (charuco_parser, markers, board, counters):
         sub.set_defaults(func=run_print)
 
-    def usage(args: argparse.Namespace) -> int:
-        parser.print_help()
-        return 2
-
-    parser.set_defaults(func=usage)
+    _help_when_nothing_chosen(parser)
 
 
 def run_print(args: argparse.Namespace) -> int:
