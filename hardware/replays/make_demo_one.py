@@ -11,7 +11,8 @@ the game has it after the move. Two things are held fixed across the pictures, a
 would be at a real table: the moment (light, exposure and noise come from
 ``FRAME_SEED``), and the table cloth around the board. The renderer draws the cloth
 from the same random stream as the stones, so its colour would change with every stone:
-every picture takes the table outside the board from the first one. Beside the
+every picture takes the table outside the board from the first one (but the hand's:
+see ``HAND_BEFORE``). Beside the
 pictures, ``board.json`` says which board they show and where (pixels → board mm, from
 the renderer's truth), so the demo registers the board from it instead of searching.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,9 @@ MOVES = [
 ]
 """The game, as a player would type it (``companion.games.stones.parse_notation``)."""
 HAND_BEFORE = 10
-"""The hand reaches over the board after this many moves, before the next one."""
+"""The hand reaches over the board after this many moves, before the next one. Its arm
+lies over the table too, so that picture keeps the table the renderer drew: after 10
+moves (10 stones down) the cloth comes out the same colour as in the first picture."""
 SEED = 3
 """The scene: the board's print and grain, each stone's shade."""
 FRAME_SEED = 0
@@ -74,11 +77,7 @@ def game() -> list[Step]:
     steps = []
     board: dict[str, str] = {}
     for move in MOVES:
-        action = engine.parse(state, move)
-        if action not in list(engine.legal_actions(state)):
-            engine.apply(state, action)  # raises with the rule's reason
-            raise AssertionError(f"{move!r} is not among the legal actions")
-        state, events = engine.apply(state, action)
+        state, events = engine.apply(state, engine.parse(state, move))  # or IllegalAction
         board = _in_order(board, state["board"])
         steps.append(Step(move, " ".join(event["text"] for event in events), board))
     return steps
@@ -94,7 +93,7 @@ def _in_order(before: dict[str, str], after: dict[str, str | None]) -> dict[str,
 
 def render(board: dict[str, str], *, hand: bool = False) -> tuple[np.ndarray, dict[str, Any]]:
     """The board with ``board``'s stones under the camera (and a hand over it)."""
-    effects = Effects(noise=EFFECTS.noise, hand=hand)
+    effects = replace(EFFECTS, hand=hand)
     return render_scene(SEED, BOARD, board, POSE, effects, style=STYLE, frame=FRAME,
                         frame_seed=HAND_FRAME_SEED if hand else FRAME_SEED)
 
