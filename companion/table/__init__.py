@@ -4,7 +4,9 @@ A steady reading of the board (space → content, or unsure) is compared with th
 view of its state (``reading``); the legal actions, alone or a few in a row, that turn
 the state into what the camera sees are searched (``explain``); a change that no legal
 action explains but that looks like a move is checked against the rules for its reason
-(``guesses``); a person can put the game right by hand (``corrections``); and a
+(``guesses``); a move that may hide in a space the camera cannot read is asked about
+("Is C4 empty or white?", ``question``, in the games' words: ``words``); a person can
+put the game right by hand (``corrections``); and a
 ``TableSession`` (``session``) ties it to the journal, the dice and the page, saying
 which spaces the last change touched (``last_step``) so a page can ring the last move.
 
