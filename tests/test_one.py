@@ -420,3 +420,7 @@ def test_text_board_and_notation():
     assert game.parse(state, "resign white") == {"type": "resign", "player": "white"}
     with pytest.raises(InvalidAction, match="cannot read"):
         game.parse(state, "move A1")
+    assert game.parse(state, ' {"type": "pass", "player": "white"}') == {
+        "type": "pass", "player": "white"}
+    with pytest.raises(InvalidAction, match=r"Type the action as JSON \(Expecting"):
+        game.parse(state, "{place C3}")
