@@ -115,8 +115,10 @@ def test_a_space_the_camera_has_never_read_is_not_asked_about(session):
 def test_the_question_stays_while_its_space_is_unread_and_goes_when_it_is_read(session):
     white_to_move(session)
     asked = session.submit_reading(board(session, C4=UNSURE))
+    assert asked.text == "Is C4 empty or white?"
+    # Another space newly unread: it joins the question, which still asks about C4.
     again = session.submit_reading(board(session, C4=UNSURE, D8=UNSURE))
-    assert again.kind == v.QUESTION and again.text == asked.text
+    assert again.kind == v.QUESTION and again.text == "What is on C4 and D8 now?"
     result = session.submit_reading(board(session))  # the glare moved off C4: it is empty
     assert result.kind == v.UNCHANGED and session.question is None
     with pytest.raises(ValueError, match="There is no such choice"):
@@ -144,13 +146,25 @@ def test_a_sure_move_elsewhere_wins_over_a_question(session):
     assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
 
 
+def test_spaces_newly_unread_together_are_one_question(session):
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE, D8=UNSURE))
+    assert result.text == "What is on C4, D5 and D8 now?"
+    assert result.spaces == ("C4", "D5", "D8")
+    assert result.choices == ("C4, D5 and D8 empty: nothing happened there",
+                              "C4 white: White places on C4", "D5 white: White places on D5",
+                              "D8 white: White places on D8")
+    assert session.choose(0).text == "C4, D5 and D8 empty, as the game has it: nothing changed."
+    assert session.question is None and session.state["moves"] == 1
+
+
 def test_two_moves_in_two_unread_spaces_are_asked_about_in_turn(session):
     white_to_move(session)
     first = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE))
-    assert first.text == "Is C4 empty or white?"
+    assert first.text == "What is on C4 and D5 now?"
     second = session.choose(1)
     assert second.kind == v.QUESTION
-    assert second.text == ("C4 is white, as answered: White places on C4. "
+    assert second.text == ("C4 white, as answered: White places on C4. "
                            "Is D5 empty or black?")
     assert session.question.text == "Is D5 empty or black?"
     assert session.choose(1).text == "D5 is black, as answered: Black places on D5."
@@ -190,10 +204,10 @@ def test_moves_that_differ_only_where_the_camera_cannot_read_are_asked_about(ses
     assert result.spaces == (start, over)
     assert result.choices == (
         f"{start} black, {over} white: Black places on {landing}",
-        f"{start} empty, {over} empty: Black jumps {start} - {landing}")
+        f"{start} and {over} empty: Black jumps {start} - {landing}")
     result = session.choose(1)
     assert result.kind == v.APPLIED
-    assert result.text.startswith(f"{start} empty, {over} empty, as answered: Black jumps")
+    assert result.text.startswith(f"{start} and {over} empty, as answered: Black jumps")
     assert session.state["board"][over] is None
 
 

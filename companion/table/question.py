@@ -27,10 +27,12 @@ NOTHING_HAPPENED = "nothing happened there"
 @dataclass(frozen=True)
 class Answer:
     """One possibility: ``words`` says what stands on the spaces asked about; the
-    ``candidate`` moves that put it there, or ``None`` for "as the game has it"."""
+    ``candidate`` moves that put it there, or ``None`` for "as the game has it";
+    ``changes`` are the spaces asked about that the moves change."""
 
     words: str
     candidate: Candidate | None = None
+    changes: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -47,13 +49,11 @@ class Answer:
 
 @dataclass(frozen=True)
 class Question:
-    """A short question about ``spaces`` (read as unsure), and its answers. ``others``
-    are the fresh spaces where other moves may hide, to ask about once this is answered."""
+    """A short question about ``spaces`` (read as unsure), and its answers."""
 
     text: str
     spaces: tuple[str, ...]
     answers: tuple[Answer, ...]
-    others: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "spaces": list(self.spaces),
@@ -68,9 +68,8 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
     spaces worth asking about (the camera read them before, or they are being asked
     about). The legal actions are tried one by one (at most ``limits.max_tries``); those
     that change only unsure spaces, one of them fresh, are the moves that may have been
-    made. The question is about the first fresh space such a move touches (in board
-    order), and the spaces those moves change with it; the other fresh spaces such moves
-    touch are kept in ``others``.
+    made. One question covers the spaces they change, so a lamp that newly hides three
+    spaces costs one answer ("nothing happened there"), not three.
     """
     limits = limits or SearchLimits()
     view = game.view(state)
@@ -85,15 +84,16 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
             changed = changed_spaces(view, after_view)
             if changed and changed <= unsure and changed & fresh:
                 moves.append((Candidate((action,), text, after, after_view, dice), changed))
-    touched = [s for s in view if s in fresh and any(s in c for _, c in moves)]
-    if not touched:
+    if not moves:
         return None
-    asked = [(candidate, changed) for candidate, changed in moves if touched[0] in changed]
-    spaces = tuple(s for s in view if any(s in changed for _, changed in asked))
-    answers = [Answer(_words(game.name, view, spaces))]
-    answers += [Answer(_words(game.name, c.view, spaces), c) for c, _ in asked]
-    others = tuple(s for s in touched if s not in spaces)
-    return Question(_ask(spaces, answers), spaces, tuple(answers), others)
+    spaces = tuple(s for s in view if any(s in changed for _, changed in moves))
+    named = len(spaces) > 1
+    answers = [Answer(_words(game.name, view, spaces, named))]
+    for candidate, changed in moves:
+        changes = tuple(s for s in spaces if s in changed)
+        answers.append(Answer(_words(game.name, candidate.view, changes, named), candidate,
+                              changes))
+    return Question(_ask(spaces, answers), spaces, tuple(answers))
 
 
 def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
@@ -105,18 +105,22 @@ def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
     spaces = tuple(s for s in views[0] if any(v[s] != views[0][s] for v in views))
     if not spaces or any(is_sure(reading, s) for s in spaces):
         return None
-    answers = [Answer(_words(game.name, c.view, spaces), c) for c in candidates]
+    answers = [Answer(_words(game.name, c.view, spaces, len(spaces) > 1), c, spaces)
+               for c in candidates]
     if len({a.words for a in answers}) < len(answers):
         return None
     return Question(_ask(spaces, answers), spaces, tuple(answers))
 
 
-def _words(game: str, view: Mapping[str, Any], spaces: Sequence[str]) -> str:
-    """What ``view`` has on ``spaces``: ``white`` for one space, ``C4 white, D5 empty``
-    for several."""
-    if len(spaces) == 1:
-        return content_words(game, view[spaces[0]])
-    return ", ".join(f"{s} {content_words(game, view[s])}" for s in spaces)
+def _words(game: str, view: Mapping[str, Any], spaces: Sequence[str], named: bool) -> str:
+    """What ``view`` has on ``spaces``: ``white``; ``named``, with the spaces' names:
+    ``C4 white``, ``C4 and D5 empty``, ``C4 white, D5 empty``."""
+    words = [content_words(game, view[s]) for s in spaces]
+    if not named:
+        return words[0]
+    if len(set(words)) == 1:
+        return f"{joined(list(spaces))} {words[0]}"
+    return ", ".join(f"{s} {w}" for s, w in zip(spaces, words, strict=True))
 
 
 def _ask(spaces: Sequence[str], answers: Sequence[Answer]) -> str:

@@ -324,22 +324,21 @@ class TableSession:
     def _answer(self, question: Question, answer: Answer) -> TableVerdict:
         """Apply the move answered, or note that nothing changed on the spaces asked
         about (an observation, not journaled: they are not asked about again while the
-        camera still cannot read them); then ask about the question's ``others``, if a
-        move may still hide there."""
+        camera still cannot read them). After a move, the other spaces asked about are
+        asked about again: the next player's move may hide there too."""
         self._question = None
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         if answer.candidate is None:
-            result = TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
-        else:
-            result = self._apply(answer.candidate)
-            result = replace(result, text=f"{what}, as answered: {result.text}")
+            return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
+        result = self._apply(answer.candidate)
+        result = replace(result, text=f"{what}, as answered: {result.text}")
+        rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
-        if result.kind not in (v.APPLIED, v.ANSWERED) or not question.others or not reading:
+        if result.kind != v.APPLIED or not rest or reading is None or compare(
+                self.game.view(self.state), reading):
             return result
-        if compare(self.game.view(self.state), reading):
-            return result
-        follow = unseen(self.game, self.state, reading, question.others, self.limits)
+        follow = unseen(self.game, self.state, reading, rest, self.limits)
         if follow is None:
             return result
         asked = self._ask(follow)
