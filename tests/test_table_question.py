@@ -112,6 +112,25 @@ def test_a_space_the_camera_has_never_read_is_not_asked_about(session):
         "Is D5 empty or black?")
 
 
+def test_after_a_hand_passed_a_space_never_read_is_asked_about_once_a_position(session):
+    # A lamp's glare on C4 all along: the camera never reads it, so nothing shows a move.
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
+    # A hand passed over the board and the sure spaces show no change: asked.
+    result = session.submit_reading(board(session, C4=UNSURE), disturbed=True)
+    assert result.text == "Is C4 empty or black?"
+    assert session.choose(0).kind == v.ANSWERED
+    # A hand again in the same position (a player pointing): not asked again.
+    assert session.submit_reading(board(session, C4=UNSURE), disturbed=True).kind == (
+        v.UNCHANGED)
+    # Black plays elsewhere; in the new position White may have put a stone on C4.
+    assert session.submit_reading(board(session, C4=UNSURE, D5="black"),
+                                  disturbed=True).kind == v.APPLIED
+    result = session.submit_reading(board(session, C4=UNSURE), disturbed=True)
+    assert result.text == "Is C4 empty or white?"
+    assert session.choose(1).text == "C4 is white, as answered: White places on C4."
+
+
 def test_the_question_stays_while_its_space_is_unread_and_goes_when_it_is_read(session):
     white_to_move(session)
     asked = session.submit_reading(board(session, C4=UNSURE))
@@ -271,3 +290,15 @@ def test_the_question_and_its_answer_through_the_api(client):
     assert answered["game"]["question"] is None
     assert answered["game"]["view"]["C4"] == "white"
     assert client.post("/api/game/choose", json={"index": 1}).status_code == 409
+
+
+def test_a_reading_after_a_hand_passed_through_the_api(client):
+    client.post("/api/game/start", json={"game": "one", "options": {"players": 2}})
+    seen = {**client.get("/api/game").get_json()["game"]["view"], "C4": UNSURE}
+    quiet = client.post("/api/game/reading", json={"reading": seen}).get_json()
+    assert quiet["verdict"]["kind"] == "unchanged"
+    asked = client.post("/api/game/reading", json={"reading": seen, "disturbed": True})
+    assert asked.get_json()["verdict"]["text"] == "Is C4 empty or black?"
+    wrong = client.post("/api/game/reading", json={"reading": seen, "disturbed": "yes"})
+    assert wrong.status_code == 400
+    assert wrong.get_json()["error"] == '"disturbed" must be true or false.'

@@ -210,12 +210,16 @@ def redo():
 @bp.post("/game/reading")
 def reading():
     """A reading of the board from a recogniser outside this server: ``{"reading":
-    {"C3": "black", "D4": null, "E5": "unsure", ...}}``, held against the game."""
-    seen = _json_body().get("reading")
+    {"C3": "black", "D4": null, "E5": "unsure", ...}}``, held against the game; with
+    ``"disturbed": true`` when a hand passed over the board since its last reading."""
+    body = _json_body()
+    seen, disturbed = body.get("reading"), body.get("disturbed", False)
     if not isinstance(seen, dict):
         raise InvalidRequest('"reading" must map each space to what is seen on it.')
+    if not isinstance(disturbed, bool):
+        raise InvalidRequest('"disturbed" must be true or false.')
     try:
-        verdict = get_runtime().table.submit_reading(seen)
+        verdict = get_runtime().table.submit_reading(seen, disturbed=disturbed)
     except IllegalAction:
         raise
     except ValueError as error:

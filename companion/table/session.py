@@ -104,6 +104,7 @@ class TableSession:
         self._waiting: _Waiting | None = None
         self._last_reading: dict[str, Any] | None = None
         self._seen: dict[str, Any] | None = None  # the camera's last steady reading, any game
+        self._settled: set[str] = set()  # answered "nothing happened" since the game changed
         self._last_changed: tuple[str, ...] = ()
         self._version = 0
         self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None
@@ -196,8 +197,13 @@ class TableSession:
 
     # -- from the camera ------------------------------------------------------------------
 
-    def submit_reading(self, reading: Reading) -> TableVerdict:
+    def submit_reading(self, reading: Reading, *, disturbed: bool = False) -> TableVerdict:
         """Hold a steady reading of the board against the game and act on it.
+
+        ``disturbed``: the board was hidden or moving since the last steady reading (a
+        hand passed over it), so a move may hide even in a space the camera could not
+        read before either (a lamp's glare); such spaces are then asked about, once per
+        position.
 
         The search for an explanation (or for the moves an unsure space may hide) runs
         outside the lock (it may take a moment on a big board); if the game moved on
@@ -205,7 +211,7 @@ class TableSession:
         """
         reading = dict(reading)
         with self._lock:
-            fresh = self._fresh(reading)
+            fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
             game, state, version = self.game, self.state, self._version
         if result is None:
@@ -218,15 +224,18 @@ class TableSession:
                     result = self._conclude(reading, *found)
         return self._announce(result)
 
-    def _fresh(self, reading: Reading) -> frozenset[str]:
+    def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
         """The unsure spaces worth a question: the camera read them surely last time (a
-        stone put down in a glare spot), or they are being asked about. A space it never
-        reads gives no sign that anything happened there, and is not asked about."""
+        stone put down in a glare spot), they are being asked about, or a hand passed
+        (``disturbed``) and they were not answered "nothing happened" in this position.
+        Otherwise a space the camera does not read gives no sign that anything happened
+        there, and is not asked about."""
         seen = self._seen or {}
         asked = self._question.spaces if self._question is not None else ()
         return frozenset(space for space in self.game.view(self.state)
                          if not is_sure(reading, space)
-                         and (space in asked or is_sure(seen, space)))
+                         and (space in asked or is_sure(seen, space)
+                              or (disturbed and space not in self._settled)))
 
     def _reading(self, reading: dict[str, Any], fresh: frozenset[str]) -> TableVerdict | None:
         """Everything short of the search: occluded, waiting for dice, nothing changed.
@@ -330,6 +339,7 @@ class TableSession:
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         if answer.candidate is None:
+            self._settled |= set(question.spaces)
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
         result = replace(result, text=f"{what}, as answered: {result.text}")
@@ -477,6 +487,7 @@ class TableSession:
                                                     self._match.state, games=self._games)
         self._reset_table()
         self._last_reading = None
+        self._settled = set()
         self._prompt_dice()
 
     def _reset_table(self) -> None:
@@ -532,6 +543,7 @@ class TableSession:
                                                        self._match.state)
         self._choices = []
         self._question = None
+        self._settled = set()
         self._cancel_waiting()
         reading = self._last_reading
         spaces: tuple[str, ...] = ()
