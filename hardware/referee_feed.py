@@ -32,7 +32,7 @@ import numpy as np
 from calibration.registration import Registration, RegistrationError, from_corners
 from companion.errors import CompanionError
 from companion.geometry import Geometry
-from companion.table.reading import from_labels
+from companion.table.reading import UNSURE, from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import STARTED
 from hardware.frames import CameraFeed
@@ -181,6 +181,7 @@ class RefereeFeed:
         self._gate: Any = None
         self._locator: BoardLocator | None = None
         self._submitted: dict[str, Any] | None = None
+        self._disturbed = False
         self._status: dict[str, Any] = {"status": OFF, "message": "No camera."}
         self._lens = Lens(camera_path)
         self._lens_said = ""
@@ -246,13 +247,17 @@ class RefereeFeed:
                  "frame": [int(image.shape[1]), int(image.shape[0])]}
         if gate.status != STEADY:
             status = OCCLUDED if gate.status == OCCLUDED else SETTLING
+            self._disturbed = self._disturbed or status == OCCLUDED
             self._set({"status": status, "message": _sentence(gate.reason), **board})
             return
         self._set({"status": STEADY, "message": "The board is steady.", **board})
         cells = from_labels(list(gate.cells), list(gate.cells.values()))
-        if cells != self._submitted:
+        # After a hand passed, the same board is sent again when some space is unread:
+        # a stone may have been put where the camera cannot see (a lamp's glare).
+        disturbed, self._disturbed = self._disturbed, False
+        if cells != self._submitted or (disturbed and UNSURE in gate.cells.values()):
             self._submitted = cells
-            self.session.submit_reading(cells)
+            self.session.submit_reading(cells, disturbed=disturbed)
 
     def _ensure_game(self) -> bool:
         """Follow the session's game: a recogniser and locator for its board."""
@@ -285,6 +290,7 @@ class RefereeFeed:
 
         self._gate = StabilityGate()
         self._submitted = None
+        self._disturbed = False
 
     def _spaces_px(self, where: Located) -> dict[str, list[float]]:
         """Each space's pixel in the picture as the camera gives it (the page draws over

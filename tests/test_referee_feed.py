@@ -251,3 +251,43 @@ def test_a_plain_grid_board_is_found_by_its_lines_and_kept_until_reset():
     locator.reset()
     with pytest.raises(ValueError):
         locator.locate(np.zeros_like(image))
+
+
+class GlareOn:
+    """A recogniser that can never read ``space`` (a lamp's glare always on it)."""
+
+    def __init__(self, recogniser, space):
+        self.recogniser, self.space = recogniser, space
+        self.geometry = recogniser.geometry
+
+    def read(self, image, homography):
+        reading = self.recogniser.read(image, homography)
+        reading.cells[self.space] = "unsure"
+        reading.unsure = sorted({*reading.unsure, self.space})
+        return reading
+
+
+def test_a_stone_put_in_a_glare_spot_is_asked_about_after_the_hand_has_gone():
+    journal = Journal(":memory:")
+    session = TableSession(journal)
+    verdicts = []
+    session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+    feed = RefereeFeed(session, locator_for=known_board,
+                       recogniser_for=lambda game, board: GlareOn(stones(game, board), "C4"))
+    session.start("one", {"players": 2})
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED  # C4 never read: nothing to ask about yet
+    for moment in range(3):  # a hand puts a black stone on C4, under the glare
+        feed.process(picture({"C4": "black"}, HAND, frame_seed=moment)[0])
+    show(feed, {"C4": "black"})
+    assert verdicts[-1].kind == v.QUESTION and verdicts[-1].spaces == ("C4",)
+    assert "C4" in verdicts[-1].text
+    answers = session.snapshot()["choices"]
+    session.choose(next(i for i, text in enumerate(answers) if "Black" in text))
+    assert session.state["board"]["C4"] == "black"
+    before = len(verdicts)
+    show(feed, {"C4": "black"})  # the same board, held still: asked once, not again
+    assert all(verdict.kind != v.QUESTION for verdict in verdicts[before:])
+    feed.stop()
+    session.close()
+    journal.close()
