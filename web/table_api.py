@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion import game_log
-from companion.errors import CompanionError
+from companion.errors import CompanionError, value_errors_as
 from companion.games.base import IllegalAction
 from companion.games.registry import game_names, get_game
 from companion.games.replay import RecordError, read_record, to_line
@@ -26,6 +26,7 @@ from companion.journal import JournalError
 from companion.table.session import NoGame
 from companion.table.timeline import timeline
 from web.errors import InvalidRequest
+from web.request_body import json_body
 from web.moves import legal_moves
 from web.runtime import get_runtime
 
@@ -109,30 +110,26 @@ def game():
 @bp.post("/game/start")
 def start():
     """Start a game: ``{"game": "one", "options": {"players": 2}}``."""
-    body = _json_body()
+    body = json_body()
     name = body.get("game")
     if not isinstance(name, str) or name not in game_names():
         raise InvalidRequest(f"Choose a game: {', '.join(game_names())}.")
     options = body.get("options", {})
     if not isinstance(options, dict):
         raise InvalidRequest('"options" must be a JSON object, such as {"players": 2}.')
-    try:
+    with value_errors_as(InvalidRequest):
         verdict = get_runtime().table.start(name, options)
-    except ValueError as error:
-        raise InvalidRequest(str(error)) from error
     return _answer(verdict)
 
 
 @bp.post("/game/resume")
 def resume():
     """Go on with a game from the journal: ``{"game_id": "..."}`` (default: the latest)."""
-    game_id = _json_body().get("game_id")
+    game_id = json_body().get("game_id")
     if game_id is not None and not isinstance(game_id, str):
         raise InvalidRequest('"game_id" must be the text of a game\'s id.')
-    try:
+    with value_errors_as(InvalidRequest):
         verdict = get_runtime().table.resume(game_id)
-    except ValueError as error:
-        raise InvalidRequest(str(error)) from error
     return _answer(verdict)
 
 
@@ -157,7 +154,7 @@ def actions():
 def play():
     """Play an action from the page: ``{"action": {...}, "dice": [3]}`` (dice only
     where the rules roll and they were rolled; without, the roll is asked for)."""
-    body = _json_body()
+    body = json_body()
     action = body.get("action")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InvalidRequest('"action" must be an object with a "type", such as '
@@ -174,7 +171,7 @@ def choose():
     """Pick one of the moves offered after an ambiguous reading, or answer the question
     asked about spaces the camera cannot read ("Is C4 empty or white?"): ``{"index": 0}``
     (the game's ``choices``; a question's answers are also in ``question.answers``)."""
-    index = _json_body().get("index")
+    index = json_body().get("index")
     if not isinstance(index, int) or isinstance(index, bool):
         raise InvalidRequest('"index" must be the number of the choice, from 0.')
     return _answer(get_runtime().table.choose(index))
@@ -184,7 +181,7 @@ def choose():
 def correct():
     """Put the game right by hand: ``{"correction": {"type": "set", "space": "C3",
     "content": "black"}}`` (or ``move`` from/to, or ``board`` spaces)."""
-    correction = _json_body().get("correction")
+    correction = json_body().get("correction")
     if not isinstance(correction, dict):
         raise InvalidRequest('"correction" must be an object, such as {"type": "set", '
                              '"space": "C3", "content": null}.')
@@ -212,7 +209,7 @@ def reading():
     """A reading of the board from a recogniser outside this server: ``{"reading":
     {"C3": "black", "D4": null, "E5": "unsure", ...}}``, held against the game; with
     ``"disturbed": true`` when a hand passed over the board since its last reading."""
-    body = _json_body()
+    body = json_body()
     seen, disturbed = body.get("reading"), body.get("disturbed", False)
     if not isinstance(seen, dict):
         raise InvalidRequest('"reading" must map each space to what is seen on it.')
@@ -270,11 +267,9 @@ def import_record():
         raise InvalidRequest('The record has no header line: the first line must be '
                              '{"game": NAME, "options": {...}}.')
     table = runtime.table
-    try:
+    with value_errors_as(InvalidRequest):
         game_id = game_log.start_game(table.journal, header.game, header.options,
                                       actor=table.actor)
-    except ValueError as error:
-        raise InvalidRequest(str(error)) from error
     skipped = _replay_lines(lines, lambda action, dice: game_log.record_action(
         table.journal, game_id, action, dice, actor=table.actor),
         lambda correction: game_log.record_correction(
@@ -319,7 +314,7 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
 
 def _record_text() -> str:
     if request.mimetype == "application/json":
-        body = _json_body()
+        body = json_body()
         text = body.get("record")
         if not isinstance(text, str):
             raise InvalidRequest('"record" must be the text of a game record.')
@@ -352,7 +347,7 @@ def reregister():
     runtime = get_runtime()
     if runtime.referee is None:
         raise InvalidRequest("There is no camera to register the board in.")
-    corners = _json_body().get("corners")
+    corners = json_body().get("corners")
     if corners is not None and not (
             isinstance(corners, list) and len(corners) == 4 and all(
                 isinstance(c, list) and len(c) == 2 and all(
@@ -373,10 +368,3 @@ def _answer(verdict) -> Response:
     return jsonify(verdict=verdict.to_json(), game=get_runtime().table_data()["game"])
 
 
-def _json_body() -> dict[str, Any]:
-    if not request.get_data():
-        return {}
-    body = request.get_json(silent=True, force=True)
-    if not isinstance(body, dict):
-        raise InvalidRequest("The request body must be a JSON object.")
-    return body
