@@ -26,8 +26,8 @@ from companion.journal import JournalError
 from companion.table.session import NoGame
 from companion.table.timeline import timeline
 from web.errors import InvalidRequest
-from web.request_body import json_body
 from web.moves import legal_moves
+from web.request_body import json_body
 from web.runtime import get_runtime
 
 bp = Blueprint("table_api", __name__, url_prefix="/api")
