@@ -95,7 +95,7 @@ def test_an_unsure_space_is_a_wildcard_not_a_reason_to_wait():
     readings = [recogniser.read(*_frame(i, BEFORE)) for i in range(4)]
     # G7's stone flickers in and out of a glare spot; E1 is never read at all.
     glare = [{"G7", "E1"}, {"E1"}, {"G7", "E1"}, {"E1"}]
-    statuses = [gate.update(_with_unsure(r, g)) for r, g in zip(readings, glare)]
+    statuses = [gate.update(_with_unsure(r, g)) for r, g in zip(readings, glare, strict=True)]
     assert [s.status for s in statuses] == ["settling", "settling", STEADY, STEADY]
     assert statuses[2].cells == {**_expected(BEFORE), "E1": "unsure"}
     assert statuses[2].changed and not statuses[3].changed
