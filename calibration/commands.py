@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from calibration import charuco, chessboard
+from calibration.printables.counters import DEFAULT_COUNTER_MM
 from calibration.intrinsics import (
     CameraModel,
     RejectedView,
@@ -331,8 +332,8 @@ def _register_print(subparsers: argparse._SubParsersAction) -> None:
                        help="corner marker size in mm (default: 30, less on small boards)")
     counters = things.add_parser("counters", parents=[common],
                                  help="OneWorld's 86 counters, both sets")
-    counters.add_argument("--size-mm", type=float, default=15.0,
-                          help="counter side in mm (default 15)")
+    counters.add_argument("--size-mm", type=float, default=DEFAULT_COUNTER_MM,
+                          help=f"counter side in mm (default {DEFAULT_COUNTER_MM:g})")
     for sub in (charuco_parser, markers, board, counters):
         sub.set_defaults(func=run_print)
 

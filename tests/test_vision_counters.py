@@ -1,16 +1,39 @@
 """OneWorld counters on the rendered hex map: side, face and stacks, read with few
-confident errors; the renderer draws them as the printed counters are designed."""
+confident errors even at the renderer's hardest settings; the renderer draws them as the
+printed counters are designed."""
 
 import numpy as np
+import pytest
 
-from calibration.printables.counters import COUNTER_DESIGN
+from calibration.printables.counters import COUNTER_DESIGN, DEFAULT_COUNTER_MM
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import HARDEST, Effects, Pose, render_scene
 from companion.vision.stones import UNSURE
 
 MAP = load_geometry("oneworld")
+
+
+@pytest.fixture(scope="module")
+def recogniser():
+    return Recogniser(MAP, kind="counters")
+
+
+def rates(recogniser, scenes):
+    """Wrong and unsure shares over the spaces no hand or glare hides."""
+    wrong = unsure = total = 0
+    for image, truth in scenes:
+        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+        for name, content in reading.cells.items():
+            if name in truth["hidden"]:
+                continue
+            total += 1
+            if content == UNSURE:
+                unsure += 1
+            elif content != truth["cells"][name]:
+                wrong += 1
+    return wrong / total, unsure / total
 
 
 def test_the_rendered_counters_are_the_printed_design():
@@ -18,9 +41,10 @@ def test_the_rendered_counters_are_the_printed_design():
     for part in ("ground", "ink", "band"):
         assert {k: tuple(v) for k, v in design[part].items()} == COUNTER_DESIGN[part]
     assert design.band_fraction == COUNTER_DESIGN["band_fraction"]
+    assert design.size_mm == DEFAULT_COUNTER_MM
 
 
-def test_counters_are_read_with_side_face_and_stack():
+def test_counters_are_read_with_side_face_and_stack(recogniser):
     counters = {
         "C4": {"side": "borg", "face": "stone", "stack": False},
         "E6": {"side": "chez", "face": "blade", "stack": False},
@@ -31,27 +55,43 @@ def test_counters_are_read_with_side_face_and_stack():
     }
     image, truth = render_scene(3, MAP, counters, Pose(tilt_deg=15.0, azimuth_deg=40.0),
                                 Effects(noise=3.0, blur=0.5, jpeg=85), kind="counters")
-    reading = Recogniser(MAP, kind="counters").read(
-        image, np.linalg.inv(np.array(truth["homography"])))
-    read = {name: content for name, content in reading.cells.items() if content != UNSURE}
-    assert all(content == truth["cells"][name] for name, content in read.items())
-    assert len(reading.unsure) <= 1
-    assert sum(1 for name in counters if name in read) >= 5
+    reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    assert reading.cells == truth["cells"]
+    assert reading.unsure == []
 
 
-def test_random_counter_scenes_have_few_confident_errors():
-    recogniser = Recogniser(MAP, kind="counters")
-    wrong = unsure = total = 0
-    for seed in range(300, 304):
-        image, truth = render_scene(seed, MAP, kind="counters")
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
-        for name, content in reading.cells.items():
-            if name in truth["hidden"]:
-                continue
-            total += 1
-            if content == UNSURE:
-                unsure += 1
-            elif content != truth["cells"][name]:
-                wrong += 1
-    assert wrong / total <= 0.01
-    assert unsure / total <= 0.2
+def test_stacks_above_and_below_each_other_are_told_from_single_counters(recogniser):
+    """Every other hex of two columns holds a stack, the ones between a single counter
+    of the same face: each sliver lies a millimetre from the next hex's counter."""
+    counters = {}
+    for k, row in enumerate(range(3, 19)):
+        for column, side in (("E", "borg"), ("H", "chez")):
+            counters[f"{column}{row}"] = {"side": side, "face": ("fog", "god")[k // 2 % 2],
+                                          "stack": k % 2 == 0}
+    image, truth = render_scene(8, MAP, counters, Pose(tilt_deg=30.0, azimuth_deg=120.0),
+                                Effects(noise=5.0, blur=0.9, jpeg=70, light_gradient=0.3),
+                                kind="counters")
+    reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    read = {name: reading.cells[name] for name in counters if reading.cells[name] != UNSURE}
+    assert all(content == counters[name] for name, content in read.items())
+    assert len(read) >= len(counters) - 1
+
+
+@pytest.mark.parametrize("tilt", [0.0, 50.0])
+def test_at_the_hardest_settings_few_counters_are_misread(recogniser, tilt):
+    """Strong blur, noise, JPEG, uneven and coloured light, a shadow, the lens's
+    distortion at its limit and the board small in the picture, all at once."""
+    scenes = [render_scene(seed, MAP, pose=Pose(tilt_deg=tilt, azimuth_deg=30.0 * seed,
+                                                roll_deg=10.0 * seed, fill=0.72,
+                                                k1=0.015 if seed % 2 else -0.015),
+                           effects=HARDEST, kind="counters") for seed in range(10, 13)]
+    wrong, unsure = rates(recogniser, scenes)
+    assert wrong <= 0.003
+    assert unsure <= 0.25
+
+
+def test_random_counter_scenes_have_few_confident_errors(recogniser):
+    wrong, unsure = rates(recogniser, [render_scene(seed, MAP, kind="counters")
+                                       for seed in range(300, 306)])
+    assert wrong <= 0.001
+    assert unsure <= 0.02

@@ -30,9 +30,12 @@ COUNTER_DESIGN = {
              "tower": (140, 65, 180), "god": (230, 190, 25)},
     "symbol": {"stone": "disc", "blade": "triangle", "fog": "three bars",
                "tower": "crenellated tower", "god": "three-legged stool"},
-    "band_fraction": 0.14,
+    "band_fraction": 0.16,
 }
-DEFAULT_COUNTER_MM = 15.0
+# 13 mm (the half-inch counters of hex-and-counter wargames) on the map's 18 mm hexes
+# leave room for a stack's 3 mm fan (docs/recognition.md) and 2 mm between neighbours,
+# so a camera sees a stack's sliver apart from the next hex's counter.
+DEFAULT_COUNTER_MM = 13.0
 GAP_MM = 3.0
 
 

@@ -3,122 +3,279 @@ and whether the hex holds a stack.
 
 The counters are printed for the camera (``companion print counters``): a coloured band
 around the edge gives the face (Stone orange, Blade green, Fog blue, Tower purple, god
-gold) and the ground inside it the side (BORG near-black, CHEZ cream). Each hex is read
-from three places on the board view: a ring inside the band (the ground), a ring on the
-band, and two short strips just past the top counter's right and bottom edges, where a
-stack's lower counters show (players fan a stack toward the board's bottom right; see
-docs/recognition.md). Colours are compared after dividing by the hex's own board colour
-(its corners) and multiplying by the map's printed colour, so light and white balance
-cancel as they do for stones.
+gold) and the ground inside it the side (BORG near-black, CHEZ cream). Colours are
+compared after dividing by the hex's own paper colour and multiplying by the map's
+printed colour, so light and white balance cancel as they do for stones. Every place
+looked at is given in millimetres of the printed design (``size_mm``, ``band_fraction``,
+``stack_offset_mm``), so the reading follows the design, not the picture's scale.
+
+- **Where the counter lies**: a hand lays a counter a little off its hex's centre, and
+  a lens the registration does not model moves whole regions of the map by a millimetre
+  or two. Profiles of colour through the hex's middle, down and across, are mirror
+  symmetric about the counter's centre; the shift that makes them so, kept near the
+  shift of the counters around it, places the counter (``stacks.py``).
+- **Face**: the band's chromaticity, from the three sides of the band a stack's sliver
+  cannot touch, which must agree (a hand or a neighbour's counter over one side does
+  not). A band a few pixels wide is blurred into the counter's ground and into
+  the map; mixing averages chromaticities, so a band seen through blur lies in the
+  triangle spanned by its ink, the ground and the map. The face is that triangle.
+- **Side**: the ground's lightness against the map's.
+- **Empty**: no colour on all four sides of where a band would be (a neighbour's
+  counter reaching into the hex colours one side, never all four).
+- **Stack**: players lay a stack's lower counters shifted toward the board's bottom
+  (docs/recognition.md), so below the top counter a sliver of band shows (``stacks.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.sampling import Layout
+from companion.vision.stacks import centres, sliver
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 FACES = ("stone", "blade", "fog", "tower", "god")
+SIDES = ("borg", "chez")
 
 
 @dataclass(frozen=True)
 class CounterLayout:
-    """Where a hex's ground, band and stack strips lie on the board view."""
+    """Where to look around each hex on the board view (pixel offsets from its centre)."""
 
-    ground: np.ndarray  # N×K flat indices
-    band: np.ndarray
-    strips: np.ndarray
+    size: tuple[int, int]  # board view width, height
+    px_per_mm: float
+    origin: np.ndarray  # N×2 each hex centre's pixel
+    ground: np.ndarray  # 2×K offsets (dx, dy) of the ground ring
+    middle: np.ndarray  # 2×M offsets of the disc where a counter's symbol is printed
+    band: np.ndarray  # 2×4×B offsets of the band's four sides: top, bottom, left, right
+    down: np.ndarray  # N×R flat indices of the rows down each hex's middle
+    across: np.ndarray  # N×R flat indices of the columns across each hex's middle
+    rows_mm: np.ndarray  # R: each profile row's offset from the hex centre
+    near: np.ndarray  # N×N weights of each hex's neighbours
+    below: np.ndarray  # N: the hex one pitch straight below each hex (-1: none)
+    pitch_mm: float
 
 
-def _ring(layout: Layout, inner: float, outer: float) -> np.ndarray:
-    return _select(layout, lambda x, y: (np.hypot(x, y) >= inner) & (np.hypot(x, y) <= outer))
+@dataclass(frozen=True)
+class CounterFeatures:
+    """What was measured on every hex (N each) before any decision."""
 
-
-def _select(layout: Layout, keep) -> np.ndarray:
-    """Flat indices of the pixels around every centre whose offset (in pitches) ``keep``s."""
-    w, h = layout.size
-    span = int(np.ceil(0.6 * layout.pitch_px))
-    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
-    chosen = keep(dx / layout.pitch_px, dy / layout.pitch_px)
-    cx = np.clip(np.rint(layout.centres[:, 0:1]).astype(int) + dx[chosen][None, :], 0, w - 1)
-    cy = np.clip(np.rint(layout.centres[:, 1:2]).astype(int) + dy[chosen][None, :], 0, h - 1)
-    return cy * w + cx
+    band: np.ndarray  # N×3 the band's chromaticity (sums to 1)
+    disagreement: np.ndarray  # how far the band's sides' colours are from each other
+    saturation: np.ndarray  # its least colourful side's distance from the map's colour
+    lightness: np.ndarray  # the ground's mean log lightness against the map's
+    ink: np.ndarray  # the log lightness of the darkest of the middle against the map's
+    centre_mm: np.ndarray  # N×2 the top counter's centre, mm from the hex centre
+    extra: np.ndarray  # colour a stack's lower counter adds below the top counter
+    spread: float  # the share of a band's colour blur spreads that far on this picture
 
 
 def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
-    """The ground ring, band ring and stack strips of every hex of ``layout``."""
-    lo, hi, across = cfg.stack_strip
-    strips = _select(layout, lambda x, y: ((x >= lo) & (x <= hi) & (np.abs(y) <= across / 1.5))
-                     | ((y >= lo) & (y <= hi) & (np.abs(x) <= across)))
-    return CounterLayout(_ring(layout, *cfg.ground_radius), _ring(layout, *cfg.band_radius),
-                         strips)
+    """The ground ring, band sides and profiles of every hex of ``layout``."""
+    half = cfg.size_mm / 2
+    inner = half - cfg.band_fraction * cfg.size_mm
+    span = int(np.ceil((half + cfg.stack_offset_mm + 2.0) * layout.px_per_mm))
+    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
+    offsets = np.stack([dx, dy])
+    x, y = offsets / layout.px_per_mm
+    radius = np.hypot(x, y)
+    ring = (radius >= cfg.ground_mm[0]) & (radius <= cfg.ground_mm[1])
+    symbol = radius <= cfg.symbol_mm
+    chebyshev = np.maximum(np.abs(x), np.abs(y))
+    band = (chebyshev >= inner - cfg.band_slack_mm) & (chebyshev <= half + cfg.band_slack_mm)
+    sides = [band & (np.abs(y) > np.abs(x)) & (y < 0), band & (np.abs(y) > np.abs(x)) & (y > 0),
+             band & (np.abs(x) > np.abs(y)) & (x < 0), band & (np.abs(x) > np.abs(y)) & (x > 0)]
+    origin = np.rint(layout.centres).astype(int)
+    rows = np.arange(-span, span + 1)
+    zeros = np.zeros_like(rows)
+
+    apart = np.linalg.norm(layout.centres[:, None] - layout.centres[None], axis=2)
+    near = np.exp(-0.5 * (apart / (cfg.neighbourhood * layout.pitch_px)) ** 2)
+    step = layout.centres[None, :, :] - layout.centres[:, None, :]  # from hex i to hex j
+    straight = (np.abs(step[:, :, 0]) < 0.25 * layout.pitch_px) & \
+        (np.abs(step[:, :, 1] - layout.pitch_px) < 0.25 * layout.pitch_px)
+    below = np.where(straight.any(axis=1), straight.argmax(axis=1), -1)
+    places = CounterLayout(layout.size, layout.px_per_mm, origin, offsets[:, ring],
+                           offsets[:, symbol],
+                           np.stack([offsets[:, side] for side in sides], axis=1),
+                           np.empty(0), np.empty(0), rows / layout.px_per_mm, near, below,
+                           layout.pitch_px / layout.px_per_mm)
+    return replace(places, down=_at(places, np.stack([zeros, rows])),
+                   across=_at(places, np.stack([rows, zeros])))
 
 
-def _log(colour: np.ndarray) -> np.ndarray:
-    return np.log(np.asarray(colour, dtype=np.float64) + 4.0)
+def _at(places: CounterLayout, offsets: np.ndarray, shift_px: np.ndarray | None = None,
+        ) -> np.ndarray:
+    """Flat view indices of ``offsets`` (2×...) around every hex centre, moved by
+    ``shift_px`` (N×2) where given: N×..."""
+    w, h = places.size
+    origin = places.origin if shift_px is None else places.origin + shift_px
+    extra = (1,) * (offsets.ndim - 1)
+    x = np.clip(origin[:, 0].reshape(-1, *extra) + offsets[0][None], 0, w - 1)
+    y = np.clip(origin[:, 1].reshape(-1, *extra) + offsets[1][None], 0, h - 1)
+    return y * w + x
+
+
+def _chroma(pixels: np.ndarray) -> np.ndarray:
+    return pixels / np.maximum(pixels.sum(axis=-1, keepdims=True), 1e-6)
+
+
+def _colour(view: np.ndarray, nominal: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """How far each pixel, multiplied by ``gain`` into the map's colour units, lies from
+    the grey axis through the map's colour, in the map's brightness (H×W). A shadow or a
+    printed line only darkens (stays on that axis), and a camera's coarse colour sampling
+    (JPEG, YUV 4:2:0) smears a band's colour into a dark neighbour by an amount that does
+    not grow as the neighbour darkens."""
+    across = cv2.transform(view.astype(np.float32), _plane(nominal, gain))
+    return cv2.magnitude(*cv2.split(across)) / float(np.linalg.norm(nominal))
+
+
+def _plane(nominal: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """2×3: two unit vectors across the grey axis through ``nominal`` (a pixel's
+    coordinates off that axis), applied after multiplying a pixel by ``gain``."""
+    axis = nominal / np.linalg.norm(nominal)
+    u = np.cross(axis, [1.0, 0.0, 0.0])
+    u /= np.linalg.norm(u)
+    return (np.stack([u, np.cross(axis, u)]) * gain).astype(np.float32)
+
+
+def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
+                     cfg: Section) -> CounterFeatures:
+    """Measure where every hex's counter lies, its band's colour, its ground's lightness
+    and the colour of a stack's sliver below it."""
+    nominal = np.array(cfg.board_nominal[::-1], dtype=np.float32)
+    gain = nominal[None, :] / np.maximum(board.astype(np.float32), 1.0)  # N×3
+    # Colour over the whole view, in the map's colour units by the board's typical
+    # gain; each hex's own light is divided out of its profiles below.
+    typical = np.median(gain, axis=0)
+    colour = _colour(view, nominal, typical)
+    down_k = 2 * int(round(cfg.down_halfwidth_mm * places.px_per_mm)) + 1
+    across_k = 2 * int(round(cfg.across_halfwidth_mm * places.px_per_mm)) + 1
+    light = (gain / typical).mean(axis=1, keepdims=True)
+    down = cv2.blur(colour, (down_k, 1)).ravel()[places.down] * light  # N×R
+    across = cv2.blur(colour, (1, across_k)).ravel()[places.across] * light
+    flat = view.reshape(-1, 3)
+
+    half = cfg.size_mm / 2
+    inner = half - cfg.band_fraction * cfg.size_mm
+    bands = (np.abs(places.rows_mm) >= inner) & (np.abs(places.rows_mm) <= half)
+    upper, lower = bands & (places.rows_mm < 0), bands & (places.rows_mm > 0)
+    ringed = np.minimum(np.minimum(down[:, upper].max(axis=1), down[:, lower].max(axis=1)),
+                        np.minimum(across[:, upper].max(axis=1), across[:, lower].max(axis=1)))
+    middle = np.median(flat[_at(places, places.ground)], axis=1) * gain
+    blank = (ringed < cfg.paper_colour) & (np.abs(np.log(middle / nominal)).max(axis=1)
+                                           < cfg.paper_ratio)
+    paper = _paper(middle, blank, places, cfg)  # the map's colour, as the gain left it
+    brightness = paper.mean(axis=1, keepdims=True)
+    down, across, ringed = down / brightness, across / brightness, ringed / brightness[:, 0]
+
+    centre = centres(down, across, places.rows_mm, places.near,
+                     ringed > cfg.ringed_colour, cfg)
+    shift = np.rint(centre * places.px_per_mm).astype(int)
+    at = _at(places, places.band, shift)  # N×4×B
+    keep = max(int(at.shape[2] * cfg.band_share), 1)
+    top = np.argpartition(-colour.ravel()[at], keep - 1, axis=2)[:, :, :keep]
+    ring = flat[np.take_along_axis(at, top, axis=2)].astype(np.float32)  # N×4×keep×3
+    sides = _chroma(ring.mean(axis=2) * (gain / paper)[:, None, :])
+    saturation = np.linalg.norm(sides - _chroma(nominal), axis=2).min(axis=1)
+    clear = sides[:, [0, 2, 3]]  # not the bottom side: a stack's sliver lies beside it
+    band = _chroma(clear.mean(axis=1))
+    disagreement = np.linalg.norm(clear - band[:, None], axis=2).max(axis=1)
+    ground = np.median(flat[_at(places, places.ground, shift)], axis=1) * gain / paper
+    lightness = np.log((ground + 4.0) / (nominal + 4.0)).mean(axis=1)
+    # The darkest of the middle: a symbol's ink (CHEZ) or the ground (BORG); bare paper
+    # on an empty hex.
+    grey = (flat[_at(places, places.middle, shift)] * (gain / paper)[:, None, :]).mean(axis=2)
+    k = int(cfg.ink_percentile / 100 * (grey.shape[1] - 1))
+    ink = np.log((np.partition(grey, k, axis=1)[:, k] + 4.0) / (nominal.mean() + 4.0))
+    extra, spread = sliver(down, places.rows_mm, centre[:, 1], places.below,
+                   saturation > cfg.counter_saturation, places.pitch_mm, cfg)
+    return CounterFeatures(band, disagreement, saturation, lightness, ink, centre, extra,
+                           spread)
+
+
+def _paper(middle: np.ndarray, blank: np.ndarray, places: CounterLayout,
+           cfg: Section) -> np.ndarray:
+    """Each hex's paper, relative to the map's printed colour (N×3, about 1). The board
+    colour the view was divided by comes from the gaps between hexes, where the hex
+    lines meet: it follows the light closely, but blur spreads the lines into it and
+    darkens it. The middle of an empty hex (``blank``: no colour where a band would be)
+    is the paper itself, so the empty hexes nearby say how far off it is."""
+    nominal = np.array(cfg.board_nominal[::-1], dtype=np.float32)
+    if blank.sum() < cfg.paper_hexes:
+        return np.ones_like(middle)
+    weights = places.near[:, blank]
+    ratio = np.log(middle[blank] / nominal)
+    return np.exp((weights @ ratio) / weights.sum(axis=1, keepdims=True))
+
+
+def _triangle_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray,
+                       c: np.ndarray) -> np.ndarray:
+    """Distance from points ``p`` (N×3 chromaticities) to the triangles a, b, c (N×3 or
+    1×3 each): zero inside, else to the nearest side."""
+    def segment(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+        d = v - u
+        t = np.clip(((p - u) * d).sum(-1) / np.maximum((d * d).sum(-1), 1e-12), 0.0, 1.0)
+        return np.linalg.norm(p - (u + t[..., None] * d), axis=-1)
+
+    v0, v1, v2 = b - a, c - a, p - a
+    d00, d01, d11 = (v0 * v0).sum(-1), (v0 * v1).sum(-1), (v1 * v1).sum(-1)
+    d20, d21 = (v2 * v0).sum(-1), (v2 * v1).sum(-1)
+    denom = np.maximum(d00 * d11 - d01 * d01, 1e-12)
+    v = (d11 * d20 - d01 * d21) / denom
+    w = (d00 * d21 - d01 * d20) / denom
+    inside = (v >= 0) & (w >= 0) & (v + w <= 1)
+    edges = np.minimum(np.minimum(segment(a, b), segment(b, c)), segment(a, c))
+    return np.where(inside, 0.0, edges)
 
 
 def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
                       cfg: Section) -> SpaceReadings:
     """Read every hex: ``empty``, ``unsure`` or ``{"side", "face", "stack"}``."""
-    flat = view.reshape(-1, 3).astype(np.float64)
-    nominal = np.array(cfg.board_nominal[::-1], dtype=np.float64)
-    # Log colour as the printed map would show it under even white light.
-    to_print = _log(nominal)[None, :] - _log(board)
-    # The band: the most colourful part of a wide ring, so that a counter a little off
-    # its hex centre (or a camera a little off its registration) still shows it.
-    ring = _log(flat[places.band]) + to_print[:, None, :]
-    paper = _log(nominal) - _log(nominal).mean()
-    colourful = np.linalg.norm(ring - ring.mean(axis=2, keepdims=True) - paper, axis=2)
-    keep = np.argsort(-colourful, axis=1)[:, : max(int(ring.shape[1] * cfg.band_share), 1)]
-    band = np.median(np.take_along_axis(ring, keep[:, :, None], axis=1), axis=1)
-    ground = _log(np.median(flat[places.ground], axis=1)) + to_print
+    f = measure_counters(view, board, places, cfg)
+    paper = _chroma(np.array(cfg.board_nominal[::-1], dtype=np.float64))[None]
+    grounds = {s: _chroma(np.array(cfg.ground[s][::-1], dtype=np.float64)) for s in SIDES}
+    inks = [_chroma(np.array(cfg.band[face][::-1], dtype=np.float64))[None] for face in FACES]
 
-    # The face: the band's chromaticity (its colour with the brightness taken out, in
-    # linear terms: a blurred band keeps its hue where log ratios of a dark channel blow up).
-    names = ["empty", *FACES]
-    protos = np.array([nominal] + [np.array(cfg.band[f][::-1], dtype=np.float64) for f in FACES])
-    protos = protos / protos.sum(axis=1, keepdims=True)
-    seen = np.exp(band)
-    seen = seen / seen.sum(axis=1, keepdims=True)
-    d2 = ((seen[:, None, :] - protos[None, :, :]) ** 2).sum(axis=2)
-    logits = -d2 / (2 * cfg.sigma**2)
-    logits -= logits.max(axis=1, keepdims=True)
-    posterior = np.exp(logits)
+    empty = (f.saturation < cfg.empty_saturation) & \
+        (np.abs(f.lightness) < cfg.empty_lightness) & (f.ink > cfg.blank_ink)
+    occupied = (f.saturation > cfg.counter_saturation) | (f.lightness < cfg.side_split) | \
+        (f.ink < cfg.counter_ink)
+    borg = f.lightness < cfg.side_split
+    side_unsure = np.abs(f.lightness - cfg.side_split) < cfg.side_margin
+    ground = np.where(borg[:, None], grounds["borg"], grounds["chez"])
+    d = np.stack([_triangle_distance(f.band, ink, ground, paper) for ink in inks], axis=1)
+    logits = -d**2 / (2 * cfg.sigma**2)
+    posterior = np.exp(logits - logits.max(axis=1, keepdims=True))
     posterior /= posterior.sum(axis=1, keepdims=True)
     best = posterior.argmax(axis=1)
-    confidence = posterior[np.arange(len(best)), best]
-    nearest = np.sqrt(d2[np.arange(len(best)), best])
-
-    # The side: the ground's lightness against the map's.
-    lightness = (ground - _log(nominal)[None, :]).mean(axis=1)
-    borg = lightness < cfg.side_split
-    side_unsure = np.abs(lightness - cfg.side_split) < cfg.side_margin
-
-    # A stack: the strips past the top counter's edges show another counter's band.
-    strip = _log(flat[places.strips]) + to_print[:, None, :]
-    chroma = strip - strip.mean(axis=2, keepdims=True)
-    coloured = (np.linalg.norm(chroma - paper, axis=2) > cfg.stack_chroma).mean(axis=1)
-    stack = coloured > cfg.stack_share
-    stack_unsure = np.abs(coloured - cfg.stack_share) < cfg.stack_margin
+    n = np.arange(len(best))
+    confidence = posterior[n, best]
+    face_sure = (confidence >= cfg.min_confidence) & (d[n, best] <= cfg.max_distance) & \
+        (f.disagreement <= cfg.max_disagreement)
+    stack = f.extra > cfg.stack_colour
+    stack_unsure = np.abs(f.extra - cfg.stack_colour) < cfg.stack_margin
+    if f.spread > cfg.max_spread:  # too blurred to see a sliver that is not plain
+        stack_unsure |= f.extra < cfg.plain_stack_colour
 
     labels: list[Any] = []
-    for i, face_index in enumerate(best):
-        sure = confidence[i] >= cfg.min_confidence and nearest[i] <= cfg.max_distance
-        if not sure:
-            labels.append(UNSURE)
-        elif face_index == 0:
+    names: list[str] = []
+    for i in n:
+        if empty[i]:
             labels.append(EMPTY)
-        elif side_unsure[i] or stack_unsure[i]:
+            names.append(EMPTY)
+            confidence[i] = float(np.clip(1.0 - f.saturation[i] / cfg.counter_saturation, 0, 1))
+            continue
+        names.append(FACES[best[i]])
+        if not occupied[i] or not face_sure[i] or side_unsure[i] or stack_unsure[i]:
             labels.append(UNSURE)
         else:
-            labels.append({"side": "borg" if borg[i] else "chez", "face": names[face_index],
+            labels.append({"side": "borg" if borg[i] else "chez", "face": FACES[best[i]],
                            "stack": bool(stack[i])})
-    best_names = [names[i] for i in best]
-    return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
+    return SpaceReadings(labels=labels, confidence=confidence, best=names,
                          covered=np.zeros(len(labels), dtype=bool))

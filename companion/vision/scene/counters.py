@@ -4,8 +4,11 @@ Tower purple, god gold), a dark (BORG) or cream (CHEZ) ground for its side, and 
 
 The colours are the printed design's (``counters`` in ``thresholds.json`` mirrors
 ``calibration.printables.counters.COUNTER_DESIGN``; a test keeps the two equal). A stack
-is drawn as its counters fanned out by ``stack_offset_mm`` toward the board's bottom
-right, the top one last, as the table ruling in docs/recognition.md asks players to do.
+is drawn as the table ruling in docs/recognition.md asks players to lay it: the counters
+under the top one squared together and shifted ``stack_offset_mm`` toward the board's
+bottom (south), so a sliver of their band shows below the top counter. Straight down,
+not to the bottom right: on the 18 mm hexes a diagonal neighbour's 15 mm counter is only
+0.6 mm away sideways, while the hex below leaves 3 mm.
 """
 
 from __future__ import annotations
@@ -76,6 +79,23 @@ def _symbol(face: str, r: float) -> list[list[tuple[float, float]]]:
     legs = [[(dx * r - 0.08 * r, -0.2 * r), (dx * r + 0.08 * r, -0.2 * r),
              (dx * r * 1.1 + 0.08 * r, r), (dx * r * 1.1 - 0.08 * r, r)] for dx in (-0.8, 0, 0.8)]
     return [seat, *legs]
+
+
+def draw_pile(image: np.ndarray, centre: tuple[float, float], content: Mapping[str, Any],
+              design: Mapping[str, Any], scale: float, rng: np.random.Generator) -> None:
+    """A hex's counter, or its stack (a random counter under the top one, shifted
+    toward the bottom), each laid a little off centre and turned as a hand lays it;
+    ``scale`` is pixels per millimetre."""
+    size = design["size_mm"] * scale
+    layers = []
+    if content.get("stack"):
+        layers.append((SIDES[int(rng.integers(2))], FACES[int(rng.integers(len(FACES)))]))
+    layers.append((content["side"], content["face"]))
+    for depth, (side, face) in enumerate(layers):
+        offset = (len(layers) - 1 - depth) * design["stack_offset_mm"] * scale
+        jitter = rng.normal(0, 0.03 * size, 2)
+        draw_counter(image, (centre[0] + jitter[0], centre[1] + offset + jitter[1]),
+                     size, float(rng.normal(0, 0.08)), side, face, design)
 
 
 def random_counters(names: list[str], rng: np.random.Generator) -> dict[str, dict[str, Any]]:

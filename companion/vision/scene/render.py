@@ -19,7 +19,7 @@ from companion.vision.config import load_config
 from companion.vision.scene import camera
 from companion.vision.scene import effects as fx
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
-from companion.vision.scene.counters import FACES, SIDES, draw_counter, random_counters
+from companion.vision.scene.counters import draw_pile, random_counters
 from companion.vision.scene.onslaught import draw_square, random_onslaught
 from companion.vision.scene.pieces import StoneSprite, draw_glare
 
@@ -97,7 +97,7 @@ def render_scene(
             draw_square(flat, centre, pitch * scale, content, palette, rng)
             continue
         if isinstance(content, Mapping):
-            _draw_counter_pile(flat, centre, content, design, scale, rng)
+            draw_pile(flat, centre, content, design, scale, rng)
             continue
         rgb = np.array(palette[content], dtype=np.float32) + rng.normal(0, 6, size=3)
         sprite.draw(flat, centre, tuple(np.clip(rgb, 0, 255)[::-1]))
@@ -160,22 +160,6 @@ def render_scene(
         "style": style.name,
     }
     return out, truth
-
-
-def _draw_counter_pile(image, centre, content, design, scale, rng) -> None:
-    """A counter, or a stack fanned toward the bottom right with the top one last."""
-    size = design.size_mm * scale
-    step = design.stack_offset_mm * scale
-    layers = []
-    if content.get("stack"):
-        layers.append((int(rng.integers(2)), FACES[int(rng.integers(len(FACES)))]))
-    layers.append((None, content["face"]))
-    for depth, (side_index, face) in enumerate(layers):
-        offset = (len(layers) - 1 - depth) * step
-        side = content["side"] if side_index is None else SIDES[side_index]
-        jitter = rng.normal(0, 0.03 * size, 2)
-        draw_counter(image, (centre[0] + offset + jitter[0], centre[1] + offset + jitter[1]),
-                     size, float(rng.normal(0, 0.08)), side, face, design)
 
 
 def _pitch_in_picture(h_mm: np.ndarray, geometry: Geometry, pitch: float) -> float:
