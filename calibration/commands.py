@@ -23,7 +23,6 @@ import cv2
 import numpy as np
 
 from calibration import charuco, chessboard
-from calibration.printables.counters import DEFAULT_COUNTER_MM
 from calibration.intrinsics import (
     CameraModel,
     RejectedView,
@@ -31,6 +30,7 @@ from calibration.intrinsics import (
     calibrate,
     coverage,
 )
+from calibration.printables.counters import DEFAULT_COUNTER_MM
 from calibration.session import CalibrationSession
 from companion import paths
 from companion.errors import UserFacingError, value_errors_as
