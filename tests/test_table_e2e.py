@@ -1,11 +1,11 @@
-"""Turns of ONSLAUGHT and a OneWorld turn with a combat, played through the live loop
-and the table page's API.
+"""Turns of ONSLAUGHT played through the live loop and the table page's API.
 
-The camera cannot read ONSLAUGHT's pieces or OneWorld's counters yet (the recogniser
-reads stones only), so what the camera sees is injected at the recogniser's boundary: a
-scripted recogniser returns the reading a real one would, frame by frame, and everything
-after it is the real loop (stability gate, session, rules, journal, dice, API). A hand
-over the board is a reading the recogniser marks occluded.
+ONSLAUGHT's pieces are not printed yet (``"printed": false`` in the vision settings), so
+what the camera sees is injected at the recogniser's boundary: a scripted recogniser
+returns the reading a real one would, frame by frame, and everything after it is the
+real loop (stability gate, session, rules, journal, dice, API). A hand over the board is
+a reading the recogniser marks occluded. (OneWorld's turn runs on rendered frames read
+by the real counters recogniser: ``test_table_e2e_oneworld.py``.)
 """
 
 import itertools
@@ -13,7 +13,6 @@ import itertools
 import numpy as np
 import pytest
 
-from companion.games.oneworld_secrets import seal
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Reading
 from hardware.referee_feed import BoardLocator, RefereeFeed
@@ -153,79 +152,3 @@ def test_turns_of_onslaught_through_the_loop(table):
     assert heard[-1].kind == "applied" and last(client).startswith("Blue 1 moves")
     rolls = [r["purpose"] for r in client.get("/api/dice/history").get_json()["rolls"]]
     assert rolls == ["Blue 1's moves", "Red 1's moves"]
-
-
-def set_up_oneworld(client, runtime):
-    """OneWorld's set-up: the first roll by the button, the rest from the page."""
-    start = client.post("/api/game/start", json={"game": "oneworld"}).get_json()
-    assert start["game"]["pending_dice"]["purpose"].startswith("who sets up first")
-    runtime.dice.roll_pending_or_default(requested_by="button")
-    while page(client)["phase"] != "movement":
-        first = client.get("/api/game/actions").get_json()["actions"][0]
-        assert client.post("/api/game/play", json={"action": first["action"]}).status_code == 200
-
-
-def test_a_oneworld_turn_with_a_combat_through_the_loop(table):
-    client, runtime, see = table
-    heard = verdicts(runtime)
-    set_up_oneworld(client, runtime)
-    game = page(client)
-    assert game["to_move"] == "chez" and game["summary"]["gods"]["borg"]["lives"] == 3
-    board = dict(game["view"])
-    see(board)
-
-    # A Stone moved two hexes at once: refused with the rule, and put back.
-    moved = {**board, "C18": None, "C16": board["C18"]}
-    see(moved)
-    assert heard[-1].kind == "illegal" and "Stone moves one hex a turn" in heard[-1].text
-    see(board)
-    assert heard[-1].text == "The board is as the game has it again."
-
-    # The referee moves a CHEZ stack by hand (a correction), and on the table.
-    corrected = client.post("/api/game/correct", json={"correction": {
-        "type": "move", "from": "C18", "to": "E2"}}).get_json()
-    assert corrected["verdict"]["kind"] == "corrected"
-    board = dict(corrected["game"]["view"])
-    see(board)
-    assert heard[-1].kind == "unchanged"
-
-    # CHEZ's Stone steps onto BORG's Stone on D1: seen, applied, combat follows.
-    moves = client.get("/api/game/actions?space=D1").get_json()["actions"]
-    step = next(m for m in moves if m["action"].get("from") == "E2")
-    assert set(step["spaces"]) == {"E2", "D1"}
-    after = dict(board)
-    engine = runtime.table.game
-    state, _ = engine.apply(runtime.table.state, step["action"])
-    after = engine.view(state)
-    see(after)
-    assert heard[-1].kind == "applied" and "combat follows" in heard[-1].text
-    client.post("/api/game/play", json={"action": {"type": "end_movement", "player": "chez"}})
-    combat = page(client)["summary"]["combat"]
-    assert combat["at"] == "D1" and combat["waiting"] == ["chez", "borg"]
-    assert combat["sides"] == {"borg": {"stone": 1}, "chez": {"stone": 1}}
-
-    # Each side commits in secret; only the commitments reach the server.
-    chez = seal("chez", {"fog": 1}, "chez-salt-0123456789")
-    borg = seal("borg", {"stone": 1}, "borg-salt-0123456789")
-    for action in (chez["commit"], borg["commit"]):
-        assert client.post("/api/game/play", json={"action": action}).status_code == 200
-    committed = [e.data["action"] for e in runtime.journal.events(kind="game.action")[-2:]]
-    assert committed == [chez["commit"], borg["commit"]]
-    assert all(set(action) == {"type", "player", "commitment"} for action in committed)
-    early = client.post("/api/game/play", json={"action": {**chez["reveal"],
-                                                           "salt": "x" * 20}})
-    assert early.status_code == 409 and "does not match the commitment" in early.get_json()["error"]
-    client.post("/api/game/play", json={"action": chez["reveal"]})
-    answer = client.post("/api/game/play", json={"action": borg["reveal"]}).get_json()
-    assert "BORG loses 1 Stone" in answer["verdict"]["text"]
-    assert answer["game"]["summary"]["combat"] is None
-    assert {"at": "D1", "chez": {"fog": 1}} in answer["game"]["summary"]["stacks"]
-
-    # Undo the last reveal: the combat is open again, waiting for BORG's reveal; redo.
-    undone = client.post("/api/game/undo").get_json()
-    assert undone["game"]["summary"]["combat"]["waiting"] == ["borg"]
-    redone = client.post("/api/game/redo").get_json()
-    assert redone["game"]["summary"]["combat"] is None
-    # The board after the combat: the lost BORG child is off D1.
-    see(redone["game"]["view"])
-    assert heard[-1].kind == "unchanged"

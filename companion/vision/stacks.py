@@ -17,8 +17,9 @@ A stack's lower counters are shifted toward the board's bottom by ``stack_offset
 (docs/recognition.md), so a sliver of band shows just below the top counter. Its
 colour is taken in a zone just past the counter's lower edge, less what blur spreads
 out of the counter's own band (the same zone above the upper edge shows that; capped at
-the share seen on most counters of the picture, since the hex above's pieces can only
-add to it). The zone stops short of the hex below's counter.
+the share seen on most counters of the picture with nothing in the hex above, since the
+hex above's pieces can only add to it). The zone stops short of the hex below's
+counter.
 """
 
 from __future__ import annotations
@@ -98,5 +99,11 @@ def sliver(down: np.ndarray, rows_mm: np.ndarray, centre_y: np.ndarray, below: n
     upper = sample(down, rows_mm, 2 * centre_y[:, None] - lower_at).mean(axis=1)
     peak = sample(down, rows_mm, (centre_y - middle)[:, None])[:, 0]
     spread = upper / np.maximum(peak, 1e-3)
-    typical = np.median(spread[occupied]) if occupied.any() else 0.0
-    return lower - np.minimum(upper, typical * peak), float(typical)
+    # Blur's reach is measured on counters with nothing above them (a counter or a
+    # stack's sliver in the hex above adds its own colour there).
+    crowned = np.zeros(len(down), dtype=bool)
+    crowned[below[(below >= 0) & occupied]] = True
+    clear = occupied & ~crowned
+    typical = float(np.median(spread[clear if clear.any() else occupied])) \
+        if occupied.any() else 0.0
+    return lower - np.minimum(upper, typical * peak), typical
