@@ -37,10 +37,23 @@ def structure(view: np.ndarray) -> float:
 def grain(view: np.ndarray) -> float:
     """The share of a board view's contrast that is pixel-to-pixel noise: a board's
     print, pieces and light vary over several pixels (well under 0.6 on rendered and
-    real boards); a picture of pure noise is almost all grain (about 0.86)."""
+    real boards with pieces); a picture of pure noise is almost all grain (about 0.86),
+    and so, nearly, is an empty board under strong sensor noise (up to 0.77)."""
     grey = np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0)
     fine = grey - cv2.GaussianBlur(grey, (0, 0), 1.0)
     return float(fine.std() / (grey.std() + 1e-6))
+
+
+def coherence(view: np.ndarray) -> float:
+    """How much a board view's pixel-to-pixel detail is shared by its three colour
+    channels (mean correlation, -1..1). A camera's fine detail is light and shade, alike
+    in every channel (and JPEG keeps colour coarse): a board's print, its grain and even
+    an empty board's sensor noise give well over 0.9; a picture of random colour noise,
+    whose channels are unrelated, about 0."""
+    logs = np.log(view.astype(np.float32) + 8.0)
+    fine = (logs - cv2.GaussianBlur(logs, (0, 0), 1.0)).reshape(-1, 3)
+    c = np.corrcoef(fine.T)
+    return float(np.nan_to_num((c[0, 1] + c[0, 2] + c[1, 2]) / 3.0))
 
 
 def off_board(board: np.ndarray, limit: float) -> np.ndarray:
@@ -50,6 +63,30 @@ def off_board(board: np.ndarray, limit: float) -> np.ndarray:
     log = np.log(board + 4.0)
     chroma = log - log.mean(axis=1, keepdims=True)
     return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1) > limit
+
+
+def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
+                  anchors: np.ndarray) -> int:
+    """The size of the largest group of flagged spaces joined through neighbours that
+    holds at least one of ``anchors``."""
+    seen = np.zeros(len(flags), dtype=bool)
+    largest = 0
+    for first in np.flatnonzero(flags):
+        if seen[first]:
+            continue
+        seen[first] = True
+        stack, size, anchored = [first], 0, False
+        while stack:
+            space = stack.pop()
+            size += 1
+            anchored |= bool(anchors[space])
+            for other in neighbours[space]:
+                if flags[other] and not seen[other]:
+                    seen[other] = True
+                    stack.append(other)
+        if anchored:
+            largest = max(largest, size)
+    return largest
 
 
 @dataclass
@@ -102,6 +139,9 @@ class Recogniser:
             sampling = Section({**sampling.to_dict(), **self.cfg[kind].sampling.to_dict()})
         self.sampling = sampling
         self.layout = make_layout(geometry, sampling)
+        index = {name: i for i, name in enumerate(self.layout.names)}
+        self.neighbours = [[index[n] for n in geometry.neighbours(name) if n in index]
+                           for name in self.layout.names]
         self.places = counter_layout(self.layout, self.cfg.counters) if kind == "counters" \
             else None
         self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
@@ -125,16 +165,29 @@ class Recogniser:
         share = len(unsure) / max(len(names), 1)
         hidden = len(unsure) + int(result.covered.sum())
         occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
+        if self.kind == "stones":
+            # A hand held still hides a patch of neighbouring spaces: their print gone,
+            # or unreadable with nothing blown out (that would be a lamp's glare), next
+            # to print that shows clearly (where the print fades with distance and blur
+            # a patch without print is no hand).
+            lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
+            unreadable = np.isin(np.array(names), unsure) & lit
+            clear = samples.ink_around >= self.cfg.occlusion.hand_edge_ink
+            patch = largest_group(result.covered | unreadable, self.neighbours, clear)
+            occluded |= patch >= self.cfg.occlusion.hand_patch
         reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen clearly"
                   if occluded else "")
-        off = off_board(samples.board, self.cfg.occlusion.off_board_chroma)
+        # A space whose gaps a glare has blown out says nothing about where the board is.
+        off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
+            & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)
         if off.any():
             occluded = True
             reason = (f"the board does not sit where the registration puts it: {int(off.sum())} "
                       "spaces show something else than the board around them")
         if structure(view) < self.cfg.occlusion.min_structure:
             occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"
-        elif grain(view) > self.cfg.occlusion.max_grain:
+        elif grain(view) > self.cfg.occlusion.max_grain \
+                and coherence(view) < self.cfg.occlusion.min_coherence:
             occluded, reason = True, NO_BOARD + "the picture is noise, not a printed board"
         elif share > self.cfg.occlusion.no_board_unsure_fraction:
             occluded, reason = True, NO_BOARD + "most spaces look like no board's"

@@ -37,6 +37,7 @@ class Layout:
     mark: np.ndarray  # N×M flat indices of the disc a piece would cover
     gaps: np.ndarray  # N×G flat indices of the gap pixels near each space
     gap_mask: np.ndarray  # bool image: pixels far from every space
+    around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -83,7 +84,13 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
         if len(near) < 8:  # a lone space far from others: take the nearest gap pixels
             near = gap_index[np.argsort(d)[:samples]]
         gaps[i] = near[np.linspace(0, len(near) - 1, samples).astype(int)]
-    return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask)
+    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    np.fill_diagonal(d, np.inf)
+    order = np.argsort(d, axis=1)[:, :8]
+    around = np.where(np.take_along_axis(d, order, axis=1) <= 1.5 * cfg.pitch_px, order,
+                      np.arange(len(names))[:, None])
+    return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask,
+                  around)
 
 
 def _discs(centres: np.ndarray, radius: float, size: tuple[int, int]) -> np.ndarray:
@@ -105,24 +112,59 @@ def board_view(image: np.ndarray, pixels_to_mm: np.ndarray, layout: Layout) -> n
 
 @dataclass(frozen=True)
 class Samples:
-    """Per-space pixels: ``core`` N×K×3 and the local board colour ``board`` N×3 (BGR,
-    float), from the board view with thin dark print closed away."""
+    """Per-space pixels from the board view with thin dark print closed away (BGR,
+    float): ``core`` N×K×3, the gap pixels ``gaps`` N×G×3 and the local board colour
+    ``board`` N×3 read from the gap pixels that are not blown out. ``core_seen`` (N×K)
+    marks the core pixels that are not blown out either; ``core_blown`` and
+    ``gap_blown`` are the blown-out shares (glare, overexposure)."""
 
     core: np.ndarray
     board: np.ndarray
-    gaps: np.ndarray  # N×G×3 the gap pixels themselves
+    gaps: np.ndarray
     ink: np.ndarray  # N: share of a space's mark disc covered by visible dark print
+    ink_around: np.ndarray  # N: the most print visible at the nearest spaces around
+    core_seen: np.ndarray
+    core_blown: np.ndarray
+    gap_blown: np.ndarray
+
+
+def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
+    """The ``q`` percentile along axis 1 of ``values`` (N×K or N×K×C) over the entries
+    ``keep`` (N×K) marks; a row that keeps nothing uses all of its entries."""
+    keep = keep | ~keep.any(axis=1, keepdims=True)
+    shaped = keep if values.ndim == 2 else keep[:, :, None]
+    ordered = np.sort(np.where(shaped, values, np.inf), axis=1)
+    count = keep.sum(axis=1)
+    position = q / 100.0 * (count - 1)
+    low = np.floor(position).astype(int)
+    high = np.minimum(low + 1, count - 1)
+    frac = position - low
+    rows = np.arange(len(values))
+    if values.ndim == 3:
+        frac = frac[:, None]
+    return ordered[rows, low] * (1.0 - frac) + ordered[rows, high] * frac
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     """Take every space's core pixels, its local board colour and how much of the
-    board's own print (lines, spots) shows where a piece would sit."""
+    board's own print (lines, spots) shows where a piece would sit.
+
+    Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
+    its bloom brightens the pixel beside it) carry no colour and are set aside: the
+    board's colour comes from the gap pixels that remain."""
     k = max(int(cfg.closing_px), 1)
     closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     flat = closed.reshape(-1, 3).astype(np.float32)
+    clipped = (view.max(axis=2) >= cfg.saturated_level).astype(np.uint8)
+    blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().astype(bool)
     core = flat[layout.core]
     gaps = flat[layout.gaps]
-    board = np.percentile(gaps, cfg.board_percentile, axis=1)
+    core_seen = ~blown[layout.core]
+    gap_seen = ~blown[layout.gaps]
+    board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
     darker = flat.mean(axis=1) - view.reshape(-1, 3).astype(np.float32).mean(axis=1)
     ink = (darker[layout.mark] > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
-    return Samples(core=core, board=board, gaps=gaps, ink=ink)
+    return Samples(core=core, board=board, gaps=gaps, ink=ink,
+                   ink_around=ink[layout.around].max(axis=1), core_seen=core_seen,
+                   core_blown=1.0 - core_seen.mean(axis=1),
+                   gap_blown=1.0 - gap_seen.mean(axis=1))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Samples
+from companion.vision.sampling import Samples, masked_percentile
 
 EMPTY = "empty"
 UNSURE = "unsure"
@@ -42,8 +42,10 @@ class SpaceReadings:
     covered: np.ndarray
 
 
-def _log_ratio(colour: np.ndarray, board: np.ndarray) -> np.ndarray:
-    return np.log(colour + 4.0) - np.log(board + 4.0)
+def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
+    """Log ratio per channel. ``floor`` (grey levels) stands for the sensor's noise and
+    JPEG's colour smear: in the darkest pixels they, not the surface, set the ratio."""
+    return np.log(colour + floor) - np.log(board + floor)
 
 
 def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
@@ -52,53 +54,104 @@ def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
     return np.concatenate([(v - lum), lum * np.sqrt(3.0 * luminance_weight)], axis=-1)
 
 
-def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
-                    cfg: Section) -> SpaceReadings:
-    """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
-    core = samples.core
-    observed = np.percentile(core, cfg.core_percentile, axis=1)
-    ratio = _log_ratio(observed, samples.board)
-
-    # What each candidate would look like here: the stone's nominal colour under the
-    # light that makes this board look as it does, clipped where the sensor saturates.
+def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
+                cfg: Section) -> np.ndarray:
+    """What each stone colour would look like on each space (N×C×3 log ratios): its
+    nominal colour under the light that makes this board look as it does, clipped
+    where the sensor saturates."""
     board = np.median(samples.board, axis=0)
     nominal = board * (cfg.board_level * 255.0 / max(float(board.max()), 1.0))
-    names = [EMPTY, *colours]
     gains = samples.board / np.maximum(nominal, 1.0)[None, :]
-    protos = np.zeros((len(observed), len(names), 3))
-    for i, colour in enumerate(colours, start=1):
+    protos = np.zeros((len(samples.board), len(colours), 3))
+    for i, colour in enumerate(colours):
         stone = np.array(palette[colour][::-1], dtype=np.float64)[None, :] * gains * cfg.stone_shade
-        protos[:, i] = _log_ratio(np.minimum(stone, 255.0), samples.board)
+        protos[:, i] = _log_ratio(np.minimum(stone, 255.0), samples.board, cfg.dark_floor)
+    return protos
 
-    features = _split(ratio, cfg.luminance_weight)
-    centres = _split(protos, cfg.luminance_weight)
+
+def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
+                      best: np.ndarray, cfg: Section) -> np.ndarray:
+    """Move each colour's prediction to where this picture's own surely read stones of
+    that colour lie. Stones of one colour are one material under one light, and light
+    cancels in the ratio to the board beside them, so they all show the same ratio: what
+    the nominal colours cannot know (how light this board really is, the stones' real
+    tint and sheen, the camera's curve) the picture shows. The shift is common to all
+    spaces, needs ``learn_min_stones`` stones and is limited to ``learn_max_shift``."""
+    learned = protos.copy()
+    for c in range(protos.shape[1]):
+        chosen = sure & (best == c + 1)
+        if chosen.sum() < cfg.learn_min_stones:
+            continue
+        shift = np.median(ratio[chosen] - protos[chosen, c], axis=0)
+        size = float(np.linalg.norm(shift))
+        if size > cfg.learn_max_shift:
+            shift *= cfg.learn_max_shift / size
+        learned[:, c] += shift
+    return learned
+
+
+def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
+               cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+    """Each candidate's share of the likelihood (N×(1+C)) and its distance."""
+    centres = np.concatenate([np.zeros((len(features), 1, features.shape[1])),
+                              _split(protos, cfg.luminance_weight)], axis=1)
     d2 = ((features[:, None, :] - centres) ** 2).sum(axis=-1)
     logits = -d2 / (2.0 * cfg.sigma**2)
-    # Visible print where a piece would sit says "empty" (a piece hides it); no print
-    # says little, since blur and distance thin the lines, so it only nudges.
-    inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
-    unseen = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
-    if inked:
-        seen = np.clip(samples.ink / cfg.ink_present - 1.0, 0.0, 1.0) * cfg.ink_logit
-        logits[:, 0] += seen - unseen * cfg.ink_absent_logit
-        logits[:, 1:] -= (seen - unseen * cfg.ink_absent_logit)[:, None]
+    logits[:, 0] += ink_logits
+    logits[:, 1:] -= ink_logits[:, None]
     logits -= logits.max(axis=1, keepdims=True)
     posterior = np.exp(logits)
     posterior /= posterior.sum(axis=1, keepdims=True)
-    best = posterior.argmax(axis=1)
-    confidence = posterior[np.arange(len(best)), best]
-    nearest = np.sqrt(d2[np.arange(len(best)), best])
+    return posterior, d2
 
-    # Blown-out pixels in the gaps mean glare or overexposure: the board's colour is
-    # lost there, and only a piece far darker than any board can still be told.
-    blown = (samples.gaps.max(axis=2) >= cfg.saturated_level).mean(axis=1)
-    best_lum = protos[np.arange(len(best)), best].mean(axis=1)
-    core_blown = (core.max(axis=2) >= cfg.saturated_level).mean(axis=1)
-    dark_piece = (best_lum < cfg.dark_piece_lum) & (core_blown < cfg.max_glare_fraction)
-    glare = np.where(dark_piece, 0.0, np.maximum(blown, (core_blown > cfg.max_core_blown) * 1.0))
-    grey = core.mean(axis=2)
-    q25, q75 = np.percentile(grey, [25, 75], axis=1)
+
+def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
+                    cfg: Section) -> SpaceReadings:
+    """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
+    # Blown-out pixels (a glossy stone's highlight, a lamp's glare) carry no colour: the
+    # core is read from the rest, while enough of it remains.
+    observed = masked_percentile(samples.core, samples.core_seen, cfg.core_percentile)
+    ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
+    features = _split(ratio, cfg.luminance_weight)
+    protos = _candidates(samples, colours, palette, cfg)
+
+    # Visible print where a piece would sit says "empty" (a piece hides it). No print
+    # says "a piece" only where the print shows at the spaces around: blur and distance
+    # thin the lines, and where they thin them away no print says nothing.
+    inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
+    bare = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
+    unseen = bare & (samples.ink_around > cfg.ink_present)
+    ink_logits = np.zeros(len(ratio))
+    if inked:
+        seen = np.clip(samples.ink / cfg.ink_present - 1.0, 0.0, 1.0) * cfg.ink_logit
+        ink_logits = seen - unseen * cfg.ink_absent_logit
+
+    grey = samples.core.mean(axis=2)
+    q25 = masked_percentile(grey, samples.core_seen, 25)
+    q75 = masked_percentile(grey, samples.core_seen, 75)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
+    clean = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
+        & (samples.core_blown <= cfg.max_core_blown)
+
+    posterior, d2 = _posterior(features, protos, ink_logits, cfg)
+    best = posterior.argmax(axis=1)
+    rows = np.arange(len(best))
+    sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
+        & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
+    protos = _learn_from_scene(ratio, protos, sure, best, cfg)
+    posterior, d2 = _posterior(features, protos, ink_logits, cfg)
+    best = posterior.argmax(axis=1)
+    confidence = posterior[rows, best]
+    nearest = np.sqrt(d2[rows, best])
+
+    # Where the gaps around a space are mostly blown out, the board's colour is lost
+    # there, and only a piece far darker than any board can still be told.
+    best_lum = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best]
+    dark_piece = (best_lum < cfg.dark_piece_lum) & (samples.core_blown <= cfg.max_core_blown)
+    glare = ~dark_piece & (samples.gap_blown > cfg.max_gap_blown)
+    # A glossy stone's highlight is blown out on the stone alone; a lamp's glare on the
+    # board spills into the gaps too, and what it leaves of a core is not to be trusted.
+    lamp = (samples.gap_blown > cfg.lamp_gap_blown) & (samples.core_blown > cfg.lamp_core_blown)
 
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
@@ -106,9 +159,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = (
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
-        | (glare > cfg.max_glare_fraction)
+        | glare
+        | lamp
+        | (samples.core_blown > cfg.max_core_blown)
         | (spread > cfg.max_spread)
     )
+    names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,

@@ -38,8 +38,9 @@ class StoneSprite:
         self.alpha = np.clip((1.0 - np.sqrt(r2)) * radius + 0.5, 0.0, 1.0)[:, :, None]
 
     def draw(self, image: np.ndarray, centre: tuple[float, float],
-             colour: tuple[float, float, float]) -> None:
-        """Draw one stone of BGR ``colour`` at ``centre`` (pixels) into ``image``."""
+             colour: tuple[float, float, float], cover: np.ndarray | None = None) -> None:
+        """Draw one stone of BGR ``colour`` at ``centre`` (pixels) into ``image``, and
+        where it hides the board into ``cover`` (0..1, the image's size) if given."""
         cx, cy = int(round(centre[0])), int(round(centre[1]))
         p = self.pad
         x0, y0 = max(cx - p, 0), max(cy - p, 0)
@@ -52,12 +53,21 @@ class StoneSprite:
         alpha = self.alpha[sl]
         patch = patch * (1.0 - alpha) + body * alpha
         image[y0:y1, x0:x1] = np.clip(patch, 0, 255).astype(image.dtype)
+        if cover is not None:
+            cover[y0:y1, x0:x1] = np.maximum(cover[y0:y1, x0:x1], alpha[:, :, 0])
 
 
-def draw_glare(image: np.ndarray, centre: tuple[float, float], radius: float) -> None:
-    """A blown-out reflection of a lamp: a bright soft blob that saturates the sensor."""
+def draw_glare(image: np.ndarray, centre: tuple[float, float], radius: float,
+               board_seen: np.ndarray | None = None) -> None:
+    """A blown-out reflection of a lamp in the board's surface: a bright soft blob that
+    saturates the sensor. It is a mirror image in the flat board, so it shows only
+    where the board itself is seen (``board_seen``, 0..1): a stone standing on it hides
+    it and shows its own small highlight instead."""
     mask = np.zeros(image.shape[:2], dtype=np.float32)
     cv2.circle(mask, (int(centre[0]), int(centre[1])), int(radius), 1.0, -1, cv2.LINE_AA)
     k = int(radius * 0.6) | 1
     mask = cv2.GaussianBlur(mask, (k, k), 0) * 1.6
-    image += np.clip(mask, 0, 1)[:, :, None] * 400.0
+    mask = np.clip(mask, 0, 1)
+    if board_seen is not None:
+        mask *= board_seen
+    image += mask[:, :, None] * 400.0

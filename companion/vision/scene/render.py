@@ -89,6 +89,7 @@ def render_scene(
     light = rng.normal(size=2)
     light = tuple(light / (np.linalg.norm(light) + 1e-9) * 0.7)
     sprite = StoneSprite(STONE_RADIUS * pitch * scale, light, effects.gloss)
+    stones = np.zeros(flat.shape[:2], dtype=np.float32)  # where stones hide the board
     design = load_config().counters
     for name, content in pieces.items():
         space = geometry.space(name)
@@ -100,7 +101,7 @@ def render_scene(
             draw_pile(flat, centre, content, design, scale, rng)
             continue
         rgb = np.array(palette[content], dtype=np.float32) + rng.normal(0, 6, size=3)
-        sprite.draw(flat, centre, tuple(np.clip(rgb, 0, 255)[::-1]))
+        sprite.draw(flat, centre, tuple(np.clip(rgb, 0, 255)[::-1]), stones)
 
     # The camera: perspective, lens distortion, the table around the board.
     h_mm = camera.board_to_image(pose, geometry.width_mm, geometry.height_mm, frame)
@@ -137,9 +138,11 @@ def render_scene(
     if effects.glare:
         spot = centres_px[int(moment.integers(len(names)))]
         radius = moment.uniform(0.5, 1.0) * pitch_px
-        draw_glare(image, tuple(spot), radius)
+        stones_seen = cv2.remap(stones, mx, my, cv2.INTER_LINEAR, borderValue=0.0)
+        draw_glare(image, tuple(spot), radius, 1.0 - stones_seen)
         near = np.linalg.norm(centres_px - spot, axis=1) < radius * 1.4 + STONE_RADIUS * pitch_px
-        hidden |= {n for n, hit in zip(names, near, strict=True) if hit}
+        hidden |= {n for n, hit in zip(names, near, strict=True)
+                   if hit and not isinstance(pieces.get(n), str)}  # a stone stays seen
     out = fx.finish(image, effects, moment)
 
     truth = {
