@@ -34,16 +34,12 @@ _, TO_BOARD = picture({})
 
 
 def stones(game, board):
-    """The stone recogniser, told that a grain of up to 0.8 is still a board: an empty
-    rendered one-60 board measures 0.74, above the bundled ``max_grain`` (0.7), and would
-    read as noise until the first stone is down."""
-    from companion.vision.config import load_config
+    """The stone recogniser with the bundled settings (an empty board reads as a board)."""
     from companion.vision.games import game_vision
     from companion.vision.pipeline import Recogniser
 
     vision = game_vision(game, board=board)
-    cfg = load_config(occlusion={"max_grain": 0.8})
-    return Recogniser(vision.geometry, vision.colours, cfg)
+    return Recogniser(vision.geometry, vision.colours)
 
 
 def known_board(geometry):

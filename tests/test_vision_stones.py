@@ -1,67 +1,94 @@
-"""Stones read from rendered scenes at random and at the hardest settings: the error
-rate of confident readings stays tiny, and a space that cannot be read is unsure."""
+"""Stones read from rendered scenes at random and at the hardest settings: confident
+errors stay rare, few spaces are unsure, most boards are read whole; a space that cannot
+be read is unsure; a hand held still is flagged; an empty board is still a board."""
 
 import numpy as np
 import pytest
+from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
-from companion.vision.pipeline import Recogniser
-from companion.vision.scene import HARDEST, Effects, render_scene
+from companion.vision.pipeline import NO_BOARD, Recogniser
+from companion.vision.scene import HARDEST, Effects, Pose
 from companion.vision.stones import UNSURE
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 BOARDS = [("go-19", ("black", "white")), ("go-9", ("black", "white")), ("one-60", SIX)]
 
 
-def _read_batch(board_name, colours, seeds, effects=None):
-    board = load_geometry(board_name)
-    recogniser = Recogniser(board, colours)
-    wrong = unsure = total = 0
-    for seed in seeds:
-        image, truth = render_scene(seed, board, colours=colours, effects=effects)
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
-        for name, content in reading.cells.items():
-            if name in truth["hidden"]:
-                continue
-            total += 1
-            if content == UNSURE:
-                unsure += 1
-            elif content != truth["cells"][name]:
-                wrong += 1
-    return wrong / total, unsure / total
-
-
 @pytest.mark.parametrize(("board_name", "colours"), BOARDS)
-def test_random_scenes_are_read_with_almost_no_confident_error(board_name, colours):
-    error, unsure = _read_batch(board_name, colours, range(100, 108))
-    assert error <= 0.002  # at most 1 in 500 spaces read confidently wrong
-    assert unsure <= 0.15
+def test_random_scenes_are_read_whole_with_almost_no_confident_error(board_name, colours):
+    tally = read_scenes(load_geometry(board_name), range(100, 106), colours=colours)
+    assert tally.error <= 0.001  # the issue's targets: at most 1 space in 1,000 wrong,
+    assert tally.unsure <= 0.01  # 1 in 100 unsure
+    assert tally.whole >= 0.8  # at least 5 of the 6 boards read whole
 
 
 @pytest.mark.parametrize(("board_name", "colours"), BOARDS)
 def test_hardest_scenes_say_unsure_rather_than_guess(board_name, colours):
-    error, unsure = _read_batch(board_name, colours, range(200, 204), HARDEST)
-    assert error <= 0.01
-    assert unsure <= 0.45
+    tally = read_scenes(load_geometry(board_name), range(200, 204), colours=colours,
+                        effects=HARDEST)
+    assert tally.error <= 0.001
+    assert tally.unsure <= 0.01
 
 
 def test_a_space_under_a_lamps_glare_is_unsure_never_guessed():
     board = load_geometry("go-9")
-    recogniser = Recogniser(board, ("black", "white"))
     unsure_under_glare = 0
     for seed in range(6):
-        image, truth = render_scene(seed, board, effects=Effects(glare=True, noise=2.0))
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+        reading, truth = read_scene(board, seed, effects=Effects(glare=True, noise=2.0))
         for name in truth["hidden"]:
             assert reading.cells[name] in (UNSURE, truth["cells"][name])
             unsure_under_glare += reading.cells[name] == UNSURE
     assert unsure_under_glare > 0
 
 
+def test_a_glossy_stones_highlight_does_not_make_it_unsure():
+    board = load_geometry("go-9")
+    pieces = {name: "white" for name in board.names[::3]}
+    reading, truth = read_scene(board, 3, pieces, Pose(tilt_deg=10.0),
+                                Effects(gloss=HARDEST.gloss, light_spot=0.3, noise=3.0))
+    assert reading.cells == truth["cells"]
+
+
 def test_each_stone_colour_is_told_apart_on_a_ring_board():
     board = load_geometry("one-60")
     pieces = {name: SIX[i % 6] for i, name in enumerate(board.names) if i % 2 == 0}
-    image, truth = render_scene(11, board, pieces, effects=Effects(noise=3.0, blur=0.6),
+    reading, truth = read_scene(board, 11, pieces, effects=Effects(noise=3.0, blur=0.6),
                                 colours=SIX)
-    reading = Recogniser(board, SIX).read(image, np.linalg.inv(np.array(truth["homography"])))
     assert reading.cells == truth["cells"]
+
+
+@pytest.mark.parametrize(("board_name", "colours"), BOARDS)
+def test_a_hand_held_still_is_flagged_from_one_picture(board_name, colours):
+    board = load_geometry(board_name)
+    recogniser = Recogniser(board, colours)
+    flagged = 0
+    for seed in range(6):
+        hand = Effects(hand=True, noise=4.0, blur=0.6, jpeg=75)
+        reading, _ = read_scene(board, seed, effects=hand, colours=colours,
+                                recogniser=recogniser)
+        flagged += reading.occluded
+        clean, _ = read_scene(board, seed, effects=Effects(noise=4.0, blur=0.6, jpeg=75),
+                              colours=colours, recogniser=recogniser)
+        assert not clean.occluded, clean.reason
+    assert flagged >= 5
+
+
+@pytest.mark.parametrize("board_name", ["go-19", "go-9", "one-60"])
+def test_an_empty_board_is_a_board_even_under_strong_sensor_noise(board_name):
+    board = load_geometry(board_name)
+    recogniser = Recogniser(board, SIX)
+    for seed, effects in enumerate([Effects(noise=7.0, jpeg=55), Effects(noise=7.0),
+                                    Effects(noise=2.0, blur=1.3)]):
+        reading, _ = read_scene(board, seed, {}, effects=effects, recogniser=recogniser)
+        assert not reading.reason.startswith(NO_BOARD), reading.reason
+        assert set(reading.cells.values()) <= {"empty", UNSURE}
+
+
+def test_a_picture_of_colour_noise_is_still_no_board():
+    board = load_geometry("one-60")
+    _, truth = read_scene(board, 0, {}, effects=Effects())
+    noise = np.random.default_rng(1).integers(0, 256, (960, 1280, 3), dtype=np.uint8)
+    reading = Recogniser(board, SIX).read(noise, np.linalg.inv(np.array(truth["homography"])))
+    assert reading.occluded
+    assert reading.reason.startswith(NO_BOARD)

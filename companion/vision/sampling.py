@@ -123,6 +123,7 @@ class Samples:
     gaps: np.ndarray
     ink: np.ndarray  # N: share of a space's mark disc covered by visible dark print
     ink_around: np.ndarray  # N: the most print visible at the nearest spaces around
+    board_range: np.ndarray  # N×2×3 a darker and a lighter percentile of the gaps
     core_seen: np.ndarray
     core_blown: np.ndarray
     gap_blown: np.ndarray
@@ -162,9 +163,12 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     core_seen = ~blown[layout.core]
     gap_seen = ~blown[layout.gaps]
     board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
+    board_range = np.stack([masked_percentile(gaps, gap_seen, q) for q in cfg.board_range],
+                           axis=1)
     darker = flat.mean(axis=1) - view.reshape(-1, 3).astype(np.float32).mean(axis=1)
     ink = (darker[layout.mark] > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
-                   ink_around=ink[layout.around].max(axis=1), core_seen=core_seen,
+                   ink_around=ink[layout.around].max(axis=1), board_range=board_range,
+                   core_seen=core_seen,
                    core_blown=1.0 - core_seen.mean(axis=1),
                    gap_blown=1.0 - gap_seen.mean(axis=1))

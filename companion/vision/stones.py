@@ -143,6 +143,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
     nearest = np.sqrt(d2[rows, best])
+    # The board around a space is not always one colour: a shadow's edge may leave the
+    # core in shade and half the gaps in light. Where a darker or a lighter share of
+    # the gaps would read the space surely as something else, the space is unsure.
+    ambiguous = np.zeros(len(best), dtype=bool)
+    for side in (0, 1):
+        other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
+        alt = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)[0]
+        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -163,6 +171,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         | lamp
         | (samples.core_blown > cfg.max_core_blown)
         | (spread > cfg.max_spread)
+        | ambiguous
     )
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
