@@ -263,13 +263,14 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     if f.spread > cfg.max_spread:  # too blurred to see a sliver that is not plain
         stack_unsure |= f.extra < cfg.plain_stack_colour
 
+    confidence = np.where(empty, np.clip(1.0 - f.saturation / cfg.counter_saturation, 0, 1),
+                          confidence)
     labels: list[Any] = []
     names: list[str] = []
     for i in n:
         if empty[i]:
             labels.append(EMPTY)
             names.append(EMPTY)
-            confidence[i] = float(np.clip(1.0 - f.saturation[i] / cfg.counter_saturation, 0, 1))
             continue
         names.append(FACES[best[i]])
         if not occupied[i] or not face_sure[i] or side_unsure[i] or stack_unsure[i]:
