@@ -1,13 +1,19 @@
 """ONSLAUGHT: the player pieces, orb tokens and capture tokens on every square.
 
 The pieces are made for the camera (docs/recognition.md, "Rulings for the table"): a
-piece is a disc in its team's colour with white pips for its number, an orb a ring in
-its team's colour around the pieces, a capture token a square frame along the square's
-edge. So each square is read in three zones of its own: the discs inside (0.3 of the
-square from its centre), the ring, and the frame. Every pixel is first named (red,
-blue, white, or the board) by comparing it with the square's own bare board (a thin
-ring between the orb's ring and the token's frame), as stones are read, so light,
-shadow and the printed tints of cores and nodes cancel.
+piece is a disc in its team's colour, number 2 with a white centre; an orb a ring in its
+team's colour around the pieces; a capture token a square frame along the square's
+edge. So each square is read in zones of its own: the discs inside (0.29 of the square
+from its centre), the orb's ring, the token's frame, and the printed line around the
+square. Every pixel is first named (red, blue, white, dark or the board) by comparing it
+with the square's own bare board (its corners, inside the token's frame and outside
+the orb's ring), as stones are read, so light, shadow and the printed tints of cores and nodes
+cancel. All squares are named at once (one gather of every square's pixels); only the
+few squares where a team's colour fills part of the discs are looked at one by one.
+
+A hand over the board hides the board's print: a square whose printed outline is not
+darker than its bare board on some side is *covered* (many together: a hand), and so is
+a square whose pieces' zones a lamp's glare blows out; both are read ``unsure``.
 """
 
 from __future__ import annotations
@@ -23,127 +29,262 @@ from companion.vision.sampling import Layout
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 TEAMS = ("red", "blue")
+_LOG = np.log(np.arange(256, dtype=np.float32) + np.float32(4.0))  # log(pixel + 4)
 _BOARD, _RED, _BLUE, _WHITE, _DARK = range(5)
+DISCS, RING, FRAME, BARE, LINE = 1, 2, 3, 4, 5
 
 
 @dataclass(frozen=True)
 class SquarePatch:
-    """Offsets (pixels) of one square's patch and the zone of each of its pixels."""
+    """Where each square's zones are in the board view.
 
+    ``index`` (N×P) are the flat board-view indices of the P patch pixels of every
+    square that belong to a zone, ordered by zone then side so that each zone (and
+    each side of it) is one slice; ``zone`` (P) their zone, ``side`` (P) which side of
+    the square a pixel lies towards (0–3), ``dy``/``dx`` (P) their offsets from the
+    square's centre and ``half`` the patch's half width in pixels."""
+
+    index: np.ndarray
+    zone: np.ndarray
+    side: np.ndarray
     dy: np.ndarray
     dx: np.ndarray
-    zone: np.ndarray  # 0 nothing, 1 discs, 2 ring, 3 frame, 4 bare board
     half: int
+    centres: np.ndarray  # N×2 the squares' centres in the board view, whole pixels
+    size: tuple[int, int]  # the board view's width and height
+    probe: np.ndarray  # 2×(2k+1)×L offsets along a side's line: where to look for it
+    reach: int  # k: how far (pixels) a square's print may lie from where it should
+    pitch: int  # the distance between neighbouring squares, whole pixels
+
+    def at(self, shift: np.ndarray) -> np.ndarray:
+        """The flat indices of every square's zones, each square moved by ``shift``
+        (N×2 whole pixels, x and y)."""
+        w, h = self.size
+        cx = np.clip((self.centres[:, 0] + shift[:, 0])[:, None] + self.dx[None, :], 0, w - 1)
+        cy = np.clip((self.centres[:, 1] + shift[:, 1])[:, None] + self.dy[None, :], 0, h - 1)
+        return cy * w + cx
+
+    def part(self, zone: int, side: int | None = None) -> slice:
+        """The slice of patch pixels in ``zone`` (and on ``side`` of the square)."""
+        keys = self.zone.astype(int) * 4 + (self.side if side is not None else 0)
+        key = zone * 4 + (side or 0)
+        lo = int(np.searchsorted(keys, key, side="left"))
+        hi = int(np.searchsorted(keys, key + (1 if side is not None else 4), side="left"))
+        return slice(lo, hi)
 
 
 def square_patch(layout: Layout, cfg: Section) -> SquarePatch:
-    """The zones of a square, in board-view pixels around its centre."""
+    """The zones of every square of ``layout``, in board-view pixels."""
     p = layout.pitch_px
-    half = int(np.ceil(0.5 * p))
+    half = int(np.ceil((0.5 + cfg.line_zone) * p))
     dy, dx = np.mgrid[-half:half + 1, -half:half + 1]
     r = np.hypot(dx, dy) / p
     edge = np.maximum(np.abs(dx), np.abs(dy)) / p
     zone = np.zeros(dx.shape, dtype=np.uint8)
-    zone[r <= cfg.disc_zone] = 1
-    zone[(r >= cfg.ring_zone[0]) & (r <= cfg.ring_zone[1])] = 2
-    zone[(edge >= cfg.frame_zone[0]) & (edge <= cfg.frame_zone[1])] = 3
-    zone[(r >= cfg.bare_zone[0]) & (r <= cfg.bare_zone[1])] = 4
-    return SquarePatch(dy, dx, zone, half)
+    zone[r <= cfg.disc_zone] = DISCS
+    zone[(r >= cfg.ring_zone[0]) & (r <= cfg.ring_zone[1])] = RING
+    zone[(edge >= cfg.frame_zone[0]) & (edge <= cfg.frame_zone[1])] = FRAME
+    # The bare board in the square's four corners, well clear of the orb's ring and
+    # the token's frame even when both are there and blurred together.
+    zone[(r >= cfg.bare_zone[0]) & (edge <= cfg.bare_zone[1])] = BARE
+    # The printed line around the square, away from its corners (where lines cross).
+    along = np.minimum(np.abs(dx), np.abs(dy)) / p
+    zone[(np.abs(edge - 0.5) <= cfg.line_zone) & (along <= cfg.line_length)] = LINE
+    side = np.where(np.abs(dx) >= np.abs(dy), np.where(dx > 0, 0, 1), np.where(dy > 0, 2, 3))
+    keep = np.flatnonzero(zone > 0)
+    keep = keep[np.lexsort((side.ravel()[keep], zone.ravel()[keep]))]
+    dy, dx = dy.ravel()[keep], dx.ravel()[keep]
+    zone, side = zone.ravel()[keep], side.ravel()[keep].astype(np.uint8)
+    centres = np.rint(layout.centres).astype(int)
+    # Across each side's line (the left one; the right one is a pitch further), from
+    # ``reach`` pixels before it to ``reach`` after, along its middle part.
+    reach = int(np.ceil(cfg.max_shift * p))
+    length = int(cfg.line_length * p)
+    across = np.arange(-reach, reach + 1) - int(round(0.5 * p))
+    probe = np.stack(np.broadcast_arrays(across[:, None], np.arange(-length, length + 1)))
+    pitch = int(round(p))
+    patch = SquarePatch(np.empty(0), zone, side, dy, dx, half, centres, layout.size, probe,
+                        reach, pitch)
+    return SquarePatch(patch.at(np.zeros_like(centres)), zone, side, dy, dx, half, centres,
+                       layout.size, probe, reach, pitch)
 
 
-def _name_pixels(pixels: np.ndarray, board: np.ndarray, palette: Section,
+def square_shifts(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
+    """How far (whole pixels, N×2) each square's printed outline lies from where the
+    registration puts it: a lens's residual distortion or a board not quite flat moves
+    squares by a few pixels, as much as a token's frame is wide. Each side's line is
+    the darkest column (row) of neutral ink near it: coloured print (a token's frame, a
+    core's tint) is bright in its own channel, ink in none. Where a side shows no line
+    (a hand, glare) the opposite side decides; with neither, the square stays put."""
+    ink = view.max(axis=-1).astype(np.float32)
+    w, h = patch.size
+    across, along = patch.probe
+    shifts = np.zeros((len(patch.centres), 2), dtype=int)
+    for axis in (0, 1):
+        found = []
+        for offset in (across, across + patch.pitch):  # the left (top) side, the right (bottom)
+            a = patch.centres[:, axis, None, None] + offset[None]
+            b = patch.centres[:, 1 - axis, None, None] + along[None]
+            x, y = (a, b) if axis == 0 else (b, a)
+            profile = ink[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)].mean(axis=-1)
+            level = np.median(profile, axis=1)
+            seen = level - profile.min(axis=1) > cfg.min_line_contrast * level
+            found.append(np.where(seen, profile.argmin(axis=1) - patch.reach, np.nan))
+        found = np.array(found, dtype=np.float64)
+        either = ~np.isnan(found).all(axis=0)
+        mean = np.nanmean(np.where(either[None], found, 0.0), axis=0)
+        shifts[:, axis] = np.rint(mean).astype(int)
+    return shifts
+
+
+def _name_pixels(logs: np.ndarray, board: np.ndarray, palette: Section,
                  cfg: Section) -> np.ndarray:
-    """Name every pixel (…×3 BGR) of a square against its board colour (3)."""
-    nominal = board * (cfg.board_level * 255.0 / max(float(board.max()), 1.0))
+    """Name every pixel of each square (``logs``: N×P×3, log(BGR + 4)) against its
+    board colour (N×3).
+
+    A pixel's feature is its log colour relative to the board, split into chromaticity
+    and a weighted luminance; the nearest of the five prototypes (board, red, blue,
+    white, dark) names it. That distance is linear in the pixel's log colour once the
+    prototypes are folded (``|f - c|² = |f|² - 2 f·c + |c|²``), so every pixel of every
+    square costs one small matrix product."""
+    nominal = board * (cfg.board_level * 255.0 / np.maximum(board.max(axis=-1,
+                                                                    keepdims=True), 1.0))
     gain = board / np.maximum(nominal, 1.0)
-    protos = [np.zeros(3)]
+    log_board = np.log(board + 4.0)
+    protos = [np.zeros_like(board)]
     for colour in ("red", "blue", "white", "black"):
         bgr = np.array(palette[colour][::-1], dtype=np.float64) * gain
-        protos.append(np.log(np.minimum(bgr, 255.0) + 4.0) - np.log(board + 4.0))
-    v = np.log(pixels + 4.0) - np.log(board + 4.0)
-    lum = v.mean(axis=-1, keepdims=True)
-    p = np.array(protos)
+        protos.append(np.log(np.minimum(bgr, 255.0) + 4.0) - log_board)
+    p = np.stack(protos, axis=1)  # N×5×3
+    w2 = 3.0 * cfg.luminance_weight
     plum = p.mean(axis=-1, keepdims=True)
-    w = np.sqrt(3.0 * cfg.luminance_weight)
-    f = np.concatenate([v - lum, lum * w], axis=-1)
-    c = np.concatenate([p - plum, plum * w], axis=-1)
-    d2 = ((f[..., None, :] - c) ** 2).sum(axis=-1)
-    return d2.argmin(axis=-1)
+    # f·c for a pixel's v = log(pixel) - log(board): v·q with q as below.
+    q = p - plum + plum * (w2 / 3.0)
+    c2 = ((p - plum) ** 2).sum(axis=-1) + w2 * plum[..., 0] ** 2  # |c|², N×5
+    offset = c2 + 2.0 * np.einsum("nk,nck->nc", log_board, q)
+    score = offset[:, None, :].astype(np.float32) - 2.0 * np.matmul(
+        logs, q.transpose(0, 2, 1).astype(np.float32))
+    return score.argmin(axis=-1).astype(np.uint8)
 
 
-def _team(names: np.ndarray, lo: float, hi: float) -> str | None | bool:
-    """The team whose colour fills a zone (share above ``hi``), None if neither reaches
-    ``lo``, False if it cannot be told."""
-    if names.size == 0:
-        return None
-    red, blue = (names == _RED).mean(), (names == _BLUE).mean()
-    if max(red, blue) >= hi and min(red, blue) < lo:
-        return "red" if red > blue else "blue"
-    if max(red, blue) < lo:
-        return None
-    return False
+def _sides(names: np.ndarray, patch: SquarePatch, zone: int) -> np.ndarray:
+    """Each square's share of red and of blue pixels on each side of one zone
+    (N×2×4)."""
+    shares = []
+    for s in range(4):
+        part = names[:, patch.part(zone, s)]
+        shares.append([(part == _RED).mean(axis=1), (part == _BLUE).mean(axis=1)])
+    return np.array(shares).transpose(2, 1, 0)
+
+
+def _team(sides: np.ndarray, lo: float, hi: float) -> list[Any]:
+    """Per square, the team whose colour goes all round a zone (a share above ``hi`` on
+    every side), None where neither does (below ``lo`` on some side: a neighbour's
+    frame or a piece reaching over one side is not a ring or a frame), False where it
+    cannot be told."""
+    least = sides.min(axis=-1)  # N×2: each team's share on its zone's emptiest side
+    out: list[Any] = []
+    for red, blue in least:
+        if max(red, blue) < lo:
+            out.append(None)
+        elif max(red, blue) >= hi and min(red, blue) < lo:
+            out.append("red" if red > blue else "blue")
+        else:
+            out.append(False)
+    return out
+
+
+def outline_contrast(logs: np.ndarray, bare: np.ndarray, patch: SquarePatch,
+                     cfg: Section) -> np.ndarray:
+    """Per square, how much darker than its bare board its printed outline is on its
+    faintest side (mean log brightness; about 0 where a hand hides the line)."""
+    base = np.log(bare + 4.0).mean(axis=-1)
+    sides = []
+    for s in range(4):
+        lum = logs[:, patch.part(LINE, s)].mean(axis=-1)
+        sides.append(base - np.percentile(lum, cfg.line_percentile, axis=1))
+    return np.min(sides, axis=0)
 
 
 def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
                      palette: Section, cfg: Section) -> SpaceReadings:
     """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``."""
-    h, w = view.shape[:2]
-    p = layout.pitch_px
-    piece_area = np.pi * (cfg.piece_radius * p) ** 2
+    pixels = view.reshape(-1, 3)[patch.at(square_shifts(view, patch, cfg))]
+    logs = _LOG[pixels]
+    bare = np.percentile(pixels[:, patch.part(BARE)], cfg.bare_percentile, axis=1)
+    inner = slice(0, patch.part(BARE).start)  # discs, ring and frame: what pieces cover
+    names = _name_pixels(logs[:, inner], bare, palette, cfg)
+    tokens = _team(_sides(names, patch, FRAME), cfg.zone_absent, cfg.zone_present)
+    orbs = _team(_sides(names, patch, RING), cfg.zone_absent, cfg.zone_present)
+    discs = names[:, patch.part(DISCS)]
+    piece_area = np.pi * (cfg.piece_radius * layout.pitch_px) ** 2
+    coloured = ((discs == _RED) | (discs == _BLUE) | (discs == _WHITE)).sum(axis=1)
+    # A lamp's glare also hides the outline, but it blows the pixels out: that square
+    # is read if its pieces' zones are clear of it, and unsure if not.
+    blown = pixels.min(axis=-1) >= cfg.saturated_level
+    glare = blown[:, patch.part(LINE)].mean(axis=1) > cfg.max_blown[0]
+    covered = (outline_contrast(logs, bare, patch, cfg) < cfg.min_line_contrast) & ~glare
+    covered |= blown[:, inner].mean(axis=1) > cfg.max_blown[1]
     labels: list[Any] = []
-    for cx, cy in layout.centres:
-        ys = np.clip(np.rint(cy).astype(int) + patch.dy, 0, h - 1)
-        xs = np.clip(np.rint(cx).astype(int) + patch.dx, 0, w - 1)
-        pixels = view[ys, xs].astype(np.float64)
-        # The square's own bare board, between the orb's ring and the token's frame: a
-        # square's printed tint (a core, a node) and the lines at its corners stay out.
-        own = np.percentile(pixels[patch.zone == 4], cfg.bare_percentile, axis=0)
-        names = _name_pixels(pixels, own, palette, cfg)
-        token = _team(names[patch.zone == 3], cfg.zone_absent, cfg.zone_present)
-        orb = _team(names[patch.zone == 2], cfg.zone_absent, cfg.zone_present)
-        pieces = _pieces(names, patch.zone == 1, piece_area, cfg)
-        if token is False or orb is False or pieces is None:
+    for i in range(len(names)):
+        pieces: list[str] | None = []
+        if coloured[i] >= cfg.min_blob * piece_area:
+            pieces = _pieces(discs[i], patch, piece_area, cfg)
+        if covered[i] or tokens[i] is False or orbs[i] is False or pieces is None:
             labels.append(UNSURE)
-        elif not pieces and token is None and orb is None:
+        elif not pieces and tokens[i] is None and orbs[i] is None:
             labels.append(EMPTY)
         else:
-            labels.append({"pieces": pieces, "orbs": [orb] if orb else [], "token": token})
+            labels.append({"pieces": pieces, "orbs": [orbs[i]] if orbs[i] else [],
+                           "token": tokens[i]})
     confidence = np.array([0.0 if label == UNSURE else 1.0 for label in labels])
+    # A covered square is already unsure: ``covered`` (read empty, print hidden) stays
+    # for the stones' kind of reading.
     return SpaceReadings(labels=labels, confidence=confidence,
                          best=[str(label) for label in labels],
                          covered=np.zeros(len(labels), dtype=bool))
 
 
-def _pieces(names: np.ndarray, inside: np.ndarray, piece_area: float,
+def _pieces(names: np.ndarray, patch: SquarePatch, piece_area: float,
             cfg: Section) -> list[str] | None:
-    """The pieces in the disc zone, or None when they cannot be told (a blob the size
-    of no piece, pips that are not 1 or 2, a piece of both colours)."""
-    found = []
+    """The pieces in one square's discs zone (``names`` of its pixels there), or None
+    when they cannot be told: a blob of no piece's size, a white centre half there,
+    pieces of both teams."""
+    size = 2 * patch.half + 1
+    inside = patch.part(DISCS)
+    image = np.full((size, size), _BOARD, dtype=np.uint8)
+    image[patch.dy[inside] + patch.half, patch.dx[inside] + patch.half] = names
+    found: list[str] = []
     for team_code, team in ((_RED, "red"), (_BLUE, "blue")):
-        # The team's colour, one blob per piece, its pips' holes filled in.
-        body = ((names == team_code) & inside).astype(np.uint8)
+        body = (image == team_code).astype(np.uint8)
+        hull = np.zeros_like(body)
         contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            blob = np.zeros_like(body)  # its convex hull: pips at its rim are inside too
-            cv2.fillConvexPoly(blob, cv2.convexHull(contour), 1)
-            area = int(blob.sum())
-            if area < cfg.min_blob * piece_area:
-                continue
-            if area > cfg.max_blob * piece_area:
-                return None
-            pips = ((names == _WHITE) & (blob > 0)).astype(np.uint8)
-            n, _, pip_stats, _ = cv2.connectedComponentsWithStats(pips, connectivity=8)
-            areas = pip_stats[1:, cv2.CC_STAT_AREA]
-            number = int((areas >= cfg.min_pip).sum())
-            if number not in (1, 2):
-                return None
-            pip_area = np.pi * (cfg.pip_radius * np.sqrt(piece_area / np.pi)
-                                / cfg.piece_radius) ** 2
-            if number == 1 and areas.sum() > cfg.merged_pips * pip_area:
-                return None  # two pips blurred into one blob: cannot tell 1 from 2
-            if ((areas >= cfg.faint_pip) & (areas < cfg.min_pip)).any():
-                return None  # a pip half seen: it may or may not count
-            found.append(f"{team}{number}")
-    if len(set(found)) != len(found) or len({f[:-1] for f in found}) > 1:
-        return None  # the same piece twice, or two teams on one square: misread
-    return sorted(found)
+        blobs = [c for c in contours if cv2.contourArea(c) >= cfg.min_blob * piece_area]
+        if not blobs:
+            continue
+        if found:
+            return None  # two teams on one square: the rules never allow it
+        for contour in blobs:  # the hull: a white centre at a blob's rim is inside too
+            cv2.fillConvexPoly(hull, cv2.convexHull(contour), 1)
+        area = float(hull.sum())
+        white = float(((image == _WHITE) & (hull > 0)).sum()) / max(area, 1.0)
+        count = area / piece_area
+        if cfg.one_piece[0] <= count <= cfg.one_piece[1]:
+            if white <= cfg.plain_white:
+                found.append(f"{team}1")
+            elif white >= cfg.marked_white:
+                found.append(f"{team}2")
+            else:
+                return None  # a white centre half seen: it may or may not be there
+        elif cfg.two_pieces[0] <= count <= cfg.two_pieces[1]:
+            if white > cfg.max_pair_white:
+                return None  # more white than one number 2 shows: not a pair
+            # Team mates on one square are always number 1 and number 2.
+            found += [f"{team}1", f"{team}2"]
+        else:
+            return None
+    team = ((image == _RED) | (image == _BLUE)).sum()
+    if not found and team >= cfg.min_stray * piece_area \
+            and team + (image == _WHITE).sum() >= cfg.min_blob * piece_area:
+        return None  # a white centre in a thin ring of a team's colour: not nothing
+    return found

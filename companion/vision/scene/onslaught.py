@@ -1,9 +1,10 @@
 """Draw ONSLAUGHT's pieces, orbs and capture tokens as the companion asks players to
 make them (see docs/recognition.md, "Rulings for the table"):
 
-- a player piece is a disc in its team's colour with white pips for its number (one
-  pip for Red 1 / Blue 1, two for Red 2 / Blue 2); alone it stands at its square's
-  centre, two team mates stand side by side;
+- a player piece is a disc in its team's colour: plain for Red 1 / Blue 1, with a white
+  centre for Red 2 / Blue 2 (a mark large enough for the camera: a square is 60 to 90
+  pixels across in a 1280×960 picture, and pips of 1.4 mm were 2 pixels, lost in blur);
+  alone it stands at its square's centre, two team mates stand side by side;
 - an orb token is a ring in its team's colour, lying around the pieces;
 - a capture token is a square frame in its team's colour, along the square's edge.
 
@@ -21,8 +22,7 @@ import numpy as np
 
 PIECE_RADIUS = 0.13
 PAIR_OFFSET = 0.15
-PIP_RADIUS = 0.035
-PIP_SPACING = 0.12
+MARK_RADIUS = 0.45  # number 2's white centre, a share of the piece's radius
 ORB_RADII = (0.31, 0.38)
 FRAME = (0.41, 0.47)
 TEAMS = ("red", "blue")
@@ -62,16 +62,15 @@ def draw_square(image: np.ndarray, centre: tuple[float, float], pitch: float,
                    max(int((ORB_RADII[1] - ORB_RADII[0]) * pitch), 1), cv2.LINE_AA, _SHIFT)
     pieces = sorted(content.get("pieces", []))
     for (dx, dy), piece in zip(piece_centres(len(pieces)), pieces, strict=False):
-        team, number = piece.rstrip("12"), int(piece[-1])
+        team, number = piece[:-1], int(piece[-1])
         px, py = cx + dx * pitch, cy + dy * pitch
         cv2.circle(image, _p(px + 0.02 * pitch, py + 0.025 * pitch), _r(PIECE_RADIUS * pitch),
                    (40, 40, 40), -1, cv2.LINE_AA, _SHIFT)  # its shadow
         cv2.circle(image, _p(px, py), _r(PIECE_RADIUS * pitch), _bgr(palette[team]), -1,
                    cv2.LINE_AA, _SHIFT)
-        for k in range(number):
-            ox = 0.0 if number == 1 else (k - 0.5) * PIP_SPACING * pitch
-            cv2.circle(image, _p(px, py + ox), _r(PIP_RADIUS * pitch), (245, 245, 245), -1,
-                       cv2.LINE_AA, _SHIFT)
+        if number == 2:
+            cv2.circle(image, _p(px, py), _r(MARK_RADIUS * PIECE_RADIUS * pitch),
+                       (245, 245, 245), -1, cv2.LINE_AA, _SHIFT)
 
 
 def _bgr(rgb: Sequence[int]) -> tuple[int, int, int]:
