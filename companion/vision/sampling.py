@@ -155,18 +155,24 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     board's colour comes from the gap pixels that remain."""
     k = max(int(cfg.closing_px), 1)
     closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    flat = closed.reshape(-1, 3).astype(np.float32)
-    clipped = (view.max(axis=2) >= cfg.saturated_level).astype(np.uint8)
+    # Only the pixels looked at are turned to float: the whole view would cost more
+    # than everything else here.
+    flat = closed.reshape(-1, 3)
+    brightest = cv2.max(cv2.max(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
+    clipped = (brightest >= cfg.saturated_level).astype(np.uint8)
     blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().astype(bool)
-    core = flat[layout.core]
-    gaps = flat[layout.gaps]
+    core = flat[layout.core].astype(np.float32)
+    gaps = flat[layout.gaps].astype(np.float32)
     core_seen = ~blown[layout.core]
     gap_seen = ~blown[layout.gaps]
     board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
     board_range = np.stack([masked_percentile(gaps, gap_seen, q) for q in cfg.board_range],
                            axis=1)
-    darker = flat.mean(axis=1) - view.reshape(-1, 3).astype(np.float32).mean(axis=1)
-    ink = (darker[layout.mark] > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
+    ones = np.ones((1, 3), np.float32)
+    lightness = (cv2.transform(closed.astype(np.float32), ones)
+                 - cv2.transform(view.astype(np.float32), ones)).ravel()
+    darker = lightness[layout.mark] / np.float32(3.0)
+    ink = (darker > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
                    ink_around=ink[layout.around].max(axis=1), board_range=board_range,
                    core_seen=core_seen,
