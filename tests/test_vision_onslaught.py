@@ -1,21 +1,17 @@
 """ONSLAUGHT on the rendered board: pieces with their numbers, orbs and capture tokens,
 in the form the game's view uses."""
 
-import numpy as np
+
+from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
-from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose, render_scene
-from companion.vision.stones import UNSURE
+from companion.vision.scene import Effects, Pose
 
 BOARD = load_geometry("onslaught")
 
 
 def _read(seed, squares=None, pose=None, effects=None):
-    image, truth = render_scene(seed, BOARD, squares, pose, effects, kind="onslaught")
-    reading = Recogniser(BOARD, kind="onslaught").read(
-        image, np.linalg.inv(np.array(truth["homography"])))
-    return reading, truth
+    return read_scene(BOARD, seed, squares, pose, effects, kind="onslaught")
 
 
 def test_pieces_orbs_and_tokens_are_read_as_the_game_views_them():
@@ -32,16 +28,6 @@ def test_pieces_orbs_and_tokens_are_read_as_the_game_views_them():
 
 
 def test_random_onslaught_scenes_have_no_confident_error():
-    wrong = unsure = total = 0
-    for seed in range(400, 406):
-        reading, truth = _read(seed)
-        for name, content in reading.cells.items():
-            if name in truth["hidden"]:
-                continue
-            total += 1
-            if content == UNSURE:
-                unsure += 1
-            elif content != truth["cells"][name]:
-                wrong += 1
-    assert wrong / total <= 0.005
-    assert unsure / total <= 0.1
+    tally = read_scenes(BOARD, range(400, 406), kind="onslaught")
+    assert tally.error <= 0.005
+    assert tally.unsure <= 0.1
