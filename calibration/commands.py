@@ -3,7 +3,7 @@
     companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES... | --live SOURCE
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion calibrate field IMAGE [--size 24x24]
-    companion print (charuco | markers | board NAME_OR_FILE | counters) [--paper a4|letter]
+    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces) [--paper a4|letter]
 
 Results are saved in the companion's data folder (``camera.json``,
 ``registration.json``) unless ``-o`` says otherwise; ``--json`` prints the result as one
@@ -334,7 +334,11 @@ def _register_print(subparsers: argparse._SubParsersAction) -> None:
                                  help="OneWorld's 86 counters, both sets")
     counters.add_argument("--size-mm", type=float, default=DEFAULT_COUNTER_MM,
                           help=f"counter side in mm (default {DEFAULT_COUNTER_MM:g})")
-    for sub in (charuco_parser, markers, board, counters):
+    pieces = things.add_parser("pieces", parents=[common],
+                               help="ONSLAUGHT's pieces, orb tokens and capture tokens")
+    pieces.add_argument("--board", default="onslaught", metavar="NAME_OR_FILE",
+                        help="the board the pieces are for (default onslaught)")
+    for sub in (charuco_parser, markers, board, counters, pieces):
         sub.set_defaults(func=run_print)
 
     _help_when_nothing_chosen(parser)
@@ -343,7 +347,10 @@ def _register_print(subparsers: argparse._SubParsersAction) -> None:
 def run_print(args: argparse.Namespace) -> int:
     from calibration.printables.board import write_board
     from calibration.printables.counters import write_counters
+    from calibration.printables.onslaught import write_onslaught_pieces
     from calibration.printables.targets import write_charuco, write_markers
+    from companion.geometry import load_geometry
+    from companion.vision.config import load_config
 
     try:
         if args.thing == "charuco":
@@ -354,12 +361,14 @@ def run_print(args: argparse.Namespace) -> int:
             output = args.output or Path(f"markers-{args.paper}.pdf")
             pages = write_markers(output, args.paper, sticker_mm=args.sticker_mm)
         elif args.thing == "board":
-            from companion.geometry import load_geometry
-
             geometry = load_geometry(args.board)
             stem = Path(args.board).stem
             output = args.output or Path(f"board-{stem}-{args.paper}.pdf")
             pages = write_board(output, geometry, stem, args.paper, args.marker_mm)
+        elif args.thing == "pieces":
+            output = args.output or Path(f"onslaught-pieces-{args.paper}.pdf")
+            pages = write_onslaught_pieces(output, load_geometry(args.board),
+                                           load_config().palette, args.paper)
         else:
             output = args.output or Path(f"counters-{args.paper}.pdf")
             pages = write_counters(output, args.paper, args.size_mm)

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.vision.pipeline import Recogniser
 
     try:
-        vision = game_vision(args.game, board=args.board, size=args.size, unprinted=True)
+        vision = game_vision(args.game, board=args.board, size=args.size)
     except ValueError as error:
         raise RecognitionError(str(error)) from None
     recogniser = Recogniser(vision.geometry, vision.colours, kind=vision.recogniser)

@@ -26,14 +26,10 @@ class GameVision:
 
 
 def game_vision(game: str, *, board: str | None = None, size: int | None = None,
-                cfg: Section | None = None, unprinted: bool = False) -> GameVision:
-    """The board (``board`` file or the game's own, Go at ``size``) and colours of ``game``.
-
-    A game whose pieces the companion does not print yet (``"printed": false``: ONSLAUGHT)
-    is read only when asked for with ``unprinted`` (``companion recognize`` on pictures);
-    the live referee plays it from the page."""
+                cfg: Section | None = None) -> GameVision:
+    """The board (``board`` file or the game's own, Go at ``size``) and colours of ``game``."""
     cfg = cfg if cfg is not None else load_config()
-    readable = sorted(g for g in cfg.games if unprinted or cfg.games[g].get("printed", True))
+    readable = sorted(cfg.games)
     if game not in readable:
         raise ValueError(f"The camera cannot read {game!r} yet; it reads: "
                          f"{', '.join(readable)}.")
