@@ -1,78 +1,39 @@
-"""Turns of ONSLAUGHT played through the live loop and the table page's API.
-
-ONSLAUGHT's pieces are not printed yet (``"printed": false`` in the vision settings), so
-what the camera sees is injected at the recogniser's boundary: a scripted recogniser
-returns the reading a real one would, frame by frame, and everything after it is the
-real loop (stability gate, session, rules, journal, dice, API). A hand over the board is
-a reading the recogniser marks occluded. (OneWorld's turn runs on rendered frames read
-by the real counters recogniser: ``test_table_e2e_oneworld.py``.)
+"""Turns of ONSLAUGHT played through the live loop and the table page's API, on
+rendered frames read by the real ONSLAUGHT recogniser (``tests/rendered_table.py``):
+the pieces, orbs and capture tokens as ``companion print pieces`` prints them, on the
+printed board. Moves seen and applied, an illegal move refused and put back, a hand
+over the board that applies nothing, a knocked orb accepted by hand and undone, and the
+dice the rules ask for rolled by the button and by the page. (OneWorld's turn:
+``test_table_e2e_oneworld.py``.)
 """
 
 import itertools
 
-import numpy as np
 import pytest
+from rendered_table import rendered_table
 
-from companion.geometry import load_geometry
-from companion.vision.pipeline import Reading
-from hardware.referee_feed import BoardLocator, RefereeFeed
+from companion.vision.scene import Pose
+from hardware.referee_feed import OCCLUDED, STEADY
 from web.runtime import get_runtime
 
-STEADY_FRAMES = 4  # the first frame of a new board is motion to the gate, then 3 steady
-
-
-class ScriptedCamera:
-    """The recogniser's boundary: reads whatever the test says the board shows."""
-
-    def __init__(self, game: str, board: str | None) -> None:
-        self.geometry = load_geometry(board or game)
-        self.board: dict = {}
-        self.hand = False
-        self._texture = np.random.default_rng(5).integers(0, 255, (40, 40, 3), np.uint8)
-
-    def read(self, image, homography) -> Reading:
-        cells = {name: "empty" if self.board.get(name) is None else self.board[name]
-                 for name in self.geometry.names}
-        view = self._texture.copy()
-        if self.hand:
-            view[: 10 + int(image[0, 0, 0]) % 20] = 0  # a hand, somewhere else each frame
-        return Reading(cells, dict.fromkeys(cells, 1.0), [], self.hand,
-                       "board occluded: a hand" if self.hand else "", view=view)
+POSE = Pose(tilt_deg=18.0, azimuth_deg=-7.0, fill=0.85)
 
 
 @pytest.fixture
 def table(make_app):
-    """The app, its table, a referee loop on a scripted camera, and the frames to feed."""
+    """The app, its table, the referee loop with the real ONSLAUGHT recogniser, and the
+    camera: ``see(board)`` shows the board (the game's view's form) for a few frames."""
     rolls = itertools.cycle([3, 0, 4, 1])  # dice show 4, 1, 5, 2, 4, 1, ...
     app = make_app(DICE_RANDBELOW=lambda n: next(rolls) % n)
     runtime = get_runtime(app)
-    cameras = []
+    camera = rendered_table(runtime.table, "onslaught", "onslaught", seed=8, pose=POSE)
 
-    def recogniser_for(game, board):
-        cameras.append(ScriptedCamera(game, board))
-        return cameras[-1]
+    def see(board, **how):
+        return camera.see({square: content for square, content in board.items() if content},
+                          **how)
 
-    def known(geometry):
-        locator = BoardLocator(geometry)
-        locator.fix(np.eye(3), "scripted")
-        return locator
-
-    feed = RefereeFeed(runtime.table, locator_for=known, recogniser_for=recogniser_for)
-    frames = itertools.count()
-
-    def see(board, *, hand=False, count=STEADY_FRAMES):
-        """The camera sees ``board`` (space → content) for ``count`` frames."""
-        image = np.zeros((4, 4, 3), np.uint8)
-        feed.process(image)  # make sure the loop follows the session's game first
-        camera = cameras[-1]
-        camera.board, camera.hand = dict(board), hand
-        for _ in range(count):
-            image[0, 0, 0] = next(frames) % 256
-            status = feed.process(image)
-        return status
-
-    yield app.test_client(), runtime, see
-    feed.stop()
+    yield app.test_client(), runtime, see, camera.statuses
+    camera.feed.stop()
 
 
 def page(client):
@@ -91,12 +52,13 @@ def verdicts(runtime):
 
 
 def test_turns_of_onslaught_through_the_loop(table):
-    client, runtime, see = table
+    client, runtime, see, statuses = table
     heard = verdicts(runtime)
     game = client.post("/api/game/start", json={"game": "onslaught",
                                                 "options": {"players": 2}}).get_json()["game"]
     board = dict(game["view"])
-    see(board)
+    assert see(board)["status"] == STEADY
+    assert heard[-1].kind == "unchanged"
     # Red 1's roll is asked for with its purpose; the GPIO button rolls it.
     assert runtime.dice.pending()["purpose"] == "Red 1's moves"
     runtime.dice.roll_pending_or_default(requested_by="button")
@@ -121,8 +83,10 @@ def test_turns_of_onslaught_through_the_loop(table):
     # A hand over the board while Red 1 steps on: nothing is applied until it is gone.
     board["D2"] = None
     board["D3"] = {"pieces": ["red1"], "orbs": [], "token": None}
-    before = len(heard)
+    before, statuses_before = len(heard), len(statuses)
     see(board, hand=True, count=8)
+    assert OCCLUDED in {s["status"] for s in statuses[statuses_before:]}
+    assert STEADY not in {s["status"] for s in statuses[statuses_before:]}
     assert all(v.kind != "applied" for v in heard[before:])
     see(board)
     assert heard[-1].kind == "applied" and page(client)["summary"]["turn"]["moves_left"] == 2

@@ -11,34 +11,16 @@ a hand over the map never applies a move.
 
 import itertools
 
-import numpy as np
 import pytest
+from rendered_table import rendered_table
 
 from companion.games.oneworld_secrets import seal
 from companion.games.oneworld_state import PLAYERS, count_at, stack
-from companion.geometry import load_geometry
-from companion.vision.scene import Effects, Pose, render_scene
-from hardware.referee_feed import OCCLUDED, STEADY, BoardLocator, RefereeFeed
+from companion.vision.scene import Pose
+from hardware.referee_feed import OCCLUDED, STEADY
 from web.runtime import get_runtime
 
-SEED = 21
-MAP = load_geometry("oneworld")
 POSE = Pose(tilt_deg=12.0, azimuth_deg=8.0, fill=0.9)
-CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
-HAND = Effects(noise=2.0, blur=0.4, jpeg=85, hand=True)
-FRAME = (960, 720)
-STEADY_FRAMES = 4  # the first frame of a new board is motion to the gate, then 3 steady
-
-
-def picture(pieces, effects=CLEAN, frame_seed=0):
-    """The printed map with ``pieces`` (hex → top counter) under the camera."""
-    image, _ = render_scene(SEED, MAP, pieces, POSE, effects, frame=FRAME,
-                            frame_seed=frame_seed, kind="counters")
-    return image
-
-
-_, TRUTH = render_scene(SEED, MAP, {}, POSE, CLEAN, frame=FRAME, kind="counters")
-TO_BOARD = np.linalg.inv(np.array(TRUTH["homography"]))
 
 
 def laid(engine, state):
@@ -62,27 +44,9 @@ def table(make_app):
     rolls = itertools.cycle([3, 0, 4, 1])  # dice show 4, 1, 5, 2, 4, 1, ...
     app = make_app(DICE_RANDBELOW=lambda n: next(rolls) % n)
     runtime = get_runtime(app)
-
-    def known(geometry):
-        locator = BoardLocator(geometry)
-        locator.fix(TO_BOARD, "rendered (known)")
-        return locator
-
-    statuses = []
-    feed = RefereeFeed(runtime.table, locator_for=known, on_status=statuses.append)
-
-    def see(pieces, *, hand=False, count=STEADY_FRAMES):
-        if hand:  # a hand moving over the map: somewhere else in every frame
-            for moment in range(count):
-                status = feed.process(picture(pieces, HAND, frame_seed=moment))
-            return status
-        image = picture(pieces)
-        for _ in range(count):
-            status = feed.process(image)
-        return status
-
-    yield app.test_client(), runtime, see, statuses
-    feed.stop()
+    camera = rendered_table(runtime.table, "oneworld", "counters", seed=21, pose=POSE)
+    yield app.test_client(), runtime, camera.see, camera.statuses
+    camera.feed.stop()
 
 
 def page(client):
