@@ -1,16 +1,18 @@
 """The table page driving a game in headless Chromium: a game of ONE started from the
 page, moves seen by the camera (rendered pictures through the live loop) and tapped on
 the page, an illegal move highlighted and put back, an undo and a correction; ONSLAUGHT's
-roll asked for live; OneWorld's secret choices sealed in the browser; the demo refereeing
-its replay. Screenshots go to test-artifacts/."""
+roll asked for live, and its moves seen by the camera; OneWorld's secret choices sealed
+in the browser; the demo refereeing its replay. Screenshots go to test-artifacts/."""
 
 import threading
 
 import numpy as np
 import pytest
+from rendered_table import RenderedTable
 from test_browser_table import ARTIFACTS, WAIT_MS, browser, page, sync_api  # noqa: F401
 from test_referee_feed import stones
 
+from companion.games.registry import get_game
 from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames.base import Frame, FrameSource
 from hardware.referee_feed import BoardLocator
@@ -177,6 +179,56 @@ def test_onslaught_asks_for_its_roll_live_and_the_page_rolls_it(make_app, live_s
     sync_api.expect(page.locator("#other-moves .move-button")).to_have_text(
         ["Blue 1 rolls the die (roll 1d6)"], timeout=WAIT_MS)
     screenshot(page, "table-onslaught.png")
+
+
+def test_onslaught_moves_seen_by_the_camera_on_the_page(make_app, live_server,
+                                                       page):  # noqa: F811
+    """The printed pieces on the printed board, read by the real ONSLAUGHT recogniser."""
+    camera_view = RenderedTable("onslaught", "onslaught", seed=8,
+                                pose=Pose(tilt_deg=15.0, azimuth_deg=-6.0, fill=0.85))
+    to_board = camera_view.to_board()
+
+    def seen(board):
+        return camera_view.picture({square: c for square, c in board.items() if c})
+
+    def onslaught_board(geometry):
+        locator = BoardLocator(geometry)
+        locator.fix(to_board, "rendered (known)")
+        return locator
+
+    engine = get_game("onslaught")
+    board = engine.view(engine.initial_state({"players": 2}))
+    camera = TableCamera()
+    camera.picture = seen(board)
+    app = make_app(DICE_RANDBELOW=lambda n: 2, FRAME_SOURCE=lambda: camera,
+                   BOARD_LOCATOR=onslaught_board)
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    page.select_option("#game-choice", "onslaught")
+    page.select_option("#players", "2")
+    page.click("#start")
+    page.click("#roll")
+    sync_api.expect(page.locator("#panel")).to_contain_text(
+        "Turn 1: Red 1 rolled 3, 3 moves left", timeout=WAIT_MS)
+
+    # Red 1 steps D1 -> D2 on the table: the camera sees it and the page shows it.
+    board = {**board, "D1": {"pieces": ["red2"], "orbs": [], "token": None},
+             "D2": {"pieces": ["red1"], "orbs": [], "token": None}}
+    camera.picture = seen(board)
+    sync_api.expect(verdict(page)).to_contain_text("Red 1 moves D1 to D2", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#panel")).to_contain_text("2 moves left")
+
+    # Red 2 walks off instead: refused, the two squares to put back ringed.
+    camera.picture = seen({**board, "D1": None,
+                           "C1": {"pieces": ["red2"], "orbs": [], "token": None}})
+    sync_api.expect(page.locator("#verdict-card")).to_have_attribute(
+        "data-kind", "illegal", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#board .mark.problem")).to_have_count(2)
+    screenshot(page, "table-onslaught-camera-illegal.png")
+    camera.picture = seen(board)
+    sync_api.expect(verdict(page)).to_have_text("The board is as the game has it again.",
+                                                timeout=WAIT_MS)
+    camera.close()
 
 
 def oneworld_to_combat(client):
