@@ -6,9 +6,10 @@ rolls from the dice service; every change is journaled through ``companion.game_
 and every listener hears of it (``subscribe``), so the page can update live. Without a
 camera the game goes on from the page alone.
 
-When the sure spaces show no change but the camera has newly lost a space where a move
-may hide (a stone put down in a glare spot), the session asks about it ("Is C4 empty or
-white?", ``companion.table.question``); ``choose`` takes the answer.
+What the camera saw is held against the game in ``companion.table.from_camera`` (moves
+applied, offered, asked about or refused; ``choose`` takes the answer), and the rolls the
+rules wait for in ``companion.table.dice_wait``: both are mixins of the session, working
+on its state under its lock.
 
 Only the journal is kept across a restart: ``resume`` rebuilds the game, its undo and
 redo, and the roll the rules are waiting for. What the camera last saw is not journaled
@@ -21,26 +22,25 @@ Thread-safe: one re-entrant lock guards the session; listeners are called outsid
 
 from __future__ import annotations
 
-import itertools
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import game_log
-from companion.dice import DiceService, Roll
+from companion.dice import DiceService
 from companion.errors import CompanionError
-from companion.games.base import Action, DiceRequest, Game, IllegalAction, State
+from companion.games.base import Action, Game, IllegalAction, State
 from companion.games.match import Match
 from companion.journal import Journal, JournalEvent
 from companion.table import last_step
 from companion.table import verdict as v
 from companion.table.corrections import describe as describe_correction
-from companion.table.explain import Candidate, Explanation, SearchLimits, explain
-from companion.table.question import Answer, Question, between, unseen
-from companion.table.reading import Reading, agrees, compare, is_sure
-from companion.table.refusal import refuse
+from companion.table.dice_wait import DiceWaits, WaitingRoll
+from companion.table.explain import Candidate, SearchLimits
+from companion.table.from_camera import CameraReadings
+from companion.table.question import Question
+from companion.table.reading import compare
 from companion.table.timeline import Timeline, timeline
 from companion.table.verdict import TableVerdict
 
@@ -60,21 +60,6 @@ NO_GAME_TO_CORRECT = "There is no game in progress: start one first."
 """What a correction (or "accept the board") without a game is answered."""
 
 
-@dataclass(frozen=True)
-class _Waiting:
-    """An action that waits for its dice: explained from the board (``view`` is what the
-    board shows meanwhile), played from the page, or the only action the rules allow."""
-
-    action: Action
-    request: DiceRequest
-    text: str
-    view: Mapping[str, Any] | None = None
-
-    def matches(self, roll: Roll) -> bool:
-        return (roll.purpose == self.request.purpose and roll.sides == self.request.sides
-                and len(roll.values) == self.request.count)
-
-
 def _view_or_none(game: Game, state: State) -> dict[str, Any] | None:
     """The game's view, or ``None`` for a game the camera cannot follow (page only)."""
     try:
@@ -83,7 +68,7 @@ def _view_or_none(game: Game, state: State) -> dict[str, Any] | None:
         return None
 
 
-class TableSession:
+class TableSession(CameraReadings, DiceWaits):
     """The game being played at the table (see the module docstring)."""
 
     def __init__(self, journal: Journal, *, dice: DiceService | None = None,
@@ -101,7 +86,7 @@ class TableSession:
         self._problem: TableVerdict | None = None
         self._choices: list[Candidate] = []
         self._question: Question | None = None
-        self._waiting: _Waiting | None = None
+        self._waiting: WaitingRoll | None = None
         self._last_reading: dict[str, Any] | None = None
         self._seen: dict[str, Any] | None = None  # the camera's last steady reading, any game
         self._settled: set[str] = set()  # answered "nothing happened" since the game changed
@@ -189,171 +174,6 @@ class TableSession:
         """The question asked about spaces the camera cannot read, or ``None``."""
         return self._question
 
-    @property
-    def pending_dice(self) -> dict[str, Any] | None:
-        """The roll the game waits for: count, sides, purpose and the move, or ``None``."""
-        waiting = self._waiting
-        return None if waiting is None else {**waiting.request.to_json(), "for": waiting.text}
-
-    # -- from the camera ------------------------------------------------------------------
-
-    def submit_reading(self, reading: Reading, *, disturbed: bool = False) -> TableVerdict:
-        """Hold a steady reading of the board against the game and act on it.
-
-        ``disturbed``: the board was hidden or moving since the last steady reading (a
-        hand passed over it), so a move may hide even in a space the camera could not
-        read before either (a lamp's glare); such spaces are then asked about, once per
-        position.
-
-        The search for an explanation (or for the moves an unsure space may hide) runs
-        outside the lock (it may take a moment on a big board); if the game moved on
-        meanwhile, the reading is looked at again.
-        """
-        reading = dict(reading)
-        with self._lock:
-            fresh = self._fresh(reading, disturbed)
-            result = self._reading(reading, fresh)
-            game, state, version = self.game, self.state, self._version
-        if result is None:
-            found = self._look(game, state, reading, fresh)
-            with self._lock:
-                if version != self._version:
-                    result = self._reading(reading, fresh) or self._conclude(
-                        reading, *self._look(self.game, self.state, reading, fresh))
-                else:
-                    result = self._conclude(reading, *found)
-        return self._announce(result)
-
-    def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
-        """The unsure spaces worth a question: the camera read them surely last time (a
-        stone put down in a glare spot), they are being asked about, or a hand passed
-        (``disturbed``) and they were not answered "nothing happened" in this position.
-        Otherwise a space the camera does not read gives no sign that anything happened
-        there, and is not asked about."""
-        seen = self._seen or {}
-        asked = self._question.spaces if self._question is not None else ()
-        return frozenset(space for space in self.game.view(self.state)
-                         if not is_sure(reading, space)
-                         and (space in asked or is_sure(seen, space)
-                              or (disturbed and space not in self._settled)))
-
-    def _reading(self, reading: dict[str, Any], fresh: frozenset[str]) -> TableVerdict | None:
-        """Everything short of the search: occluded, waiting for dice, nothing changed.
-        Returns ``None`` when the reading needs explaining, or when nothing changed on
-        the sure spaces but a move may hide in a ``fresh`` unsure one."""
-        game, state = self.game, self.state
-        difference = compare(game.view(state), reading)
-        if difference.unsure_fraction > self.limits.max_unsure_fraction:
-            return TableVerdict(v.OCCLUDED, "The board is hidden (a hand over it?): waiting.",
-                                difference.unsure)
-        self._last_reading = self._seen = reading
-        waiting = self._waiting
-        if waiting is not None and waiting.view is not None and agrees(waiting.view, reading):
-            return self._dice_verdict()
-        if not difference:
-            return None if fresh else self._matches()
-        if waiting is not None and waiting.view is not None:
-            self._cancel_waiting()
-        return None
-
-    def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str]
-              ) -> tuple[Explanation, Question | None]:
-        """The search: the explanations of ``reading`` and, when its sure spaces show no
-        change, the question about the moves that may hide in ``fresh`` spaces."""
-        found = explain(game, state, reading, self.limits)
-        if found.difference or not fresh:
-            return found, None
-        return found, unseen(game, state, reading, fresh, self.limits)
-
-    def _matches(self, question: Question | None = None) -> TableVerdict:
-        """The board shows the game on every space read surely: say so, or ask
-        ``question`` about the spaces the camera cannot read."""
-        restored = self._problem is not None
-        self._reset_table()
-        if self._waiting is not None and self._waiting.view is not None:
-            self._cancel_waiting()
-        if question is not None:
-            return self._ask(question)
-        text = "The board is as the game has it again." if restored else "Nothing changed."
-        return TableVerdict(v.UNCHANGED, text)
-
-    def _ask(self, question: Question) -> TableVerdict:
-        self._problem = None
-        self._choices = []
-        self._question = question
-        return TableVerdict(v.QUESTION, question.text, question.spaces, tuple(self.choices))
-
-    def _conclude(self, reading: dict[str, Any], explanation: Explanation,
-                  question: Question | None = None) -> TableVerdict:
-        """Apply the one explanation found, offer several, ask the ``question`` found
-        for a reading whose sure spaces show no change, or refuse the reading.
-
-        When the search ran out of tries, one explanation is not trusted on its own: it
-        is offered as a choice, since another might have been found. Several that
-        differ only on unsure spaces are put as a question about those spaces.
-        """
-        if not explanation.difference:
-            return self._matches(question)
-        self._question = None
-        found = explanation.candidates
-        if len(found) == 1 and explanation.complete:
-            return self._apply(found[0])
-        if found:
-            asked = between(self.game, reading, found) if explanation.complete else None
-            if asked is not None:
-                return self._ask(asked)
-            self._problem = None
-            self._choices = list(found)
-            text = ("The board can be read as several moves: choose one."
-                    if explanation.complete else
-                    "The board may show this, but not every reading could be checked: "
-                    "confirm it.")
-            spaces = explanation.difference.changed
-            return TableVerdict(v.AMBIGUOUS, text, spaces, tuple(self.choices))
-        return self._refuse(reading)
-
-    def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
-        """No legal move explains the board: see ``companion.table.refusal``."""
-        self._problem, look_alike = refuse(self.game, self.state, reading)
-        self._choices = [look_alike] if look_alike is not None else []
-        return self._problem
-
-    def choose(self, index: int) -> TableVerdict:
-        """Apply the ``index``-th of the moves offered, or take the ``index``-th answer
-        to the question asked (``choices``)."""
-        with self._lock:
-            if not 0 <= index < len(self.choices):
-                raise IllegalAction("There is no such choice: read the board again.")
-            if self._question is not None:
-                result = self._answer(self._question, self._question.answers[index])
-            else:
-                result = self._apply(self._choices[index])
-        return self._announce(result)
-
-    def _answer(self, question: Question, answer: Answer) -> TableVerdict:
-        """Apply the move answered, or note that nothing changed on the spaces asked
-        about (an observation, not journaled: they are not asked about again while the
-        camera still cannot read them). After a move, the other spaces asked about are
-        asked about again: the next player's move may hide there too."""
-        self._question = None
-        what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
-                else answer.words)
-        if answer.candidate is None:
-            self._settled |= set(question.spaces)
-            return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
-        result = self._apply(answer.candidate)
-        result = replace(result, text=f"{what}, as answered: {result.text}")
-        rest = [s for s in question.spaces if s not in answer.changes]
-        reading = self._last_reading
-        if result.kind != v.APPLIED or not rest or reading is None or compare(
-                self.game.view(self.state), reading):
-            return result
-        follow = unseen(self.game, self.state, reading, rest, self.limits)
-        if follow is None:
-            return result
-        asked = self._ask(follow)
-        return replace(asked, text=f"{result.text} {asked.text}")
-
     # -- from the page ----------------------------------------------------------------------
 
     def play(self, action: Action, dice: Sequence[int] | None = None) -> TableVerdict:
@@ -372,7 +192,7 @@ class TableSession:
                 self._cancel_waiting()
                 self._choices = []
                 self._question = None
-                self._wait(_Waiting(dict(action), request, game.describe(state, action)))
+                self._wait(WaitingRoll(dict(action), request, game.describe(state, action)))
                 result = self._dice_verdict()
             else:
                 result = self._record([dict(action)], list(dice or ()))
@@ -504,8 +324,8 @@ class TableSession:
             return self._record(candidate.actions, [])
         *first, last = candidate.actions
         result = self._record(first, []) if first else None
-        self._wait(_Waiting(dict(last), candidate.dice, self.game.describe(self.state, last),
-                            candidate.view))
+        self._wait(WaitingRoll(dict(last), candidate.dice,
+                               self.game.describe(self.state, last), candidate.view))
         return self._dice_verdict(result)
 
     def _record(self, actions: Sequence[Action], dice: list[int]) -> TableVerdict:
@@ -557,52 +377,6 @@ class TableSession:
                 self._problem = None
         self._prompt_dice()
         return TableVerdict(kind, text, spaces)
-
-    def _prompt_dice(self) -> None:
-        """When the rules allow one action only and it needs dice, ask for the roll."""
-        if self._waiting is not None or self._match is None:
-            return
-        game, state = self._match.game, self._match.state
-        first_two = list(itertools.islice(game.legal_actions(state), 2))
-        if len(first_two) == 1:
-            request = game.dice_needed(state, first_two[0])
-            if request is not None:
-                self._wait(_Waiting(first_two[0], request, game.describe(state, first_two[0])))
-
-    def _wait(self, waiting: _Waiting) -> None:
-        self._waiting = waiting
-        if self.dice is not None:
-            self.dice.request(waiting.request.count, waiting.request.sides,
-                              waiting.request.purpose, for_whom=self.game.to_move(self.state)
-                              or "")
-
-    def _cancel_waiting(self) -> None:
-        waiting, self._waiting = self._waiting, None
-        if waiting is not None and self.dice is not None:
-            pending = self.dice.pending()
-            if pending and pending["purpose"] == waiting.request.purpose:
-                self.dice.cancel_request()
-
-    def _dice_verdict(self, before: TableVerdict | None = None) -> TableVerdict:
-        assert self._waiting is not None
-        request = self._waiting.request
-        text = (f"{self._waiting.text}: roll {request.count}d{request.sides} "
-                f"({request.purpose}).")
-        if before is not None:
-            text = f"{before.text} {text}"
-        return TableVerdict(v.DICE, text)
-
-    def _on_roll(self, roll: Roll) -> None:
-        """A roll from the button, the page or the command line: the one we wait for?"""
-        with self._lock:
-            waiting = self._waiting
-            if waiting is None or self._game_id is None or not waiting.matches(roll):
-                return
-            try:
-                result = self._record([waiting.action], list(roll.values))
-            except IllegalAction as error:  # the rules refuse these dice for this move
-                result = TableVerdict(v.ILLEGAL, f"The roll could not be used: {error.reason}")
-        self._announce(result)
 
     def _step_text(self, event: JournalEvent) -> str:
         if event.kind == game_log.CORRECTION:

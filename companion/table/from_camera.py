@@ -1,0 +1,192 @@
+"""What the camera saw, held against the game: part of ``TableSession``.
+
+A steady reading of the board comes in (``submit_reading``); the session finds the
+legal moves that explain it (``companion.table.explain``) and applies the one found,
+offers several as a choice, asks about spaces the camera cannot read where a move may
+hide ("Is C4 empty or white?", ``companion.table.question``), or refuses the reading
+with the rule's reason (``companion.table.refusal``); ``choose`` takes the answer. A
+mixin of ``TableSession``: it works on the session's own state, kept apart so each file
+holds one idea.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.games.base import Game, IllegalAction, State
+from companion.table import verdict as v
+from companion.table.explain import Candidate, Explanation, explain
+from companion.table.question import Answer, Question, between, unseen
+from companion.table.reading import Reading, agrees, compare, is_sure
+from companion.table.refusal import refuse
+from companion.table.verdict import TableVerdict
+
+
+class CameraReadings:
+    """Steady readings of the board held against the game (see the module docstring)."""
+
+    _problem: TableVerdict | None
+    _choices: list[Candidate]
+    _question: Question | None
+    _last_reading: dict[str, Any] | None
+    _seen: dict[str, Any] | None
+    _settled: set[str]
+    _version: int
+
+    def submit_reading(self, reading: Reading, *, disturbed: bool = False) -> TableVerdict:
+        """Hold a steady reading of the board against the game and act on it.
+
+        ``disturbed``: the board was hidden or moving since the last steady reading (a
+        hand passed over it), so a move may hide even in a space the camera could not
+        read before either (a lamp's glare); such spaces are then asked about, once per
+        position.
+
+        The search for an explanation (or for the moves an unsure space may hide) runs
+        outside the lock (it may take a moment on a big board); if the game moved on
+        meanwhile, the reading is looked at again.
+        """
+        reading = dict(reading)
+        with self._lock:
+            fresh = self._fresh(reading, disturbed)
+            result = self._reading(reading, fresh)
+            game, state, version = self.game, self.state, self._version
+        if result is None:
+            found = self._look(game, state, reading, fresh)
+            with self._lock:
+                if version != self._version:
+                    result = self._reading(reading, fresh) or self._conclude(
+                        reading, *self._look(self.game, self.state, reading, fresh))
+                else:
+                    result = self._conclude(reading, *found)
+        return self._announce(result)
+
+    def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
+        """The unsure spaces worth a question: the camera read them surely last time (a
+        stone put down in a glare spot), they are being asked about, or a hand passed
+        (``disturbed``) and they were not answered "nothing happened" in this position.
+        Otherwise a space the camera does not read gives no sign that anything happened
+        there, and is not asked about."""
+        seen = self._seen or {}
+        asked = self._question.spaces if self._question is not None else ()
+        return frozenset(space for space in self.game.view(self.state)
+                         if not is_sure(reading, space)
+                         and (space in asked or is_sure(seen, space)
+                              or (disturbed and space not in self._settled)))
+
+    def _reading(self, reading: dict[str, Any], fresh: frozenset[str]) -> TableVerdict | None:
+        """Everything short of the search: occluded, waiting for dice, nothing changed.
+        Returns ``None`` when the reading needs explaining, or when nothing changed on
+        the sure spaces but a move may hide in a ``fresh`` unsure one."""
+        game, state = self.game, self.state
+        difference = compare(game.view(state), reading)
+        if difference.unsure_fraction > self.limits.max_unsure_fraction:
+            return TableVerdict(v.OCCLUDED, "The board is hidden (a hand over it?): waiting.",
+                                difference.unsure)
+        self._last_reading = self._seen = reading
+        waiting = self._waiting
+        if waiting is not None and waiting.view is not None and agrees(waiting.view, reading):
+            return self._dice_verdict()
+        if not difference:
+            return None if fresh else self._matches()
+        if waiting is not None and waiting.view is not None:
+            self._cancel_waiting()
+        return None
+
+    def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str]
+              ) -> tuple[Explanation, Question | None]:
+        """The search: the explanations of ``reading`` and, when its sure spaces show no
+        change, the question about the moves that may hide in ``fresh`` spaces."""
+        found = explain(game, state, reading, self.limits)
+        if found.difference or not fresh:
+            return found, None
+        return found, unseen(game, state, reading, fresh, self.limits)
+
+    def _matches(self, question: Question | None = None) -> TableVerdict:
+        """The board shows the game on every space read surely: say so, or ask
+        ``question`` about the spaces the camera cannot read."""
+        restored = self._problem is not None
+        self._reset_table()
+        if self._waiting is not None and self._waiting.view is not None:
+            self._cancel_waiting()
+        if question is not None:
+            return self._ask(question)
+        text = "The board is as the game has it again." if restored else "Nothing changed."
+        return TableVerdict(v.UNCHANGED, text)
+
+    def _ask(self, question: Question) -> TableVerdict:
+        self._problem = None
+        self._choices = []
+        self._question = question
+        return TableVerdict(v.QUESTION, question.text, question.spaces, tuple(self.choices))
+
+    def _conclude(self, reading: dict[str, Any], explanation: Explanation,
+                  question: Question | None = None) -> TableVerdict:
+        """Apply the one explanation found, offer several, ask the ``question`` found
+        for a reading whose sure spaces show no change, or refuse the reading.
+
+        When the search ran out of tries, one explanation is not trusted on its own: it
+        is offered as a choice, since another might have been found. Several that
+        differ only on unsure spaces are put as a question about those spaces.
+        """
+        if not explanation.difference:
+            return self._matches(question)
+        self._question = None
+        found = explanation.candidates
+        if len(found) == 1 and explanation.complete:
+            return self._apply(found[0])
+        if found:
+            asked = between(self.game, reading, found) if explanation.complete else None
+            if asked is not None:
+                return self._ask(asked)
+            self._problem = None
+            self._choices = list(found)
+            text = ("The board can be read as several moves: choose one."
+                    if explanation.complete else
+                    "The board may show this, but not every reading could be checked: "
+                    "confirm it.")
+            spaces = explanation.difference.changed
+            return TableVerdict(v.AMBIGUOUS, text, spaces, tuple(self.choices))
+        return self._refuse(reading)
+
+    def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
+        """No legal move explains the board: see ``companion.table.refusal``."""
+        self._problem, look_alike = refuse(self.game, self.state, reading)
+        self._choices = [look_alike] if look_alike is not None else []
+        return self._problem
+
+    def choose(self, index: int) -> TableVerdict:
+        """Apply the ``index``-th of the moves offered, or take the ``index``-th answer
+        to the question asked (``choices``)."""
+        with self._lock:
+            if not 0 <= index < len(self.choices):
+                raise IllegalAction("There is no such choice: read the board again.")
+            if self._question is not None:
+                result = self._answer(self._question, self._question.answers[index])
+            else:
+                result = self._apply(self._choices[index])
+        return self._announce(result)
+
+    def _answer(self, question: Question, answer: Answer) -> TableVerdict:
+        """Apply the move answered, or note that nothing changed on the spaces asked
+        about (an observation, not journaled: they are not asked about again while the
+        camera still cannot read them). After a move, the other spaces asked about are
+        asked about again: the next player's move may hide there too."""
+        self._question = None
+        what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
+                else answer.words)
+        if answer.candidate is None:
+            self._settled |= set(question.spaces)
+            return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
+        result = self._apply(answer.candidate)
+        result = replace(result, text=f"{what}, as answered: {result.text}")
+        rest = [s for s in question.spaces if s not in answer.changes]
+        reading = self._last_reading
+        if result.kind != v.APPLIED or not rest or reading is None or compare(
+                self.game.view(self.state), reading):
+            return result
+        follow = unseen(self.game, self.state, reading, rest, self.limits)
+        if follow is None:
+            return result
+        asked = self._ask(follow)
+        return replace(asked, text=f"{result.text} {asked.text}")
