@@ -45,6 +45,9 @@ def test_the_whole_replayed_game_is_refereed_move_by_move_and_the_hand_changes_n
     captures = [text for text in applied if "captures" in text]
     assert captures[0] == "Black jumps from B3 over B4 to B5 and captures a White stone."
     assert len(captures) == 3
+    # A whole game: White's last stone ends it, and the referee says who won.
+    assert applied[-1].endswith("The game is over: White wins (Black 8, White 9).")
+    assert session.game.outcome(session.state).winners == ("white",)
     assert session.state["captured"] == {"black": {"white": 2}, "white": {"black": 1}}
     assert session.state["moves"] == len(steps)
     assert session.game.view(session.state) == {

@@ -23,12 +23,12 @@ from hardware.frames.base import Clock, Frame, FrameSource, Sleep
 from hardware.frames.pacing import Pacer
 from hardware.frames.replay import ReplaySource
 from hardware.referee_feed import BoardLocator
-from hardware.replays import DEMO, ONE_GAME, placement
+from hardware.replays import DEMO, ONE_GAME, game_options, placement
 
 REPLAY = ONE_GAME
 """The pictures the demo plays."""
-GAME = "one"
-OPTIONS = {"board": "one-60", "players": 2}
+GAME, OPTIONS = game_options(REPLAY)
+"""The game the replay shows, and its options (a game of ONE, nine stones each)."""
 HOLD = 5
 """Frames each picture is shown for: the first differs from the one before (the gate
 sees motion), then the gate needs 3 steady frames."""

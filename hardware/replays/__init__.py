@@ -24,6 +24,13 @@ DEMO = HERE / "demo"
 BOARD_FILE = "board.json"
 
 
+def game_options(folder: Path) -> tuple[str, dict[str, Any]]:
+    """The game a replay's pictures show and its options, the board among them, as
+    ``board.json`` beside them has it (the game the demo starts to referee them)."""
+    data: dict[str, Any] = json.loads((folder / BOARD_FILE).read_text())
+    return data["game"], {"board": data["board"], **data.get("options", {})}
+
+
 def placement(folder: Path) -> tuple[str, np.ndarray]:
     """The board a replay's pictures show (such as ``one-60``) and where: the homography
     from the pictures' pixels to board millimetres, as ``board.json`` beside them has it."""

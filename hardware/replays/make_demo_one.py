@@ -1,6 +1,7 @@
-"""Render the bundled demo replay: a game of ONE on the 60-space board, seen by a camera
-a little off straight above, one picture per move, and once a hand reaching over the
-board. Seeded, so running it again gives the same pictures.
+"""Render the bundled demo replay: a whole game of ONE on the 60-space board (nine
+stones each, so it ends within 20 moves: White wins 9 to 8), seen by a camera a little
+off straight above, one picture per move, and once a hand reaching over the board.
+Seeded, so running it again gives the same pictures.
 
     python -m hardware.replays.make_demo_one [OUTPUT_FOLDER]
 
@@ -33,7 +34,7 @@ from companion.vision.scene import STYLES, Effects, Pose, render_scene
 from hardware.replays import BOARD_FILE, ONE_GAME
 
 BOARD = "one-60"
-OPTIONS: dict[str, Any] = {"players": 2}
+OPTIONS: dict[str, Any] = {"players": 2, "stones": 9}
 MOVES = [
     "C4", "C13", "B3", "B9", "C5", "D16", "D6", "C12", "C6", "B8", "D7",
     "B4",               # White plays too close to Black's stones ...
@@ -41,7 +42,7 @@ MOVES = [
     "B3", "C3",
     "jump B3 D5",       # White captures back,
     "jump D6 D4",       # and Black again
-    "C14", "B10", "D18",
+    "C14", "B10", "D18",  # White's last stone: the game is over, White wins 9 to 8
 ]
 """The game, as a player would type it (``companion.games.stones.parse_notation``)."""
 HAND_BEFORE = 10
