@@ -19,6 +19,11 @@ from web.runtime import get_runtime
 POSE = Pose(tilt_deg=18.0, azimuth_deg=-7.0, fill=0.85)
 
 
+def shown(view):
+    """What lies on the board for the game's ``view``: its occupied squares."""
+    return {square: content for square, content in view.items() if content}
+
+
 @pytest.fixture
 def table(make_app):
     """The app, its table, the referee loop with the real ONSLAUGHT recogniser, and the
@@ -29,8 +34,7 @@ def table(make_app):
     camera = rendered_table(runtime.table, "onslaught", "onslaught", seed=8, pose=POSE)
 
     def see(board, **how):
-        return camera.see({square: content for square, content in board.items() if content},
-                          **how)
+        return camera.see(shown(board), **how)
 
     yield app.test_client(), runtime, see, camera.statuses
     camera.feed.stop()
@@ -116,3 +120,4 @@ def test_turns_of_onslaught_through_the_loop(table):
     assert heard[-1].kind == "applied" and last(client).startswith("Blue 1 moves")
     rolls = [r["purpose"] for r in client.get("/api/dice/history").get_json()["rolls"]]
     assert rolls == ["Blue 1's moves", "Red 1's moves"]
+
