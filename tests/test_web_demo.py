@@ -10,7 +10,16 @@ from companion.table import verdict as v
 from companion.table.session import TableSession
 from hardware.referee_feed import RefereeFeed
 from hardware.replays import make_demo_one
-from web.demo import GAME, HOLD, OPTIONS, DemoGames, HeldReplay, demo_homography, demo_locator
+from web.demo import (
+    FINAL_HOLD,
+    GAME,
+    HOLD,
+    OPTIONS,
+    DemoGames,
+    HeldReplay,
+    demo_homography,
+    demo_locator,
+)
 
 
 @pytest.fixture
@@ -61,8 +70,9 @@ def test_the_whole_replayed_game_is_refereed_move_by_move_and_the_hand_changes_n
 def test_each_pass_of_the_replay_is_a_new_game(demo):
     session, source, feed, heard = demo
     pictures = len(make_demo_one.MOVES) + 2
-    for _ in range(pictures * HOLD):
+    for _ in range((pictures - 1) * HOLD + FINAL_HOLD):  # the game over held longest
         feed.process(source.read().image)
+    assert session.game.outcome(session.state) is not None
     first = session.game_id
     feed.process(source.read().image)  # the empty board again
     assert session.game_id != first and heard[-1].kind == v.STARTED
@@ -91,6 +101,13 @@ def test_each_picture_is_held_and_handed_out_at_the_rate_asked(fake_clock):
     assert [round(f.timestamp - frames[0].timestamp, 2) for f in frames] == [
         0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0]
     assert fake_clock.sleeps == [pytest.approx(0.5)] * 6
+    pictures = len(make_demo_one.MOVES) + 2
+    for _ in range((pictures - 1) * 3 - 7):
+        source.read()
+    last = [source.read().image for _ in range(FINAL_HOLD)]  # the game over, held longer
+    assert all(image is last[0] for image in last) and len(starts) == 1
+    source.read()
+    assert len(starts) == 2
     source.close()
 
 

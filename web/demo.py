@@ -32,6 +32,8 @@ GAME, OPTIONS = game_options(REPLAY)
 HOLD = 5
 """Frames each picture is shown for: the first differs from the one before (the gate
 sees motion), then the gate needs 3 steady frames."""
+FINAL_HOLD = 30
+"""Frames the last picture (the game over) is shown for: 10 seconds at ``FPS``."""
 FPS = 3.0
 
 
@@ -77,27 +79,31 @@ class DemoGames:
 
 class HeldReplay(FrameSource):
     """The bundled replay with each picture held for ``hold`` frames at ``fps`` frames a
-    second; ``on_start()`` is called before the first picture of every pass."""
+    second, and its last (the game over) for ``final_hold`` frames, so the result can be
+    read before the next pass; ``on_start()`` is called before the first picture of every
+    pass."""
 
     def __init__(self, on_start: Callable[[], None], *, hold: int = HOLD,
-                 fps: float | None = FPS, clock: Clock = time.monotonic,
-                 sleep: Sleep = time.sleep) -> None:
+                 final_hold: int = FINAL_HOLD, fps: float | None = FPS,
+                 clock: Clock = time.monotonic, sleep: Sleep = time.sleep) -> None:
         super().__init__(clock=clock)
         self._replay = ReplaySource(REPLAY, fps=None, loop=True)
         self.description = f"{self._replay.description}, each held {hold} frames"
         self._on_start = on_start
-        self._hold = hold
+        self._holds = [hold] * (len(self._replay) - 1) + [max(final_hold, hold)]
         self._pacer = Pacer(fps, clock=clock, sleep=sleep)
-        self._pictures = len(self._replay)
-        self._shown = 0
+        self._next = 0  # the picture to show next
+        self._left = 0  # frames the picture shown now is still held for
         self._image: np.ndarray | None = None
 
     def read(self) -> Frame:
-        if self._shown % (self._hold * self._pictures) == 0:
-            self._on_start()
-        if self._shown % self._hold == 0:
+        if self._left == 0:
+            if self._next == 0:
+                self._on_start()
             self._image = self._replay.read().image
-        self._shown += 1
+            self._left = self._holds[self._next]
+            self._next = (self._next + 1) % len(self._holds)
+        self._left -= 1
         self._pacer.wait()
         assert self._image is not None
         return self._frame(self._image)
