@@ -242,14 +242,18 @@ def smaller(share: float) -> Change:
 
 
 def cut(lines: float) -> Change:
-    """Crop the photo's left side so that its edge falls ``lines`` pitches inside the
-    board's outermost line (negative: outside it, only the board's margin cut)."""
+    """Crop the photo's left side at ``lines`` pitches right of the board's leftmost
+    line: negative, left of the line's leftmost point (only the margin is cut, every line
+    is whole); positive, right of its rightmost point (the whole line is cut off)."""
     def change(image, crossings):
-        edge_column = crossings[:, :, 0]
-        side = 0 if edge_column[:, 0].mean() < edge_column[:, -1].mean() else -1
+        side = 0 if crossings[:, 0, 0].mean() < crossings[:, -1, 0].mean() else -1
         first = crossings[:, side, 0]
-        pitch = float(np.median(np.abs(np.diff(crossings[:, :, 0], axis=1))))
-        x = int(max(0, first.max() + lines * pitch))
+        if first.std() > crossings[side, :, 0].std():  # the board's columns run down
+            side = 0 if crossings[0, :, 0].mean() < crossings[-1, :, 0].mean() else -1
+            first = crossings[side, :, 0]
+        pitch = float(np.median(np.linalg.norm(np.diff(crossings, axis=1), axis=2)))
+        edge = first.min() if lines < 0 else first.max()
+        x = int(max(0, edge + lines * pitch))
         return np.ascontiguousarray(image[:, x:]), np.array([[1, 0, -x], [0, 1, 0], [0, 0, 1.0]])
     return change
 

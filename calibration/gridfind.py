@@ -65,8 +65,8 @@ FAINT_FLOOR = 4.0  # response units added under a faint line's own (noise is abo
 LINE_FAINT = 0.45  # a lattice line scoring under this share of the median one is no line
 MAX_FAINT_SHARE = 0.25  # stones may hide at most this share of the lattice's lines
 LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one
-LINE_BETWEEN = 0.9  # so is one halfway between its lines (stones' rims show there too)
-BETWEEN_PERCENTILE = 80  # its best-showing fifth, as the lattice lines are
+LINE_BETWEEN = 0.75  # lines halfway between the lattice's scoring over this (median) are
+BETWEEN_PERCENTILE = 80  # lines (judged on their best-showing fifth, as the lattice's are)
 LINE_PERCENTILE = 80  # a line is judged on its best-showing fifth: stones hide the rest
 
 
@@ -426,13 +426,35 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         except RegistrationError as error:
             failure = failure or error
             continue
-        problem = lattice_check(lattice_diagnostics(response, found[0],
-                                                    *grid_lines_mm(geometry)))
+        found, problem = _checked(response, found, *grid_lines_mm(geometry))
         if problem is None:
             return geometry, _registration(found, geometry, camera, scale)
         failure = failure or RegistrationError(problem)
     assert failure is not None
     raise failure
+
+
+def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
+             xs: np.ndarray, ys: np.ndarray
+             ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], str | None]:
+    """The fitted lattice if ``lattice_check`` passes it, else the first lattice one line
+    over each way (refitted) that passes, else the fit and what is wrong with it. Settling
+    keeps a lattice where it is unless a shift gains clearly; the check says whether
+    the lattice is right at all, so a lattice it refuses is given the shifts again."""
+    problem = lattice_check(lattice_diagnostics(response, found[0], xs, ys))
+    if problem is None:
+        return found, None
+    to_picture = np.linalg.inv(found[0])
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        move = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
+                         [0, 0, 1]])
+        try:
+            shifted = _refit(response, to_picture @ move, xs, ys)
+        except RegistrationError:
+            continue
+        if lattice_check(lattice_diagnostics(response, shifted[0], xs, ys)) is None:
+            return shifted, None
+    return found, problem
 
 
 def _register(response: np.ndarray, quad: np.ndarray, geometry: Geometry,
@@ -552,6 +574,7 @@ def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
         if diagnostics[f"beyond_{axis}"].max() > LINE_STRAY:
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
-        if diagnostics[f"between_{axis}"].max() > LINE_BETWEEN:
+        # A finer grid has a line between every two, rims of stones only here and there.
+        if np.median(diagnostics[f"between_{axis}"]) > LINE_BETWEEN:
             return (f"There are lines between the grid's {name}: is it the board named?")
     return None
