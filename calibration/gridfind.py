@@ -19,6 +19,15 @@ with no markers: its outline first, then its lines, then every crossing.
    lines the other way cross it; the lattice moves to the best run of lines, but only
    for a clear gain.
 
+5. **Check.** The lattice found is judged as a whole (``lattice_check``): each of its
+   lines must show as a line, the line just beyond each end must not (that is the
+   board's margin), nor the lines halfway between its lines. A lattice one line off
+   has a line of it on the margin and a board line beyond it; it is tried one line
+   over each way, and refused (RegistrationError) if none passes, never returned.
+   The same check tells a Go board's size (``find_grid_of``): a 19-line board fits
+   no 13-line lattice (lines beyond) and a 9-line lattice only at twice its pitch
+   (lines between).
+
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
 (its width against its height, seen through the picture's perspective) shows that it
