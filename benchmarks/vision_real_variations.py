@@ -20,6 +20,12 @@ found on the unchanged photo. Per variation it prints:
 
 Variations marked "refuse" cut off a whole line of the board: the only right answer there
 is "no board found".
+
+Then, as real photos of 9 and 13-line boards are not at hand, ``--rendered N`` seeded
+scenes per Go size (``companion.vision.scene``: random pose up to 50° tilt, random
+stones, light, blur, noise and JPEG, no hand) are read the same way, without
+``--size``: size found right, refused, wrong size, found off (a crossing more than a
+third of a pitch from its rendered place), and the intersections read.
 """
 
 from __future__ import annotations
@@ -57,6 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", metavar="NAMES",
                         help="comma-separated variation names (default: all)")
     parser.add_argument("--photos", type=int, metavar="N", help="use only the first N photos")
+    parser.add_argument("--rendered", type=int, default=20, metavar="N",
+                        help="rendered scenes per Go size, 9, 13 and 19 (default 20; 0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
 
 
@@ -75,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Real-photo variations on {machine()}, OpenCV {cv2.__version__}, one thread")
     print(f"{len(photos)} photos from {args.folder}; read with recognize --game go, no --size\n")
     reference = {p: _reference(cv2.imread(str(p)), game_vision("go", size=19).geometry)
-                 for p in photos}
+                 for p in photos} if variations else {}
     print(f"{'variation':<16} {'placed':>6} {'refused':>7} {'off':>4} {'size!=19':>8}  "
           f"{'right':>6} {'unsure':>6} {'wrong':>6}  {'cpu s':>6}")
     figures = {}
@@ -88,9 +96,71 @@ def run(args: argparse.Namespace) -> int:
               f"  {row['cpu_s']:>6.2f}{mark}")
         for note in row["notes"]:
             print(f"    {note}")
+    if args.rendered:
+        print(f"\nRendered Go boards, {args.rendered} scenes per size (seeds 0..."
+              f"{args.rendered - 1}), read without --size")
+        print(f"{'board':<16} {'sized':>6} {'refused':>7} {'off':>4} {'size!=':>8}  "
+              f"{'right':>6} {'unsure':>6} {'wrong':>6}  {'cpu s':>6}")
+        for size in (9, 13, 19):
+            row = rendered(size, range(args.rendered))
+            figures[f"rendered go-{size}"] = row
+            print(f"{'go-' + str(size):<16} {row['placed']:>6} {row['refused']:>7} "
+                  f"{row['off']:>4} {row['wrong_size']:>8}  {row['right']:>6} "
+                  f"{row['unsure']:>6} {row['wrong']:>6}  {row['cpu_s']:>6.2f}")
+            for note in row["notes"]:
+                print(f"    {note}")
     if args.json:
         print(json.dumps(figures))
     return 0
+
+
+def rendered(size: int, seeds: range) -> dict:
+    """Read rendered ``size``-line Go boards without being told their size."""
+    from companion.geometry import load_geometry
+    from companion.vision.commands import PictureReader, RecognitionError, grid_rows
+    from companion.vision.games import game_vision
+    from companion.vision.scene import random_effects, render_scene
+
+    reader = PictureReader(game_vision("go"), find_size=True)
+    board = load_geometry(f"go-{size}")
+    points = np.array([board.position_mm(n) for n in board.names])
+    counts = {"placed": 0, "refused": 0, "off": 0, "wrong_size": 0, "right": 0, "unsure": 0,
+              "wrong": 0}
+    notes, cpu = [], []
+    for seed in seeds:
+        effects = random_effects(np.random.default_rng([seed, 1]))
+        image, truth = render_scene(seed, board, effects=effects)
+        start = time.process_time()
+        try:
+            result, registration = reader.read(image)
+        except RecognitionError as error:
+            cpu.append(time.process_time() - start)
+            counts["refused"] += 1
+            notes.append(f"seed {seed}: {error}")
+            continue
+        cpu.append(time.process_time() - start)
+        if result["size"] != size:
+            counts["wrong_size"] += 1
+            notes.append(f"seed {seed}: read as {result['size']}x{result['size']}")
+            continue
+        must = np.array([truth["spaces_px"][n] for n in board.names]).reshape(size, size, 2)
+        seen = registration.to_pixels(points).reshape(size, size, 2)
+        pitch = float(np.median(np.linalg.norm(np.diff(must, axis=1), axis=2)))
+        miss = min(float(np.linalg.norm(s - must, axis=2).max()) for s in _symmetries(seen))
+        if miss > ON_GRID_PITCH * pitch:
+            counts["off"] += 1
+            notes.append(f"seed {seed}: found {miss / pitch:.2f} pitch off")
+            continue
+        counts["placed"] += 1
+        expected = "".join(grid_rows(board, truth["cells"],
+                                     np.linalg.inv(np.array(truth["homography"]))))
+        read = "".join(result["grid"])
+        right = sum(a == b for a, b in zip(read, expected, strict=True))
+        unsure = read.count("?")
+        counts["right"] += right
+        counts["unsure"] += unsure
+        counts["wrong"] += len(read) - right - unsure
+    return {**counts, "scenes": len(seeds), "cpu_s": float(np.mean(cpu)), "notes": notes}
 
 
 def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
