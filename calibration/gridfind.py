@@ -24,9 +24,9 @@ with no markers: its outline first, then its lines, then every crossing.
    board's margin), nor the lines halfway between its lines. A lattice one line off
    has a line of it on the margin and a board line beyond it; it is tried one line
    over each way, and refused (RegistrationError) if none passes, never returned.
-   The same check tells a Go board's size (``find_grid_of``): a 19-line board fits
-   no 13-line lattice (lines beyond) and a 9-line lattice only at twice its pitch
-   (lines between).
+   The same check tells a Go board's size (``find_grid_of``, the size the lines'
+   period suggests tried first): a 19-line board fits no 13-line lattice (lines
+   beyond) and a 9-line lattice only at twice its pitch (lines between).
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
@@ -72,6 +72,7 @@ SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 LINE_REACH = 0.15  # share of a pitch a line may lie off the lattice when it is judged
 FAINT_FLOOR = 4.0  # response units added under a faint line's own (noise is about 1-3)
 LINE_FAINT = 0.45  # a lattice line scoring under this share of the median one is no line
+PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
 MAX_FAINT_SHARE = 0.25  # stones may hide at most this share of the lattice's lines
 LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one
 LINE_BETWEEN = 0.75  # lines halfway between the lattice's scoring over this (median) are
@@ -415,9 +416,10 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
 def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
                  camera: CameraModel | None = None) -> tuple[Geometry, Registration]:
     """Register whichever of ``geometries`` (a Go board's 19, 13 and 9 lines) the picture
-    shows: each is fitted in turn, most lines first, and the first whose lattice passes
-    ``lattice_check`` (every line of it a line, none beyond or between them) wins.
-    A board that none fits, or that fits one line off, raises RegistrationError."""
+    shows: each is fitted in turn, the one nearest ``line_count`` first, and the first
+    whose lattice passes ``lattice_check`` (every line of it a line, none beyond or
+    between them) wins. A board that none fits, or that fits only one line off, raises
+    RegistrationError."""
     for geometry in geometries:
         grid_lines_mm(geometry)  # only grid boards: say so before looking
     if camera is not None:
@@ -427,20 +429,51 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     grey = work if work.ndim == 2 else cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     response = hide_markers(line_response(grey), grey)
     quad = first_outline(response)
-    ordered = sorted(geometries, key=lambda g: -len(g.names))
-    failure: RegistrationError | None = None
+    # Most likely first (only the time depends on the order: each is checked).
+    lines = line_count(response, quad)
+    ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
+                                                -len(g.names)))
+    failures: list[tuple[Geometry, RegistrationError]] = []
     for geometry in ordered:
         try:
             found = _register(response, quad, geometry, camera, scale)
         except RegistrationError as error:
-            failure = failure or error
+            failures.append((geometry, error))
             continue
         found, problem = _checked(response, found, *grid_lines_mm(geometry))
         if problem is None:
             return geometry, _registration(found, geometry, camera, scale)
-        failure = failure or RegistrationError(problem)
-    assert failure is not None
-    raise failure
+        failures.append((geometry, RegistrationError(problem)))
+    if len(failures) == 1:
+        raise failures[0][1]
+    sizes = ", ".join(f"{len(grid_lines_mm(g)[0])}x{len(grid_lines_mm(g)[1])}" for g in ordered)
+    geometry, error = failures[0]
+    text = str(error)
+    raise RegistrationError(f"The lines found fit no board of {sizes} lines (as "
+                            f"{len(grid_lines_mm(geometry)[0])}x"
+                            f"{len(grid_lines_mm(geometry)[1])}: {text[:1].lower()}{text[1:]})")
+
+
+def line_count(response: np.ndarray, quad: np.ndarray) -> float:
+    """About how many lines run across the first outline ``quad``: its width over the
+    lines' period (the first strong peak of the autocorrelation of the straightened
+    column profile), plus one. Only a guess, to try the likeliest board size first."""
+    width, height = _side_lengths(quad)
+    size = (max(8, round(width)), max(8, round(height)))
+    target = np.array([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]], np.float32)
+    flat = cv2.warpPerspective(response, cv2.getPerspectiveTransform(
+        quad.astype(np.float32), target), size)
+    profile = flat.mean(axis=0) - flat.mean()
+    lags = np.arange(max(2, size[0] // 40), max(3, size[0] // 4))
+    energy = float(profile @ profile) + 1e-6
+    correlation = np.array([profile[:-lag] @ profile[lag:] for lag in lags]) / energy
+    peaks = [k for k in range(1, len(lags) - 1) if correlation[k] >= correlation[k - 1]
+             and correlation[k] >= correlation[k + 1]]
+    if not peaks:
+        return 0.0
+    strongest = max(correlation[k] for k in peaks)
+    period = lags[next(k for k in peaks if correlation[k] >= PERIOD_PEAK * strongest)]
+    return size[0] / float(period) + 1
 
 
 def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
