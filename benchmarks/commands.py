@@ -13,6 +13,7 @@ BENCHES: dict[str, str] = {
     "dice": "benchmarks.dice",
     "calibration": "benchmarks.calibration",
     "vision": "benchmarks.vision",
+    "vision-real-variations": "benchmarks.vision_real_variations",
 }
 
 

@@ -19,19 +19,31 @@ with no markers: its outline first, then its lines, then every crossing.
    lines the other way cross it; the lattice moves to the best run of lines, but only
    for a clear gain.
 
+5. **Check.** The lattice found is judged as a whole (``lattice_check``): each of its
+   lines must show as a line, the line just beyond each end must not (that is the
+   board's margin), nor the lines halfway between its lines. A lattice one line off
+   has a line of it on the margin and a board line beyond it; it is tried one line
+   over each way, and refused (RegistrationError) if none passes, never returned.
+   The same check tells a Go board's size (``find_grid_of``, the size the lines'
+   period suggests tried first): a 19-line board fits no 13-line lattice (lines
+   beyond) and a 9-line lattice only at twice its pitch (lines between).
+
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
 (its width against its height, seen through the picture's perspective) shows that it
 lies turned a quarter; that shape is only measured with a calibrated camera, so
 without one the board is taken to lie upright.
-Every threshold is a named constant here.
+Every threshold is a named constant here (the lines' own, in ``calibration.gridlines``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
+from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -58,9 +70,7 @@ MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its wind
 SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
 SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
-LINE_REACH = 0.15  # share of a pitch a line may lie off the lattice when it is judged
-FAINT_FLOOR = 4.0  # response units added under a faint line's own (noise is about 1-3)
-LINE_PERCENTILE = 80  # a line is judged on its best-showing fifth: stones hide the rest
+PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
 
 
 def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -272,59 +282,6 @@ def refine_crossings(response: np.ndarray, board_to_picture: np.ndarray, xs: np.
     return np.array(found_board)[keep], pixels[keep]
 
 
-def line_scores(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
-                ys: np.ndarray, beyond: int) -> tuple[np.ndarray, np.ndarray]:
-    """How much each vertical and horizontal line of the lattice, extended by ``beyond``
-    lines each side, looks like one of the board's lines: the line itself (the response
-    on it minus the response half a pitch to either side, judged on its best-showing
-    part, as stones hide the rest) plus the lines crossing it (do the lines the other
-    way run on through it?). A shadow or an edge beyond the board can look like a line,
-    but no lines cross it."""
-    pitch_x, pitch_y = float(np.diff(xs).mean()), float(np.diff(ys).mean())
-    ext_x = xs[0] + pitch_x * np.arange(-beyond, len(xs) + beyond)
-    ext_y = ys[0] + pitch_y * np.arange(-beyond, len(ys) + beyond)
-
-    def sample(points: np.ndarray) -> np.ndarray:
-        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), board_to_picture)
-        maps = pixels.reshape(points.shape).astype(np.float32)
-        return cv2.remap(response, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-
-    def lineness(lines: np.ndarray, along: np.ndarray, pitch: float, vertical: bool):
-        def at(offset: float) -> np.ndarray:
-            a, b = np.meshgrid(lines + offset, along, indexing="ij")
-            return sample(np.stack([a, b] if vertical else [b, a], axis=-1))
-
-        # The line is looked for a little either side of where the lattice puts it: near
-        # the picture's edges the lens bends it off the homography's straight line.
-        reach = LINE_REACH * pitch
-        on = np.max([at(d) for d in np.linspace(-reach, reach, 5)], axis=0)
-        contrast = on - np.maximum(at(-pitch / 2), at(pitch / 2))
-        # Relative to the response on the line, so a faint (blurred) line counts as a line.
-        return contrast / (np.percentile(np.abs(on), LINE_PERCENTILE, axis=1,
-                                         keepdims=True) + FAINT_FLOOR)
-
-    along_y = np.linspace(ext_y[0] - pitch_y / 2, ext_y[-1] + pitch_y / 2, 4 * len(ext_y))
-    along_x = np.linspace(ext_x[0] - pitch_x / 2, ext_x[-1] + pitch_x / 2, 4 * len(ext_x))
-    vertical = lineness(ext_x, along_y, pitch_x, True)  # (lines, samples along y)
-    horizontal = lineness(ext_y, along_x, pitch_y, False)
-    inner_x = slice(beyond, beyond + len(xs))
-    inner_y = slice(beyond, beyond + len(ys))
-
-    def scores(own, own_lines, own_along, lattice, cross, cross_along, cross_inner):
-        inside = (own_along >= lattice[0]) & (own_along <= lattice[-1])
-        half = (own_lines[1] - own_lines[0]) / 2
-        result = []
-        for k, line in enumerate(own_lines):
-            near = np.abs(cross_along - line) <= half
-            result.append(np.percentile(own[k, inside], LINE_PERCENTILE)
-                          + np.percentile(cross[cross_inner][:, near], LINE_PERCENTILE))
-        return np.array(result)
-
-    return (scores(vertical, ext_x, along_y, ys, horizontal, along_x, inner_y),
-            scores(horizontal, ext_y, along_x, xs, vertical, along_y, inner_x))
-
-
 def settle(scores: np.ndarray, count: int, beyond: int) -> int:
     """By how many lines to shift the lattice so its ``count`` lines are the most
     line-like run among the extended ones (0: it is right where it is)."""
@@ -360,7 +317,18 @@ def _aspect_error(board_to_picture: np.ndarray, camera: CameraModel) -> float:
 def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None = None
               ) -> Registration:
     """Register a plain grid board from its lines (see the module docstring)."""
-    xs, ys = grid_lines_mm(geometry)
+    return find_grid_of(image, [geometry], camera)[1]
+
+
+def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
+                 camera: CameraModel | None = None) -> tuple[Geometry, Registration]:
+    """Register whichever of ``geometries`` (a Go board's 19, 13 and 9 lines) the picture
+    shows: each is fitted in turn, the one nearest ``line_count`` first, and the first
+    whose lattice passes ``lattice_check`` (every line of it a line, none beyond or
+    between them) wins. A board that none fits, or that fits only one line off, raises
+    RegistrationError."""
+    for geometry in geometries:
+        grid_lines_mm(geometry)  # only grid boards: say so before looking
     if camera is not None:
         image = camera.undistort(image)
     scale = WORK_SIDE_PX / max(image.shape[:2])
@@ -368,6 +336,83 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
     grey = work if work.ndim == 2 else cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     response = hide_markers(line_response(grey), grey)
     quad = first_outline(response)
+    # Most likely first (only the time depends on the order: each is checked).
+    lines = line_count(response, quad)
+    ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
+                                                -len(g.names)))
+    failures: list[tuple[Geometry, RegistrationError]] = []
+    for geometry in ordered:
+        try:
+            found = _register(response, quad, geometry, camera, scale)
+        except RegistrationError as error:
+            failures.append((geometry, error))
+            continue
+        found, problem = _checked(response, found, *grid_lines_mm(geometry))
+        if problem is None:
+            return geometry, _registration(found, geometry, camera, scale)
+        failures.append((geometry, RegistrationError(problem)))
+    if len(failures) == 1:
+        raise failures[0][1]
+    sizes = ", ".join(f"{len(grid_lines_mm(g)[0])}x{len(grid_lines_mm(g)[1])}" for g in ordered)
+    geometry, error = failures[0]
+    text = str(error)
+    raise RegistrationError(f"The lines found fit no board of {sizes} lines (as "
+                            f"{len(grid_lines_mm(geometry)[0])}x"
+                            f"{len(grid_lines_mm(geometry)[1])}: {text[:1].lower()}{text[1:]})")
+
+
+def line_count(response: np.ndarray, quad: np.ndarray) -> float:
+    """About how many lines run across the first outline ``quad``: its width over the
+    lines' period (the first strong peak of the autocorrelation of the straightened
+    column profile), plus one. Only a guess, to try the likeliest board size first."""
+    width, height = _side_lengths(quad)
+    size = (max(8, round(width)), max(8, round(height)))
+    target = np.array([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]], np.float32)
+    flat = cv2.warpPerspective(response, cv2.getPerspectiveTransform(
+        quad.astype(np.float32), target), size)
+    profile = flat.mean(axis=0) - flat.mean()
+    lags = np.arange(max(2, size[0] // 40), max(3, size[0] // 4))
+    energy = float(profile @ profile) + 1e-6
+    correlation = np.array([profile[:-lag] @ profile[lag:] for lag in lags]) / energy
+    peaks = [k for k in range(1, len(lags) - 1) if correlation[k] >= correlation[k - 1]
+             and correlation[k] >= correlation[k + 1]]
+    if not peaks:
+        return 0.0
+    strongest = max(correlation[k] for k in peaks)
+    period = lags[next(k for k in peaks if correlation[k] >= PERIOD_PEAK * strongest)]
+    return size[0] / float(period) + 1
+
+
+def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
+             xs: np.ndarray, ys: np.ndarray
+             ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], str | None]:
+    """The fitted lattice if ``lattice_check`` passes it, else the first lattice one line
+    over each way (refitted) that passes, else the fit and what is wrong with it. Settling
+    keeps a lattice where it is unless a shift gains clearly; the check says whether
+    the lattice is right at all, so a lattice it refuses is given the shifts again."""
+    problem = lattice_check(lattice_diagnostics(response, found[0], xs, ys))
+    if problem is None:
+        return found, None
+    to_picture = np.linalg.inv(found[0])
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        move = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
+                         [0, 0, 1]])
+        try:
+            shifted = _refit(response, to_picture @ move, xs, ys)
+        except RegistrationError:
+            continue
+        if lattice_check(lattice_diagnostics(response, shifted[0], xs, ys)) is None:
+            return shifted, None
+    return found, problem
+
+
+def _register(response: np.ndarray, quad: np.ndarray, geometry: Geometry,
+              camera: CameraModel | None, scale: float
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fit ``geometry``'s lattice to the lines inside the first outline ``quad``:
+    (picture → board homography at working scale, crossings on the board, in the
+    picture)."""
+    xs, ys = grid_lines_mm(geometry)
     # A square board looks the same turned; without a calibrated camera the shape seen
     # is too rough a guess to turn a board that is not. With one, the board is found
     # both ways and the way whose shape fits a real rectangle seen by that camera wins.
@@ -394,7 +439,13 @@ def find_grid(image: np.ndarray, geometry: Geometry, camera: CameraModel | None 
     if not candidates:
         assert failure is not None
         raise failure
-    to_board, board_found, pixels = min(candidates, key=lambda c: c[0])[1]
+    return min(candidates, key=lambda c: c[0])[1]
+
+
+def _registration(found: tuple[np.ndarray, np.ndarray, np.ndarray], geometry: Geometry,
+                  camera: CameraModel | None, scale: float) -> Registration:
+    to_board, board_found, pixels = found
+    xs, ys = grid_lines_mm(geometry)
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
     residual = rms_residual(to_board, pixels, board_found)
     full = to_board @ np.diag([scale, scale, 1.0])

@@ -107,3 +107,45 @@ def test_oneworld_counters_are_printed_as_side_face_and_stack(tmp_path, capsys):
     cells = {c["space"]: c["content"] for c in json.loads(capsys.readouterr().out)["cells"]}
     assert {name: cells[name] for name in counters} == counters
     assert sum(1 for content in cells.values() if content != "empty") == 2
+
+
+def _size_scene(seed, name):
+    pose = Pose(tilt_deg=12.0 + 6 * seed, azimuth_deg=35.0 * seed, roll_deg=-20.0 + 15 * seed)
+    return render_scene(seed, name, None, pose, Effects(noise=3.0, jpeg=85, light_gradient=0.2))
+
+
+@pytest.mark.parametrize("size", [9, 13, 19])
+def test_a_go_board_s_size_is_found_from_its_lines(tmp_path, capsys, size):
+    from companion.geometry import load_geometry
+    from companion.vision.commands import grid_rows
+
+    board = load_geometry(f"go-{size}")
+    wrong = unsure = 0
+    for seed in range(3):  # random stones, on a cloth around the board
+        image, truth = _size_scene(seed, board)
+        path = tmp_path / f"go{size}-{seed}.jpg"
+        cv2.imwrite(str(path), image)
+        assert main(["recognize", "--game", "go", str(path), "--json"]) == 0
+        result = json.loads(capsys.readouterr().out.strip())
+        assert result["size"] == size
+        expected = grid_rows(board, truth["cells"], np.linalg.inv(np.array(truth["homography"])))
+        seen, right = "".join(result["grid"]), "".join(expected)
+        unsure += seen.count("?")
+        wrong += sum(a != b and a != "?" for a, b in zip(seen, right, strict=True))
+    assert wrong == 0 and unsure <= 0.01 * 3 * size * size
+
+
+@pytest.mark.parametrize("size", [None, 19])
+def test_a_board_with_a_line_cut_off_is_not_read_a_line_off(tmp_path, capsys, size):
+    image, truth = render_scene(1, "go-19", {"D4": "black", "Q16": "white"},
+                                Pose(tilt_deg=15.0, azimuth_deg=0.0, roll_deg=0.0),
+                                Effects(noise=3.0, jpeg=85))
+    spaces = truth["spaces_px"]
+    left = max(spaces[f"A{row}"][0] for row in range(1, 20))
+    pitch = min(spaces[f"B{row}"][0] - spaces[f"A{row}"][0] for row in range(1, 20))
+    path = tmp_path / "cut.png"
+    cv2.imwrite(str(path), image[:, round(left + 0.5 * pitch):])
+    status = main(["recognize", "--game", "go", *(["--size", str(size)] if size else []),
+                   str(path), "--json"])
+    result = json.loads(capsys.readouterr().out.strip())
+    assert status == 1 and result["error"].startswith("no board found")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -134,3 +135,36 @@ def test_a_printed_board_with_corner_markers_is_found_by_its_lines_too():
     picture = render(plan, origin, 3.0, CAMERA, pose, seed=2)
     registration = find_grid(picture, geometry, MODEL)
     assert error_mm(registration, geometry, pose).max() < 1.0
+
+
+@pytest.mark.parametrize("name", ["go-9", "go-13", "go-19"])
+def test_the_board_s_size_is_found_among_several(name):
+    from calibration.gridfind import find_grid_of
+
+    sizes = [load_geometry(n) for n in ("go-9", "go-13", "go-19")]
+    geometry = next(g for g in sizes if g.spec["columns"] == int(name[3:]))
+    picture, pose = photograph(geometry, 30.0, 10.0, roll=15.0, seed=2)
+    found, registration = find_grid_of(picture, sizes, MODEL)
+    assert found is geometry
+    assert error_mm(registration, geometry, pose).max() < 1.0
+
+
+def test_a_lattice_one_line_off_is_refused():
+    from calibration.gridfind import (
+        lattice_check,
+        lattice_diagnostics,
+        line_response,
+    )
+
+    geometry = load_geometry("go-19")
+    picture, _pose = photograph(geometry, 20.0, 5.0, seed=3)
+    registration = find_grid(picture, geometry)
+    xs, ys = grid_lines_mm(geometry)
+    grey = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
+    response = line_response(grey)
+    assert lattice_check(lattice_diagnostics(response, registration.homography, xs, ys)) is None
+    for dx, dy in ((1, 0), (0, -1)):
+        shift = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
+                          [0, 0, 1]])
+        off = shift @ registration.homography
+        assert "line" in lattice_check(lattice_diagnostics(response, off, xs, ys))

@@ -3,7 +3,8 @@
 This module is the command line's edge of the recogniser: it loads the pictures, finds
 the board in each (from ``--corners``, or automatically through ``calibration``: a plain
 grid board by its lines, a printed board by its corner markers) and prints one JSON
-object per picture. Like ``companion/cli.py`` it imports the outer ``calibration``
+object per picture. A Go board whose size is not given is found at whichever of 19, 13
+and 9 lines its lines fit. Like ``companion/cli.py`` it imports the outer ``calibration``
 layer, lazily and only here; the recogniser itself (``pipeline``) only ever sees a
 homography.
 """
@@ -44,7 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("images", nargs="+", metavar="IMAGE", type=Path)
     parser.add_argument("--game", required=True, help="the game on the board (go, one, ...)")
     parser.add_argument("--board", help="a board file (JSON geometry) instead of the game's own")
-    parser.add_argument("--size", type=int, help="Go only: 9, 13 or 19 lines")
+    parser.add_argument("--size", type=int,
+                        help="Go only: 9, 13 or 19 lines (default: counted from the board's "
+                             "lines; 19 with --corners)")
     parser.add_argument(
         "--corners", metavar="x,y;x,y;x,y;x,y",
         help="the board's four corners in the picture, its top-left corner first "
@@ -69,19 +72,19 @@ def parse_corners(text: str) -> np.ndarray:
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision.games import game_vision
-    from companion.vision.pipeline import Recogniser
 
     try:
         vision = game_vision(args.game, board=args.board, size=args.size)
     except ValueError as error:
         raise RecognitionError(str(error)) from None
-    recogniser = Recogniser(vision.geometry, vision.colours, kind=vision.recogniser)
     corners = parse_corners(args.corners) if args.corners else None
+    reader = PictureReader(vision, find_size=args.game == "go" and args.size is None
+                           and args.board is None and corners is None)
     status = 0
     for path in args.images:
         start = time.perf_counter()
         try:
-            result = read_picture(path, recogniser, corners)
+            result = read_picture(path, reader, corners)
         except UserFacingError as error:
             result = {"image": str(path), "error": str(error)}
             status = 1
@@ -94,25 +97,70 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def read_picture(path: Path, recogniser, corners: np.ndarray | None) -> dict[str, Any]:
+class PictureReader:
+    """Reads pictures of one game's board: registers each, reads every space, and says
+    what was found. With ``find_size`` a Go board's size is found per picture from its
+    lines, among 19, 13 and 9."""
+
+    def __init__(self, vision, *, find_size: bool = False) -> None:
+        from companion.vision.games import go_sizes
+        from companion.vision.pipeline import Recogniser
+
+        self.choices = [(choice, Recogniser(choice.geometry, choice.colours,
+                                            kind=choice.recogniser))
+                        for choice in (go_sizes(vision) if find_size else (vision,))]
+
+    def read(self, image: np.ndarray, corners: np.ndarray | None = None
+             ) -> tuple[dict[str, Any], Any]:
+        """(the picture's JSON but its name, the board's Registration: None from
+        ``corners`` or markers)."""
+        start = time.perf_counter()
+        choice, registration, homography, method = self.locate(image, corners)
+        registration_ms = (time.perf_counter() - start) * 1000.0
+        vision, recogniser = self.choices[choice]
+        reading = recogniser.read(image, homography)
+        if reading.reason.startswith(NO_BOARD):
+            raise RecognitionError(reading.reason)
+        geometry = vision.geometry
+        result: dict[str, Any] = {"registration": method}
+        if vision.game == "go" and geometry.kind == "grid":
+            result["size"] = int(geometry.spec["columns"])
+        result.update(reading.to_json())
+        result["ms"] = {"registration": round(registration_ms, 2), **result["ms"]}
+        if geometry.kind == "grid" and recogniser.kind == "stones":
+            result["grid"] = grid_rows(geometry, reading.cells, homography)
+        return result, registration
+
+    def locate(self, image: np.ndarray, corners: np.ndarray | None
+               ) -> tuple[int, Any, np.ndarray, str]:
+        """(which of the choices the board is, its Registration or None, the homography
+        pixels → board mm, how it was found)."""
+        geometry = self.choices[0][0].geometry
+        if corners is None and geometry.kind == "grid" and _has_grid_finder():
+            from calibration import gridfind
+            from calibration.registration import RegistrationError
+
+            geometries = [vision.geometry for vision, _ in self.choices]
+            try:
+                found, registration = gridfind.find_grid_of(image, geometries)
+            except RegistrationError as error:
+                raise RecognitionError(f"no board found: {_sentence(error)}") from None
+            choice = next(k for k, g in enumerate(geometries) if g is found)
+            return choice, registration, registration.homography, registration.method
+        homography, method = locate(image, geometry, corners)
+        return 0, None, homography, method
+
+
+def read_picture(path: Path, reader: PictureReader, corners: np.ndarray | None
+                 ) -> dict[str, Any]:
     """Read one picture: register it, read every space, and say what was found."""
     import cv2
 
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise RecognitionError(f"{path} is not a picture that can be read.")
-    geometry = recogniser.geometry
-    start = time.perf_counter()
-    homography, method = locate(image, geometry, corners)
-    registration_ms = (time.perf_counter() - start) * 1000.0
-    reading = recogniser.read(image, homography)
-    if reading.reason.startswith(NO_BOARD):
-        raise RecognitionError(reading.reason)
-    result: dict[str, Any] = {"image": str(path), "registration": method, **reading.to_json()}
-    result["ms"] = {"registration": round(registration_ms, 2), **result["ms"]}
-    if geometry.kind == "grid" and recogniser.kind == "stones":
-        result["grid"] = grid_rows(geometry, reading.cells, homography)
-    return result
+    result, _registration = reader.read(image, corners)
+    return {"image": str(path), **result}
 
 
 def locate(image: np.ndarray, geometry: Geometry,
@@ -199,7 +247,8 @@ def _content(content: Any) -> str:
 def _as_text(result: dict[str, Any]) -> str:
     if "error" in result:
         return f"{result['image']}: {result['error']}"
-    lines = [f"{result['image']}: read in {result['ms']['total']:.0f} ms"]
+    size = f", a {result['size']}x{result['size']} board" if "size" in result else ""
+    lines = [f"{result['image']}: read in {result['ms']['total']:.0f} ms{size}"]
     if result["occluded"]:
         lines.append(f"  {result['reason']}")
     if "grid" in result:

@@ -40,3 +40,10 @@ def game_vision(game: str, *, board: str | None = None, size: int | None = None,
         raise ValueError(f"A Go board is 9, 13 or 19 lines; got {size}.")
     name = board or (f"go-{size}" if size else entry.board)
     return GameVision(game, load_geometry(name), tuple(entry.colours), entry.recogniser)
+
+
+def go_sizes(vision: GameVision) -> tuple[GameVision, ...]:
+    """``vision`` at each Go board size, most lines first: the boards a Go picture whose
+    size was not given may show."""
+    return tuple(GameVision(vision.game, load_geometry(f"go-{size}"), vision.colours,
+                            vision.recogniser) for size in sorted(GO_SIZES, reverse=True))

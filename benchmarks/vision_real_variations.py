@@ -1,0 +1,394 @@
+"""Robustness of ``companion recognize --game go`` on variations of real Go board photos.
+
+Real photos nobody here has seen will differ from the development photos in size,
+turn, tilt, framing, light, colour and camera quality. Each labelled photo in FOLDER
+(``NAME.jpg`` with a ``NAME.txt`` of 19 rows, ``.``/``B``/``W``) is changed in each of
+those ways, in memory (the photos are never copied), and read through the whole
+``recognize`` path: the board found without corners and its size found from its lines
+(no ``--size``), then every intersection read.
+
+Every variation is a known mapping of the photo's pixels (a homography), so besides the
+label there is a second truth: where the board's crossings must land, from the grid
+found on the unchanged photo. Per variation it prints:
+
+- boards found in the right place (every crossing within a third of a pitch of where it
+  must be, under the board's 8 symmetries), boards refused with "no board found", and
+  boards found in the wrong place (a silent misregistration: the worst outcome);
+- the intersections read right, unsure and wrong against the label (best of the 8
+  symmetries); a refused board reads none of its intersections;
+- CPU seconds per photo (``time.process_time``, one OpenCV thread).
+
+Variations marked "refuse" cut off a whole line of the board: the only right answer there
+is "no board found".
+
+Then, as real photos of 9 and 13-line boards are not at hand, ``--rendered N`` seeded
+scenes per Go size (``companion.vision.scene``: random pose up to 50° tilt, random
+stones, light, blur, noise and JPEG, no hand) are read the same way, without
+``--size``: size found right, refused, wrong size, found off (a crossing more than a
+third of a pitch from its rendered place), and the intersections read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from benchmarks.machine import machine
+
+SUMMARY = "recognize --game go on changed real photos: boards found, intersections right"
+ON_GRID_PITCH = 1 / 3  # a crossing this share of a pitch from where it must be is off
+
+Change = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A named change of a photo: (image, crossings px) -> (image, 3×3 old px -> new px)."""
+
+    name: str
+    change: Change
+    refuse: bool = False
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", type=Path,
+                        help="folder with NAME.jpg photos of a 19x19 Go board and NAME.txt labels")
+    parser.add_argument("--only", metavar="NAMES",
+                        help="comma-separated variation names (default: all)")
+    parser.add_argument("--photos", type=int, metavar="N", help="use only the first N photos")
+    parser.add_argument("--rendered", type=int, default=20, metavar="N",
+                        help="rendered scenes per Go size, 9, 13 and 19 (default 20; 0: none)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.vision.games import game_vision
+
+    cv2.setNumThreads(1)
+    photos = sorted(args.folder.glob("*.jpg"))[:args.photos]
+    if not photos:
+        print(f"No NAME.jpg photos in {args.folder}.")
+        return 2
+    variations = VARIATIONS
+    if args.only:
+        wanted = {n.strip() for n in args.only.split(",")}
+        variations = [v for v in VARIATIONS if v.name in wanted]
+    print(f"Real-photo variations on {machine()}, OpenCV {cv2.__version__}, one thread")
+    print(f"{len(photos)} photos from {args.folder}; read with recognize --game go, no --size\n")
+    reference = {p: _reference(cv2.imread(str(p)), game_vision("go", size=19).geometry)
+                 for p in photos} if variations else {}
+    print(f"{'variation':<16} {'placed':>6} {'refused':>7} {'off':>4} {'size!=19':>8}  "
+          f"{'right':>6} {'unsure':>6} {'wrong':>6}  {'cpu s':>6}")
+    figures = {}
+    for variation in variations:
+        row = measure(variation, photos, reference)
+        figures[variation.name] = row
+        mark = "  (refuse)" if variation.refuse else ""
+        print(f"{variation.name:<16} {row['placed']:>6} {row['refused']:>7} {row['off']:>4} "
+              f"{row['wrong_size']:>8}  {row['right']:>6} {row['unsure']:>6} {row['wrong']:>6}"
+              f"  {row['cpu_s']:>6.2f}{mark}")
+        for note in row["notes"]:
+            print(f"    {note}")
+    if args.rendered:
+        print(f"\nRendered Go boards, {args.rendered} scenes per size (seeds 0..."
+              f"{args.rendered - 1}), read without --size")
+        print(f"{'board':<16} {'sized':>6} {'refused':>7} {'off':>4} {'size!=':>8}  "
+              f"{'right':>6} {'unsure':>6} {'wrong':>6}  {'cpu s':>6}")
+        for size in (9, 13, 19):
+            row = rendered(size, range(args.rendered))
+            figures[f"rendered go-{size}"] = row
+            print(f"{'go-' + str(size):<16} {row['placed']:>6} {row['refused']:>7} "
+                  f"{row['off']:>4} {row['wrong_size']:>8}  {row['right']:>6} "
+                  f"{row['unsure']:>6} {row['wrong']:>6}  {row['cpu_s']:>6.2f}")
+            for note in row["notes"]:
+                print(f"    {note}")
+    if args.json:
+        print(json.dumps(figures))
+    return 0
+
+
+def rendered(size: int, seeds: range) -> dict:
+    """Read rendered ``size``-line Go boards without being told their size."""
+    from companion.geometry import load_geometry
+    from companion.vision.commands import PictureReader, RecognitionError, grid_rows
+    from companion.vision.games import game_vision
+    from companion.vision.scene import random_effects, render_scene
+
+    reader = PictureReader(game_vision("go"), find_size=True)
+    board = load_geometry(f"go-{size}")
+    points = np.array([board.position_mm(n) for n in board.names])
+    counts = {"placed": 0, "refused": 0, "off": 0, "wrong_size": 0, "right": 0, "unsure": 0,
+              "wrong": 0}
+    notes, cpu = [], []
+    for seed in seeds:
+        effects = random_effects(np.random.default_rng([seed, 1]))
+        image, truth = render_scene(seed, board, effects=effects)
+        start = time.process_time()
+        try:
+            result, registration = reader.read(image)
+        except RecognitionError as error:
+            cpu.append(time.process_time() - start)
+            counts["refused"] += 1
+            notes.append(f"seed {seed}: {error}")
+            continue
+        cpu.append(time.process_time() - start)
+        if result["size"] != size:
+            counts["wrong_size"] += 1
+            notes.append(f"seed {seed}: read as {result['size']}x{result['size']}")
+            continue
+        must = np.array([truth["spaces_px"][n] for n in board.names]).reshape(size, size, 2)
+        seen = registration.to_pixels(points).reshape(size, size, 2)
+        pitch = float(np.median(np.linalg.norm(np.diff(must, axis=1), axis=2)))
+        miss = min(float(np.linalg.norm(s - must, axis=2).max()) for s in _symmetries(seen))
+        if miss > ON_GRID_PITCH * pitch:
+            counts["off"] += 1
+            notes.append(f"seed {seed}: found {miss / pitch:.2f} pitch off")
+            continue
+        counts["placed"] += 1
+        expected = "".join(grid_rows(board, truth["cells"],
+                                     np.linalg.inv(np.array(truth["homography"]))))
+        read = "".join(result["grid"])
+        right = sum(a == b for a, b in zip(read, expected, strict=True))
+        unsure = read.count("?")
+        counts["right"] += right
+        counts["unsure"] += unsure
+        counts["wrong"] += len(read) - right - unsure
+    return {**counts, "scenes": len(seeds), "cpu_s": float(np.mean(cpu)), "notes": notes}
+
+
+def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
+    """Read every photo changed by ``variation``; count what was found and read."""
+    from companion.vision.commands import PictureReader, RecognitionError
+    from companion.vision.games import game_vision
+
+    reader = PictureReader(game_vision("go"), find_size=True)
+
+    counts = {"placed": 0, "refused": 0, "off": 0, "wrong_size": 0, "right": 0, "unsure": 0,
+              "wrong": 0}
+    notes, cpu = [], []
+    for photo in photos:
+        image = cv2.imread(str(photo))
+        crossings = reference[photo]
+        changed, mapping = variation.change(image, crossings)
+        label = np.array([r.split() for r in photo.with_suffix(".txt").read_text().split("\n")
+                          if r.strip()])
+        start = time.process_time()
+        try:
+            result, registration = reader.read(changed)
+        except RecognitionError as error:
+            cpu.append(time.process_time() - start)
+            counts["refused"] += 1
+            if not variation.refuse:
+                notes.append(f"{photo.stem}: {error}")
+            continue
+        cpu.append(time.process_time() - start)
+        size = result.get("size")
+        if size != 19:
+            counts["wrong_size"] += 1
+            counts["off"] += 1
+            notes.append(f"{photo.stem}: read as {size}x{size}")
+            continue
+        if crossings is not None:
+            must = cv2.perspectiveTransform(crossings.reshape(-1, 1, 2), mapping).reshape(19, 19, 2)
+            seen = registration.to_pixels(_board_points(registration)).reshape(19, 19, 2)
+            pitch = float(np.median(np.linalg.norm(np.diff(must, axis=1), axis=2)))
+            miss = min(float(np.linalg.norm(s - must, axis=2).max()) for s in _symmetries(seen))
+            if miss > ON_GRID_PITCH * pitch:
+                counts["off"] += 1
+                notes.append(f"{photo.stem}: found {miss / pitch:.2f} pitch off")
+                continue
+        counts["placed"] += 1
+        read = np.array([list(r) for r in result["grid"]])
+        truth = max(_symmetries(label), key=lambda t: int((t == read).sum()))
+        right, unsure = int((truth == read).sum()), int((read == "?").sum())
+        counts["right"] += right
+        counts["unsure"] += unsure
+        counts["wrong"] += read.size - right - unsure
+        if read.size - right - unsure:
+            bad = [f"{r},{c}:{read[r, c]}!={truth[r, c]}"
+                   for r, c in zip(*np.nonzero((truth != read) & (read != "?")), strict=True)]
+            notes.append(f"{photo.stem}: read wrong (row,col as seen) {' '.join(bad[:8])}")
+    return {**counts, "photos": len(photos), "cpu_s": float(np.mean(cpu)), "notes": notes}
+
+
+def _reference(image: np.ndarray, geometry) -> np.ndarray | None:
+    """Where the crossings are on the unchanged photo (19×19×2 px), or None."""
+    from calibration.gridfind import find_grid
+    from calibration.registration import RegistrationError
+
+    try:
+        found = find_grid(image, geometry)
+    except RegistrationError:
+        return None
+    return found.to_pixels(_board_points(found, geometry)).reshape(19, 19, 2)
+
+
+def _board_points(registration, geometry=None) -> np.ndarray:
+    from calibration.gridfind import grid_lines_mm
+    from companion.geometry import load_geometry
+
+    xs, ys = grid_lines_mm(geometry or load_geometry("go-19"))
+    return np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+
+
+def _symmetries(grid: np.ndarray) -> list[np.ndarray]:
+    turns = [np.rot90(grid, k) for k in range(4)]
+    return turns + [np.swapaxes(t, 0, 1) for t in turns]
+
+
+# The changes. Each returns the new image and the homography old px -> new px.
+
+def _warp(image: np.ndarray, mapping: np.ndarray, size: tuple[int, int],
+          background: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    if background is None:
+        out = cv2.warpPerspective(image, mapping, size, flags=cv2.INTER_AREA
+                                  if abs(np.linalg.det(mapping[:2, :2])) < 1 else cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE)
+        return out, mapping
+    out = cv2.warpPerspective(image, mapping, size, flags=cv2.INTER_LINEAR)
+    inside = cv2.warpPerspective(np.full(image.shape[:2], 255, np.uint8), mapping, size)
+    blend = cv2.GaussianBlur(inside, (5, 5), 0).astype(np.float32)[..., None] / 255
+    return (out * blend + background * (1 - blend)).astype(np.uint8), mapping
+
+
+def resize_to(width: int, height: int) -> Change:
+    def change(image, _crossings):
+        h, w = image.shape[:2]
+        mapping = np.diag([width / w, height / h, 1.0])
+        interpolation = cv2.INTER_AREA if width < w else cv2.INTER_CUBIC
+        return cv2.resize(image, (width, height), interpolation=interpolation), mapping
+    return change
+
+
+def rotate(degrees: float) -> Change:
+    def change(image, _crossings):
+        h, w = image.shape[:2]
+        if degrees % 90 == 0:
+            turns = int(degrees // 90) % 4
+            out = np.ascontiguousarray(np.rot90(image, -turns))  # clockwise
+            mapping = {0: np.eye(3), 1: np.array([[0, -1, h - 1], [1, 0, 0], [0, 0, 1.0]]),
+                       2: np.array([[-1, 0, w - 1], [0, -1, h - 1], [0, 0, 1.0]]),
+                       3: np.array([[0, 1, 0], [-1, 0, w - 1], [0, 0, 1.0]])}[turns]
+            return out, mapping.astype(np.float64)
+        mapping = np.vstack([cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0), [0, 0, 1]])
+        return _warp(image, mapping, (w, h), table(image.shape, 7))
+    return change
+
+
+def tilt(degrees: float) -> Change:
+    """Look at the photo (as a flat print) from ``degrees`` further down: the far side
+    shrinks. The focal length is the photo's width, a phone's usual field of view."""
+    def change(image, _crossings):
+        h, w = image.shape[:2]
+        f = float(w)
+        k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+        a = np.radians(degrees)
+        turn = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]])
+        mapping = k @ turn @ np.linalg.inv(k)
+        corners = cv2.perspectiveTransform(
+            np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64), mapping).reshape(-1, 2)
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        fit = min(w / (hi - lo)[0], h / (hi - lo)[1])
+        place = np.array([[fit, 0, -lo[0] * fit], [0, fit, -lo[1] * fit], [0, 0, 1]])
+        return _warp(image, place @ mapping, (w, h), table(image.shape, 11))
+    return change
+
+
+def smaller(share: float) -> Change:
+    """The whole photo shrunk to ``share`` of the frame on a wooden-table background."""
+    def change(image, _crossings):
+        h, w = image.shape[:2]
+        mapping = np.array([[share, 0, w * (1 - share) * 0.4],
+                            [0, share, h * (1 - share) * 0.6], [0, 0, 1]])
+        return _warp(image, mapping, (w, h), table(image.shape, 3))
+    return change
+
+
+def cut(lines: float) -> Change:
+    """Crop the photo's left side at ``lines`` pitches right of the board's leftmost
+    line: negative, left of the line's leftmost point (only the margin is cut, every line
+    is whole); positive, right of its rightmost point (the whole line is cut off)."""
+    def change(image, crossings):
+        side = 0 if crossings[:, 0, 0].mean() < crossings[:, -1, 0].mean() else -1
+        first = crossings[:, side, 0]
+        if first.std() > crossings[side, :, 0].std():  # the board's columns run down
+            side = 0 if crossings[0, :, 0].mean() < crossings[-1, :, 0].mean() else -1
+            first = crossings[side, :, 0]
+        pitch = float(np.median(np.linalg.norm(np.diff(crossings, axis=1), axis=2)))
+        edge = first.min() if lines < 0 else first.max()
+        x = int(max(0, edge + lines * pitch))
+        return np.ascontiguousarray(image[:, x:]), np.array([[1, 0, -x], [0, 1, 0], [0, 0, 1.0]])
+    return change
+
+
+def colours(gain: tuple[float, float, float], contrast: float = 1.0, noise: float = 0.0
+            ) -> Change:
+    """Scale each channel (B, G, R), squeeze the contrast about mid-grey, add noise."""
+    def change(image, _crossings):
+        out = image.astype(np.float32) * np.array(gain, np.float32)
+        out = 128 + (out - 128) * contrast
+        if noise:
+            out += np.random.default_rng(0).normal(0, noise, out.shape).astype(np.float32)
+        return np.clip(out, 0, 255).astype(np.uint8), np.eye(3)
+    return change
+
+
+def jpeg(quality: int) -> Change:
+    def change(image, _crossings):
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        return cv2.imdecode(data, cv2.IMREAD_COLOR), np.eye(3)
+    return change
+
+
+def blur(sigma_share: float) -> Change:
+    """Out of focus: a Gaussian blur of ``sigma_share`` of the photo's width."""
+    def change(image, _crossings):
+        return cv2.GaussianBlur(image, (0, 0), sigma_share * image.shape[1]), np.eye(3)
+    return change
+
+
+def table(shape: tuple[int, ...], seed: int) -> np.ndarray:
+    """A wooden table top: brown with long grain streaks and a little noise."""
+    rng = np.random.default_rng(seed)
+    h, w = shape[:2]
+    grain = rng.normal(0, 1, (1, w)).astype(np.float32)
+    grain = cv2.GaussianBlur(grain, (0, 0), 3 + 0.004 * w)
+    grain = np.repeat(grain / (grain.std() + 1e-6), h, axis=0)
+    grain += 0.3 * rng.normal(0, 1, (h, w)).astype(np.float32)
+    tone = np.array([60, 100, 150], np.float32)  # B, G, R
+    return np.clip(tone * (1 + 0.12 * grain[..., None]), 0, 255).astype(np.float32)
+
+
+VARIATIONS: list[Variation] = [
+    Variation("original", resize_to(2048, 1536)),
+    Variation("4032x3024", resize_to(4032, 3024)),
+    Variation("1280x960", resize_to(1280, 960)),
+    Variation("800x600", resize_to(800, 600)),
+    Variation("640x480", resize_to(640, 480)),
+    Variation("turn 90", rotate(90)),
+    Variation("turn 180", rotate(180)),
+    Variation("turn 8deg", rotate(8)),
+    Variation("turn -15deg", rotate(-15)),
+    Variation("tilt 20deg", tilt(20)),
+    Variation("tilt 35deg", tilt(35)),
+    Variation("small 60%", smaller(0.6)),
+    Variation("small 40%", smaller(0.4)),
+    Variation("margin cut", cut(-0.3)),
+    Variation("line cut", cut(0.5), refuse=True),
+    Variation("darker", colours((0.55, 0.55, 0.55))),
+    Variation("yellower", colours((0.6, 0.9, 1.1))),
+    Variation("dim room", colours((0.25, 0.25, 0.28), noise=4.0)),
+    Variation("low contrast", colours((1.0, 1.0, 1.0), contrast=0.5)),
+    Variation("brighter", colours((1.25, 1.25, 1.25))),
+    Variation("overexposed", colours((1.5, 1.5, 1.5))),
+    Variation("jpeg q20", jpeg(20)),
+    Variation("blur", blur(0.0015)),
+    Variation("noise", colours((1.0, 1.0, 1.0), noise=15.0)),
+]
