@@ -53,6 +53,7 @@ class CounterLayout:
     ground: np.ndarray  # 2×K offsets (dx, dy) of the ground ring
     middle: np.ndarray  # 2×M offsets of the disc where a counter's symbol is printed
     band: np.ndarray  # 2×4×B offsets of the band's four sides: top, bottom, left, right
+    corners: np.ndarray  # 2×2×C offsets of the band's upper left and right corners
     down: np.ndarray  # N×R flat indices of the rows down each hex's middle
     across: np.ndarray  # N×R flat indices of the columns across each hex's middle
     rows_mm: np.ndarray  # R: each profile row's offset from the hex centre
@@ -67,6 +68,8 @@ class CounterFeatures:
 
     band: np.ndarray  # N×3 the band's chromaticity (sums to 1)
     disagreement: np.ndarray  # how far the band's sides' colours are from each other
+    stacked_band: np.ndarray  # N×3 the same from the parts a stack's sliver cannot reach
+    stacked_disagreement: np.ndarray
     saturation: np.ndarray  # its least colourful side's distance from the map's colour
     lightness: np.ndarray  # the ground's mean log lightness against the map's
     ink: np.ndarray  # the log lightness of the darkest of the middle against the map's
@@ -90,6 +93,10 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     band = (chebyshev >= inner - cfg.band_slack_mm) & (chebyshev <= half + cfg.band_slack_mm)
     sides = [band & (np.abs(y) > np.abs(x)) & (y < 0), band & (np.abs(y) > np.abs(x)) & (y > 0),
              band & (np.abs(x) > np.abs(y)) & (x < 0), band & (np.abs(x) > np.abs(y)) & (x > 0)]
+    # A stack's lower counter, laid a little askew or aside, shows beside the top one's
+    # left and right sides, but never beside the top ``stack_offset_mm`` of them.
+    high = band & (y < -half + cfg.stack_offset_mm - cfg.corner_margin_mm)
+    corners = [high & (x < -inner + cfg.band_slack_mm), high & (x > inner - cfg.band_slack_mm)]
     origin = np.rint(layout.centres).astype(int)
     rows = np.arange(-span, span + 1)
     zeros = np.zeros_like(rows)
@@ -103,6 +110,7 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     places = CounterLayout(layout.size, layout.px_per_mm, origin, offsets[:, ring],
                            offsets[:, symbol],
                            np.stack([offsets[:, side] for side in sides], axis=1),
+                           np.stack([offsets[:, side] for side in corners], axis=1),
                            np.empty(0), np.empty(0), rows / layout.px_per_mm, near, below,
                            layout.pitch_px / layout.px_per_mm)
     return replace(places, down=_at(places, np.stack([zeros, rows])),
@@ -177,15 +185,15 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
     centre = centres(down, across, places.rows_mm, places.near,
                      ringed > cfg.ringed_colour, cfg)
     shift = np.rint(centre * places.px_per_mm).astype(int)
-    at = _at(places, places.band, shift)  # N×4×B
-    keep = max(int(at.shape[2] * cfg.band_share), 1)
-    top = np.argpartition(-colour.ravel()[at], keep - 1, axis=2)[:, :, :keep]
-    ring = flat[np.take_along_axis(at, top, axis=2)].astype(np.float32)  # N×4×keep×3
-    sides = _chroma(ring.mean(axis=2) * (gain / paper)[:, None, :])
+    seen = colour.ravel(), flat, gain / paper, shift
+    sides = _band_colours(places, places.band, *seen, cfg)  # N×4×3
     saturation = np.linalg.norm(sides - _chroma(nominal), axis=2).min(axis=1)
-    clear = sides[:, [0, 2, 3]]  # not the bottom side: a stack's sliver lies beside it
-    band = _chroma(clear.mean(axis=1))
-    disagreement = np.linalg.norm(clear - band[:, None], axis=2).max(axis=1)
+    # Not the bottom side: a stack's sliver lies beside it.
+    band, disagreement = _agreed(sides[:, [0, 2, 3]])
+    # Nor, on a stack, the lower part of the left and right sides.
+    upper = np.concatenate([sides[:, :1], _band_colours(places, places.corners, *seen, cfg)],
+                           axis=1)
+    stacked_band, stacked_disagreement = _agreed(upper)
     ground = np.median(flat[_at(places, places.ground, shift)], axis=1) * gain / paper
     lightness = np.log((ground + 4.0) / (nominal + 4.0)).mean(axis=1)
     # The darkest of the middle: a symbol's ink (CHEZ) or the ground (BORG); bare paper
@@ -195,8 +203,27 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
     ink = np.log((np.partition(grey, k, axis=1)[:, k] + 4.0) / (nominal.mean() + 4.0))
     extra, spread = sliver(down, places.rows_mm, centre[:, 1], places.below,
                    saturation > cfg.counter_saturation, places.pitch_mm, cfg)
-    return CounterFeatures(band, disagreement, saturation, lightness, ink, centre, extra,
-                           spread)
+    return CounterFeatures(band, disagreement, stacked_band, stacked_disagreement,
+                           saturation, lightness, ink, centre, extra, spread)
+
+
+def _band_colours(places: CounterLayout, offsets: np.ndarray, colour: np.ndarray,
+                  flat: np.ndarray, gain: np.ndarray, shift: np.ndarray,
+                  cfg: Section) -> np.ndarray:
+    """The chromaticity of each part of a band (``offsets`` 2×S×B around each counter's
+    centre) from its most colourful pixels, in the map's colour units: N×S×3."""
+    at = _at(places, offsets, shift)  # N×S×B
+    keep = max(int(at.shape[2] * cfg.band_share), 1)
+    top = np.argpartition(-colour[at], keep - 1, axis=2)[:, :, :keep]
+    ring = flat[np.take_along_axis(at, top, axis=2)].astype(np.float32)  # N×S×keep×3
+    return _chroma(ring.mean(axis=2) * gain[:, None, :])
+
+
+def _agreed(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The mean chromaticity of a band's parts (N×S×3) and how far the farthest part
+    lies from it."""
+    band = _chroma(parts.mean(axis=1))
+    return band, np.linalg.norm(parts - band[:, None], axis=2).max(axis=1)
 
 
 def _paper(middle: np.ndarray, blank: np.ndarray, places: CounterLayout,
@@ -249,7 +276,16 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     borg = f.lightness < cfg.side_split
     side_unsure = np.abs(f.lightness - cfg.side_split) < cfg.side_margin
     ground = np.where(borg[:, None], grounds["borg"], grounds["chez"])
-    d = np.stack([_triangle_distance(f.band, ink, ground, paper) for ink in inks], axis=1)
+    stack = f.extra > cfg.stack_colour
+    stack_unsure = np.abs(f.extra - cfg.stack_colour) < cfg.stack_margin
+    if f.spread > cfg.max_spread:  # too blurred to see a sliver that is not plain
+        stack_unsure |= f.extra < cfg.plain_stack_colour
+    # On a stack the band's upper part alone is believed where the sides disagree (the
+    # lower counter showing beside them).
+    upper = stack & ~stack_unsure & (f.stacked_disagreement < f.disagreement)
+    band = np.where(upper[:, None], f.stacked_band, f.band)
+    disagreement = np.where(upper, f.stacked_disagreement, f.disagreement)
+    d = np.stack([_triangle_distance(band, ink, ground, paper) for ink in inks], axis=1)
     logits = -d**2 / (2 * cfg.sigma**2)
     posterior = np.exp(logits - logits.max(axis=1, keepdims=True))
     posterior /= posterior.sum(axis=1, keepdims=True)
@@ -257,11 +293,7 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     n = np.arange(len(best))
     confidence = posterior[n, best]
     face_sure = (confidence >= cfg.min_confidence) & (d[n, best] <= cfg.max_distance) & \
-        (f.disagreement <= cfg.max_disagreement)
-    stack = f.extra > cfg.stack_colour
-    stack_unsure = np.abs(f.extra - cfg.stack_colour) < cfg.stack_margin
-    if f.spread > cfg.max_spread:  # too blurred to see a sliver that is not plain
-        stack_unsure |= f.extra < cfg.plain_stack_colour
+        (disagreement <= cfg.max_disagreement)
 
     confidence = np.where(empty, np.clip(1.0 - f.saturation / cfg.counter_saturation, 0, 1),
                           confidence)
