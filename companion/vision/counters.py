@@ -60,6 +60,7 @@ class CounterLayout:
     near: np.ndarray  # N×N weights of each hex's neighbours
     below: np.ndarray  # N: the hex one pitch straight below each hex (-1: none)
     pitch_mm: float
+    outline: np.ndarray  # 2×L offsets of the hex's printed outline
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class CounterFeatures:
     ink: np.ndarray  # the log lightness of the darkest of the middle against the map's
     centre_mm: np.ndarray  # N×2 the top counter's centre, mm from the hex centre
     extra: np.ndarray  # colour a stack's lower counter adds below the top counter
+    outline: np.ndarray  # how much darker than the paper beside it the hex's outline is
     spread: float  # the share of a band's colour blur spreads that far on this picture
 
 
@@ -107,12 +109,19 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     straight = (np.abs(step[:, :, 0]) < 0.25 * layout.pitch_px) & \
         (np.abs(step[:, :, 1] - layout.pitch_px) < 0.25 * layout.pitch_px)
     below = np.where(straight.any(axis=1), straight.argmax(axis=1), -1)
+    # The printed outline lies halfway to the neighbours: where a pixel's farthest reach
+    # toward any neighbour is half a pitch.
+    beside = (apart > 0) & (apart < 1.2 * layout.pitch_px)
+    hub = int(beside.sum(axis=1).argmax())
+    toward = step[hub, beside[hub]] / apart[hub, beside[hub]][:, None]  # unit vectors
+    reach = np.max(np.tensordot(toward, np.stack([x, y]), axes=1), axis=0)
+    edge = np.abs(reach - layout.pitch_px / layout.px_per_mm / 2) <= cfg.outline_mm
     places = CounterLayout(layout.size, layout.px_per_mm, origin, offsets[:, ring],
                            offsets[:, symbol],
                            np.stack([offsets[:, side] for side in sides], axis=1),
                            np.stack([offsets[:, side] for side in corners], axis=1),
                            np.empty(0), np.empty(0), rows / layout.px_per_mm, near, below,
-                           layout.pitch_px / layout.px_per_mm)
+                           layout.pitch_px / layout.px_per_mm, offsets[:, edge])
     return replace(places, down=_at(places, np.stack([zeros, rows])),
                    across=_at(places, np.stack([rows, zeros])))
 
@@ -204,7 +213,18 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
     extra, spread = sliver(down, places.rows_mm, centre[:, 1], places.below,
                    saturation > cfg.counter_saturation, places.pitch_mm, cfg)
     return CounterFeatures(band, disagreement, stacked_band, stacked_disagreement,
-                           saturation, lightness, ink, centre, extra, spread)
+                           saturation, lightness, ink, centre, extra,
+                           _outline(view, places), spread)
+
+
+def _outline(view: np.ndarray, places: CounterLayout) -> np.ndarray:
+    """How much the printed outline of each hex stands out darker than the paper
+    beside it (a thin dark line's share of the light). Blur fades every line of the
+    picture alike; a hand or a sleeve over the map hides the lines under it."""
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    closed = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    line = ((closed - grey) / np.maximum(closed, 1.0)).ravel()
+    return line[_at(places, places.outline)].mean(axis=1)
 
 
 def _band_colours(places: CounterLayout, offsets: np.ndarray, colour: np.ndarray,
@@ -297,6 +317,11 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
 
     confidence = np.where(empty, np.clip(1.0 - f.saturation / cfg.counter_saturation, 0, 1),
                           confidence)
+    # Outlines far fainter than the picture's own (those of the hexes read empty): some-
+    # thing flat lies over them (many together mean a hand over the map).
+    typical = float(np.median(f.outline[empty] if empty.sum() >= cfg.paper_hexes
+                              else f.outline))
+    covered = f.outline < cfg.hidden_outline * typical
     labels: list[Any] = []
     names: list[str] = []
     for i in n:
@@ -311,4 +336,4 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
             labels.append({"side": "borg" if borg[i] else "chez", "face": FACES[best[i]],
                            "stack": bool(stack[i])})
     return SpaceReadings(labels=labels, confidence=confidence, best=names,
-                         covered=np.zeros(len(labels), dtype=bool))
+                         covered=covered)
