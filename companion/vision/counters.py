@@ -305,7 +305,11 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     upper = stack & ~stack_unsure & (f.stacked_disagreement < f.disagreement)
     band = np.where(upper[:, None], f.stacked_band, f.band)
     disagreement = np.where(upper, f.stacked_disagreement, f.disagreement)
-    d = np.stack([_triangle_distance(band, ink, ground, paper) for ink in inks], axis=1)
+    # The band's most colourful pixels keep a share of its ink however blurred: a colour
+    # that is nearly all ground and paper is no face's band.
+    w = cfg.min_ink_share
+    d = np.stack([_triangle_distance(band, ink, w * ink + (1 - w) * ground,
+                                     w * ink + (1 - w) * paper) for ink in inks], axis=1)
     logits = -d**2 / (2 * cfg.sigma**2)
     posterior = np.exp(logits - logits.max(axis=1, keepdims=True))
     posterior /= posterior.sum(axis=1, keepdims=True)
