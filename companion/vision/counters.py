@@ -18,12 +18,16 @@ looked at is given in millimetres of the printed design (``size_mm``, ``band_fra
   cannot touch, which must agree (a hand or a neighbour's counter over one side does
   not). A band a few pixels wide is blurred into the counter's ground and into
   the map; mixing averages chromaticities, so a band seen through blur lies in the
-  triangle spanned by its ink, the ground and the map. The face is that triangle.
+  triangle spanned by its ink, the ground and the map (keeping some of its ink). The
+  face is that triangle. On a stack, the lower counter laid askew may show beside the
+  left and right sides: there the top side and the sides' upper corners are used.
 - **Side**: the ground's lightness against the map's.
 - **Empty**: no colour on all four sides of where a band would be (a neighbour's
   counter reaching into the hex colours one side, never all four).
 - **Stack**: players lay a stack's lower counters shifted toward the board's bottom
   (docs/recognition.md), so below the top counter a sliver of band shows (``stacks.py``).
+- **Covered**: a hex whose printed outline is far fainter than the picture's others
+  (a hand over the map; ``pipeline.py`` flags the picture when several are together).
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ class CounterFeatures:
     band: np.ndarray  # N×3 the band's chromaticity (sums to 1)
     disagreement: np.ndarray  # how far the band's sides' colours are from each other
     stacked_band: np.ndarray  # N×3 the same from the parts a stack's sliver cannot reach
-    stacked_disagreement: np.ndarray
+    stacked_disagreement: np.ndarray  # how far those parts' colours are from each other
     saturation: np.ndarray  # its least colourful side's distance from the map's colour
     lightness: np.ndarray  # the ground's mean log lightness against the map's
     ink: np.ndarray  # the log lightness of the darkest of the middle against the map's
@@ -97,7 +101,7 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
              band & (np.abs(x) > np.abs(y)) & (x < 0), band & (np.abs(x) > np.abs(y)) & (x > 0)]
     # A stack's lower counter, laid a little askew or aside, shows beside the top one's
     # left and right sides, but never beside the top ``stack_offset_mm`` of them.
-    high = band & (y < -half + cfg.stack_offset_mm - cfg.corner_margin_mm)
+    high = band & (y < -half + cfg.stack_offset_mm)
     corners = [high & (x < -inner + cfg.band_slack_mm), high & (x > inner - cfg.band_slack_mm)]
     origin = np.rint(layout.centres).astype(int)
     rows = np.arange(-span, span + 1)
