@@ -4,6 +4,7 @@ printed counters are designed."""
 
 import numpy as np
 import pytest
+from vision_scenes import read_scene, read_scenes
 
 from calibration.printables.counters import COUNTER_DESIGN, DEFAULT_COUNTER_MM
 from companion.geometry import load_geometry
@@ -95,3 +96,28 @@ def test_random_counter_scenes_have_few_confident_errors(recogniser):
                                        for seed in range(300, 306)])
     assert wrong <= 0.001
     assert unsure <= 0.02
+
+
+def test_a_hand_held_still_over_the_map_is_flagged_from_one_picture(recogniser):
+    """A hand hides the map's printed outlines under it; the same scene without the hand,
+    or blurred as strongly as the renderer blurs, is not flagged."""
+    flagged = 0
+    for seed in range(6):
+        hand = Effects(hand=True, noise=4.0, blur=0.6, jpeg=75)
+        reading, _ = read_scene(MAP, seed, effects=hand, kind="counters",
+                                recogniser=recogniser)
+        flagged += reading.occluded
+        for effects in (Effects(noise=4.0, blur=0.6, jpeg=75), Effects(noise=2.0, blur=1.3)):
+            clean, _ = read_scene(MAP, seed, effects=effects, kind="counters",
+                                  recogniser=recogniser)
+            assert not clean.occluded, clean.reason
+    assert flagged >= 5
+
+
+def test_random_counter_maps_are_mostly_read_whole():
+    """Random scenes (pose, light, blur, noise, hands and glare as the benchmark draws
+    them): most maps are read whole, stacks and the faces over them included."""
+    tally = read_scenes(MAP, range(400, 420), kind="counters")
+    assert tally.error <= 0.001
+    assert tally.unsure <= 0.01
+    assert tally.whole >= 0.75

@@ -18,12 +18,16 @@ looked at is given in millimetres of the printed design (``size_mm``, ``band_fra
   cannot touch, which must agree (a hand or a neighbour's counter over one side does
   not). A band a few pixels wide is blurred into the counter's ground and into
   the map; mixing averages chromaticities, so a band seen through blur lies in the
-  triangle spanned by its ink, the ground and the map. The face is that triangle.
+  triangle spanned by its ink, the ground and the map (keeping some of its ink). The
+  face is that triangle. On a stack, the lower counter laid askew may show beside the
+  left and right sides: there the top side and the sides' upper corners are used.
 - **Side**: the ground's lightness against the map's.
 - **Empty**: no colour on all four sides of where a band would be (a neighbour's
   counter reaching into the hex colours one side, never all four).
 - **Stack**: players lay a stack's lower counters shifted toward the board's bottom
   (docs/recognition.md), so below the top counter a sliver of band shows (``stacks.py``).
+- **Covered**: a hex whose printed outline is far fainter than the picture's others
+  (a hand over the map; ``pipeline.py`` flags the picture when several are together).
 """
 
 from __future__ import annotations
@@ -53,12 +57,14 @@ class CounterLayout:
     ground: np.ndarray  # 2×K offsets (dx, dy) of the ground ring
     middle: np.ndarray  # 2×M offsets of the disc where a counter's symbol is printed
     band: np.ndarray  # 2×4×B offsets of the band's four sides: top, bottom, left, right
+    corners: np.ndarray  # 2×2×C offsets of the band's upper left and right corners
     down: np.ndarray  # N×R flat indices of the rows down each hex's middle
     across: np.ndarray  # N×R flat indices of the columns across each hex's middle
     rows_mm: np.ndarray  # R: each profile row's offset from the hex centre
     near: np.ndarray  # N×N weights of each hex's neighbours
     below: np.ndarray  # N: the hex one pitch straight below each hex (-1: none)
     pitch_mm: float
+    outline: np.ndarray  # 2×L offsets of the hex's printed outline
 
 
 @dataclass(frozen=True)
@@ -67,11 +73,14 @@ class CounterFeatures:
 
     band: np.ndarray  # N×3 the band's chromaticity (sums to 1)
     disagreement: np.ndarray  # how far the band's sides' colours are from each other
+    stacked_band: np.ndarray  # N×3 the same from the parts a stack's sliver cannot reach
+    stacked_disagreement: np.ndarray  # how far those parts' colours are from each other
     saturation: np.ndarray  # its least colourful side's distance from the map's colour
     lightness: np.ndarray  # the ground's mean log lightness against the map's
     ink: np.ndarray  # the log lightness of the darkest of the middle against the map's
     centre_mm: np.ndarray  # N×2 the top counter's centre, mm from the hex centre
     extra: np.ndarray  # colour a stack's lower counter adds below the top counter
+    outline: np.ndarray  # how much darker than the paper beside it the hex's outline is
     spread: float  # the share of a band's colour blur spreads that far on this picture
 
 
@@ -90,6 +99,10 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     band = (chebyshev >= inner - cfg.band_slack_mm) & (chebyshev <= half + cfg.band_slack_mm)
     sides = [band & (np.abs(y) > np.abs(x)) & (y < 0), band & (np.abs(y) > np.abs(x)) & (y > 0),
              band & (np.abs(x) > np.abs(y)) & (x < 0), band & (np.abs(x) > np.abs(y)) & (x > 0)]
+    # A stack's lower counter, laid a little askew or aside, shows beside the top one's
+    # left and right sides, but never beside the top ``stack_offset_mm`` of them.
+    high = band & (y < -half + cfg.stack_offset_mm)
+    corners = [high & (x < -inner + cfg.band_slack_mm), high & (x > inner - cfg.band_slack_mm)]
     origin = np.rint(layout.centres).astype(int)
     rows = np.arange(-span, span + 1)
     zeros = np.zeros_like(rows)
@@ -100,11 +113,19 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     straight = (np.abs(step[:, :, 0]) < 0.25 * layout.pitch_px) & \
         (np.abs(step[:, :, 1] - layout.pitch_px) < 0.25 * layout.pitch_px)
     below = np.where(straight.any(axis=1), straight.argmax(axis=1), -1)
+    # The printed outline lies halfway to the neighbours: where a pixel's farthest reach
+    # toward any neighbour is half a pitch.
+    beside = (apart > 0) & (apart < 1.2 * layout.pitch_px)
+    hub = int(beside.sum(axis=1).argmax())
+    toward = step[hub, beside[hub]] / apart[hub, beside[hub]][:, None]  # unit vectors
+    reach = np.max(np.tensordot(toward, np.stack([x, y]), axes=1), axis=0)
+    edge = np.abs(reach - layout.pitch_px / layout.px_per_mm / 2) <= cfg.outline_mm
     places = CounterLayout(layout.size, layout.px_per_mm, origin, offsets[:, ring],
                            offsets[:, symbol],
                            np.stack([offsets[:, side] for side in sides], axis=1),
+                           np.stack([offsets[:, side] for side in corners], axis=1),
                            np.empty(0), np.empty(0), rows / layout.px_per_mm, near, below,
-                           layout.pitch_px / layout.px_per_mm)
+                           layout.pitch_px / layout.px_per_mm, offsets[:, edge])
     return replace(places, down=_at(places, np.stack([zeros, rows])),
                    across=_at(places, np.stack([rows, zeros])))
 
@@ -177,15 +198,15 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
     centre = centres(down, across, places.rows_mm, places.near,
                      ringed > cfg.ringed_colour, cfg)
     shift = np.rint(centre * places.px_per_mm).astype(int)
-    at = _at(places, places.band, shift)  # N×4×B
-    keep = max(int(at.shape[2] * cfg.band_share), 1)
-    top = np.argpartition(-colour.ravel()[at], keep - 1, axis=2)[:, :, :keep]
-    ring = flat[np.take_along_axis(at, top, axis=2)].astype(np.float32)  # N×4×keep×3
-    sides = _chroma(ring.mean(axis=2) * (gain / paper)[:, None, :])
+    seen = colour.ravel(), flat, gain / paper, shift
+    sides = _band_colours(places, places.band, *seen, cfg)  # N×4×3
     saturation = np.linalg.norm(sides - _chroma(nominal), axis=2).min(axis=1)
-    clear = sides[:, [0, 2, 3]]  # not the bottom side: a stack's sliver lies beside it
-    band = _chroma(clear.mean(axis=1))
-    disagreement = np.linalg.norm(clear - band[:, None], axis=2).max(axis=1)
+    # Not the bottom side: a stack's sliver lies beside it.
+    band, disagreement = _agreed(sides[:, [0, 2, 3]])
+    # Nor, on a stack, the lower part of the left and right sides.
+    upper = np.concatenate([sides[:, :1], _band_colours(places, places.corners, *seen, cfg)],
+                           axis=1)
+    stacked_band, stacked_disagreement = _agreed(upper)
     ground = np.median(flat[_at(places, places.ground, shift)], axis=1) * gain / paper
     lightness = np.log((ground + 4.0) / (nominal + 4.0)).mean(axis=1)
     # The darkest of the middle: a symbol's ink (CHEZ) or the ground (BORG); bare paper
@@ -195,8 +216,38 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
     ink = np.log((np.partition(grey, k, axis=1)[:, k] + 4.0) / (nominal.mean() + 4.0))
     extra, spread = sliver(down, places.rows_mm, centre[:, 1], places.below,
                    saturation > cfg.counter_saturation, places.pitch_mm, cfg)
-    return CounterFeatures(band, disagreement, saturation, lightness, ink, centre, extra,
-                           spread)
+    return CounterFeatures(band, disagreement, stacked_band, stacked_disagreement,
+                           saturation, lightness, ink, centre, extra,
+                           _outline(view, places), spread)
+
+
+def _outline(view: np.ndarray, places: CounterLayout) -> np.ndarray:
+    """How much the printed outline of each hex stands out darker than the paper
+    beside it (a thin dark line's share of the light). Blur fades every line of the
+    picture alike; a hand or a sleeve over the map hides the lines under it."""
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    closed = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    line = ((closed - grey) / np.maximum(closed, 1.0)).ravel()
+    return line[_at(places, places.outline)].mean(axis=1)
+
+
+def _band_colours(places: CounterLayout, offsets: np.ndarray, colour: np.ndarray,
+                  flat: np.ndarray, gain: np.ndarray, shift: np.ndarray,
+                  cfg: Section) -> np.ndarray:
+    """The chromaticity of each part of a band (``offsets`` 2×S×B around each counter's
+    centre) from its most colourful pixels, in the map's colour units: N×S×3."""
+    at = _at(places, offsets, shift)  # N×S×B
+    keep = max(int(at.shape[2] * cfg.band_share), 1)
+    top = np.argpartition(-colour[at], keep - 1, axis=2)[:, :, :keep]
+    ring = flat[np.take_along_axis(at, top, axis=2)].astype(np.float32)  # N×S×keep×3
+    return _chroma(ring.mean(axis=2) * gain[:, None, :])
+
+
+def _agreed(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The mean chromaticity of a band's parts (N×S×3) and how far the farthest part
+    lies from it."""
+    band = _chroma(parts.mean(axis=1))
+    return band, np.linalg.norm(parts - band[:, None], axis=2).max(axis=1)
 
 
 def _paper(middle: np.ndarray, blank: np.ndarray, places: CounterLayout,
@@ -249,7 +300,20 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     borg = f.lightness < cfg.side_split
     side_unsure = np.abs(f.lightness - cfg.side_split) < cfg.side_margin
     ground = np.where(borg[:, None], grounds["borg"], grounds["chez"])
-    d = np.stack([_triangle_distance(f.band, ink, ground, paper) for ink in inks], axis=1)
+    stack = f.extra > cfg.stack_colour
+    stack_unsure = np.abs(f.extra - cfg.stack_colour) < cfg.stack_margin
+    if f.spread > cfg.max_spread:  # too blurred to see a sliver that is not plain
+        stack_unsure |= f.extra < cfg.plain_stack_colour
+    # On a stack the band's upper part alone is believed where the sides disagree (the
+    # lower counter showing beside them).
+    upper = stack & ~stack_unsure & (f.stacked_disagreement < f.disagreement)
+    band = np.where(upper[:, None], f.stacked_band, f.band)
+    disagreement = np.where(upper, f.stacked_disagreement, f.disagreement)
+    # The band's most colourful pixels keep a share of its ink however blurred: a colour
+    # that is nearly all ground and paper is no face's band.
+    w = cfg.min_ink_share
+    d = np.stack([_triangle_distance(band, ink, w * ink + (1 - w) * ground,
+                                     w * ink + (1 - w) * paper) for ink in inks], axis=1)
     logits = -d**2 / (2 * cfg.sigma**2)
     posterior = np.exp(logits - logits.max(axis=1, keepdims=True))
     posterior /= posterior.sum(axis=1, keepdims=True)
@@ -257,14 +321,15 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     n = np.arange(len(best))
     confidence = posterior[n, best]
     face_sure = (confidence >= cfg.min_confidence) & (d[n, best] <= cfg.max_distance) & \
-        (f.disagreement <= cfg.max_disagreement)
-    stack = f.extra > cfg.stack_colour
-    stack_unsure = np.abs(f.extra - cfg.stack_colour) < cfg.stack_margin
-    if f.spread > cfg.max_spread:  # too blurred to see a sliver that is not plain
-        stack_unsure |= f.extra < cfg.plain_stack_colour
+        (disagreement <= cfg.max_disagreement)
 
     confidence = np.where(empty, np.clip(1.0 - f.saturation / cfg.counter_saturation, 0, 1),
                           confidence)
+    # Outlines far fainter than the picture's own (those of the hexes read empty): some-
+    # thing flat lies over them (many together mean a hand over the map).
+    typical = float(np.median(f.outline[empty] if empty.sum() >= cfg.paper_hexes
+                              else f.outline))
+    covered = f.outline < cfg.hidden_outline * typical
     labels: list[Any] = []
     names: list[str] = []
     for i in n:
@@ -279,4 +344,4 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
             labels.append({"side": "borg" if borg[i] else "chez", "face": FACES[best[i]],
                            "stack": bool(stack[i])})
     return SpaceReadings(labels=labels, confidence=confidence, best=names,
-                         covered=np.zeros(len(labels), dtype=bool))
+                         covered=covered)

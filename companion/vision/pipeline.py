@@ -175,6 +175,14 @@ class Recogniser:
             clear = samples.ink_around >= self.cfg.occlusion.hand_edge_ink
             patch = largest_group(result.covered | unreadable, self.neighbours, clear)
             occluded |= patch >= self.cfg.occlusion.hand_patch
+        elif self.kind == "counters":
+            # A hand held still hides the map's printed outlines under it, while the
+            # picture's other outlines show (blur fades them all alike); a lamp's glare
+            # blows out what it hides.
+            lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
+            hidden_here = result.covered & lit
+            patch = largest_group(hidden_here, self.neighbours, hidden_here)
+            occluded |= patch >= self.cfg.occlusion.hand_patch
         reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen clearly"
                   if occluded else "")
         # A space whose gaps a glare has blown out says nothing about where the board is.
