@@ -52,9 +52,8 @@ class SquarePatch:
     half: int
     centres: np.ndarray  # N×2 the squares' centres in the board view, whole pixels
     size: tuple[int, int]  # the board view's width and height
-    probe: np.ndarray  # 2×(2k+1)×L offsets along a side's line: where to look for it
+    probes: np.ndarray  # 2×2×N×(2k+1)×L flat indices across each side's line (below)
     reach: int  # k: how far (pixels) a square's print may lie from where it should
-    pitch: int  # the distance between neighbouring squares, whole pixels
 
     def at(self, shift: np.ndarray) -> np.ndarray:
         """The flat indices of every square's zones, each square moved by ``shift``
@@ -96,17 +95,31 @@ def square_patch(layout: Layout, cfg: Section) -> SquarePatch:
     dy, dx = dy.ravel()[keep], dx.ravel()[keep]
     zone, side = zone.ravel()[keep], side.ravel()[keep].astype(np.uint8)
     centres = np.rint(layout.centres).astype(int)
-    # Across each side's line (the left one; the right one is a pitch further), from
-    # ``reach`` pixels before it to ``reach`` after, along its middle part.
     reach = int(np.ceil(cfg.max_shift * p))
-    length = int(cfg.line_length * p)
-    across = np.arange(-reach, reach + 1) - int(round(0.5 * p))
-    probe = np.stack(np.broadcast_arrays(across[:, None], np.arange(-length, length + 1)))
-    pitch = int(round(p))
-    patch = SquarePatch(np.empty(0), zone, side, dy, dx, half, centres, layout.size, probe,
-                        reach, pitch)
+    patch = SquarePatch(np.empty(0), zone, side, dy, dx, half, centres, layout.size,
+                        _line_probes(centres, layout.size, p, reach, cfg), reach)
     return SquarePatch(patch.at(np.zeros_like(centres)), zone, side, dy, dx, half, centres,
-                       layout.size, probe, reach, pitch)
+                       layout.size, patch.probes, reach)
+
+
+def _line_probes(centres: np.ndarray, size: tuple[int, int], pitch: float, reach: int,
+                 cfg: Section) -> np.ndarray:
+    """Where to look for each square's printed outline: flat board-view indices, per
+    axis (x, y), per side (left or top, right or bottom) and square, across the side's
+    line from ``reach`` pixels before it to ``reach`` after (rows), along its middle
+    part (columns)."""
+    w, h = size
+    length = int(cfg.line_length * pitch)
+    across = np.arange(-reach, reach + 1) - int(round(0.5 * pitch))
+    across, along = np.broadcast_arrays(across[:, None], np.arange(-length, length + 1))
+    probes = []
+    for axis in (0, 1):
+        for offset in (across, across + int(round(pitch))):
+            a = centres[:, axis, None, None] + offset[None]
+            b = centres[:, 1 - axis, None, None] + along[None]
+            x, y = (a, b) if axis == 0 else (b, a)
+            probes.append(np.clip(y, 0, h - 1) * w + np.clip(x, 0, w - 1))
+    return np.array(probes).reshape(2, 2, *probes[0].shape)
 
 
 def square_shifts(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
@@ -116,25 +129,20 @@ def square_shifts(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndar
     the darkest column (row) of neutral ink near it: coloured print (a token's frame, a
     core's tint) is bright in its own channel, ink in none. Where a side shows no line
     (a hand, glare) the opposite side decides; with neither, the square stays put."""
-    ink = view.max(axis=-1).astype(np.float32)
-    w, h = patch.size
-    across, along = patch.probe
-    shifts = np.zeros((len(patch.centres), 2), dtype=int)
-    for axis in (0, 1):
-        found = []
-        for offset in (across, across + patch.pitch):  # the left (top) side, the right (bottom)
-            a = patch.centres[:, axis, None, None] + offset[None]
-            b = patch.centres[:, 1 - axis, None, None] + along[None]
-            x, y = (a, b) if axis == 0 else (b, a)
-            profile = ink[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)].mean(axis=-1)
-            level = np.median(profile, axis=1)
-            seen = level - profile.min(axis=1) > cfg.min_line_contrast * level
-            found.append(np.where(seen, profile.argmin(axis=1) - patch.reach, np.nan))
-        found = np.array(found, dtype=np.float64)
-        either = ~np.isnan(found).all(axis=0)
-        mean = np.nanmean(np.where(either[None], found, 0.0), axis=0)
-        shifts[:, axis] = np.rint(mean).astype(int)
-    return shifts
+    ink = _channel_max(view).ravel()
+    profile = ink[patch.probes].mean(axis=-1)  # 2×2×N×(2k+1): axis, side, square, across
+    level = np.median(profile, axis=-1)
+    seen = level - profile.min(axis=-1) > cfg.min_line_contrast * level
+    found = np.where(seen, profile.argmin(axis=-1) - patch.reach, 0)
+    count = seen.sum(axis=1)  # per axis and square: on how many of its two sides
+    mean = found.sum(axis=1) / np.maximum(count, 1)
+    return np.rint(mean).astype(int).T
+
+
+def _channel_max(view: np.ndarray) -> np.ndarray:
+    """Each pixel's brightest channel (numpy's reduction over a last axis of three is
+    some twenty times slower than OpenCV's per-element maximum)."""
+    return cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2])
 
 
 def _name_pixels(logs: np.ndarray, board: np.ndarray, palette: Section,
@@ -209,7 +217,7 @@ def outline_contrast(logs: np.ndarray, bare: np.ndarray, patch: SquarePatch,
 def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
                      palette: Section, cfg: Section) -> SpaceReadings:
     """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``."""
-    pixels = view.reshape(-1, 3)[patch.at(square_shifts(view, patch, cfg))]
+    pixels = np.take(view.reshape(-1, 3), patch.at(square_shifts(view, patch, cfg)), axis=0)
     logs = _LOG[pixels]
     bare = np.percentile(pixels[:, patch.part(BARE)], cfg.bare_percentile, axis=1)
     inner = slice(0, patch.part(BARE).start)  # discs, ring and frame: what pieces cover
@@ -221,7 +229,8 @@ def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
     coloured = ((discs == _RED) | (discs == _BLUE) | (discs == _WHITE)).sum(axis=1)
     # A lamp's glare also hides the outline, but it blows the pixels out: that square
     # is read if its pieces' zones are clear of it, and unsure if not.
-    blown = pixels.min(axis=-1) >= cfg.saturated_level
+    blown = np.minimum(np.minimum(pixels[..., 0], pixels[..., 1]),
+                       pixels[..., 2]) >= cfg.saturated_level
     glare = blown[:, patch.part(LINE)].mean(axis=1) > cfg.max_blown[0]
     covered = (outline_contrast(logs, bare, patch, cfg) < cfg.min_line_contrast) & ~glare
     covered |= blown[:, inner].mean(axis=1) > cfg.max_blown[1]
