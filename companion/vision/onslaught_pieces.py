@@ -42,15 +42,13 @@ class SquarePatch:
     square that belong to a zone, ordered by zone then side so that each zone (and
     each side of it) is one slice; ``zone`` (P) their zone, ``side`` (P) which side of
     the square a pixel lies towards (0–3), ``dy``/``dx`` (P) their offsets from the
-    square's centre, ``radius`` (P) their distance from it (a share of the pitch) and
-    ``half`` the patch's half width in pixels."""
+    square's centre and ``half`` the patch's half width in pixels."""
 
     index: np.ndarray
     zone: np.ndarray
     side: np.ndarray
     dy: np.ndarray
     dx: np.ndarray
-    radius: np.ndarray
     half: int
     centres: np.ndarray  # N×2 the squares' centres in the board view, whole pixels
     size: tuple[int, int]  # the board view's width and height
@@ -98,11 +96,10 @@ def square_patch(layout: Layout, cfg: Section) -> SquarePatch:
     zone, side = zone.ravel()[keep], side.ravel()[keep].astype(np.uint8)
     centres = np.rint(layout.centres).astype(int)
     reach = int(np.ceil(cfg.max_shift * p))
-    radius = np.hypot(dx, dy) / p
-    patch = SquarePatch(np.empty(0), zone, side, dy, dx, radius, half, centres, layout.size,
+    patch = SquarePatch(np.empty(0), zone, side, dy, dx, half, centres, layout.size,
                         _line_probes(centres, layout.size, p, reach, cfg), reach)
-    return SquarePatch(patch.at(np.zeros_like(centres)), zone, side, dy, dx, radius, half,
-                       centres, layout.size, patch.probes, reach)
+    return SquarePatch(patch.at(np.zeros_like(centres)), zone, side, dy, dx, half, centres,
+                       layout.size, patch.probes, reach)
 
 
 def _line_probes(centres: np.ndarray, size: tuple[int, int], pitch: float, reach: int,
@@ -247,9 +244,9 @@ def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
     discs = names[:, patch.part(DISCS)]
     piece_area = np.pi * (cfg.piece_radius * layout.pitch_px) ** 2
     coloured = ((discs == _RED) | (discs == _BLUE) | (discs == _WHITE)).sum(axis=1)
-    # A glare also hides the outline: that square is read if the middle of its discs
-    # zone (where a piece alone stands, and a pair's white centre) is clear of it and
-    # enough of each zone is seen, and unsure if not.
+    # A glare also hides the outline (a side blown out is not a hand): the square is
+    # read from what the glare leaves seen, and unsure where it may hide a piece, or
+    # too much of a ring or a frame (``_pieces``, ``_team``).
     glare = np.array([blown[:, patch.part(LINE, s)].mean(axis=1) for s in range(4)]).T \
         > cfg.max_blown.line
     # A side's line that is not darker than the board, or not a thin dark line at all,
@@ -260,12 +257,12 @@ def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
     faint = ((outline_contrast(logs, bare, patch, cfg) < cfg.min_line_contrast) | ~lines) \
         & ~framed
     covered = (faint & ~glare).any(axis=1) | ~bare_seen
-    core = patch.radius[patch.part(DISCS)] <= cfg.core_zone
+    hidden = (discs == _BLOWN).sum(axis=1) > cfg.max_hidden * piece_area
     labels: list[Any] = []
     for i in range(len(names)):
         pieces: list[str] | None = []
-        if coloured[i] >= cfg.min_blob * piece_area or (discs[i, core] == _BLOWN).any():
-            pieces = _pieces(discs[i], patch, core, piece_area, cfg)
+        if coloured[i] >= cfg.min_blob * piece_area or hidden[i]:
+            pieces = _pieces(discs[i], patch, piece_area, cfg)
         if covered[i] or tokens[i] is False or orbs[i] is False or pieces is None:
             labels.append(UNSURE)
         elif not pieces and tokens[i] is None and orbs[i] is None:
@@ -300,19 +297,21 @@ def _bare_board(pixels: np.ndarray, blown: np.ndarray, patch: SquarePatch,
     return bare, seen
 
 
-def _pieces(names: np.ndarray, patch: SquarePatch, core: np.ndarray, piece_area: float,
+def _pieces(names: np.ndarray, patch: SquarePatch, piece_area: float,
             cfg: Section) -> list[str] | None:
     """The pieces in one square's discs zone (``names`` of its pixels there), or None
     when they cannot be told: a blob of no piece's size, a white centre half there,
-    pieces of both teams, the middle of the zone blown out where no piece is (a glare
-    may hide one there). Inside a piece a blown-out pixel is its white centre."""
+    pieces of both teams, more of the zone blown out outside every piece than the rim of
+    a piece (``max_hidden`` of its area: a glare may hide a piece, or the part of one
+    that shows its white centre, there). Inside a piece a blown-out pixel is its white
+    centre."""
     size = 2 * patch.half + 1
     inside = patch.part(DISCS)
     image = np.full((size, size), _BOARD, dtype=np.uint8)
     ys, xs = patch.dy[inside] + patch.half, patch.dx[inside] + patch.half
     image[ys, xs] = names
     loose = np.zeros_like(image)
-    loose[ys[core], xs[core]] = names[core] == _BLOWN
+    loose[ys, xs] = names == _BLOWN
     found: list[str] = []
     for team_code, team in ((_RED, "red"), (_BLUE, "blue")):
         body = (image == team_code).astype(np.uint8)
@@ -344,7 +343,7 @@ def _pieces(names: np.ndarray, patch: SquarePatch, core: np.ndarray, piece_area:
             found += [f"{team}1", f"{team}2"]
         else:
             return None
-    if loose.any():
+    if loose.sum() > cfg.max_hidden * piece_area:
         return None
     team = ((image == _RED) | (image == _BLUE)).sum()
     if not found and team >= cfg.min_stray * piece_area \
