@@ -138,8 +138,21 @@ def square_shifts(view: np.ndarray, patch: SquarePatch,
     found = np.where(seen, profile.argmin(axis=-1) - patch.reach, 0)
     count = seen.sum(axis=1)  # per axis and square: on how many of its two sides
     mean = found.sum(axis=1) / np.maximum(count, 1)
-    lines = np.stack([seen[0, 1], seen[0, 0], seen[1, 1], seen[1, 0]], axis=1)
-    return np.rint(mean).astype(int).T, lines
+    return np.rint(mean).astype(int).T, _by_side(seen)
+
+
+def _by_side(probed: np.ndarray) -> np.ndarray:
+    """Per-probe figures (axis × side × N) as N×4 in ``LINE``'s order of sides: right,
+    left, down, up."""
+    return np.stack([probed[0, 1], probed[0, 0], probed[1, 1], probed[1, 0]], axis=1)
+
+
+def _glared_lines(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
+    """Per square and side (N×4), whether a glare blows out part of the board across
+    its line: its light, smeared by the lens, washes the line beside it out."""
+    low = cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2]).ravel()
+    return _by_side((low[patch.probes] >= cfg.saturated_level).mean(axis=(-1, -2))) \
+        > cfg.max_blown.line
 
 
 def _channel_max(view: np.ndarray) -> np.ndarray:
@@ -249,6 +262,7 @@ def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
     # too much of a ring or a frame (``_pieces``, ``_team``).
     glare = np.array([blown[:, patch.part(LINE, s)].mean(axis=1) for s in range(4)]).T \
         > cfg.max_blown.line
+    glare |= _glared_lines(view, patch, cfg)
     # A side's line that is not darker than the board, or not a thin dark line at all,
     # is hidden: by a hand, or by a capture token's frame lying over it (its colour).
     ink = _name_pixels(logs[:, patch.part(LINE)], bare, palette, cfg)
