@@ -12,8 +12,12 @@ cancel. All squares are named at once (one gather of every square's pixels); onl
 few squares where a team's colour fills part of the discs are looked at one by one.
 
 A hand over the board hides the board's print: a square whose printed outline is not
-darker than its bare board on some side is *covered* (many together: a hand), and so is
-a square whose pieces' zones a lamp's glare blows out; both are read ``unsure``.
+darker than its bare board on some side, or shows there no thin dark line at all, is
+*covered* (many together: a hand), unless a token's frame lies over that line. A lamp's
+glare blows pixels out: they carry no colour and hide what lies under them, so a
+square is read from what the glare leaves seen (its board from its corners still seen,
+a ring or a frame from the sides still seen) and is ``unsure`` where the glare may hide
+a piece or too much of a ring or a frame.
 """
 
 from __future__ import annotations
