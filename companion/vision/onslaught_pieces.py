@@ -12,8 +12,12 @@ cancel. All squares are named at once (one gather of every square's pixels); onl
 few squares where a team's colour fills part of the discs are looked at one by one.
 
 A hand over the board hides the board's print: a square whose printed outline is not
-darker than its bare board on some side is *covered* (many together: a hand), and so is
-a square whose pieces' zones a lamp's glare blows out; both are read ``unsure``.
+darker than its bare board on some side, or shows there no thin dark line at all, is
+*covered* (many together: a hand), unless a token's frame lies over that line. A lamp's
+glare blows pixels out: they carry no colour and hide what lies under them, so a
+square is read from what the glare leaves seen (its board from its corners still seen,
+a ring or a frame from the sides still seen) and is ``unsure`` where the glare may hide
+a piece or too much of a ring or a frame.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 TEAMS = ("red", "blue")
 _LOG = np.log(np.arange(256, dtype=np.float32) + np.float32(4.0))  # log(pixel + 4)
-_BOARD, _RED, _BLUE, _WHITE, _DARK = range(5)
+_BOARD, _RED, _BLUE, _WHITE, _DARK, _BLOWN = range(6)
 DISCS, RING, FRAME, BARE, LINE = 1, 2, 3, 4, 5
 
 
@@ -52,9 +56,8 @@ class SquarePatch:
     half: int
     centres: np.ndarray  # N×2 the squares' centres in the board view, whole pixels
     size: tuple[int, int]  # the board view's width and height
-    probe: np.ndarray  # 2×(2k+1)×L offsets along a side's line: where to look for it
+    probes: np.ndarray  # 2×2×N×(2k+1)×L flat indices across each side's line (below)
     reach: int  # k: how far (pixels) a square's print may lie from where it should
-    pitch: int  # the distance between neighbouring squares, whole pixels
 
     def at(self, shift: np.ndarray) -> np.ndarray:
         """The flat indices of every square's zones, each square moved by ``shift``
@@ -96,45 +99,70 @@ def square_patch(layout: Layout, cfg: Section) -> SquarePatch:
     dy, dx = dy.ravel()[keep], dx.ravel()[keep]
     zone, side = zone.ravel()[keep], side.ravel()[keep].astype(np.uint8)
     centres = np.rint(layout.centres).astype(int)
-    # Across each side's line (the left one; the right one is a pitch further), from
-    # ``reach`` pixels before it to ``reach`` after, along its middle part.
     reach = int(np.ceil(cfg.max_shift * p))
-    length = int(cfg.line_length * p)
-    across = np.arange(-reach, reach + 1) - int(round(0.5 * p))
-    probe = np.stack(np.broadcast_arrays(across[:, None], np.arange(-length, length + 1)))
-    pitch = int(round(p))
-    patch = SquarePatch(np.empty(0), zone, side, dy, dx, half, centres, layout.size, probe,
-                        reach, pitch)
+    patch = SquarePatch(np.empty(0), zone, side, dy, dx, half, centres, layout.size,
+                        _line_probes(centres, layout.size, p, reach, cfg), reach)
     return SquarePatch(patch.at(np.zeros_like(centres)), zone, side, dy, dx, half, centres,
-                       layout.size, probe, reach, pitch)
+                       layout.size, patch.probes, reach)
 
 
-def square_shifts(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
+def _line_probes(centres: np.ndarray, size: tuple[int, int], pitch: float, reach: int,
+                 cfg: Section) -> np.ndarray:
+    """Where to look for each square's printed outline: flat board-view indices, per
+    axis (x, y), per side (left or top, right or bottom) and square, across the side's
+    line from ``reach`` pixels before it to ``reach`` after (rows), along its middle
+    part (columns)."""
+    w, h = size
+    length = int(cfg.line_length * pitch)
+    across = np.arange(-reach, reach + 1) - int(round(0.5 * pitch))
+    across, along = np.broadcast_arrays(across[:, None], np.arange(-length, length + 1))
+    probes = []
+    for axis in (0, 1):
+        for offset in (across, across + int(round(pitch))):
+            a = centres[:, axis, None, None] + offset[None]
+            b = centres[:, 1 - axis, None, None] + along[None]
+            x, y = (a, b) if axis == 0 else (b, a)
+            probes.append(np.clip(y, 0, h - 1) * w + np.clip(x, 0, w - 1))
+    return np.array(probes).reshape(2, 2, *probes[0].shape)
+
+
+def square_shifts(view: np.ndarray, patch: SquarePatch,
+                  cfg: Section) -> tuple[np.ndarray, np.ndarray]:
     """How far (whole pixels, N×2) each square's printed outline lies from where the
     registration puts it: a lens's residual distortion or a board not quite flat moves
     squares by a few pixels, as much as a token's frame is wide. Each side's line is
     the darkest column (row) of neutral ink near it: coloured print (a token's frame, a
     core's tint) is bright in its own channel, ink in none. Where a side shows no line
-    (a hand, glare) the opposite side decides; with neither, the square stays put."""
-    ink = view.max(axis=-1).astype(np.float32)
-    w, h = patch.size
-    across, along = patch.probe
-    shifts = np.zeros((len(patch.centres), 2), dtype=int)
-    for axis in (0, 1):
-        found = []
-        for offset in (across, across + patch.pitch):  # the left (top) side, the right (bottom)
-            a = patch.centres[:, axis, None, None] + offset[None]
-            b = patch.centres[:, 1 - axis, None, None] + along[None]
-            x, y = (a, b) if axis == 0 else (b, a)
-            profile = ink[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)].mean(axis=-1)
-            level = np.median(profile, axis=1)
-            seen = level - profile.min(axis=1) > cfg.min_line_contrast * level
-            found.append(np.where(seen, profile.argmin(axis=1) - patch.reach, np.nan))
-        found = np.array(found, dtype=np.float64)
-        either = ~np.isnan(found).all(axis=0)
-        mean = np.nanmean(np.where(either[None], found, 0.0), axis=0)
-        shifts[:, axis] = np.rint(mean).astype(int)
-    return shifts
+    (a hand, glare) the opposite side decides; with neither, the square stays put.
+    Also says on which sides (N×4, in ``LINE``'s order of sides) a line was seen."""
+    ink = _channel_max(view).ravel()
+    profile = ink[patch.probes].mean(axis=-1)  # 2×2×N×(2k+1): axis, side, square, across
+    level = np.median(profile, axis=-1)
+    seen = level - profile.min(axis=-1) > cfg.min_line_contrast * level
+    found = np.where(seen, profile.argmin(axis=-1) - patch.reach, 0)
+    count = seen.sum(axis=1)  # per axis and square: on how many of its two sides
+    mean = found.sum(axis=1) / np.maximum(count, 1)
+    return np.rint(mean).astype(int).T, _by_side(seen)
+
+
+def _by_side(probed: np.ndarray) -> np.ndarray:
+    """Per-probe figures (axis × side × N) as N×4 in ``LINE``'s order of sides: right,
+    left, down, up."""
+    return np.stack([probed[0, 1], probed[0, 0], probed[1, 1], probed[1, 0]], axis=1)
+
+
+def _glared_lines(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
+    """Per square and side (N×4), whether a glare blows out part of the board across
+    its line: its light, smeared by the lens, washes the line beside it out."""
+    low = cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2]).ravel()
+    return _by_side((low[patch.probes] >= cfg.saturated_level).mean(axis=(-1, -2))) \
+        > cfg.max_blown.line
+
+
+def _channel_max(view: np.ndarray) -> np.ndarray:
+    """Each pixel's brightest channel (numpy's reduction over a last axis of three is
+    some twenty times slower than OpenCV's per-element maximum)."""
+    return cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2])
 
 
 def _name_pixels(logs: np.ndarray, board: np.ndarray, palette: Section,
@@ -167,27 +195,35 @@ def _name_pixels(logs: np.ndarray, board: np.ndarray, palette: Section,
     return score.argmin(axis=-1).astype(np.uint8)
 
 
-def _sides(names: np.ndarray, patch: SquarePatch, zone: int) -> np.ndarray:
-    """Each square's share of red and of blue pixels on each side of one zone
-    (N×2×4)."""
-    shares = []
+def _sides(names: np.ndarray, patch: SquarePatch, zone: int,
+           cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+    """Each square's share of red and of blue pixels on each side of one zone (N×2×4),
+    among the pixels a glare leaves seen, and which sides are seen (N×4: a glare blows
+    out no more than ``max_blown.side`` of it)."""
+    shares, seen = [], []
     for s in range(4):
         part = names[:, patch.part(zone, s)]
-        shares.append([(part == _RED).mean(axis=1), (part == _BLUE).mean(axis=1)])
-    return np.array(shares).transpose(2, 1, 0)
+        lit = np.maximum((part != _BLOWN).sum(axis=1), 1)
+        shares.append([(part == _RED).sum(axis=1) / lit, (part == _BLUE).sum(axis=1) / lit])
+        seen.append((part == _BLOWN).mean(axis=1) <= cfg.max_blown.side)
+    return np.array(shares).transpose(2, 1, 0), np.array(seen).T
 
 
-def _team(sides: np.ndarray, lo: float, hi: float) -> list[Any]:
-    """Per square, the team whose colour goes all round a zone (a share above ``hi`` on
-    every side), None where neither does (below ``lo`` on some side: a neighbour's
-    frame or a piece reaching over one side is not a ring or a frame), False where it
-    cannot be told."""
-    least = sides.min(axis=-1)  # N×2: each team's share on its zone's emptiest side
+def _team(sides: np.ndarray, seen: np.ndarray, cfg: Section) -> list[Any]:
+    """Per square, the team whose colour goes all round a zone (a share above
+    ``zone_present`` on every side seen, and at least ``min_seen_sides`` seen), None
+    where neither does (below ``zone_absent`` on some side seen: a neighbour's frame or
+    a piece reaching over one side is not a ring or a frame, and a ring or a frame
+    shows on every side), False where it cannot be told."""
+    # N×2: each team's share on its zone's emptiest side seen
+    least = np.where(seen[:, None, :], sides, np.inf).min(axis=-1)
+    count = seen.sum(axis=1)
     out: list[Any] = []
-    for red, blue in least:
-        if max(red, blue) < lo:
+    for (red, blue), n in zip(least, count, strict=True):
+        if max(red, blue) < cfg.zone_absent:
             out.append(None)
-        elif max(red, blue) >= hi and min(red, blue) < lo:
+        elif n >= cfg.min_seen_sides and max(red, blue) >= cfg.zone_present \
+                and min(red, blue) < cfg.zone_absent:
             out.append("red" if red > blue else "blue")
         else:
             out.append(False)
@@ -196,39 +232,54 @@ def _team(sides: np.ndarray, lo: float, hi: float) -> list[Any]:
 
 def outline_contrast(logs: np.ndarray, bare: np.ndarray, patch: SquarePatch,
                      cfg: Section) -> np.ndarray:
-    """Per square, how much darker than its bare board its printed outline is on its
-    faintest side (mean log brightness; about 0 where a hand hides the line)."""
+    """Per square and side (N×4), how much darker than its bare board its printed
+    outline is (mean log brightness; about 0 where a hand hides the line)."""
     base = np.log(bare + 4.0).mean(axis=-1)
     sides = []
     for s in range(4):
         lum = logs[:, patch.part(LINE, s)].mean(axis=-1)
         sides.append(base - np.percentile(lum, cfg.line_percentile, axis=1))
-    return np.min(sides, axis=0)
+    return np.array(sides).T
 
 
 def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
                      palette: Section, cfg: Section) -> SpaceReadings:
     """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``."""
-    pixels = view.reshape(-1, 3)[patch.at(square_shifts(view, patch, cfg))]
+    shifts, lines = square_shifts(view, patch, cfg)
+    pixels = np.take(view.reshape(-1, 3), patch.at(shifts), axis=0)
     logs = _LOG[pixels]
-    bare = np.percentile(pixels[:, patch.part(BARE)], cfg.bare_percentile, axis=1)
+    # A lamp's glare blows pixels out: they carry no colour, and what lies under them
+    # cannot be seen.
+    blown = np.minimum(np.minimum(pixels[..., 0], pixels[..., 1]),
+                       pixels[..., 2]) >= cfg.saturated_level
+    bare, bare_seen = _bare_board(pixels, blown, patch, cfg)
     inner = slice(0, patch.part(BARE).start)  # discs, ring and frame: what pieces cover
     names = _name_pixels(logs[:, inner], bare, palette, cfg)
-    tokens = _team(_sides(names, patch, FRAME), cfg.zone_absent, cfg.zone_present)
-    orbs = _team(_sides(names, patch, RING), cfg.zone_absent, cfg.zone_present)
+    names[blown[:, inner]] = _BLOWN
+    tokens = _team(*_sides(names, patch, FRAME, cfg), cfg)
+    orbs = _team(*_sides(names, patch, RING, cfg), cfg)
     discs = names[:, patch.part(DISCS)]
     piece_area = np.pi * (cfg.piece_radius * layout.pitch_px) ** 2
     coloured = ((discs == _RED) | (discs == _BLUE) | (discs == _WHITE)).sum(axis=1)
-    # A lamp's glare also hides the outline, but it blows the pixels out: that square
-    # is read if its pieces' zones are clear of it, and unsure if not.
-    blown = pixels.min(axis=-1) >= cfg.saturated_level
-    glare = blown[:, patch.part(LINE)].mean(axis=1) > cfg.max_blown[0]
-    covered = (outline_contrast(logs, bare, patch, cfg) < cfg.min_line_contrast) & ~glare
-    covered |= blown[:, inner].mean(axis=1) > cfg.max_blown[1]
+    # A glare also hides the outline (a side blown out is not a hand): the square is
+    # read from what the glare leaves seen, and unsure where it may hide a piece, or
+    # too much of a ring or a frame (``_pieces``, ``_team``).
+    glare = np.array([blown[:, patch.part(LINE, s)].mean(axis=1) for s in range(4)]).T \
+        > cfg.max_blown.line
+    glare |= _glared_lines(view, patch, cfg)
+    # A side's line that is not darker than the board, or not a thin dark line at all,
+    # is hidden: by a hand, or by a capture token's frame lying over it (its colour).
+    ink = _name_pixels(logs[:, patch.part(LINE)], bare, palette, cfg)
+    framed = np.array([np.isin(ink[:, _side_of(patch, LINE, s)], (_RED, _BLUE)).mean(axis=1)
+                       for s in range(4)]).T >= cfg.zone_present
+    faint = ((outline_contrast(logs, bare, patch, cfg) < cfg.min_line_contrast) | ~lines) \
+        & ~framed
+    covered = (faint & ~glare).any(axis=1) | ~bare_seen
+    hidden = (discs == _BLOWN).sum(axis=1) > cfg.max_hidden * piece_area
     labels: list[Any] = []
     for i in range(len(names)):
         pieces: list[str] | None = []
-        if coloured[i] >= cfg.min_blob * piece_area:
+        if coloured[i] >= cfg.min_blob * piece_area or hidden[i]:
             pieces = _pieces(discs[i], patch, piece_area, cfg)
         if covered[i] or tokens[i] is False or orbs[i] is False or pieces is None:
             labels.append(UNSURE)
@@ -245,15 +296,40 @@ def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
                          covered=np.zeros(len(labels), dtype=bool))
 
 
+def _side_of(patch: SquarePatch, zone: int, side: int) -> slice:
+    """The slice of one side within ``zone``'s own slice."""
+    whole, part = patch.part(zone), patch.part(zone, side)
+    return slice(part.start - whole.start, part.stop - whole.start)
+
+
+def _bare_board(pixels: np.ndarray, blown: np.ndarray, patch: SquarePatch,
+                cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+    """Each square's bare board colour (N×3) from its corners, leaving out what a glare
+    blew out, and whether enough of them was seen for that (N)."""
+    zone = patch.part(BARE)
+    bare = np.percentile(pixels[:, zone], cfg.bare_percentile, axis=1)
+    lit = ~blown[:, zone]
+    seen = lit.mean(axis=1) >= cfg.min_bare_seen
+    for i in np.flatnonzero(seen & ~lit.all(axis=1)):
+        bare[i] = np.percentile(pixels[i, zone][lit[i]], cfg.bare_percentile, axis=0)
+    return bare, seen
+
+
 def _pieces(names: np.ndarray, patch: SquarePatch, piece_area: float,
             cfg: Section) -> list[str] | None:
     """The pieces in one square's discs zone (``names`` of its pixels there), or None
     when they cannot be told: a blob of no piece's size, a white centre half there,
-    pieces of both teams."""
+    pieces of both teams, more of the zone blown out outside every piece than the rim of
+    a piece (``max_hidden`` of its area: a glare may hide a piece, or the part of one
+    that shows its white centre, there). Inside a piece a blown-out pixel is its white
+    centre."""
     size = 2 * patch.half + 1
     inside = patch.part(DISCS)
     image = np.full((size, size), _BOARD, dtype=np.uint8)
-    image[patch.dy[inside] + patch.half, patch.dx[inside] + patch.half] = names
+    ys, xs = patch.dy[inside] + patch.half, patch.dx[inside] + patch.half
+    image[ys, xs] = names
+    loose = np.zeros_like(image)
+    loose[ys, xs] = names == _BLOWN
     found: list[str] = []
     for team_code, team in ((_RED, "red"), (_BLUE, "blue")):
         body = (image == team_code).astype(np.uint8)
@@ -267,7 +343,9 @@ def _pieces(names: np.ndarray, patch: SquarePatch, piece_area: float,
         for contour in blobs:  # the hull: a white centre at a blob's rim is inside too
             cv2.fillConvexPoly(hull, cv2.convexHull(contour), 1)
         area = float(hull.sum())
-        white = float(((image == _WHITE) & (hull > 0)).sum()) / max(area, 1.0)
+        loose[hull > 0] = 0
+        white = float((((image == _WHITE) | (image == _BLOWN)) & (hull > 0)).sum()) \
+            / max(area, 1.0)
         count = area / piece_area
         if cfg.one_piece[0] <= count <= cfg.one_piece[1]:
             if white <= cfg.plain_white:
@@ -283,6 +361,8 @@ def _pieces(names: np.ndarray, patch: SquarePatch, piece_area: float,
             found += [f"{team}1", f"{team}2"]
         else:
             return None
+    if loose.sum() > cfg.max_hidden * piece_area:
+        return None
     team = ((image == _RED) | (image == _BLUE)).sum()
     if not found and team >= cfg.min_stray * piece_area \
             and team + (image == _WHITE).sum() >= cfg.min_blob * piece_area:
