@@ -3,7 +3,8 @@ rendered frames read by the real ONSLAUGHT recogniser (``tests/rendered_table.py
 the pieces, orbs and capture tokens as ``companion print pieces`` prints them, on the
 printed board. Moves seen and applied, an illegal move refused and put back, a hand
 over the board that applies nothing, a knocked orb accepted by hand and undone, and the
-dice the rules ask for rolled by the button and by the page. (OneWorld's turn:
+dice the rules ask for rolled by the button and by the page; and a whole short game
+(core health 3), from the set-up to the core destroyed. (OneWorld's turn:
 ``test_table_e2e_oneworld.py``.)
 """
 
@@ -121,3 +122,63 @@ def test_turns_of_onslaught_through_the_loop(table):
     rolls = [r["purpose"] for r in client.get("/api/dice/history").get_json()["rolls"]]
     assert rolls == ["Blue 1's moves", "Red 1's moves"]
 
+
+
+@pytest.fixture
+def short_game(make_app):
+    """As ``table``, with the dice set to what the whole short game below rolls."""
+    faces = iter([3, 1, 1, 1, 2, 3])
+    app = make_app(DICE_RANDBELOW=lambda n: next(faces) - 1)
+    runtime = get_runtime(app)
+    camera = rendered_table(runtime.table, "onslaught", "onslaught", seed=13, pose=POSE)
+    yield app.test_client(), runtime, camera
+    camera.feed.stop()
+
+
+def test_a_whole_short_game_of_onslaught_through_the_loop(short_game):
+    """Core health 3: Red 1 takes the prime node, the blue core is left empty, and Red 1
+    attacks it from beside; every step on the board is seen by the camera, every roll is
+    the button's, and the game ends with Red's win."""
+    client, runtime, camera = short_game
+    heard = verdicts(runtime)
+    game = client.post("/api/game/start", json={
+        "game": "onslaught", "options": {"players": 2, "core_health": 3}}).get_json()["game"]
+    camera.see(shown(game["view"]))
+
+    def walk(piece, *squares):
+        """``piece`` steps along ``squares`` on the table, one square at a time (with a
+        capture token laid on a node it takes, as the rules say)."""
+        for square in squares:
+            engine, state = runtime.table.game, runtime.table.state
+            after, _ = engine.apply(state, {"type": "move", "piece": piece, "to": square})
+            camera.see(shown(engine.view(after)))
+            assert heard[-1].kind == "applied", heard[-1].text
+
+    def turn(piece, roll, *squares, end=True):
+        """``piece``'s turn: its roll by the button, its steps on the table, and the
+        turn ended from the page."""
+        assert runtime.dice.pending()["purpose"] == f"{piece.title()[:-1]} {piece[-1]}'s moves"
+        assert runtime.dice.roll_pending_or_default(requested_by="button").total == roll
+        walk(piece, *squares)
+        if end:
+            client.post("/api/game/play", json={"action": {"type": "end_turn",
+                                                           "piece": piece}})
+
+    turn("red1", 3, "D2", "D3", "D4")
+    summary = page(client)["summary"]
+    assert {"square": "D4", "link": "prime", "owner": "red", "progress": None} in summary["nodes"]
+    assert summary["teams"][0]["linked"]
+    turn("blue1", 1, "E7")
+    turn("red2", 1, "C1")
+    turn("blue2", 1, "C7")  # the blue core is empty now
+    turn("red1", 2, "D5", "D6", end=False)
+    attack = client.post("/api/game/play", json={"action": {"type": "attack",
+                                                            "piece": "red1"}}).get_json()
+    assert "roll 1d6" in attack["verdict"]["text"]
+    runtime.dice.roll_pending_or_default(requested_by="button")
+    assert heard[-1].kind == "applied" and "The blue core is destroyed: red wins." in heard[-1].text
+    assert runtime.table.game.outcome(runtime.table.state).winners == ("red",)
+    # The board still shows the game as it ended: nothing more happens.
+    before = len(heard)
+    assert camera.see(shown(runtime.table.game.view(runtime.table.state)))["status"] == STEADY
+    assert len(heard) == before

@@ -135,12 +135,16 @@ def square_shifts(view: np.ndarray, patch: SquarePatch,
     core's tint) is bright in its own channel, ink in none. Where a side shows no line
     (a hand, glare) the opposite side decides; with neither, the square stays put.
     Also says on which sides (N×4, in ``LINE``'s order of sides) a line was seen."""
-    ink = _channel_max(view).ravel()
+    ink = _neutral_ink(view).ravel()
     profile = ink[patch.probes].mean(axis=-1)  # 2×2×N×(2k+1): axis, side, square, across
     level = np.median(profile, axis=-1)
-    seen = level - profile.min(axis=-1) > cfg.min_line_contrast * level
-    found = np.where(seen, profile.argmin(axis=-1) - patch.reach, 0)
-    count = seen.sum(axis=1)  # per axis and square: on how many of its two sides
+    contrast = level - profile.min(axis=-1)
+    seen = contrast > cfg.min_line_contrast * level
+    # Only a clearly dark line places the square: a token's frame lying over the line,
+    # or the edge of a node's tint, may be a little darker than the board, never as dark.
+    placed = contrast > cfg.shift_line_contrast * level
+    found = np.where(placed, profile.argmin(axis=-1) - patch.reach, 0)
+    count = placed.sum(axis=1)  # per axis and square: on how many of its two sides
     mean = found.sum(axis=1) / np.maximum(count, 1)
     return np.rint(mean).astype(int).T, _by_side(seen)
 
@@ -157,6 +161,16 @@ def _glared_lines(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndar
     low = cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2]).ravel()
     return _by_side((low[patch.probes] >= cfg.saturated_level).mean(axis=(-1, -2))) \
         > cfg.max_blown.line
+
+
+def _neutral_ink(view: np.ndarray) -> np.ndarray:
+    """How far each pixel is from dark neutral ink (int16): its brightest channel plus its
+    chroma (brightest less darkest). The printed line is dark in every channel; coloured
+    print (a token's frame, a core's tint) is bright in its own channel and far from grey,
+    so it never passes for a line even where the light makes it dark."""
+    brightest = _channel_max(view).astype(np.int16)
+    darkest = cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2])
+    return 2 * brightest - darkest
 
 
 def _channel_max(view: np.ndarray) -> np.ndarray:
@@ -211,20 +225,22 @@ def _sides(names: np.ndarray, patch: SquarePatch, zone: int,
 
 def _team(sides: np.ndarray, seen: np.ndarray, cfg: Section) -> list[Any]:
     """Per square, the team whose colour goes all round a zone (a share above
-    ``zone_present`` on every side seen, and at least ``min_seen_sides`` seen), None
-    where neither does (below ``zone_absent`` on some side seen: a neighbour's frame or
-    a piece reaching over one side is not a ring or a frame, and a ring or a frame
-    shows on every side), False where it cannot be told."""
-    # N×2: each team's share on its zone's emptiest side seen
+    ``zone_present`` on every side seen, at least ``min_seen_sides`` seen, and the other
+    team's below ``zone_absent`` on some side seen); None where neither team's colour
+    shows above ``zone_present`` on more than one side seen (a neighbour's frame or a
+    piece reaching over one side is not a ring or a frame); False where it cannot be
+    told: a ring or a frame seen on some sides only (pushed off its place, half hidden)
+    may or may not be there."""
+    shown = ((sides >= cfg.zone_present) & seen[:, None, :]).sum(axis=-1)  # N×2
     least = np.where(seen[:, None, :], sides, np.inf).min(axis=-1)
     count = seen.sum(axis=1)
     out: list[Any] = []
-    for (red, blue), n in zip(least, count, strict=True):
-        if max(red, blue) < cfg.zone_absent:
+    for (red, blue), (red_least, blue_least), n in zip(shown, least, count, strict=True):
+        if max(red, blue) <= 1:
             out.append(None)
-        elif n >= cfg.min_seen_sides and max(red, blue) >= cfg.zone_present \
-                and min(red, blue) < cfg.zone_absent:
-            out.append("red" if red > blue else "blue")
+        elif n >= cfg.min_seen_sides and max(red, blue) == n \
+                and min(red_least, blue_least) < cfg.zone_absent:
+            out.append("red" if red == n else "blue")
         else:
             out.append(False)
     return out
