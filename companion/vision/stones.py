@@ -161,14 +161,28 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # board spills into the gaps too, and what it leaves of a core is not to be trusted.
     lamp = (samples.gap_blown > cfg.lamp_gap_blown) & (samples.core_blown > cfg.lamp_core_blown)
 
+    # A lamp's reflection in the board that runs unbroken from the gaps over the ring
+    # where a stone's rim would lie into the core shows bare board: a stone standing
+    # there would hide it along its rim. Where it covers the whole core, that is all
+    # the picture shows there (a stone's own highlight is small); where it covers part,
+    # the rest must read empty with its print showing.
+    through = samples.open_rays >= cfg.bare_open_rays
+    bare = through & (samples.core_glared >= cfg.bare_core_blown)
+    # Print seen where a piece would sit says empty, glare or not; a stone whose rim
+    # interrupts the glare all round and hides the print is a stone, read from what
+    # of its core is not blown out.
+    seen_bare = (best == 0) & ((samples.ink >= cfg.ink_present) | through)
+    standing = (best > 0) & (samples.open_rays == 0) & unseen
+    best = np.where(bare, 0, best)
+
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
-    covered = (best == 0) & unseen
-    unsure = (
+    covered = (best == 0) & unseen & ~bare
+    unsure = ~bare & (
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
-        | glare
-        | lamp
+        | (glare & ~seen_bare & ~standing)
+        | (lamp & ~seen_bare & ~standing)
         | (samples.core_blown > cfg.max_core_blown)
         | (spread > cfg.max_spread)
         | ambiguous
