@@ -9,6 +9,7 @@ from vision_scenes import read_scene, read_scenes
 from companion.geometry import load_geometry
 from companion.vision.pipeline import NO_BOARD, Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose
+from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
@@ -93,3 +94,17 @@ def test_a_picture_of_colour_noise_is_still_no_board():
     reading = Recogniser(board, SIX).read(noise, np.linalg.inv(np.array(truth["homography"])))
     assert reading.occluded
     assert reading.reason.startswith(NO_BOARD)
+
+
+@pytest.mark.parametrize("size", ["smallest", "largest"])
+def test_stones_of_either_end_of_the_drawn_sizes_are_read(size):
+    low, high = STONE_RADII
+    span = high - low
+    if size == "smallest":
+        seeds = [s for s in range(300, 400) if stone_radius(s) < low + 0.1 * span][:4]
+    else:
+        seeds = [s for s in range(300, 400) if stone_radius(s) > high - 0.1 * span][:4]
+    tally = read_scenes(load_geometry("one-60"), seeds, colours=SIX)
+    assert len(seeds) == 4
+    assert tally.error <= 0.001
+    assert tally.unsure <= 0.01
