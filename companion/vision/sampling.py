@@ -38,7 +38,7 @@ class Layout:
     gaps: np.ndarray  # N×G flat indices of the gap pixels near each space
     gap_mask: np.ndarray  # bool image: pixels far from every space
     around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
-    rays: np.ndarray  # N×R×S flat indices along rays from each core's edge to the gaps
+    rays: np.ndarray  # N×R×S flat indices along rays from each core's edge past any rim
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -100,8 +100,8 @@ RAYS = 16  # directions looked along from each space: one every 22.5°
 
 def _rays(centres: np.ndarray, start: float, end: float, size: tuple[int, int]) -> np.ndarray:
     """Flat indices of the pixels along ``RAYS`` rays from ``start`` to ``end`` pixels
-    out of every centre, one sample a pixel (N×R×S): the ring a stone's rim would lie on,
-    out to the gaps where no stone ever lies."""
+    out of every centre, one sample a pixel (N×R×S): over the ring a stone's rim would
+    lie on (the largest stones reach half a pitch) to the board beyond it."""
     w, h = size
     angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
     radii = np.linspace(start, end, max(int(np.ceil(end - start)) + 1, 2))
@@ -137,9 +137,9 @@ class Samples:
     marks the core pixels that are not blown out either; ``core_blown`` and
     ``gap_blown`` are the blown-out shares (glare, overexposure). ``core_glared`` is the
     share of the core blown out white, every channel clipped, as a lamp's reflection is;
-    ``open_rays`` the share of directions in which such pixels run unbroken from the core's edge
-    over the ring where a stone's rim would be to the gaps: a lamp's reflection in the
-    board does, while a stone standing there hides it along its rim."""
+    ``open_rays`` the share of directions in which such pixels run unbroken from the
+    core's edge over the ring where a stone's rim would be (to ``rim_reach``): a lamp's
+    reflection in the board does, while a stone standing there hides it along its rim."""
 
     core: np.ndarray
     board: np.ndarray
@@ -151,7 +151,7 @@ class Samples:
     core_blown: np.ndarray
     gap_blown: np.ndarray
     core_glared: np.ndarray  # N: share of the core blown out white (every channel)
-    open_rays: np.ndarray  # N: share of rays blown out white all the way from core to gaps
+    open_rays: np.ndarray  # N: share of rays blown out white all along
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
