@@ -38,6 +38,7 @@ class Layout:
     gaps: np.ndarray  # N×G flat indices of the gap pixels near each space
     gap_mask: np.ndarray  # bool image: pixels far from every space
     around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
+    rays: np.ndarray  # N×R×S flat indices along rays from each core's edge past any rim
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -89,8 +90,26 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     order = np.argsort(d, axis=1)[:, :8]
     around = np.where(np.take_along_axis(d, order, axis=1) <= 1.5 * cfg.pitch_px, order,
                       np.arange(len(names))[:, None])
+    rays = _rays(centres, cfg.core_radius * cfg.pitch_px, cfg.rim_reach * cfg.pitch_px, (w, h))
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask,
-                  around)
+                  around, rays)
+
+
+RAYS = 16  # directions looked along from each space: one every 22.5°
+
+
+def _rays(centres: np.ndarray, start: float, end: float, size: tuple[int, int]) -> np.ndarray:
+    """Flat indices of the pixels along ``RAYS`` rays from ``start`` to ``end`` pixels
+    out of every centre, one sample a pixel (N×R×S): over the ring a stone's rim would
+    lie on (the largest stones reach half a pitch) to the board beyond it."""
+    w, h = size
+    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
+    radii = np.linspace(start, end, max(int(np.ceil(end - start)) + 1, 2))
+    dx = np.cos(angles)[:, None] * radii[None, :]
+    dy = np.sin(angles)[:, None] * radii[None, :]
+    cx = np.clip(np.rint(centres[:, 0, None, None] + dx[None]).astype(int), 0, w - 1)
+    cy = np.clip(np.rint(centres[:, 1, None, None] + dy[None]).astype(int), 0, h - 1)
+    return cy * w + cx
 
 
 def _discs(centres: np.ndarray, radius: float, size: tuple[int, int]) -> np.ndarray:
@@ -116,7 +135,11 @@ class Samples:
     float): ``core`` N×K×3, the gap pixels ``gaps`` N×G×3 and the local board colour
     ``board`` N×3 read from the gap pixels that are not blown out. ``core_seen`` (N×K)
     marks the core pixels that are not blown out either; ``core_blown`` and
-    ``gap_blown`` are the blown-out shares (glare, overexposure)."""
+    ``gap_blown`` are the blown-out shares (glare, overexposure). ``core_glared`` is the
+    share of the core blown out white, every channel clipped, as a lamp's reflection is;
+    ``open_rays`` the share of directions in which such pixels run unbroken from the
+    core's edge over the ring where a stone's rim would be (to ``rim_reach``): a lamp's
+    reflection in the board does, while a stone standing there hides it along its rim."""
 
     core: np.ndarray
     board: np.ndarray
@@ -127,6 +150,8 @@ class Samples:
     core_seen: np.ndarray
     core_blown: np.ndarray
     gap_blown: np.ndarray
+    core_glared: np.ndarray  # N: share of the core blown out white (every channel)
+    open_rays: np.ndarray  # N: share of rays blown out white all along
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -161,6 +186,12 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     brightest = cv2.max(cv2.max(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
     clipped = (brightest >= cfg.saturated_level).astype(np.uint8)
     blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().astype(bool)
+    # A lamp's reflection is white: every channel clips (a yellow stone clips in red alone).
+    darkest = cv2.min(cv2.min(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
+    white = (darkest >= cfg.saturated_level).astype(np.uint8)
+    glared = cv2.dilate(white, np.ones((3, 3), np.uint8)).ravel().astype(bool)
+    # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
+    solid = cv2.medianBlur(white, 3).ravel().astype(bool)
     core = flat[layout.core].astype(np.float32)
     gaps = flat[layout.gaps].astype(np.float32)
     core_seen = ~blown[layout.core]
@@ -177,4 +208,6 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
                    ink_around=ink[layout.around].max(axis=1), board_range=board_range,
                    core_seen=core_seen,
                    core_blown=1.0 - core_seen.mean(axis=1),
-                   gap_blown=1.0 - gap_seen.mean(axis=1))
+                   gap_blown=1.0 - gap_seen.mean(axis=1),
+                   core_glared=glared[layout.core].mean(axis=1),
+                   open_rays=solid[layout.rays].all(axis=2).mean(axis=1))

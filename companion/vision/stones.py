@@ -12,7 +12,8 @@ observation is nearest to; its confidence is that candidate's share of a Gaussia
 likelihood over all candidates. A space is *unsure* (and never guessed) when the best
 candidate is not clearly better than the next, when nothing fits, when a lamp's glare
 has blown out its pixels, or when its core is not one colour (a hand's edge, a piece
-half on).
+half on). A lamp's glare that runs unbroken over the ring where a stone's rim would lie
+is a reflection in bare board: the space is empty.
 """
 
 from __future__ import annotations
@@ -161,14 +162,29 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # board spills into the gaps too, and what it leaves of a core is not to be trusted.
     lamp = (samples.gap_blown > cfg.lamp_gap_blown) & (samples.core_blown > cfg.lamp_core_blown)
 
+    # A lamp's reflection in the board that runs unbroken from the gaps over the ring
+    # where a stone's rim would lie into the core shows bare board: a stone standing
+    # there would hide it along its rim. Where it covers most of the core, that is all
+    # the picture shows there (a stone's own highlight is small); where it covers less,
+    # the rest of the core must read empty by its colour.
+    through = samples.open_rays >= cfg.bare_open_rays
+    bare = through & (samples.core_glared >= cfg.bare_core_blown)
+    # Print seen where a piece would sit says empty, glare or not; a stone whose rim
+    # interrupts the glare all round and hides the print is a stone, read from what
+    # of its core is not blown out.
+    seen_bare = (best == 0) & ((samples.ink >= cfg.ink_present) | through)
+    standing = (best > 0) & (samples.open_rays == 0) & unseen
+    best = np.where(bare, 0, best)
+    confidence = np.where(bare, 1.0, confidence)  # told by the reflection, not by colour
+
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
-    covered = (best == 0) & unseen
-    unsure = (
+    covered = (best == 0) & unseen & ~bare
+    unsure = ~bare & (
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
-        | glare
-        | lamp
+        | (glare & ~seen_bare & ~standing)
+        | (lamp & ~seen_bare & ~standing)
         | (samples.core_blown > cfg.max_core_blown)
         | (spread > cfg.max_spread)
         | ambiguous

@@ -4,13 +4,24 @@ Pieces are drawn on the flat board (before the camera sees it), so perspective a
 lens distortion apply to them exactly as to the board. A stone is shaded as a low dome
 lit from ``light`` (a unit vector in the board plane), casts a soft shadow away from the
 light, and shows a specular highlight whose strength is ``gloss``. All stones of a scene
-share one ``StoneSprite`` (same size, same light), so drawing hundreds is quick.
+share one ``StoneSprite`` (same size, same light), so drawing hundreds is quick; the
+size changes from scene to scene (``stone_radius``), as real stones do.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+
+STONE_RADII = (0.40, 0.49)  # of the pitch: 22 mm Go stones on a 22 mm grid, 22–28 mm on ONE's 29
+
+
+def stone_radius(seed: int) -> float:
+    """The radius, as a share of the pitch, of the stones of scene ``seed``: one size a
+    scene, anywhere in ``STONE_RADII``. Drawn from its own stream of ``seed`` so the rest
+    of the scene stays as it was."""
+    low, high = STONE_RADII
+    return float(np.random.default_rng([seed, 0, 0]).uniform(low, high))
 
 
 class StoneSprite:

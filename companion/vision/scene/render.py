@@ -21,10 +21,10 @@ from companion.vision.scene import effects as fx
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
 from companion.vision.scene.counters import draw_pile, random_counters
 from companion.vision.scene.onslaught import draw_square, random_onslaught
-from companion.vision.scene.pieces import StoneSprite, draw_glare
+from companion.vision.scene.pieces import StoneSprite, draw_glare, stone_radius
 
 EMPTY = "empty"
-STONE_RADIUS = 0.47  # of the pitch: stones nearly touch, as Go stones do
+STONE_RADIUS = 0.49  # of the pitch: the largest stones drawn (pieces.STONE_RADII)
 _TABLE_COLOURS = ((110, 60, 30), (60, 60, 60), (40, 80, 120), (90, 110, 90), (30, 30, 30))
 
 
@@ -88,7 +88,7 @@ def render_scene(
     pitch = pitch_mm(geometry)
     light = rng.normal(size=2)
     light = tuple(light / (np.linalg.norm(light) + 1e-9) * 0.7)
-    sprite = StoneSprite(STONE_RADIUS * pitch * scale, light, effects.gloss)
+    sprite = StoneSprite(stone_radius(seed) * pitch * scale, light, effects.gloss)
     stones = np.zeros(flat.shape[:2], dtype=np.float32)  # where stones hide the board
     design = load_config().counters
     for name, content in pieces.items():
