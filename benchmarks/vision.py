@@ -14,7 +14,8 @@ JPEG; a hand over the board in 10 % of the scenes and a lamp's glare in 10 %) at
 
 Figures per board: per-space error (a space read confidently and wrongly, over the
 spaces no hand or glare hides), unsure rate, whole-board accuracy (scenes without a
-hand where every space is read and right; and also without a glare), boards with no
+hand where every space is read and right, those a glare hides included; and also
+without a glare), boards with no
 confident error, how often a
 hand scene is flagged occluded, and milliseconds per frame per stage.
 """
@@ -148,12 +149,13 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
         ms["classification"].append((done - registered) * 1000)
         ms["total"].append((done - start) * 1000)
         hidden = set(truth["hidden"])
-        scene_wrong = scene_unsure = 0
+        scene_wrong = scene_unsure = hidden_wrong = 0
         for space, content in reading.cells.items():
             if isinstance(content, str) and content == UNSURE:
                 scene_unsure += 1
             elif content != truth["cells"][space]:
                 scene_wrong += space not in hidden
+                hidden_wrong += space in hidden
             if space not in hidden:
                 spaces += 1
         unsure += sum(1 for s in reading.unsure if s not in hidden)
@@ -165,10 +167,12 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
         else:
             false_alarms += reading.occluded
             whole_scenes += 1
-            whole += scene_wrong == 0 and scene_unsure == 0
+            # Whole: every space read and right, those a glare hides included.
+            read_whole = scene_wrong == 0 and hidden_wrong == 0 and scene_unsure == 0
+            whole += read_whole
             if not effects.glare:
                 clear_scenes += 1
-                clear += scene_wrong == 0 and scene_unsure == 0
+                clear += read_whole
     return {"scenes": len(seeds), "spaces": spaces, "wrong": wrong, "unsure": unsure,
             "whole": whole, "whole_scenes": whole_scenes, "clear": clear,
             "clear_scenes": clear_scenes, "safe": safe, "hands": hands,
