@@ -207,6 +207,8 @@ def test_onslaught_moves_seen_by_the_camera_on_the_page(make_app, live_server,
     page.select_option("#game-choice", "onslaught")
     page.select_option("#players", "2")
     page.click("#start")
+    sync_api.expect(page.locator("#pending")).to_contain_text("Red 1's moves",
+                                                              timeout=WAIT_MS)
     page.click("#roll")
     sync_api.expect(page.locator("#panel")).to_contain_text(
         "Turn 1: Red 1 rolled 3, 3 moves left", timeout=WAIT_MS)
