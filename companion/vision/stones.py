@@ -133,10 +133,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unseen = bare & (samples.ink_around > cfg.ink_present)
     ink_logits = np.zeros(len(ratio))
     if inked:
-        # Both weigh by how clearly the print shows: print that only just shows around a
-        # space (low contrast, blur, a bright board) says little by its absence there.
+        # Missing print weighs by how clearly the print shows around: print that only
+        # just shows there (low contrast, blur, a board washed out to white) says little
+        # by its absence, and not enough to read a stone that colour cannot tell.
         seen = np.clip(samples.ink / cfg.ink_present - 1.0, 0.0, 1.0) * cfg.ink_logit
-        shown = np.clip(samples.ink_around / cfg.ink_present - 1.0, 0.0, 1.0)
+        shown = np.clip((samples.ink_around - cfg.ink_present)
+                        / (cfg.ink_clear - cfg.ink_present), 0.0, 1.0)
         ink_logits = seen - unseen * shown * cfg.ink_absent_logit
 
     grey = samples.core.mean(axis=2)
