@@ -197,6 +197,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best = np.where(bare, 0, best)
     confidence = np.where(bare, 1.0, confidence)  # told by the reflection, not by colour
 
+    # Where this picture shows a stone's colour hardly apart from its board (a white
+    # stone on a board washed out towards white), colour cannot tell them: only print
+    # seen can, and a stone is not read from missing print alone.
+    separation = np.linalg.norm(_split(protos, cfg.luminance_weight), axis=2)
+    alike = np.concatenate([np.zeros((len(best), 1), bool),
+                            separation < cfg.min_separation], axis=1)[rows, best]
+
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
     covered = (best == 0) & unseen & ~bare
@@ -204,6 +211,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
         | ((best == 0) & (nearest > cfg.max_empty_distance) & (samples.ink < cfg.ink_present))
+        | alike
         | (glare & ~seen_bare & ~standing)
         | (lamp & ~seen_bare & ~standing)
         | (samples.core_blown > cfg.max_core_blown)
