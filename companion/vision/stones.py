@@ -14,10 +14,12 @@ candidate is not clearly better than the next, when nothing fits, when a space r
 empty shows no print and is not close to its board's colour (empty predicts that colour
 exactly, whatever the light; a stone predicts it only as well as its nominal colour fits
 this picture, so a stone in a picture of low contrast, lying between its nominal colour
-and the board's, is nearer to empty than to itself and must not be read empty), when a
-lamp's glare has blown out its pixels, or when its core is not one colour (a hand's edge, a piece
-half on). A lamp's glare that runs unbroken over the ring where a stone's rim would lie
-is a reflection in bare board: the space is empty.
+and the board's, is nearer to empty than to itself and must not be read empty), when the
+board's tint taken as the light's rather than its paint's would read it otherwise, when
+only missing print would make it a stone, when a lamp's glare has blown out its pixels,
+or when its core is not one colour (a hand's edge, a piece half on). A lamp's glare
+that runs unbroken over the ring where a stone's rim would lie is a reflection in bare
+board: the space is empty.
 """
 
 from __future__ import annotations
