@@ -10,10 +10,16 @@ of a typical printed or wooden board (``board_level``) and s the mean shading of
 domed stone's centre (``stone_shade``). The reading is the candidate the
 observation is nearest to; its confidence is that candidate's share of a Gaussian
 likelihood over all candidates. A space is *unsure* (and never guessed) when the best
-candidate is not clearly better than the next, when nothing fits, when a lamp's glare
-has blown out its pixels, or when its core is not one colour (a hand's edge, a piece
-half on). A lamp's glare that runs unbroken over the ring where a stone's rim would lie
-is a reflection in bare board: the space is empty.
+candidate is not clearly better than the next, when nothing fits, when a space read
+empty shows no print and is not close to its board's colour (empty predicts that colour
+exactly, whatever the light; a stone predicts it only as well as its nominal colour fits
+this picture, so a stone in a picture of low contrast, lying between its nominal colour
+and the board's, is nearer to empty than to itself and must not be read empty), when the
+board's tint taken as the light's rather than its paint's would read it otherwise, when
+only missing print would make it a stone, when a lamp's glare has blown out its pixels,
+or when its core is not one colour (a hand's edge, a piece half on). A lamp's glare
+that runs unbroken over the ring where a stone's rim would lie is a reflection in bare
+board: the space is empty.
 """
 
 from __future__ import annotations
@@ -56,12 +62,17 @@ def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
 
 
 def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
-                cfg: Section) -> np.ndarray:
+                cfg: Section, tinted_light: bool = False) -> np.ndarray:
     """What each stone colour would look like on each space (N×C×3 log ratios): its
     nominal colour under the light that makes this board look as it does, clipped
-    where the sensor saturates."""
+    where the sensor saturates. The board's tint is its paint under white light, or
+    with ``tinted_light`` the light's own on a grey board (a warm lamp, a camera whose
+    white balance failed): a picture alone cannot tell the two apart."""
     board = np.median(samples.board, axis=0)
-    nominal = board * (cfg.board_level * 255.0 / max(float(board.max()), 1.0))
+    if tinted_light:
+        nominal = np.full(3, cfg.board_level * 255.0)
+    else:
+        nominal = board * (cfg.board_level * 255.0 / max(float(board.max()), 1.0))
     gains = samples.board / np.maximum(nominal, 1.0)[None, :]
     protos = np.zeros((len(samples.board), len(colours), 3))
     for i, colour in enumerate(colours):
@@ -124,8 +135,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unseen = bare & (samples.ink_around > cfg.ink_present)
     ink_logits = np.zeros(len(ratio))
     if inked:
+        # Missing print weighs by how clearly the print shows around: print that only
+        # just shows there (low contrast, blur, a board washed out to white) says little
+        # by its absence, and not enough to read a stone that colour cannot tell.
         seen = np.clip(samples.ink / cfg.ink_present - 1.0, 0.0, 1.0) * cfg.ink_logit
-        ink_logits = seen - unseen * cfg.ink_absent_logit
+        shown = np.clip((samples.ink_around - cfg.ink_present)
+                        / (cfg.ink_clear - cfg.ink_present), 0.0, 1.0)
+        ink_logits = seen - unseen * shown * cfg.ink_absent_logit
 
     grey = samples.core.mean(axis=2)
     q25 = masked_percentile(grey, samples.core_seen, 25)
@@ -140,6 +156,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
+    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, True),
+                               sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
@@ -152,6 +170,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
         alt = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)[0]
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
+    # Where the board's tint, taken as the light's, would read the space surely as
+    # something else, the picture does not tell which it is.
+    alt = _posterior(features, tinted, ink_logits, cfg)[0]
+    ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -177,12 +199,21 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best = np.where(bare, 0, best)
     confidence = np.where(bare, 1.0, confidence)  # told by the reflection, not by colour
 
+    # Where this picture shows a stone's colour hardly apart from its board (a white
+    # stone on a board washed out towards white), colour cannot tell them: only print
+    # seen can, and a stone is not read from missing print alone.
+    separation = np.linalg.norm(_split(protos, cfg.luminance_weight), axis=2)
+    alike = np.concatenate([np.zeros((len(best), 1), bool),
+                            separation < cfg.min_separation], axis=1)[rows, best]
+
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
     covered = (best == 0) & unseen & ~bare
     unsure = ~bare & (
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
+        | ((best == 0) & (nearest > cfg.max_empty_distance) & (samples.ink < cfg.ink_present))
+        | alike
         | (glare & ~seen_bare & ~standing)
         | (lamp & ~seen_bare & ~standing)
         | (samples.core_blown > cfg.max_core_blown)
