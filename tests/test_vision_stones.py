@@ -135,3 +135,17 @@ def test_a_picture_of_other_contrast_or_light_is_read_with_no_confident_error(ch
             right_stones += content != "empty" and content == truth["cells"][name]
     assert wrong == 0  # unsure is allowed, a guess is not
     assert right_stones > 0  # and the stones that show are still read
+
+
+def test_an_overexposed_picture_is_never_read_as_a_lamps_reflection():
+    """Clipped white over much of the board is the exposure, not a lamp's reflection:
+    white stones clip as the board does, so nothing there is read as bare board."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    for seed in range(4):
+        image, truth = render_scene(seed, board, effects=Effects(noise=2.0))
+        bright = np.clip(image.astype(np.float32) * 1.8, 0, 255).astype(np.uint8)
+        reading = recogniser.read(bright, np.linalg.inv(np.array(truth["homography"])))
+        wrong = [name for name, content in reading.cells.items()
+                 if content != UNSURE and content != truth["cells"][name]]
+        assert wrong == []  # unsure or no board at all, never a guess

@@ -189,8 +189,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # there would hide it along its rim. Where it covers most of the core, that is all
     # the picture shows there (a stone's own highlight is small); where it covers less,
     # the rest of the core must read empty by its colour.
-    through = samples.open_rays >= cfg.bare_open_rays
-    bare = through & (samples.core_glared >= cfg.bare_core_blown)
+    # A lamp's reflection lies on a few spaces; a picture blown out over much of the
+    # board is overexposed, and there a white stone clips just as the board does.
+    glared = samples.core_glared >= cfg.bare_core_blown
+    reflection = glared.mean() <= cfg.max_reflection_share
+    through = reflection & (samples.open_rays >= cfg.bare_open_rays)
+    bare = through & glared
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
