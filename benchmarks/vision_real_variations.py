@@ -90,12 +90,7 @@ def run(args: argparse.Namespace) -> int:
     for variation in variations:
         row = measure(variation, photos, reference)
         figures[variation.name] = row
-        mark = "  (refuse)" if variation.refuse else ""
-        print(f"{variation.name:<16} {row['placed']:>6} {row['refused']:>7} {row['off']:>4} "
-              f"{row['wrong_size']:>8}  {row['right']:>6} {row['unsure']:>6} {row['wrong']:>6}"
-              f"  {row['cpu_s']:>6.2f}{mark}")
-        for note in row["notes"]:
-            print(f"    {note}")
+        _print_row(variation.name, row, "  (refuse)" if variation.refuse else "")
     if args.rendered:
         print(f"\nRendered Go boards, {args.rendered} scenes per size (seeds 0..."
               f"{args.rendered - 1}), read without --size")
@@ -104,11 +99,7 @@ def run(args: argparse.Namespace) -> int:
         for size in (9, 13, 19):
             row = rendered(size, range(args.rendered))
             figures[f"rendered go-{size}"] = row
-            print(f"{'go-' + str(size):<16} {row['placed']:>6} {row['refused']:>7} "
-                  f"{row['off']:>4} {row['wrong_size']:>8}  {row['right']:>6} "
-                  f"{row['unsure']:>6} {row['wrong']:>6}  {row['cpu_s']:>6.2f}")
-            for note in row["notes"]:
-                print(f"    {note}")
+            _print_row(f"go-{size}", row)
     if args.json:
         print(json.dumps(figures))
     return 0
@@ -144,12 +135,10 @@ def rendered(size: int, seeds: range) -> dict:
             notes.append(f"seed {seed}: read as {result['size']}x{result['size']}")
             continue
         must = np.array([truth["spaces_px"][n] for n in board.names]).reshape(size, size, 2)
-        seen = registration.to_pixels(points).reshape(size, size, 2)
-        pitch = float(np.median(np.linalg.norm(np.diff(must, axis=1), axis=2)))
-        miss = min(float(np.linalg.norm(s - must, axis=2).max()) for s in _symmetries(seen))
-        if miss > ON_GRID_PITCH * pitch:
+        miss = _pitches_off(registration.to_pixels(points).reshape(size, size, 2), must)
+        if miss > ON_GRID_PITCH:
             counts["off"] += 1
-            notes.append(f"seed {seed}: found {miss / pitch:.2f} pitch off")
+            notes.append(f"seed {seed}: found {miss:.2f} pitch off")
             continue
         counts["placed"] += 1
         expected = "".join(grid_rows(board, truth["cells"],
@@ -198,11 +187,10 @@ def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
         if crossings is not None:
             must = cv2.perspectiveTransform(crossings.reshape(-1, 1, 2), mapping).reshape(19, 19, 2)
             seen = registration.to_pixels(_board_points(registration)).reshape(19, 19, 2)
-            pitch = float(np.median(np.linalg.norm(np.diff(must, axis=1), axis=2)))
-            miss = min(float(np.linalg.norm(s - must, axis=2).max()) for s in _symmetries(seen))
-            if miss > ON_GRID_PITCH * pitch:
+            miss = _pitches_off(seen, must)
+            if miss > ON_GRID_PITCH:
                 counts["off"] += 1
-                notes.append(f"{photo.stem}: found {miss / pitch:.2f} pitch off")
+                notes.append(f"{photo.stem}: found {miss:.2f} pitch off")
                 continue
         counts["placed"] += 1
         read = np.array([list(r) for r in result["grid"]])
@@ -236,6 +224,22 @@ def _board_points(registration, geometry=None) -> np.ndarray:
 
     xs, ys = grid_lines_mm(geometry or load_geometry("go-19"))
     return np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+
+
+def _print_row(name: str, row: dict, mark: str = "") -> None:
+    """One line of figures, then its notes (what was refused or found off, and why)."""
+    print(f"{name:<16} {row['placed']:>6} {row['refused']:>7} {row['off']:>4} "
+          f"{row['wrong_size']:>8}  {row['right']:>6} {row['unsure']:>6} {row['wrong']:>6}"
+          f"  {row['cpu_s']:>6.2f}{mark}")
+    for note in row["notes"]:
+        print(f"    {note}")
+
+
+def _pitches_off(seen: np.ndarray, must: np.ndarray) -> float:
+    """How far (in pitches) the worst crossing found (N×N×2 px) lies from where it must
+    be, under the board's 8 symmetries."""
+    pitch = float(np.median(np.linalg.norm(np.diff(must, axis=1), axis=2)))
+    return min(float(np.linalg.norm(s - must, axis=2).max()) for s in _symmetries(seen)) / pitch
 
 
 def _symmetries(grid: np.ndarray) -> list[np.ndarray]:
