@@ -353,12 +353,16 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         failures.append((geometry, RegistrationError(problem)))
     if len(failures) == 1:
         raise failures[0][1]
-    sizes = ", ".join(f"{len(grid_lines_mm(g)[0])}x{len(grid_lines_mm(g)[1])}" for g in ordered)
+
+    def size(g: Geometry) -> str:
+        xs, ys = grid_lines_mm(g)
+        return f"{len(xs)}x{len(ys)}"
+
     geometry, error = failures[0]
     text = str(error)
-    raise RegistrationError(f"The lines found fit no board of {sizes} lines (as "
-                            f"{len(grid_lines_mm(geometry)[0])}x"
-                            f"{len(grid_lines_mm(geometry)[1])}: {text[:1].lower()}{text[1:]})")
+    raise RegistrationError(f"The lines found fit no board of "
+                            f"{', '.join(size(g) for g in ordered)} lines (as "
+                            f"{size(geometry)}: {text[:1].lower()}{text[1:]})")
 
 
 def line_count(response: np.ndarray, quad: np.ndarray) -> float:

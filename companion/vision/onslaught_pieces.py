@@ -126,16 +126,16 @@ def _line_probes(centres: np.ndarray, size: tuple[int, int], pitch: float, reach
     return np.array(probes).reshape(2, 2, *probes[0].shape)
 
 
-def square_shifts(view: np.ndarray, patch: SquarePatch,
+def square_shifts(view: np.ndarray, darkest: np.ndarray, patch: SquarePatch,
                   cfg: Section) -> tuple[np.ndarray, np.ndarray]:
     """How far (whole pixels, N×2) each square's printed outline lies from where the
     registration puts it: a lens's residual distortion or a board not quite flat moves
     squares by a few pixels, as much as a token's frame is wide. Each side's line is
-    the darkest column (row) of neutral ink near it: coloured print (a token's frame, a
-    core's tint) is bright in its own channel, ink in none. Where a side shows no line
+    the darkest column (row) of neutral ink near it (``_neutral_ink``; ``darkest`` is
+    each pixel's darkest channel). Where a side shows no line
     (a hand, glare) the opposite side decides; with neither, the square stays put.
     Also says on which sides (N×4, in ``LINE``'s order of sides) a line was seen."""
-    ink = _neutral_ink(view).ravel()
+    ink = _neutral_ink(view, darkest).ravel()
     profile = ink[patch.probes].mean(axis=-1)  # 2×2×N×(2k+1): axis, side, square, across
     level = np.median(profile, axis=-1)
     contrast = level - profile.min(axis=-1)
@@ -155,28 +155,28 @@ def _by_side(probed: np.ndarray) -> np.ndarray:
     return np.stack([probed[0, 1], probed[0, 0], probed[1, 1], probed[1, 0]], axis=1)
 
 
-def _glared_lines(view: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
+def _glared_lines(darkest: np.ndarray, patch: SquarePatch, cfg: Section) -> np.ndarray:
     """Per square and side (N×4), whether a glare blows out part of the board across
-    its line: its light, smeared by the lens, washes the line beside it out."""
-    low = cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2]).ravel()
+    its line (every channel clipped: ``darkest`` is each pixel's darkest channel): its
+    light, smeared by the lens, washes the line beside it out."""
+    low = darkest.ravel()
     return _by_side((low[patch.probes] >= cfg.saturated_level).mean(axis=(-1, -2))) \
         > cfg.max_blown.line
 
 
-def _neutral_ink(view: np.ndarray) -> np.ndarray:
+def _neutral_ink(view: np.ndarray, darkest: np.ndarray) -> np.ndarray:
     """How far each pixel is from dark neutral ink (int16): its brightest channel plus its
     chroma (brightest less darkest). The printed line is dark in every channel; coloured
     print (a token's frame, a core's tint) is bright in its own channel and far from grey,
     so it never passes for a line even where the light makes it dark."""
-    brightest = _channel_max(view).astype(np.int16)
-    darkest = cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2])
+    brightest = cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2]).astype(np.int16)
     return 2 * brightest - darkest
 
 
-def _channel_max(view: np.ndarray) -> np.ndarray:
-    """Each pixel's brightest channel (numpy's reduction over a last axis of three is
-    some twenty times slower than OpenCV's per-element maximum)."""
-    return cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2])
+def _channel_min(view: np.ndarray) -> np.ndarray:
+    """Each pixel's darkest channel (numpy's reduction over a last axis of three is
+    some twenty times slower than OpenCV's per-element minimum)."""
+    return cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2])
 
 
 def _name_pixels(logs: np.ndarray, board: np.ndarray, palette: Section,
@@ -261,7 +261,8 @@ def outline_contrast(logs: np.ndarray, bare: np.ndarray, patch: SquarePatch,
 def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
                      palette: Section, cfg: Section) -> SpaceReadings:
     """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``."""
-    shifts, lines = square_shifts(view, patch, cfg)
+    darkest = _channel_min(view)
+    shifts, lines = square_shifts(view, darkest, patch, cfg)
     pixels = np.take(view.reshape(-1, 3), patch.at(shifts), axis=0)
     logs = _LOG[pixels]
     # A lamp's glare blows pixels out: they carry no colour, and what lies under them
@@ -282,7 +283,7 @@ def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
     # too much of a ring or a frame (``_pieces``, ``_team``).
     glare = np.array([blown[:, patch.part(LINE, s)].mean(axis=1) for s in range(4)]).T \
         > cfg.max_blown.line
-    glare |= _glared_lines(view, patch, cfg)
+    glare |= _glared_lines(darkest, patch, cfg)
     # A side's line that is not darker than the board, or not a thin dark line at all,
     # is hidden: by a hand, or by a capture token's frame lying over it (its colour).
     ink = _name_pixels(logs[:, patch.part(LINE)], bare, palette, cfg)

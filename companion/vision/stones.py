@@ -184,15 +184,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # board spills into the gaps too, and what it leaves of a core is not to be trusted.
     lamp = (samples.gap_blown > cfg.lamp_gap_blown) & (samples.core_blown > cfg.lamp_core_blown)
 
+    # A lamp's reflection lies on a few spaces; a picture blown out over much of the
+    # board is overexposed, and there a white stone clips just as the board does.
+    glared = samples.core_glared >= cfg.bare_core_blown
+    reflection = glared.mean() <= cfg.max_reflection_share
     # A lamp's reflection in the board that runs unbroken from the gaps over the ring
     # where a stone's rim would lie into the core shows bare board: a stone standing
     # there would hide it along its rim. Where it covers most of the core, that is all
     # the picture shows there (a stone's own highlight is small); where it covers less,
     # the rest of the core must read empty by its colour.
-    # A lamp's reflection lies on a few spaces; a picture blown out over much of the
-    # board is overexposed, and there a white stone clips just as the board does.
-    glared = samples.core_glared >= cfg.bare_core_blown
-    reflection = glared.mean() <= cfg.max_reflection_share
     through = reflection & (samples.open_rays >= cfg.bare_open_rays)
     bare = through & glared
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
