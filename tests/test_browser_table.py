@@ -112,6 +112,33 @@ def test_a_roll_from_the_button_appears_without_reloading(make_app, live_server,
     sync_api.expect(page.locator("#last-roll .summary")).to_contain_text("for Alice's attack")
 
 
+def test_a_history_answer_older_than_a_live_roll_does_not_hide_it(make_app, live_server, page):
+    # The page fetches the history on load and on every (re)connect. An answer computed
+    # before a roll can arrive after the roll's live event: it must not hide the roll.
+    app = make_app()
+    dice = get_runtime(app).dice
+    earlier = dice.roll_pending_or_default(requested_by="button")
+    stale = {"rolls": [earlier.to_json()]}
+    held, released = [], []
+
+    def hold(route):
+        (route.fulfill(json=stale) if released else held.append(route))
+
+    page.route("**/api/dice/history*", hold)
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    later = dice.roll_pending_or_default(requested_by="button")
+    later_row = page.locator(f'#history tr[data-seq="{later.seq}"]')
+    sync_api.expect(later_row).to_have_count(1, timeout=WAIT_MS)
+    released.append(True)
+    for route in held:
+        route.fulfill(json=stale)
+    sync_api.expect(page.locator(f'#history tr[data-seq="{earlier.seq}"]')).to_have_count(
+        1, timeout=WAIT_MS)
+    assert later_row.count() == 1
+    assert shown_values(page) == list(later.values)
+
+
 def test_the_big_button_rolls_a_pending_request(make_app, live_server, page):
     app = make_app()
     get_runtime(app).dice.request(4, 10, "Bob's defence")

@@ -574,10 +574,21 @@ async function tapCorner(event) {
   }
 }
 
+let liveGames = 0; // how many games the live stream has shown
+
+// A game pushed by the live stream: it is the newest there is.
+export function showLiveGame(game, verdict) {
+  liveGames += 1;
+  return showGame(game, verdict);
+}
+
+// Fetch the game (on load and after a reconnect). If the live stream showed a game
+// while the request was on its way, that one is at least as new: keep it.
 export async function refreshGame() {
+  const before = liveGames;
   const data = await getJSON("/api/game");
   showReferee(data.referee);
-  await showGame(data.game, data.verdict);
+  if (liveGames === before) await showGame(data.game, data.verdict);
 }
 
 export function setUp() {

@@ -5,7 +5,7 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { renderHistory, renderLastRoll, renderPending } from "./dice.js";
-import { refreshGame, setUp, showError, showGame, showReferee } from "./play.js";
+import { refreshGame, setUp, showError, showLiveGame, showReferee } from "./play.js";
 
 const HISTORY_LIMIT = 50;
 const $ = (id) => document.getElementById(id);
@@ -15,6 +15,8 @@ let pending = null;
 
 function showRolls() {
   const newest = [...rolls.values()].sort((a, b) => b.seq - a.seq).slice(0, HISTORY_LIMIT);
+  rolls.clear();
+  for (const roll of newest) rolls.set(roll.seq, roll);
   renderHistory($("history"), newest);
   renderLastRoll($("last-roll"), newest[0] || null);
 }
@@ -24,9 +26,10 @@ function addRoll(roll) {
   showRolls();
 }
 
+// The history is append-only, so what a request returns is merged with the rolls the
+// live stream brought meanwhile, never put in their place.
 async function refreshHistory() {
   const data = await getJSON(`/api/dice/history?limit=${HISTORY_LIMIT}`);
-  rolls.clear();
   for (const roll of data.rolls) rolls.set(roll.seq, roll);
   showRolls();
 }
@@ -98,7 +101,7 @@ function listen() {
   events.addEventListener("dice_request", (event) => showPending(JSON.parse(event.data).pending));
   events.addEventListener("table", (event) => {
     const data = JSON.parse(event.data);
-    showGame(data.game, data.verdict).catch((error) => showError(error.message));
+    showLiveGame(data.game, data.verdict).catch((error) => showError(error.message));
   });
   events.addEventListener("referee", (event) => showReferee(JSON.parse(event.data)));
   events.addEventListener("error", () => setLive("down", "reconnecting…"));
