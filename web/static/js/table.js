@@ -92,10 +92,8 @@ function listen() {
     refreshHistory().catch((error) => showError(error.message));
     refreshGame().catch((error) => showError(error.message));
   });
-  events.addEventListener("roll", (event) => {
-    addRoll(JSON.parse(event.data));
-    getJSON("/api/status").then(showStatus).catch(() => {});
-  });
+  // A roll that used the pending request is followed by a "dice_request" event.
+  events.addEventListener("roll", (event) => addRoll(JSON.parse(event.data)));
   events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
   events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
   events.addEventListener("dice_request", (event) => showPending(JSON.parse(event.data).pending));
