@@ -121,3 +121,18 @@ def test_random_counter_maps_are_mostly_read_whole():
     assert tally.error <= 0.001
     assert tally.unsure <= 0.01
     assert tally.whole >= 0.75
+
+
+def test_a_counter_under_a_lamps_glare_is_unsure_never_empty(recogniser):
+    """A glare blows out what it covers: a counter under it is reported unsure, never
+    read as gone (which would invent a move) or as another counter."""
+    hidden_counters = unsure = 0
+    for seed in range(600, 612):
+        reading, truth = read_scene(MAP, seed, effects=Effects(glare=True, noise=2.0, blur=0.5),
+                                    kind="counters", recogniser=recogniser)
+        for name in truth["hidden"]:
+            assert reading.cells[name] in (UNSURE, truth["cells"][name]), (seed, name)
+            if isinstance(truth["cells"][name], dict):
+                hidden_counters += 1
+                unsure += reading.cells[name] == UNSURE
+    assert hidden_counters >= 10 and unsure >= hidden_counters // 2

@@ -26,6 +26,8 @@ looked at is given in millimetres of the printed design (``size_mm``, ``band_fra
   counter reaching into the hex colours one side, never all four).
 - **Stack**: players lay a stack's lower counters shifted toward the board's bottom
   (docs/recognition.md), so below the top counter a sliver of band shows (``stacks.py``).
+- **Glare**: a hex whose band, ground or sliver zone is partly blown out white (a lamp's reflection
+  in a glossy map or counter) is unsure: what lies under the glare cannot be seen.
 - **Covered**: a hex whose printed outline is far fainter than the picture's others
   (a hand over the map; ``pipeline.py`` flags the picture when several are together).
 """
@@ -58,6 +60,7 @@ class CounterLayout:
     middle: np.ndarray  # 2×M offsets of the disc where a counter's symbol is printed
     band: np.ndarray  # 2×4×B offsets of the band's four sides: top, bottom, left, right
     corners: np.ndarray  # 2×2×C offsets of the band's upper left and right corners
+    under: np.ndarray  # 2×U offsets of where a stack's sliver shows below the counter
     down: np.ndarray  # N×R flat indices of the rows down each hex's middle
     across: np.ndarray  # N×R flat indices of the columns across each hex's middle
     rows_mm: np.ndarray  # R: each profile row's offset from the hex centre
@@ -82,6 +85,7 @@ class CounterFeatures:
     extra: np.ndarray  # colour a stack's lower counter adds below the top counter
     outline: np.ndarray  # how much darker than the paper beside it the hex's outline is
     spread: float  # the share of a band's colour blur spreads that far on this picture
+    blown: np.ndarray  # the share of the band and ground blown out white (a lamp's glare)
 
 
 def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
@@ -103,6 +107,7 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     # left and right sides, but never beside the top ``stack_offset_mm`` of them.
     high = band & (y < -half + cfg.stack_offset_mm)
     corners = [high & (x < -inner + cfg.band_slack_mm), high & (x > inner - cfg.band_slack_mm)]
+    under = (np.abs(x) <= inner) & (y > half) & (y <= half + cfg.sliver_mm[1])
     origin = np.rint(layout.centres).astype(int)
     rows = np.arange(-span, span + 1)
     zeros = np.zeros_like(rows)
@@ -124,6 +129,7 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
                            offsets[:, symbol],
                            np.stack([offsets[:, side] for side in sides], axis=1),
                            np.stack([offsets[:, side] for side in corners], axis=1),
+                           offsets[:, under],
                            np.empty(0), np.empty(0), rows / layout.px_per_mm, near, below,
                            layout.pitch_px / layout.px_per_mm, offsets[:, edge])
     return replace(places, down=_at(places, np.stack([zeros, rows])),
@@ -216,9 +222,14 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
     ink = np.log((np.partition(grey, k, axis=1)[:, k] + 4.0) / (nominal.mean() + 4.0))
     extra, spread = sliver(down, places.rows_mm, centre[:, 1], places.below,
                    saturation > cfg.counter_saturation, places.pitch_mm, cfg)
+    # Every band colour and both grounds keep one channel well below white, so a pixel
+    # white in every channel there is a lamp's reflection, and what it hides is unknown.
+    white = (view.min(axis=2) >= cfg.saturated_level).ravel()
+    card = np.concatenate([places.band.reshape(2, -1), places.ground, places.under], axis=1)
+    blown = white[_at(places, card, shift)].mean(axis=1)
     return CounterFeatures(band, disagreement, stacked_band, stacked_disagreement,
                            saturation, lightness, ink, centre, extra,
-                           _outline(view, places), spread)
+                           _outline(view, places), spread, blown)
 
 
 def _outline(view: np.ndarray, places: CounterLayout) -> np.ndarray:
@@ -330,9 +341,14 @@ def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout
     typical = float(np.median(f.outline[empty] if empty.sum() >= cfg.paper_hexes
                               else f.outline))
     covered = f.outline < cfg.hidden_outline * typical
+    glared = f.blown > cfg.max_blown
     labels: list[Any] = []
     names: list[str] = []
     for i in n:
+        if glared[i]:
+            labels.append(UNSURE)
+            names.append(FACES[best[i]])
+            continue
         if empty[i]:
             labels.append(EMPTY)
             names.append(EMPTY)
