@@ -137,7 +137,8 @@ async function pressSimulatedButton() {
 setUp();
 $("roll-form").addEventListener("submit", roll);
 $("demo-button")?.addEventListener("click", pressSimulatedButton);
-getJSON("/api/status").then(showStatus).catch((error) => showError(error.message));
+// The status comes with the stream's "hello": a separate request could answer after a
+// newer "dice_request" event and hide the roll it asks for.
 refreshHistory().catch((error) => showError(error.message));
 refreshGame().catch((error) => showError(error.message));
 listen();
