@@ -41,7 +41,7 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout
+from companion.vision.sampling import Layout, channel_min
 from companion.vision.stacks import centres, sliver
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
@@ -224,7 +224,7 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
                    saturation > cfg.counter_saturation, places.pitch_mm, cfg)
     # Every band colour and both grounds keep one channel well below white, so a pixel
     # white in every channel there is a lamp's reflection, and what it hides is unknown.
-    white = (view.min(axis=2) >= cfg.saturated_level).ravel()
+    white = (channel_min(view) >= cfg.saturated_level).ravel()
     card = np.concatenate([places.band.reshape(2, -1), places.ground, places.under], axis=1)
     blown = white[_at(places, card, shift)].mean(axis=1)
     return CounterFeatures(band, disagreement, stacked_band, stacked_disagreement,

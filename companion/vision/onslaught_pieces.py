@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout
+from companion.vision.sampling import Layout, channel_min
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 TEAMS = ("red", "blue")
@@ -173,12 +173,6 @@ def _neutral_ink(view: np.ndarray, darkest: np.ndarray) -> np.ndarray:
     return 2 * brightest - darkest
 
 
-def _channel_min(view: np.ndarray) -> np.ndarray:
-    """Each pixel's darkest channel (numpy's reduction over a last axis of three is
-    some twenty times slower than OpenCV's per-element minimum)."""
-    return cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2])
-
-
 def _name_pixels(logs: np.ndarray, board: np.ndarray, palette: Section,
                  cfg: Section) -> np.ndarray:
     """Name every pixel of each square (``logs``: N×P×3, log(BGR + 4)) against its
@@ -261,7 +255,7 @@ def outline_contrast(logs: np.ndarray, bare: np.ndarray, patch: SquarePatch,
 def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
                      palette: Section, cfg: Section) -> SpaceReadings:
     """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``."""
-    darkest = _channel_min(view)
+    darkest = channel_min(view)
     shifts, lines = square_shifts(view, darkest, patch, cfg)
     pixels = np.take(view.reshape(-1, 3), patch.at(shifts), axis=0)
     logs = _LOG[pixels]
