@@ -14,10 +14,10 @@ JPEG; a hand over the board in 10 % of the scenes and a lamp's glare in 10 %) at
 
 Figures per board: per-space error (a space read confidently and wrongly, over the
 spaces no hand or glare hides), unsure rate, whole-board accuracy (scenes without a
-hand, not flagged occluded, where every space the picture shows is read and right
-and no space a glare blows out is read wrongly; also with those read too, and without a glare), boards
-with no confident error, how often a hand scene is flagged occluded, and
-milliseconds per frame per stage.
+hand, not flagged occluded, where every space the picture shows is read and right and
+no space a glare blows out is read wrongly; also with those read too, and without a
+glare), boards with no confident error, how often a hand scene is flagged occluded,
+and milliseconds per frame per stage.
 """
 
 from __future__ import annotations
