@@ -26,8 +26,9 @@ looked at is given in millimetres of the printed design (``size_mm``, ``band_fra
   counter reaching into the hex colours one side, never all four).
 - **Stack**: players lay a stack's lower counters shifted toward the board's bottom
   (docs/recognition.md), so below the top counter a sliver of band shows (``stacks.py``).
-- **Glare**: a hex whose band, ground or sliver zone is partly blown out white (a lamp's reflection
-  in a glossy map or counter) is unsure: what lies under the glare cannot be seen.
+- **Glare**: a hex whose band, ground or sliver zone is partly blown out white (a
+  lamp's reflection in a glossy map or counter) is unsure: what lies under the glare
+  cannot be seen.
 - **Covered**: a hex whose printed outline is far fainter than the picture's others
   (a hand over the map; ``pipeline.py`` flags the picture when several are together).
 """
@@ -85,7 +86,7 @@ class CounterFeatures:
     extra: np.ndarray  # colour a stack's lower counter adds below the top counter
     outline: np.ndarray  # how much darker than the paper beside it the hex's outline is
     spread: float  # the share of a band's colour blur spreads that far on this picture
-    blown: np.ndarray  # the share of the band and ground blown out white (a lamp's glare)
+    blown: np.ndarray  # the share of band, ground and sliver zone blown out white (glare)
 
 
 def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
