@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout, channel_min
+from companion.vision.sampling import Layout
 from companion.vision.stacks import centres, sliver
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
@@ -172,8 +172,8 @@ def _plane(nominal: np.ndarray, gain: np.ndarray) -> np.ndarray:
     return (np.stack([u, np.cross(axis, u)]) * gain).astype(np.float32)
 
 
-def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
-                     cfg: Section) -> CounterFeatures:
+def measure_counters(view: np.ndarray, board: np.ndarray, darkest: np.ndarray,
+                     places: CounterLayout, cfg: Section) -> CounterFeatures:
     """Measure where every hex's counter lies, its band's colour, its ground's lightness
     and the colour of a stack's sliver below it."""
     nominal = np.array(cfg.board_nominal[::-1], dtype=np.float32)
@@ -225,7 +225,7 @@ def measure_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
                    saturation > cfg.counter_saturation, places.pitch_mm, cfg)
     # Every band colour and both grounds keep one channel well below white, so a pixel
     # white in every channel there is a lamp's reflection, and what it hides is unknown.
-    white = (channel_min(view) >= cfg.saturated_level).ravel()
+    white = (darkest >= cfg.saturated_level).ravel()
     card = np.concatenate([places.band.reshape(2, -1), places.ground, places.under], axis=1)
     blown = white[_at(places, card, shift)].mean(axis=1)
     return CounterFeatures(band, disagreement, stacked_band, stacked_disagreement,
@@ -297,10 +297,12 @@ def _triangle_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray,
     return np.where(inside, 0.0, edges)
 
 
-def classify_counters(view: np.ndarray, board: np.ndarray, places: CounterLayout,
-                      cfg: Section) -> SpaceReadings:
-    """Read every hex: ``empty``, ``unsure`` or ``{"side", "face", "stack"}``."""
-    f = measure_counters(view, board, places, cfg)
+def classify_counters(view: np.ndarray, board: np.ndarray, darkest: np.ndarray,
+                      places: CounterLayout, cfg: Section) -> SpaceReadings:
+    """Read every hex: ``empty``, ``unsure`` or ``{"side", "face", "stack"}``;
+    ``board`` is each hex's board colour and ``darkest`` the view's darkest channel
+    (``sampling.Samples``)."""
+    f = measure_counters(view, board, darkest, places, cfg)
     paper = _chroma(np.array(cfg.board_nominal[::-1], dtype=np.float64))[None]
     grounds = {s: _chroma(np.array(cfg.ground[s][::-1], dtype=np.float64)) for s in SIDES}
     inks = [_chroma(np.array(cfg.band[face][::-1], dtype=np.float64))[None] for face in FACES]

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout, channel_min
+from companion.vision.sampling import Layout
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 TEAMS = ("red", "blue")
@@ -252,10 +252,10 @@ def outline_contrast(logs: np.ndarray, bare: np.ndarray, patch: SquarePatch,
     return np.array(sides).T
 
 
-def classify_squares(view: np.ndarray, layout: Layout, patch: SquarePatch,
-                     palette: Section, cfg: Section) -> SpaceReadings:
-    """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``."""
-    darkest = channel_min(view)
+def classify_squares(view: np.ndarray, darkest: np.ndarray, layout: Layout,
+                     patch: SquarePatch, palette: Section, cfg: Section) -> SpaceReadings:
+    """Read every square: ``empty``, ``unsure`` or ``{"pieces", "orbs", "token"}``;
+    ``darkest`` is the view's darkest channel (``sampling.Samples``)."""
     shifts, lines = square_shifts(view, darkest, patch, cfg)
     pixels = np.take(view.reshape(-1, 3), patch.at(shifts), axis=0)
     logs = _LOG[pixels]

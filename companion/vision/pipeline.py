@@ -153,10 +153,11 @@ class Recogniser:
         view = board_view(image, pixels_to_mm, self.layout)
         samples = sample(view, self.layout, self.sampling)
         if self.patch is not None:
-            result = classify_squares(view, self.layout, self.patch, self.cfg.palette,
-                                      self.cfg.onslaught)
+            result = classify_squares(view, samples.darkest, self.layout, self.patch,
+                                      self.cfg.palette, self.cfg.onslaught)
         elif self.places is not None:
-            result = classify_counters(view, samples.board, self.places, self.cfg.counters)
+            result = classify_counters(view, samples.board, samples.darkest, self.places,
+                                       self.cfg.counters)
         else:
             result = classify_stones(samples, self.colours, self.cfg.palette, self.cfg.stones)
         names = self.layout.names

@@ -152,6 +152,7 @@ class Samples:
     gap_blown: np.ndarray
     core_glared: np.ndarray  # N: share of the core blown out white (every channel)
     open_rays: np.ndarray  # N: share of rays blown out white all along
+    darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -193,7 +194,8 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     clipped = (brightest >= cfg.saturated_level).astype(np.uint8)
     blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().astype(bool)
     # A lamp's reflection is white: every channel clips (a yellow stone clips in red alone).
-    white = (channel_min(view) >= cfg.saturated_level).astype(np.uint8)
+    darkest = channel_min(view)
+    white = (darkest >= cfg.saturated_level).astype(np.uint8)
     glared = cv2.dilate(white, np.ones((3, 3), np.uint8)).ravel().astype(bool)
     # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
     solid = cv2.medianBlur(white, 3).ravel().astype(bool)
@@ -215,4 +217,4 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
                    core_blown=1.0 - core_seen.mean(axis=1),
                    gap_blown=1.0 - gap_seen.mean(axis=1),
                    core_glared=glared[layout.core].mean(axis=1),
-                   open_rays=solid[layout.rays].all(axis=2).mean(axis=1))
+                   open_rays=solid[layout.rays].all(axis=2).mean(axis=1), darkest=darkest)
