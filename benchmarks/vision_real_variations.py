@@ -121,15 +121,12 @@ def rendered(size: int, seeds: range) -> dict:
     for seed in seeds:
         effects = random_effects(np.random.default_rng([seed, 1]))
         image, truth = render_scene(seed, board, effects=effects)
-        start = time.process_time()
         try:
-            result, registration = reader.read(image)
+            result, registration = _timed_read(reader, image, cpu)
         except RecognitionError as error:
-            cpu.append(time.process_time() - start)
             counts["refused"] += 1
             notes.append(f"seed {seed}: {error}")
             continue
-        cpu.append(time.process_time() - start)
         if result["size"] != size:
             counts["wrong_size"] += 1
             notes.append(f"seed {seed}: read as {result['size']}x{result['size']}")
@@ -152,6 +149,16 @@ def rendered(size: int, seeds: range) -> dict:
     return {**counts, "scenes": len(seeds), "cpu_s": float(np.mean(cpu)), "notes": notes}
 
 
+def _timed_read(reader, image: np.ndarray, cpu: list[float]):
+    """``reader.read(image)``, its CPU seconds appended to ``cpu`` whether it reads the
+    board or refuses it."""
+    start = time.process_time()
+    try:
+        return reader.read(image)
+    finally:
+        cpu.append(time.process_time() - start)
+
+
 def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
     """Read every photo changed by ``variation``; count what was found and read."""
     from companion.vision.commands import PictureReader, RecognitionError
@@ -168,16 +175,13 @@ def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
         changed, mapping = variation.change(image, crossings)
         label = np.array([r.split() for r in photo.with_suffix(".txt").read_text().split("\n")
                           if r.strip()])
-        start = time.process_time()
         try:
-            result, registration = reader.read(changed)
+            result, registration = _timed_read(reader, changed, cpu)
         except RecognitionError as error:
-            cpu.append(time.process_time() - start)
             counts["refused"] += 1
             if not variation.refuse:
                 notes.append(f"{photo.stem}: {error}")
             continue
-        cpu.append(time.process_time() - start)
         size = result.get("size")
         if size != 19:
             counts["wrong_size"] += 1
