@@ -32,10 +32,10 @@ COUNTER_DESIGN = {
                "tower": "crenellated tower", "god": "three-legged stool"},
     "band_fraction": 0.16,
 }
-# 13 mm (the half-inch counters of hex-and-counter wargames) on the map's 18 mm hexes
-# leave room for a stack's 3 mm fan (docs/recognition.md) and 2 mm between neighbours,
-# so a camera sees a stack's sliver apart from the next hex's counter.
-DEFAULT_COUNTER_MM = 13.0
+# 12 mm (about the half-inch counters of hex-and-counter wargames) on the map's 18 mm
+# hexes leave room for a stack's 4 mm fan (docs/recognition.md) and 2 mm between
+# neighbours, so a camera sees a stack's sliver apart from the next hex's counter.
+DEFAULT_COUNTER_MM = 12.0
 GAP_MM = 3.0
 
 

@@ -221,8 +221,8 @@ def measure_counters(view: np.ndarray, board: np.ndarray, darkest: np.ndarray,
     grey = (flat[_at(places, places.middle, shift)] * (gain / paper)[:, None, :]).mean(axis=2)
     k = int(cfg.ink_percentile / 100 * (grey.shape[1] - 1))
     ink = np.log((np.partition(grey, k, axis=1)[:, k] + 4.0) / (nominal.mean() + 4.0))
-    extra, spread = sliver(down, places.rows_mm, centre[:, 1], places.below,
-                   saturation > cfg.counter_saturation, places.pitch_mm, cfg)
+    extra, spread = sliver(down, across, places.rows_mm, centre, places.below,
+                           saturation > cfg.counter_saturation, places.pitch_mm, cfg)
     # Every band colour and both grounds keep one channel well below white, so a pixel
     # white in every channel there is a lamp's reflection, and what it hides is unknown.
     white = (darkest >= cfg.saturated_level).ravel()

@@ -19,7 +19,8 @@ colour is taken in a zone just past the counter's lower edge, less what blur spr
 out of the counter's own band (the same zone above the upper edge shows that; capped at
 the share seen on most counters of the picture with nothing in the hex above, since the
 hex above's pieces can only add to it). The zone stops short of the hex below's
-counter.
+counter, and what that counter's band spreads up into it under blur is taken off too:
+as much as it spreads beside its own left and right edges.
 """
 
 from __future__ import annotations
@@ -82,20 +83,23 @@ def centres(down: np.ndarray, across: np.ndarray, rows_mm: np.ndarray, near: np.
                      for p in (across, down)], axis=1)
 
 
-def sliver(down: np.ndarray, rows_mm: np.ndarray, centre_y: np.ndarray, below: np.ndarray,
-           occupied: np.ndarray, pitch_mm: float, cfg: Section) -> tuple[np.ndarray, float]:
+def sliver(down: np.ndarray, across: np.ndarray, rows_mm: np.ndarray, centre: np.ndarray,
+           below: np.ndarray, occupied: np.ndarray, pitch_mm: float,
+           cfg: Section) -> tuple[np.ndarray, float]:
     """The colour a stack's lower counter adds just below each hex's top counter, and
     the share of a band's colour that blur spreads into that zone on this picture."""
+    centre_y = centre[:, 1]
     half = cfg.size_mm / 2
     middle = half - cfg.band_fraction * cfg.size_mm / 2
     near, far = cfg.sliver_mm
     offsets = half + near + np.linspace(0.0, 1.0, 6) * (far - near)
     nxt = np.where(below >= 0, below, 0)
-    limit = np.where((below >= 0) & occupied[nxt],
-                     pitch_mm + centre_y[nxt] - half - cfg.neighbour_margin_mm,
+    held = (below >= 0) & occupied[nxt]  # a counter in the hex below
+    limit = np.where(held, pitch_mm + centre_y[nxt] - half - cfg.neighbour_margin_mm,
                      cfg.lower_limit_mm)
     lower_at = np.minimum(centre_y[:, None] + offsets[None, :], limit[:, None])
-    lower = sample(down, rows_mm, lower_at).mean(axis=1)
+    lower = sample(down, rows_mm, lower_at).mean(axis=1) - \
+        _reach(across, rows_mm, centre, np.where(held, below, -1), lower_at, pitch_mm, cfg)
     upper = sample(down, rows_mm, 2 * centre_y[:, None] - lower_at).mean(axis=1)
     peak = sample(down, rows_mm, (centre_y - middle)[:, None])[:, 0]
     spread = upper / np.maximum(peak, 1e-3)
@@ -107,3 +111,27 @@ def sliver(down: np.ndarray, rows_mm: np.ndarray, centre_y: np.ndarray, below: n
     typical = float(np.median(spread[clear if clear.any() else occupied])) \
         if occupied.any() else 0.0
     return lower - np.minimum(upper, typical * peak), typical
+
+
+def _reach(across: np.ndarray, rows_mm: np.ndarray, centre: np.ndarray, below: np.ndarray,
+           lower_at: np.ndarray, pitch_mm: float, cfg: Section) -> np.ndarray:
+    """The colour the counter in the hex below (``below``, -1: none) spreads up into
+    each hex's sliver zone (``lower_at``, N×M mm): as much as it spreads the same
+    distance beyond its own left or right edge (the less of the two: a diagonal
+    neighbour may add to one), less what most counters of the picture show there (the
+    map's own colour beside a counter, which the zone above the counter, subtracted
+    too, already holds)."""
+    half = cfg.size_mm / 2
+    held = below >= 0
+    out = np.zeros(len(across))
+    if not held.any():
+        return out
+    nb = below[held]
+    gap = pitch_mm + centre[nb, 1][:, None] - half - lower_at[held]  # mm up to its edge
+    gap = np.maximum(gap, 0.0)
+    x = centre[nb, 0][:, None]
+    right = sample(across[nb], rows_mm, x + half + gap)
+    left = sample(across[nb], rows_mm, x - half - gap)
+    reach = np.minimum(left, right).mean(axis=1)
+    out[held] = np.maximum(reach - np.median(reach), 0.0)
+    return out

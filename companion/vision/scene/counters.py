@@ -7,8 +7,8 @@ The colours are the printed design's (``counters`` in ``thresholds.json`` mirror
 is drawn as the table ruling in docs/recognition.md asks players to lay it: the counters
 under the top one squared together and shifted ``stack_offset_mm`` toward the board's
 bottom (south), so a sliver of their band shows below the top counter. Straight down,
-not to the bottom right: on the 18 mm hexes a diagonal neighbour's 13 mm counter is
-2.6 mm away sideways, the hex below's 5 mm, which a 3 mm fan leaves at 2 mm.
+not to the bottom right: on the 18 mm hexes a diagonal neighbour's 12 mm counter is
+3.6 mm away sideways, the hex below's 6 mm, which a 4 mm fan leaves at 2 mm.
 """
 
 from __future__ import annotations
