@@ -78,6 +78,28 @@ def test_stacks_above_and_below_each_other_are_told_from_single_counters(recogni
     assert len(read) >= len(counters) - 1
 
 
+def test_a_blurred_single_counter_above_another_is_seldom_read_as_a_stack(recogniser):
+    """Blur spreads the band of the counter in the hex below up into the zone where a
+    stack's sliver would show; that is taken off. Columns of single counters, one in
+    every hex, at the renderer's strongest blur with the map small in the picture:
+    before, 3 of these 864 were read as stacks and 11 unsure; now at most one."""
+    counters = {f"{column}{row}": {"side": ("borg", "chez")[row % 2],
+                                   "face": ("stone", "blade", "fog", "god")[row % 4],
+                                   "stack": False}
+                for column in "BDFHJL" for row in range(2, 20)}
+    stacked = unsure = 0
+    for seed in range(8):
+        image, truth = render_scene(seed, MAP, counters, Pose(tilt_deg=35.0, fill=0.6),
+                                    Effects(noise=3.0, blur=1.3, jpeg=65), kind="counters")
+        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+        for name in counters:
+            content = reading.cells[name]
+            unsure += content == UNSURE
+            stacked += isinstance(content, dict) and content["stack"]
+    assert stacked <= 1
+    assert unsure <= 0.01 * 8 * len(counters)
+
+
 @pytest.mark.parametrize("tilt", [0.0, 50.0])
 def test_at_the_hardest_settings_few_counters_are_misread(recogniser, tilt):
     """Strong blur, noise, JPEG, uneven and coloured light, a shadow, the lens's
@@ -120,7 +142,7 @@ def test_random_counter_maps_are_mostly_read_whole():
     tally = read_scenes(MAP, range(400, 420), kind="counters")
     assert tally.error <= 0.001
     assert tally.unsure <= 0.01
-    assert tally.whole >= 0.75
+    assert tally.whole >= 0.9
 
 
 def test_a_counter_under_a_lamps_glare_is_unsure_never_empty(recogniser):
