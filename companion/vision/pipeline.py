@@ -164,15 +164,17 @@ class Recogniser:
         cells = dict(zip(names, result.labels, strict=True))
         unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
         share = len(unsure) / max(len(names), 1)
-        hidden = len(unsure) + int(result.covered.sum())
+        # A space a lamp's glare blows out is unsure, but nothing lies over it: many
+        # spaces unsure or covered with nothing blown out are a hand or an arm.
+        lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
+        unreadable = np.isin(np.array(names), unsure) & lit
+        hidden = int((unreadable | result.covered).sum())
         occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
         if self.kind == "stones":
             # A hand held still hides a patch of neighbouring spaces: their print gone,
             # or unreadable with nothing blown out (that would be a lamp's glare), next
             # to print that shows clearly (where the print fades with distance and blur
             # a patch without print is no hand).
-            lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
-            unreadable = np.isin(np.array(names), unsure) & lit
             clear = samples.ink_around >= self.cfg.occlusion.hand_edge_ink
             patch = largest_group(result.covered | unreadable, self.neighbours, clear)
             occluded |= patch >= self.cfg.occlusion.hand_patch
@@ -180,7 +182,6 @@ class Recogniser:
             # A hand held still hides the map's printed outlines under it, while the
             # picture's other outlines show (blur fades them all alike); a lamp's glare
             # blows out what it hides.
-            lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
             hidden_here = result.covered & lit
             patch = largest_group(hidden_here, self.neighbours, hidden_here)
             occluded |= patch >= self.cfg.occlusion.hand_patch
