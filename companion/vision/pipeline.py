@@ -165,10 +165,11 @@ class Recogniser:
         unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
         share = len(unsure) / max(len(names), 1)
         # A space a lamp's glare blows out is unsure, but nothing lies over it: many
-        # spaces unsure or covered with nothing blown out are a hand or an arm.
+        # spaces unsure with nothing blown out, or covered, are a hand or an arm (a
+        # space both unreadable and without its print counts twice: two signs of it).
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
         unreadable = np.isin(np.array(names), unsure) & lit
-        hidden = int((unreadable | result.covered).sum())
+        hidden = int(unreadable.sum() + result.covered.sum())
         occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
         if self.kind == "stones":
             # A hand held still hides a patch of neighbouring spaces: their print gone,
