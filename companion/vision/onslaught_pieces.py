@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout
+from companion.vision.sampling import Layout, channel_max
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 TEAMS = ("red", "blue")
@@ -169,7 +169,7 @@ def _neutral_ink(view: np.ndarray, darkest: np.ndarray) -> np.ndarray:
     chroma (brightest less darkest). The printed line is dark in every channel; coloured
     print (a token's frame, a core's tint) is bright in its own channel and far from grey,
     so it never passes for a line even where the light makes it dark."""
-    brightest = cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2]).astype(np.int16)
+    brightest = channel_max(view).astype(np.int16)
     return 2 * brightest - darkest
 
 

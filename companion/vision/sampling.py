@@ -178,6 +178,11 @@ def channel_min(view: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(view[..., 0], view[..., 1]), view[..., 2])
 
 
+def channel_max(view: np.ndarray) -> np.ndarray:
+    """Each pixel's brightest channel (OpenCV's per-element maximum, as ``channel_min``)."""
+    return cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2])
+
+
 def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     """Take every space's core pixels, its local board colour and how much of the
     board's own print (lines, spots) shows where a piece would sit.
@@ -190,7 +195,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     # Only the pixels looked at are turned to float: the whole view would cost more
     # than everything else here.
     flat = closed.reshape(-1, 3)
-    brightest = cv2.max(cv2.max(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
+    brightest = channel_max(view)
     clipped = (brightest >= cfg.saturated_level).astype(np.uint8)
     blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().astype(bool)
     # A lamp's reflection is white: every channel clips (a yellow stone clips in red alone).
