@@ -1,0 +1,354 @@
+"""Follow a game from photographs: the live loop, offline (``companion referee --frames``).
+
+Each photograph is one steady view of the table, taken after a move (or a few). It goes
+through the same loop as ``companion serve``: ``RefereeFeed`` finds the board
+(``BoardLocator``: the grid by its lines, the corner markers, or the corners given),
+reads it with the game's recogniser, and hands the reading to a ``TableSession``, which
+applies the move it shows, refuses it with the rule's reason, or says the board does not
+match. Only the stability gate differs: a photograph is steady on its own
+(``StillGate``), so a folder of one picture per move is refereed picture by picture,
+where the live gate would wait for the same board in several frames in a row. The board
+is found again in every photograph (a phone moves between shots) unless its corners are
+given. The session journals into memory: nothing is written into the user's data.
+
+A game may start from a position (``--start``: a game record, or a Go SGF file). The
+first photograph that can be read then settles which way round the board lies
+(``companion.table.orientation``): the grid finder cannot tell which corner is A19, the
+stones of the position can. Every later photograph is read with that turn.
+
+``follow`` yields one ``FrameVerdict`` per photograph; ``run`` is the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion import game_log
+from companion.errors import UserFacingError
+from companion.games.base import Game, State
+from companion.games.position import starting_at
+from companion.games.registry import get_game
+from companion.games.replay import Record, RecordError, read_record
+from companion.geometry import Geometry
+from companion.journal import Journal
+from companion.table import verdict as v
+from companion.table.orientation import Orientation, OrientationError, orient, turned
+from companion.table.session import TableSession
+from companion.table.verdict import TableVerdict
+from companion.vision.gate import OCCLUDED as GATE_OCCLUDED
+from companion.vision.gate import STEADY as GATE_STEADY
+from companion.vision.gate import GateStatus
+from companion.vision.pipeline import NO_BOARD, Reading
+from hardware import referee_feed as loop
+from hardware.referee_feed import BoardLocator, RefereeFeed, game_recogniser
+
+MOVE, UNCHANGED, ILLEGAL, MISMATCH, OCCLUDED, NO_BOARD_FOUND = (
+    "move", "unchanged", "illegal", "mismatch", "occluded", "no_board")
+AMBIGUOUS = "ambiguous"
+"""Several moves fit the photograph, or a move may hide where it cannot be read: at the
+table the players would be asked; here nothing is applied and ``choices`` lists them."""
+
+_VERDICTS = {v.APPLIED: MOVE, v.UNCHANGED: UNCHANGED, v.ANSWERED: UNCHANGED,
+             v.ILLEGAL: ILLEGAL, v.MISMATCH: MISMATCH, v.OCCLUDED: OCCLUDED,
+             v.AMBIGUOUS: AMBIGUOUS, v.QUESTION: AMBIGUOUS}
+
+
+class FollowError(UserFacingError, ValueError):
+    """The photographs cannot be followed at all (a missing file, a bad start)."""
+
+
+@dataclass
+class FrameVerdict:
+    """What one photograph did to the game: ``verdict`` (move, unchanged, illegal,
+    mismatch, occluded, no_board, or ambiguous), the ``moves`` applied (the game's
+    actions), ``reason`` in words when it is not a move, ``text`` the table's words,
+    ``choices`` when ambiguous, and the game's board after it (``cells``)."""
+
+    image: str
+    verdict: str
+    moves: list[dict[str, Any]]
+    text: str
+    cells: list[dict[str, Any]]
+    to_move: str | None
+    reason: str = ""
+    choices: list[str] = field(default_factory=list)
+    orientation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"image": self.image, "verdict": self.verdict,
+                                "moves": self.moves, "text": self.text,
+                                "to_move": self.to_move, "cells": self.cells}
+        if self.verdict != MOVE:
+            data["reason"] = self.reason or self.text
+        if self.choices:
+            data["choices"] = self.choices
+        if self.orientation:
+            data["orientation"] = self.orientation
+        return data
+
+    def to_text(self) -> str:
+        if self.verdict == MOVE:
+            return f"{self.image}: {self.text}"
+        line = f"{self.image}: {self.verdict.replace('_', ' ')}: {self.reason or self.text}"
+        return line + "".join(f"\n  {i + 1}. {c}" for i, c in enumerate(self.choices))
+
+
+class StillGate:
+    """The stability gate of photographs: each one is a steady view of the board on its
+    own, unless the recogniser found it hidden (a hand) or found no board. The last
+    reading is kept (``last``) so the follower can tell a hand from no board."""
+
+    def __init__(self) -> None:
+        self.last: Reading | None = None
+
+    def update(self, reading: Reading) -> GateStatus:
+        self.last = reading
+        if reading.occluded:
+            return GateStatus(GATE_OCCLUDED, None, False, reading.reason)
+        return GateStatus(GATE_STEADY, dict(reading.cells), True)
+
+
+class OrientedRecogniser:
+    """The game's recogniser, with the board turned as the position's stones say.
+
+    ``expected()`` is the game's view to hold the first readable picture against, or
+    ``None`` to take the board as the grid finder found it. Until a turn is settled a
+    picture whose stones fit no turn raises ``OrientationError`` (the loop skips it)."""
+
+    def __init__(self, inner: Any, expected: Callable[[], Mapping[str, Any]] | None) -> None:
+        self.inner = inner
+        self.geometry: Geometry = inner.geometry
+        self._expected = expected
+        self.orientation: Orientation | None = None
+        self.refusal = ""
+
+    def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
+        reading = self.inner.read(image, pixels_to_mm)
+        if self.orientation is None and self._expected is not None and not reading.occluded:
+            try:
+                self.orientation = orient(self._expected(), _stones(reading), self.geometry)
+            except OrientationError as error:
+                self.refusal = str(error)
+                raise
+            self.refusal = ""
+        if self.orientation is None or self.orientation.index == 0:
+            return reading
+        turn = self.orientation.turn
+        cells = turned(reading.cells, turn)
+        confidence = {space: reading.confidence.get(source, 0.0)
+                      for space, source in turn.items()}
+        unsure = [space for space in self.geometry.names if turn[space] in reading.unsure]
+        return replace(reading, cells=cells, confidence=confidence, unsure=unsure)
+
+
+def _stones(reading: Reading) -> dict[str, Any]:
+    """A recogniser's labels as a table reading (``empty`` → ``None``)."""
+    from companion.table.reading import from_labels
+
+    return from_labels(list(reading.cells), list(reading.cells.values()))
+
+
+def start_state(game: Game, start: str | None, options: Mapping[str, Any]) -> State:
+    """The state the game starts from: ``start`` (a record, or for Go an SGF file)
+    played to its end, or the game's first state; ``options`` over the file's own."""
+    if start is None:
+        try:
+            return game.initial_state(dict(options))
+        except ValueError as error:
+            raise FollowError(f"The game's options are not usable: {error}") from None
+    path = Path(start)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise FollowError(f"cannot read the start {start}: {error.strerror}.") from None
+    if path.suffix.lower() == ".sgf" or text.lstrip().startswith("(;"):
+        if game.name != "go":
+            raise FollowError(f"An SGF file starts a game of Go, not of {game.title}.")
+        from companion.games.sgf import read_sgf, sgf_state
+
+        return sgf_state(read_sgf(text), dict(options))
+    return _record_state(game, read_record(text.splitlines()), options)
+
+
+def _record_state(game: Game, record: Record, options: Mapping[str, Any]) -> State:
+    from companion.games.match import Match
+
+    if record.game is not None and record.game != game.name:
+        raise FollowError(f"The start is a game of {record.game}, not of {game.name}.")
+    try:
+        match = Match(game, {**record.options, **options})
+    except ValueError as error:
+        raise FollowError(f"The game's options are not usable: {error}") from None
+    for entry in record.entries:
+        if entry.action is None:
+            raise FollowError(f"The start cannot be read: {entry.error}")
+        try:
+            match.push(entry.action, entry.dice)
+        except ValueError as error:
+            raise FollowError(f"Line {entry.line} of the start is illegal: {error}") from None
+    return match.state
+
+
+class FrameFollower:
+    """One game followed photograph by photograph (see the module docstring)."""
+
+    def __init__(self, game: Game, state: State, *, positioned: bool,
+                 corners: Sequence[Sequence[float]] | None = None,
+                 recogniser_for: Callable[[str, str | None], Any] = game_recogniser,
+                 locator_for: Callable[[Geometry], BoardLocator] = BoardLocator) -> None:
+        self.journal = Journal(":memory:")
+        self.session = TableSession(self.journal, actor="frames",
+                                    games={game.name: lambda: starting_at(game, state)})
+        self.session.start(game.name, state.get("options", {}))
+        self._verdicts: list[TableVerdict] = []
+        self.session.subscribe(lambda verdict, _snapshot: self._verdicts.append(verdict))
+        self._gate: StillGate | None = None
+        self.recogniser: OrientedRecogniser | None = None
+        self.locator: BoardLocator | None = None
+        self._corners = corners
+        self._positioned = positioned
+        self._recogniser_for = recogniser_for
+        self._locator_for = locator_for
+        self.feed = RefereeFeed(self.session, locator_for=self._locator,
+                                recogniser_for=self._recogniser, gate_for=self._still_gate)
+
+    def _still_gate(self) -> StillGate:
+        self._gate = StillGate()
+        return self._gate
+
+    def _locator(self, geometry: Geometry) -> BoardLocator:
+        self.locator = self._locator_for(geometry)
+        if self._corners is not None:
+            self.locator.fix_corners(self._corners)
+        return self.locator
+
+    def _recogniser(self, game: str, board: str | None) -> OrientedRecogniser:
+        expected = None
+        if self._positioned:
+            session = self.session
+
+            def expected() -> Mapping[str, Any]:
+                return session.game.view(session.state)
+        self.recogniser = OrientedRecogniser(self._recogniser_for(game, board), expected)
+        return self.recogniser
+
+    def see(self, name: str, image: np.ndarray) -> FrameVerdict:
+        """Take one photograph through the loop; say what it did to the game."""
+        if self.locator is not None and self._corners is None:
+            self.locator.reset()
+        self._verdicts.clear()
+        seq = self.journal.last_seq()
+        settled = self.recogniser is not None and self.recogniser.orientation is not None
+        status = self.feed.process(image)
+        moves = [e.data["action"] for e in self.journal.events(
+            kind=game_log.ACTION, after_seq=seq, game_id=self.session.game_id)]
+        kind, reason, text, choices = self._verdict(status)
+        orientation = ""
+        if not settled and self.recogniser is not None and self.recogniser.orientation:
+            orientation = self.recogniser.orientation.words
+        game, state = self.session.game, self.session.state
+        return FrameVerdict(name, kind, moves, text, _cells(game.view(state)),
+                            game.to_move(state), reason, choices, orientation)
+
+    def _verdict(self, status: Mapping[str, Any]) -> tuple[str, str, str, list[str]]:
+        """(verdict, reason, the table's words, choices) for the loop's ``status``."""
+        message = str(status.get("message", ""))
+        if self._verdicts:
+            result = self._verdicts[-1]
+            kind = _VERDICTS.get(result.kind, result.kind)
+            reason = "" if kind == MOVE else result.text
+            return kind, reason, result.text, list(result.choices)
+        if status["status"] == loop.STEADY:
+            problem = self.session.problem
+            if problem is not None:  # the same board as before, still not the game's
+                return _VERDICTS[problem.kind], problem.text, problem.text, []
+            return UNCHANGED, "", "Nothing changed.", []
+        if self.recogniser is not None and self.recogniser.refusal:
+            return MISMATCH, self.recogniser.refusal, self.recogniser.refusal, []
+        last = self._gate.last if self._gate is not None else None
+        if status["status"] == loop.OCCLUDED and not (
+                last is not None and last.reason.startswith(NO_BOARD)):
+            return OCCLUDED, message, message, []
+        return NO_BOARD_FOUND, message, message, []
+
+
+def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The game's board in the format of ``companion recognize --json`` (``empty``)."""
+    return [{"space": space, "content": "empty" if content is None else content}
+            for space, content in view.items()]
+
+
+def follow(game_name: str, images: Iterable[tuple[str, np.ndarray]], *,
+           start: str | None = None, options: Mapping[str, Any] | None = None,
+           corners: Sequence[Sequence[float]] | None = None,
+           recogniser_for: Callable[[str, str | None], Any] = game_recogniser
+           ) -> Iterator[FrameVerdict]:
+    """Follow ``game_name`` through ``images`` ((name, picture) pairs), yielding what each
+    did to the game. Raises ``FollowError`` (or ``ValueError``) when the game, its
+    options or the start cannot be used."""
+    try:
+        game = get_game(game_name)
+    except ValueError as error:
+        raise FollowError(str(error)) from None
+    try:
+        state = start_state(game, start, options or {})
+    except RecordError as error:
+        raise FollowError(str(error)) from None
+    follower = FrameFollower(game, state, positioned=start is not None, corners=corners,
+                             recogniser_for=recogniser_for)
+    for name, image in images:
+        yield follower.see(name, image)
+
+
+# -- the command: ``companion referee GAME --frames IMAGE...`` --------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    """``companion referee GAME --frames IMAGE... [--start FILE] [--options JSON]``."""
+    import cv2
+
+    from companion.vision.commands import parse_corners
+
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as error:
+        return _unusable(f"--options is not valid JSON: {error.msg}.")
+    if not isinstance(options, dict):
+        return _unusable('--options is a JSON object, such as \'{"size": 9}\'.')
+    missing = [str(path) for path in args.frames if not path.is_file()]
+    if missing:
+        return _unusable(f"no such photograph: {', '.join(missing)}.")
+    if args.record or args.play:
+        return _unusable("--frames follows photographs; give the position to start from "
+                         "with --start, not --record or --play.")
+    try:
+        corners = parse_corners(args.corners).tolist() if args.corners else None
+        images = _pictures(args.frames, cv2)
+        for result in follow(args.game, images, start=args.start, options=options,
+                             corners=corners):
+            print(json.dumps(result.to_json()) if args.json else result.to_text(),
+                  flush=True)
+    except (UserFacingError, ValueError) as error:
+        return _unusable(error)
+    return 0
+
+
+def _pictures(paths: Sequence[Path], cv2: Any) -> Iterator[tuple[str, np.ndarray]]:
+    for path in paths:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise FollowError(f"{path} is not a picture that can be read.")
+        yield str(path), image
+
+
+def _unusable(error: object) -> int:
+    print(f"companion referee: {error}", file=sys.stderr)
+    return 2
