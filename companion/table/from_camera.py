@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.games.base import Game, IllegalAction, State
 from companion.table import verdict as v
+from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
 from companion.table.question import Answer, Question, between, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
@@ -56,9 +57,9 @@ class CameraReadings:
             with self._lock:
                 if version != self._version:
                     result = self._reading(reading, fresh) or self._conclude(
-                        reading, *self._look(self.game, self.state, reading, fresh))
+                        *self._look(self.game, self.state, reading, fresh))
                 else:
-                    result = self._conclude(reading, *found)
+                    result = self._conclude(*found)
         return self._announce(result)
 
     def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
@@ -94,13 +95,27 @@ class CameraReadings:
         return None
 
     def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str]
-              ) -> tuple[Explanation, Question | None]:
+              ) -> tuple[dict[str, Any], Explanation, Question | None, Kept | None]:
         """The search: the explanations of ``reading`` and, when its sure spaces show no
-        change, the question about the moves that may hide in ``fresh`` spaces."""
+        change, the question about the moves that may hide in ``fresh`` spaces. When no
+        legal move explains it, the pieces no legal move could change are kept as the
+        game has them (``companion.table.doubt``) and the reading, so corrected, is
+        explained again; it is returned with the explanation when that explains it (else
+        the reading as read is refused, with the move it looks like)."""
+        reading = dict(reading)
         found = explain(game, state, reading, self.limits)
+        kept = None
+        if found.difference and not found.candidates:
+            kept = keep_known(game, state, reading, found.difference, self.limits)
+            again = explain(game, state, kept.reading, self.limits) if kept else None
+            if kept is not None and again is not None and (
+                    again.candidates or not again.difference):
+                reading, found = kept.reading, again
+            else:
+                kept = None  # the change is refused as read: the move it looks like
         if found.difference or not fresh:
-            return found, None
-        return found, unseen(game, state, reading, fresh, self.limits)
+            return reading, found, None, kept
+        return reading, found, unseen(game, state, reading, fresh, self.limits), kept
 
     def _matches(self, question: Question | None = None) -> TableVerdict:
         """The board shows the game on every space read surely: say so, or ask
@@ -121,14 +136,24 @@ class CameraReadings:
         return TableVerdict(v.QUESTION, question.text, question.spaces, tuple(self.choices))
 
     def _conclude(self, reading: dict[str, Any], explanation: Explanation,
-                  question: Question | None = None) -> TableVerdict:
+                  question: Question | None = None, kept: Kept | None = None
+                  ) -> TableVerdict:
         """Apply the one explanation found, offer several, ask the ``question`` found
-        for a reading whose sure spaces show no change, or refuse the reading.
+        for a reading whose sure spaces show no change, or refuse the reading; with the
+        pieces ``kept`` as the game has them (the camera misread them), say so.
 
         When the search ran out of tries, one explanation is not trusted on its own: it
         is offered as a choice, since another might have been found. Several that
         differ only on unsure spaces are put as a question about those spaces.
         """
+        if kept is None:
+            return self._concluded(reading, explanation, question)
+        self._last_reading = self._seen = reading
+        result = self._concluded(reading, explanation, question)
+        return replace(result, text=f"{result.text} {kept.words}")
+
+    def _concluded(self, reading: dict[str, Any], explanation: Explanation,
+                   question: Question | None) -> TableVerdict:
         if not explanation.difference:
             return self._matches(question)
         self._question = None
