@@ -40,7 +40,13 @@ from companion.games.replay import Record, RecordError, read_record
 from companion.geometry import Geometry
 from companion.journal import Journal
 from companion.table import verdict as v
-from companion.table.orientation import Orientation, OrientationError, orient, turned
+from companion.table.orientation import (
+    Orientation,
+    OrientationError,
+    follow_turn,
+    orient,
+    turned,
+)
 from companion.table.session import TableSession
 from companion.table.verdict import TableVerdict
 from companion.vision.gate import OCCLUDED as GATE_OCCLUDED
@@ -70,7 +76,9 @@ class FrameVerdict:
     """What one photograph did to the game: ``verdict`` (move, unchanged, illegal,
     mismatch, occluded, no_board, or ambiguous), the ``moves`` applied (the game's
     actions), ``reason`` in words when it is not a move, ``text`` the table's words,
-    ``choices`` when ambiguous, and the game's board after it (``cells``)."""
+    ``choices`` when ambiguous, ``spaces`` to look at (to put back after an illegal
+    move, differing when the board does not match), the game's board after it
+    (``cells``), and the board's turn in the picture when it is found or changes."""
 
     image: str
     verdict: str
@@ -81,6 +89,7 @@ class FrameVerdict:
     reason: str = ""
     choices: list[str] = field(default_factory=list)
     orientation: str = ""
+    spaces: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"image": self.image, "verdict": self.verdict,
@@ -90,6 +99,8 @@ class FrameVerdict:
             data["reason"] = self.reason or self.text
         if self.choices:
             data["choices"] = self.choices
+        if self.spaces:
+            data["spaces"] = self.spaces
         if self.orientation:
             data["orientation"] = self.orientation
         return data
@@ -116,29 +127,35 @@ class StillGate:
         return GateStatus(GATE_STEADY, dict(reading.cells), True)
 
 
+Choose = Callable[[dict[str, Any], "Orientation | None"], Orientation]
+
+
 class OrientedRecogniser:
-    """The game's recogniser, with the board turned as the position's stones say.
+    """The game's recogniser, with the board turned as the game's stones say.
 
-    ``expected()`` is the game's view to hold the first readable picture against, or
-    ``None`` to take the board as the grid finder found it. Until a turn is settled a
-    picture whose stones fit no turn raises ``OrientationError`` (the loop skips it)."""
+    ``choose(stones, before)`` gives the turn of a picture from its stones (a table
+    reading by the picture's names) and the turn taken before (``None`` at first); it
+    is asked at the first readable picture, and at every one with ``every_picture`` (the
+    board is found afresh in each photograph). A picture it refuses
+    (``OrientationError``) is skipped by the loop, and ``refusal`` says why."""
 
-    def __init__(self, inner: Any, expected: Callable[[], Mapping[str, Any]] | None) -> None:
+    def __init__(self, inner: Any, choose: Choose, *, every_picture: bool) -> None:
         self.inner = inner
         self.geometry: Geometry = inner.geometry
-        self._expected = expected
+        self._choose = choose
+        self._every_picture = every_picture
         self.orientation: Orientation | None = None
         self.refusal = ""
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         reading = self.inner.read(image, pixels_to_mm)
-        if self.orientation is None and self._expected is not None and not reading.occluded:
+        self.refusal = ""
+        if not reading.occluded and (self.orientation is None or self._every_picture):
             try:
-                self.orientation = orient(self._expected(), _stones(reading), self.geometry)
+                self.orientation = self._choose(_stones(reading), self.orientation)
             except OrientationError as error:
                 self.refusal = str(error)
                 raise
-            self.refusal = ""
         if self.orientation is None or self.orientation.index == 0:
             return reading
         turn = self.orientation.turn
@@ -231,14 +248,21 @@ class FrameFollower:
         return self.locator
 
     def _recogniser(self, game: str, board: str | None) -> OrientedRecogniser:
-        expected = None
-        if self._positioned:
-            session = self.session
-
-            def expected() -> Mapping[str, Any]:
-                return session.game.view(session.state)
-        self.recogniser = OrientedRecogniser(self._recogniser_for(game, board), expected)
+        self.recogniser = OrientedRecogniser(self._recogniser_for(game, board), self._turn,
+                                             every_picture=self._corners is None)
         return self.recogniser
+
+    def _turn(self, stones: dict[str, Any], before: Orientation | None) -> Orientation:
+        """The first picture of a game started from a position must show it, in some
+        turn; later ones (and every picture of a game from its first state) take the
+        turn the game's legal moves explain best."""
+        game, state = self.session.game, self.session.state
+        assert self.recogniser is not None
+        geometry = self.recogniser.geometry
+        if before is None and self._positioned:
+            return orient(game.view(state), stones, geometry)
+        return follow_turn(game, state, stones, geometry,
+                           before.index if before is not None else 0, self.session.limits)
 
     def see(self, name: str, image: np.ndarray) -> FrameVerdict:
         """Take one photograph through the loop; say what it did to the game."""
@@ -246,38 +270,41 @@ class FrameFollower:
             self.locator.reset()
         self._verdicts.clear()
         seq = self.journal.last_seq()
-        settled = self.recogniser is not None and self.recogniser.orientation is not None
+        before = self.recogniser.orientation if self.recogniser is not None else None
         status = self.feed.process(image)
         moves = [e.data["action"] for e in self.journal.events(
             kind=game_log.ACTION, after_seq=seq, game_id=self.session.game_id)]
-        kind, reason, text, choices = self._verdict(status)
-        orientation = ""
-        if not settled and self.recogniser is not None and self.recogniser.orientation:
-            orientation = self.recogniser.orientation.words
+        kind, reason, text, choices, spaces = self._verdict(status)
+        now = self.recogniser.orientation if self.recogniser is not None else None
+        orientation = now.words if now is not None and (
+            before is None or now.index != before.index) else ""
         game, state = self.session.game, self.session.state
         return FrameVerdict(name, kind, moves, text, _cells(game.view(state)),
-                            game.to_move(state), reason, choices, orientation)
+                            game.to_move(state), reason, choices, orientation, spaces)
 
-    def _verdict(self, status: Mapping[str, Any]) -> tuple[str, str, str, list[str]]:
-        """(verdict, reason, the table's words, choices) for the loop's ``status``."""
+    def _verdict(self, status: Mapping[str, Any]
+                 ) -> tuple[str, str, str, list[str], list[str]]:
+        """(verdict, reason, the table's words, choices, spaces) for the loop's
+        ``status``."""
         message = str(status.get("message", ""))
         if self._verdicts:
             result = self._verdicts[-1]
             kind = _VERDICTS.get(result.kind, result.kind)
             reason = "" if kind == MOVE else result.text
-            return kind, reason, result.text, list(result.choices)
+            return kind, reason, result.text, list(result.choices), list(result.spaces)
         if status["status"] == loop.STEADY:
             problem = self.session.problem
             if problem is not None:  # the same board as before, still not the game's
-                return _VERDICTS[problem.kind], problem.text, problem.text, []
-            return UNCHANGED, "", "Nothing changed.", []
+                return (_VERDICTS[problem.kind], problem.text, problem.text, [],
+                        list(problem.spaces))
+            return UNCHANGED, "", "Nothing changed.", [], []
         if self.recogniser is not None and self.recogniser.refusal:
-            return MISMATCH, self.recogniser.refusal, self.recogniser.refusal, []
+            return MISMATCH, self.recogniser.refusal, self.recogniser.refusal, [], []
         last = self._gate.last if self._gate is not None else None
         if status["status"] == loop.OCCLUDED and not (
                 last is not None and last.reason.startswith(NO_BOARD)):
-            return OCCLUDED, message, message, []
-        return NO_BOARD_FOUND, message, message, []
+            return OCCLUDED, message, message, [], []
+        return NO_BOARD_FOUND, message, message, [], []
 
 
 def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from companion.games.base import Game, IllegalAction, State
 from companion.table import verdict as v
 from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
-from companion.table.question import Answer, Question, between, unseen
+from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
 from companion.table.verdict import TableVerdict
@@ -103,11 +103,11 @@ class CameraReadings:
         explained again; it is returned with the explanation when that explains it (else
         the reading as read is refused, with the move it looks like)."""
         reading = dict(reading)
-        found = explain(game, state, reading, self.limits)
+        found = explain(game, state, reading, self.limits, fresh)
         kept = None
         if found.difference and not found.candidates:
             kept = keep_known(game, state, reading, found.difference, self.limits)
-            again = explain(game, state, kept.reading, self.limits) if kept else None
+            again = explain(game, state, kept.reading, self.limits, fresh) if kept else None
             if kept is not None and again is not None and (
                     again.candidates or not again.difference):
                 reading, found = kept.reading, again
@@ -157,7 +157,10 @@ class CameraReadings:
         if not explanation.difference:
             return self._matches(question)
         self._question = None
-        found = explanation.candidates
+        found = tuple(c for c in explanation.candidates if not c.hidden)
+        if explanation.candidates and not found:  # a move may hide where it is unread
+            return self._ask(hidden(self.game, self.game.view(self.state),
+                                    explanation.candidates))
         if len(found) == 1 and explanation.complete:
             return self._apply(found[0])
         if found:
@@ -202,6 +205,10 @@ class CameraReadings:
                 else answer.words)
         if answer.candidate is None:
             self._settled |= set(question.spaces)
+            reading = self._last_reading
+            if reading is not None and compare(self.game.view(self.state), reading):
+                refused = self._refuse(reading)  # the stone seen has no move before it
+                return replace(refused, text=f"{what}, as the game has it. {refused.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
         result = replace(result, text=f"{what}, as answered: {result.text}")

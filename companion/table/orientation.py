@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games.base import Game, State
 from companion.geometry import Geometry
+from companion.table.explain import SearchLimits, explain
 from companion.table.reading import UNSURE, Reading, is_sure, same
 
 MIN_ALLOWED_MISFITS = 3
@@ -110,6 +112,38 @@ def orient(view: Mapping[str, Any], reading: Reading, geometry: Geometry) -> Ori
                 f"The picture fits the starting position {TURN_NAMES[best]} and "
                 f"{TURN_NAMES[k]} alike ({misfits[best]} and {misfits[k]} spaces differ): "
                 "which way round the board lies cannot be told.")
+    return Orientation(best, options[best], misfits)
+
+
+def follow_turn(game: Game, state: State, reading: Reading, geometry: Geometry,
+                previous: int = 0, limits: SearchLimits | None = None) -> Orientation:
+    """The turn of a board found afresh in a later picture (a phone moves between shots,
+    and the grid finder may then start from another corner), held against the game it
+    follows: the turn under which ``reading`` differs least from the game's board, the
+    ``previous`` one when they tie. When other turns that show the board differently
+    come close, the game decides: the first (fewest misfits, the previous turn first)
+    under which legal moves explain the picture, or show no change, is taken; if none
+    does, the closest, and the table refuses the picture as read under it."""
+    view = game.view(state)
+    options = turns(geometry)
+    readings = [turned(reading, turn) for turn in options]
+    misfits = tuple(_misfits(view, seen) for seen in readings)
+    order = sorted(range(len(options)), key=lambda k: (misfits[k], k != previous, k))
+    margin = max(MIN_ALLOWED_MISFITS, misfits[order[0]])
+    contenders: list[int] = []
+    looks: list[dict[str, Any]] = []
+    for k in order:
+        look = _as_seen(view, options[k])
+        if misfits[k] < misfits[order[0]] + margin and look not in looks:
+            contenders.append(k)
+            looks.append(look)
+    best = order[0]
+    if len(contenders) > 1:
+        for k in contenders:
+            found = explain(game, state, readings[k], limits)
+            if not found.difference or found.candidates:
+                best = k
+                break
     return Orientation(best, options[best], misfits)
 
 
