@@ -270,3 +270,16 @@ def test_the_turns_of_a_square_board_are_four_and_distinct():
     assert len(square) == 4
     assert [t["A9"] for t in square] == ["A9", "J9", "J1", "A1"]
     assert point_name("aa", 9) == "A9"
+
+
+def test_a_camera_that_goes_round_the_table_between_photos(tmp_path):
+    states = random_game(9, 16, seed=21)
+    sgf = tmp_path / "start.sgf"
+    sgf.write_text(sgf_of(states[12], 9))
+    images = [(str(i), _image("go-9", s, CLEAN, i, azimuth=90.0 * i + 4.0))
+              for i, s in enumerate(states[12:])]
+    results = list(follow("go", images, start=str(sgf)))
+    assert [r.verdict for r in results] == ["unchanged"] + ["move"] * 4
+    assert len({r.orientation for r in results}) == 4  # a new turn in every photo
+    for result, state in zip(results, states[12:], strict=True):
+        assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
