@@ -8,8 +8,10 @@ applies the move it shows, refuses it with the rule's reason, or says the board 
 match. Only the stability gate differs: a photograph is steady on its own
 (``StillGate``), so a folder of one picture per move is refereed picture by picture,
 where the live gate would wait for the same board in several frames in a row. The board
-is found again in every photograph (a phone moves between shots) unless its corners are
-given. The session journals into memory: nothing is written into the user's data.
+is found again in every photograph (a phone moves between shots; where it cannot be
+found, a hand over the grid, it is read where the last photograph had it) unless its
+corners are given. The session journals into memory: nothing is written into the user's
+data.
 
 A game may start from a position (``--start``: a game record, or a Go SGF file). The
 first photograph that can be read then settles which way round the board lies
@@ -31,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from calibration.registration import RegistrationError
 from companion import game_log
 from companion.errors import UserFacingError
 from companion.games.base import Game, State
@@ -214,6 +217,40 @@ def _record_state(game: Game, record: Record, options: Mapping[str, Any]) -> Sta
     return match.state
 
 
+class PhotoLocator:
+    """Finds the board afresh in every photograph (a phone moves between shots) with
+    ``locator`` (a ``BoardLocator``); when it cannot (a hand over the grid's lines), the
+    board stays where the last photograph had it, so the recogniser can say what covers
+    it."""
+
+    def __init__(self, locator: BoardLocator) -> None:
+        self.locator = locator
+        self.camera: Any = None
+        self._last: loop.Located | None = None
+
+    def use_camera(self, camera: Any) -> None:
+        self.camera = camera
+        self.locator.use_camera(camera)
+
+    def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
+        self.locator.fix_corners(taps)
+
+    def reset(self) -> None:
+        self._last = None
+        self.locator.reset()
+
+    def locate(self, image: np.ndarray) -> loop.Located:
+        self.locator.reset()
+        try:
+            self._last = self.locator.locate(image)
+        except RegistrationError:
+            if self._last is None:
+                raise
+            return replace(self._last, message="The board was not found in this photograph: "
+                           "it is read where the last one had it.")
+        return self._last
+
+
 class FrameFollower:
     """One game followed photograph by photograph (see the module docstring)."""
 
@@ -229,7 +266,6 @@ class FrameFollower:
         self.session.subscribe(lambda verdict, _snapshot: self._verdicts.append(verdict))
         self._gate: StillGate | None = None
         self.recogniser: OrientedRecogniser | None = None
-        self.locator: BoardLocator | None = None
         self._corners = corners
         self._positioned = positioned
         self._recogniser_for = recogniser_for
@@ -241,11 +277,12 @@ class FrameFollower:
         self._gate = StillGate()
         return self._gate
 
-    def _locator(self, geometry: Geometry) -> BoardLocator:
-        self.locator = self._locator_for(geometry)
+    def _locator(self, geometry: Geometry) -> Any:
+        locator = self._locator_for(geometry)
         if self._corners is not None:
-            self.locator.fix_corners(self._corners)
-        return self.locator
+            locator.fix_corners(self._corners)
+            return locator
+        return PhotoLocator(locator)
 
     def _recogniser(self, game: str, board: str | None) -> OrientedRecogniser:
         self.recogniser = OrientedRecogniser(self._recogniser_for(game, board), self._turn,
@@ -266,8 +303,6 @@ class FrameFollower:
 
     def see(self, name: str, image: np.ndarray) -> FrameVerdict:
         """Take one photograph through the loop; say what it did to the game."""
-        if self.locator is not None and self._corners is None:
-            self.locator.reset()
         self._verdicts.clear()
         seq = self.journal.last_seq()
         before = self.recogniser.orientation if self.recogniser is not None else None
