@@ -307,6 +307,8 @@ class FrameFollower:
         seq = self.journal.last_seq()
         before = self.recogniser.orientation if self.recogniser is not None else None
         status = self.feed.process(image)
+        if status["status"] in (loop.UNREADABLE, loop.NO_GAME):
+            raise FollowError(str(status["message"]))
         moves = [e.data["action"] for e in self.journal.events(
             kind=game_log.ACTION, after_seq=seq, game_id=self.session.game_id)]
         kind, reason, text, choices, spaces = self._verdict(status)

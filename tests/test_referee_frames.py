@@ -283,3 +283,35 @@ def test_a_camera_that_goes_round_the_table_between_photos(tmp_path):
     assert len({r.orientation for r in results}) == 4  # a new turn in every photo
     for result, state in zip(results, states[12:], strict=True):
         assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
+
+
+def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
+    states = random_game(9, 3, seed=50)
+    hidden = next(s for s in states[2]["board"] if states[2]["board"][s]
+                  and not states[1]["board"][s])  # White's move, read unsure twice
+
+    def glare_on_it(game, board):
+        recogniser = game_recogniser(game, board)
+        looks = iter([False, False, True, True, False])
+
+        class Glare:
+            geometry = recogniser.geometry
+
+            def read(self, image, homography):
+                reading = recogniser.read(image, homography)
+                if next(looks):
+                    reading.cells[hidden] = "unsure"
+                    reading.unsure.append(hidden)
+                return reading
+        return Glare()
+
+    shots = [states[0], states[1], states[2], states[3], states[3]]
+    images = [(str(i), _image("go-9", s, CLEAN, i)) for i, s in enumerate(shots)]
+    results = list(follow("go", images, options={"size": 9}, recogniser_for=glare_on_it))
+    assert [r.verdict for r in results] == ["unchanged", "move", "ambiguous", "ambiguous",
+                                            "move"]
+    assert results[2].reason == f"Is {hidden} empty or white?"
+    assert results[3].choices[1].startswith(f"White: White places on {hidden}, then Black")
+    assert [m["player"] for m in results[4].moves] == ["white", "black"]
+    final = {c["space"]: c["content"] for c in results[4].cells}
+    assert final == expected_cells(states[3])
