@@ -65,7 +65,7 @@ def test_the_state_plays_on_with_the_rules():
 @pytest.mark.parametrize("text, words", [
     ("", "start with '(;'"),
     ("(;SZ[9]AB[ee]", "a ')' is missing"),
-    ("(;SZ[7])", "9, 13, 19 lines"),
+    ("(;SZ[40])", "2 to 25 lines"),
     ("(;SZ[19:9])", "square"),
     ("(;SZ[9]AB[zz])", "off a board of 9 lines"),
     ("(;SZ[9]AB[e])", "two letters"),
@@ -84,3 +84,17 @@ def test_a_file_it_cannot_read_says_why(text, words):
 def test_an_illegal_move_in_the_file_is_refused_with_the_rule():
     with pytest.raises(SgfError, match="Move 2 .* is illegal: E5 is taken by Black"):
         sgf_state(read_sgf("(;SZ[9];B[ee];W[ee])"))
+
+
+def test_another_size_needs_a_board_file_of_that_size(tmp_path):
+    game = read_sgf("(;SZ[7]AB[dd]PL[W])")
+    assert game.setup == {"D4": "black"}
+    with pytest.raises(SgfError, match="give a board file of 7 lines"):
+        sgf_state(game)
+    board = tmp_path / "go-7.json"
+    board.write_text('{"kind": "grid", "columns": 7, "rows": 7, "points": "intersections", '
+                     '"skip_i": true, "pitch_mm": 22.0, "margin_mm": 15.0}')
+    state = sgf_state(game, {"board": str(board)})
+    assert state["board"]["D4"] == "black" and len(state["board"]) == 49
+    with pytest.raises(SgfError, match="is for 7 lines"):
+        sgf_state(game, {"board": "go-9"})

@@ -2,10 +2,12 @@
 
 SGF (Smart Game Format, FF[4]) is how Go programs and servers save games. The companion
 reads the part of it a referee needs to start following a game from a position: the
-board size (``SZ``), komi (``KM``), the stones set up (``AB``, ``AW``, ``AE``, with the
-compressed ``aa:cc`` rectangles), the player to move (``PL``), and the moves of the main
-line (``;B[dd];W[pp]``, a pass as ``B[]`` or ``B[tt]``). Variations other than the
-first are left out; other properties (names, comments, times) are ignored.
+board size (``SZ``: 9, 13 and 19 lines on the companion's own boards, another size on a
+board file given as the ``board`` option), komi (``KM``), the stones set up (``AB``,
+``AW``, ``AE``, with the compressed ``aa:cc`` rectangles), the player to move (``PL``),
+and the moves of the main line (``;B[dd];W[pp]``, a pass as ``B[]`` or ``B[tt]``).
+Variations other than the first are left out; other properties (names, comments, times)
+are ignored.
 
 SGF counts points from the top-left corner (``aa``); the companion's Go boards name
 them by column letter (no I) and row number from the bottom, so on 19 lines ``aa`` is
@@ -26,7 +28,12 @@ from companion.games.go import Go
 from companion.games.stones import board_geometry
 
 SIZES = (9, 13, 19)
-"""The Go boards the companion has (``companion/data/boards/go-N.json``)."""
+"""The Go boards the companion has (``companion/data/boards/go-N.json``); another size
+is played on a board file given as the ``board`` option (``docs/geometry.md``)."""
+MAX_SIZE = 25
+"""The most lines a board can have with one letter per column (A to Z, no I)."""
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+"""Column letters of a Go board: no I, as on the companion's boards."""
 
 COLOURS = {"B": "black", "W": "white"}
 
@@ -81,15 +88,21 @@ def sgf_state(game: SgfGame, options: dict[str, Any] | None = None) -> State:
     """The Go state of ``game`` after its setup and moves (``options`` over the file's
     size and komi). A move the rules refuse raises ``SgfError`` with the rule's reason."""
     go = Go()
-    merged: dict[str, Any] = {"size": game.size}
+    merged: dict[str, Any] = {"size": game.size} if game.size in SIZES else {}
     if game.komi is not None:
         merged["komi"] = game.komi
     merged.update(options or {})
+    if game.size not in SIZES and "board" not in merged:
+        raise SgfError(f"The SGF file is for {game.size} lines; the companion's Go boards "
+                       f"have {', '.join(map(str, SIZES))}: give a board file of "
+                       f"{game.size} lines as the board option, "
+                       '--options \'{"board": "my-board.json"}\' (docs/geometry.md).')
     try:
         state = go.initial_state(merged)
     except ValueError as error:
         raise SgfError(f"The SGF file's game cannot be set up: {error}") from None
-    if len(board_geometry(state["options"]["board"]).names) != game.size ** 2:
+    names = set(board_geometry(state["options"]["board"]).names)
+    if len(names) != game.size ** 2 or not set(game.setup) <= names:
         raise SgfError(f"The SGF file is for {game.size} lines; the board "
                        f"{state['options']['board']} is not.")
     state["board"].update(game.setup)
@@ -114,8 +127,7 @@ def point_name(point: str, size: int) -> str:
     column, row = ord(point[0]) - ord("a"), ord(point[1]) - ord("a")
     if column >= size or row >= size:
         raise SgfError(f"[{point}] is off a board of {size} lines.")
-    names = board_geometry(f"go-{size}").names  # row by row from the top, left to right
-    return names[row * size + column]
+    return f"{COLUMNS[column]}{size - row}"
 
 
 def _main_line(text: str) -> list[dict[str, list[str]]]:
@@ -206,11 +218,10 @@ def _size(values: list[str]) -> int:
     text = values[0].strip()
     if ":" in text:
         raise SgfError(f"SZ[{text}]: only square Go boards can be read.")
-    size = int(_number(text, "SZ"))
-    if size not in SIZES:
-        raise SgfError(f"SZ[{text}]: the companion has Go boards of "
-                       f"{', '.join(map(str, SIZES))} lines.")
-    return size
+    size = _number(text, "SZ")
+    if size != int(size) or not 2 <= size <= MAX_SIZE:
+        raise SgfError(f"SZ[{text}]: a board of 2 to {MAX_SIZE} lines can be read.")
+    return int(size)
 
 
 def _number(text: str, key: str) -> float:
