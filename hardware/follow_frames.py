@@ -329,9 +329,13 @@ class FrameFollower:
             kind = _VERDICTS.get(result.kind, result.kind)
             reason = "" if kind == MOVE else result.text
             return kind, reason, result.text, list(result.choices), list(result.spaces)
-        if status["status"] == loop.STEADY:
-            problem = self.session.problem
-            if problem is not None:  # the same board as before, still not the game's
+        if status["status"] == loop.STEADY:  # read as the photo before: as it was said
+            problem, question = self.session.problem, self.session.question
+            if question is not None or (problem is None and self.session.choices):
+                words = question.text if question is not None else (
+                    "The board can be read as several moves: choose one.")
+                return AMBIGUOUS, words, words, list(self.session.choices), []
+            if problem is not None:
                 return (_VERDICTS[problem.kind], problem.text, problem.text, [],
                         list(problem.spaces))
             return UNCHANGED, "", "Nothing changed.", [], []

@@ -292,7 +292,7 @@ def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
 
     def glare_on_it(game, board):
         recogniser = game_recogniser(game, board)
-        looks = iter([False, False, True, True, False])
+        looks = iter([False, False, True, True, True, False])
 
         class Glare:
             geometry = recogniser.geometry
@@ -305,13 +305,14 @@ def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
                 return reading
         return Glare()
 
-    shots = [states[0], states[1], states[2], states[3], states[3]]
+    shots = [states[0], states[1], states[2], states[3], states[3], states[3]]
     images = [(str(i), _image("go-9", s, CLEAN, i)) for i, s in enumerate(shots)]
     results = list(follow("go", images, options={"size": 9}, recogniser_for=glare_on_it))
     assert [r.verdict for r in results] == ["unchanged", "move", "ambiguous", "ambiguous",
-                                            "move"]
+                                            "ambiguous", "move"]
+    assert results[4].choices == results[3].choices  # read as before: asked as before
     assert results[2].reason == f"Is {hidden} empty or white?"
     assert results[3].choices[1].startswith(f"White: White places on {hidden}, then Black")
-    assert [m["player"] for m in results[4].moves] == ["white", "black"]
-    final = {c["space"]: c["content"] for c in results[4].cells}
+    assert [m["player"] for m in results[5].moves] == ["white", "black"]
+    final = {c["space"]: c["content"] for c in results[5].cells}
     assert final == expected_cells(states[3])
