@@ -50,6 +50,7 @@ from companion.table.orientation import (
     orient,
     turned,
 )
+from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import TableVerdict
 from companion.vision.gate import OCCLUDED as GATE_OCCLUDED
@@ -171,8 +172,6 @@ class OrientedRecogniser:
 
 def _stones(reading: Reading) -> dict[str, Any]:
     """A recogniser's labels as a table reading (``empty`` → ``None``)."""
-    from companion.table.reading import from_labels
-
     return from_labels(list(reading.cells), list(reading.cells.values()))
 
 
@@ -225,11 +224,9 @@ class PhotoLocator:
 
     def __init__(self, locator: BoardLocator) -> None:
         self.locator = locator
-        self.camera: Any = None
         self._last: loop.Located | None = None
 
     def use_camera(self, camera: Any) -> None:
-        self.camera = camera
         self.locator.use_camera(camera)
 
     def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
@@ -256,8 +253,7 @@ class FrameFollower:
 
     def __init__(self, game: Game, state: State, *, positioned: bool,
                  corners: Sequence[Sequence[float]] | None = None,
-                 recogniser_for: Callable[[str, str | None], Any] = game_recogniser,
-                 locator_for: Callable[[Geometry], BoardLocator] = BoardLocator) -> None:
+                 recogniser_for: Callable[[str, str | None], Any] = game_recogniser) -> None:
         self.journal = Journal(":memory:")
         self.session = TableSession(self.journal, actor="frames",
                                     games={game.name: lambda: starting_at(game, state)})
@@ -269,7 +265,6 @@ class FrameFollower:
         self._corners = corners
         self._positioned = positioned
         self._recogniser_for = recogniser_for
-        self._locator_for = locator_for
         self.feed = RefereeFeed(self.session, locator_for=self._locator,
                                 recogniser_for=self._recogniser, gate_for=self._still_gate)
 
@@ -278,7 +273,7 @@ class FrameFollower:
         return self._gate
 
     def _locator(self, geometry: Geometry) -> Any:
-        locator = self._locator_for(geometry)
+        locator = BoardLocator(geometry)
         if self._corners is not None:
             locator.fix_corners(self._corners)
             return locator
