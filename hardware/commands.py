@@ -1,7 +1,14 @@
-"""Sub-commands of the hardware layer: ``companion roll``.
+"""Sub-commands of the hardware layer: ``companion roll``, and ``--frames`` for
+``companion referee``.
 
 ``companion roll`` rolls through the same ``DiceService`` and journal as the button and
 the page, so a roll from the command line shows up in the table's dice history.
+
+``companion referee GAME --frames IMAGE...`` follows a game from photographs through the
+live loop (``hardware.follow_frames``). The ``referee`` sub-command belongs to the core
+(``companion.games.commands``: records and play), which may not import the camera loop;
+so this layer, registered after it by the composition root (``companion/cli.py``), adds
+the ``--frames`` options to that parser and takes the command when they are given.
 """
 
 from __future__ import annotations
@@ -57,6 +64,37 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--history", nargs="?", type=int, const=20, default=None, metavar="N",
                         help="show the last N rolls (default 20) instead of rolling")
     parser.set_defaults(func=run)
+    referee = subparsers.choices.get("referee")
+    if referee is not None:
+        add_frames(referee)
+
+
+def add_frames(referee: argparse.ArgumentParser) -> None:
+    """Give ``companion referee`` the options that follow a game from photographs."""
+    referee.description = (referee.description or "") + (
+        " With --frames, follow a game from photographs, each a steady view of the table "
+        "after a move, and print what each did to the game (docs/referee-loop.md).")
+    referee.add_argument("--frames", nargs="+", metavar="IMAGE", type=Path,
+                         help="follow the game from photographs, each a steady view of the "
+                              "table after a move")
+    referee.add_argument("--start", metavar="FILE",
+                         help="with --frames: the position the game starts from, a game "
+                              "record (.jsonl) or for Go an SGF file")
+    referee.add_argument("--corners", metavar="x,y;x,y;x,y;x,y",
+                         help="with --frames: the board's four corners in every photograph, "
+                              "its top-left corner first (default: found in each)")
+    referee.add_argument("--json", action="store_true",
+                         help="with --frames: one JSON object per photograph")
+    records = referee.get_default("func")
+
+    def frames_or_records(args: argparse.Namespace) -> int:
+        if args.frames is None:
+            return int(records(args) or 0)
+        from hardware.follow_frames import run as follow
+
+        return follow(args)
+
+    referee.set_defaults(func=frames_or_records)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -159,18 +159,22 @@ class RefereeFeed:
     uses (``empty`` for an empty space); it raises ``ValueError`` for a game the camera
     cannot read. ``on_status`` hears every change of the loop's status (see ``status``).
     ``camera_path`` is the lens calibration to use (``camera.json``; see ``hardware.lens``),
-    loaded at start and again when the file changes; ``None`` for none.
+    loaded at start and again when the file changes; ``None`` for none. ``gate_for()``
+    makes the stability gate (``companion.vision.gate.StabilityGate`` by default; following
+    photographs, each one steady on its own, passes ``hardware.follow_frames.StillGate``).
     """
 
     def __init__(self, session: TableSession, feed: CameraFeed | None = None, *,
                  locator_for: Callable[[Geometry], BoardLocator] = BoardLocator,
                  recogniser_for: Callable[[str, str | None], Any] | None = None,
                  on_status: StatusListener | None = None,
-                 camera_path: Any = None) -> None:
+                 camera_path: Any = None,
+                 gate_for: Callable[[], Any] | None = None) -> None:
         self.session = session
         self.feed = feed
         self._locator_for = locator_for
         self._recogniser_for = recogniser_for or game_recogniser
+        self._gate_for = gate_for
         self._on_status = on_status
         self._lock = threading.RLock()
         self._stop = threading.Event()
@@ -288,7 +292,7 @@ class RefereeFeed:
     def _reset_gate(self) -> None:
         from companion.vision.gate import StabilityGate
 
-        self._gate = StabilityGate()
+        self._gate = (self._gate_for or StabilityGate)()
         self._submitted = None
         self._disturbed = False
 

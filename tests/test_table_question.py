@@ -192,8 +192,34 @@ def test_two_moves_in_two_unread_spaces_are_asked_about_in_turn(session):
     assert session.question is None
 
 
-def test_a_move_the_rules_forbid_is_refused_even_beside_an_unread_space(session):
+def test_a_stone_out_of_turn_beside_a_newly_unread_space_asks_if_a_move_hides_there(session):
     white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5="black"))
+    assert result.kind == v.QUESTION and result.text == "Is C4 empty or white?"
+    assert session.choices == ["Empty: nothing happened there",
+                               "White: White places on C4, then Black places on D5"]
+    applied = session.choose(1)
+    assert applied.kind == v.APPLIED
+    assert applied.text == ("C4 is white, as answered: White places on C4. "
+                            "Black places on D5.")
+    assert session.state["board"]["C4"] == "white" and session.state["to_move"] == "white"
+
+
+def test_a_stone_out_of_turn_is_refused_when_nothing_hides_in_the_unread_space(session):
+    white_to_move(session)
+    session.submit_reading(board(session, C4=UNSURE, D5="black"))
+    result = session.choose(0)
+    assert result.kind == v.ILLEGAL
+    assert result.text == "C4 is empty, as the game has it. It is White's turn, not Black's."
+    assert session.question is None and session.problem.text == (
+        "It is White's turn, not Black's.")
+    again = session.submit_reading(board(session, C4=UNSURE, D5="black"))
+    assert again.kind == v.ILLEGAL  # asked once: C4 is no longer fresh
+    assert session.state["board"]["C4"] is None
+
+
+def test_a_move_the_rules_forbid_is_refused_beside_a_space_never_read(session):
+    session.play({"type": "place", "player": "black", "at": "A1"})
     result = session.submit_reading(board(session, C4=UNSURE, D5="black"))
     assert result.kind == v.ILLEGAL and result.text == "It is White's turn, not Black's."
     assert session.question is None and session.problem == result

@@ -11,6 +11,14 @@ OneWorld moves on a laptop, far less for ONE or Go). The shortest explanations w
 explanations that lead to the same state, or are the same actions in another order with
 the same view, are one.
 
+A move may also hide where the camera cannot read (``hideouts``: spaces it read before
+and cannot now, a lamp's glare): when a stone of the player *not* to move appears, the
+player to move must have moved first, and the only place the camera cannot disprove is
+an unread space. Such a *hidden* action, changing only unread spaces and one of the
+``hideouts``, may stand inside a sequence (never at its end, and never alone); the
+candidate says which spaces it hid in (``hidden``), and the table asks about them before
+it applies anything ("Is C4 empty or white?").
+
 An action that needs dice (a Fault of Chaos crossed, a Blade's run) ends a sequence: it
 matches when some roll of its dice leads to the view read, and waits for the real roll.
 Actions nobody can see (a roll, a pass, the end of a turn) are never guessed from the
@@ -21,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +71,9 @@ class Candidate:
     state: State | None
     view: Mapping[str, Any]
     dice: DiceRequest | None = None
+    hidden: tuple[str, ...] = ()
+    """Spaces the camera cannot read where an action of the sequence was put (see the
+    module docstring): the table asks about them before applying the candidate."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"text": self.text, "actions": list(self.actions)}
@@ -92,6 +103,7 @@ class _Search:
     reading: Reading
     differing: frozenset[str]
     limits: SearchLimits
+    hideouts: frozenset[str] = frozenset()
     tries: int = 0
     found: list[Candidate] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
@@ -101,7 +113,8 @@ class _Search:
         return self.tries >= self.limits.max_tries
 
     def run(self, state: State, view: Mapping[str, Any], actions: tuple[Action, ...],
-            texts: tuple[str, ...], touched: frozenset[str], depth: int) -> None:
+            texts: tuple[str, ...], touched: frozenset[str], depth: int,
+            hidden: tuple[str, ...] = ()) -> None:
         """Try every legal action after ``actions``; record those that match."""
         for action in self.game.legal_actions(state):
             if self.exhausted:
@@ -110,16 +123,25 @@ class _Search:
             text = self.game.describe(state, action)
             for after, after_view, dice in outcomes(self.game, state, action, self.limits):
                 changed = changed_spaces(view, after_view)
-                if not changed & (self.differing | touched) or not self._progress(
-                        view, after_view, changed):
+                hides = self._hides(changed, after, depth)
+                if not hides and (not changed & (self.differing | touched)
+                                  or not self._progress(view, after_view, changed)):
                     continue
                 sequence, words = actions + (action,), texts + (text,)
-                if agrees(after_view, self.reading):
+                where = hidden + tuple(sorted(changed)) if hides else hidden
+                if not hides and agrees(after_view, self.reading):
                     self._record(Candidate(sequence, ", then ".join(words), after,
-                                           after_view, dice))
+                                           after_view, dice, where))
                     break
                 if after is not None and depth > 1:
-                    self.run(after, after_view, sequence, words, touched | changed, depth - 1)
+                    self.run(after, after_view, sequence, words, touched | changed, depth - 1,
+                             where)
+
+    def _hides(self, changed: set[str], after: State | None, depth: int) -> bool:
+        """Whether an action changing ``changed`` may be a move hidden from the camera:
+        not the last of a sequence, only unread spaces, one of them a hideout."""
+        return (depth > 1 and after is not None and bool(changed & self.hideouts)
+                and not any(is_sure(self.reading, space) for space in changed))
 
     def _progress(self, before: Mapping[str, Any], after: Mapping[str, Any],
                   changed: set[str]) -> bool:
@@ -173,18 +195,21 @@ def outcomes(game: Game, state: State, action: Action, limits: SearchLimits
 
 
 def explain(game: Game, state: State, reading: Reading,
-            limits: SearchLimits | None = None) -> Explanation:
+            limits: SearchLimits | None = None,
+            hideouts: Collection[str] = ()) -> Explanation:
     """Return the shortest sequences of legal actions that explain ``reading``.
 
     Sequences of one action are tried first, then two, up to ``limits.max_actions``;
-    the search stops at the first length that explains the reading.
+    the search stops at the first length that explains the reading. A move may hide in
+    the unread ``hideouts`` inside a sequence (module docstring).
     """
     limits = limits or SearchLimits()
     view = game.view(state)
     difference = compare(view, reading)
     if not difference:
         return Explanation(difference)
-    search = _Search(game, reading, frozenset(difference.changed), limits)
+    search = _Search(game, reading, frozenset(difference.changed), limits,
+                     frozenset(hideouts))
     for depth in range(1, limits.max_actions + 1):
         search.run(state, view, (), (), frozenset(), depth)
         if search.found or search.exhausted:

@@ -16,8 +16,9 @@ from typing import Any
 
 from companion.games.base import Game, IllegalAction, State
 from companion.table import verdict as v
+from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
-from companion.table.question import Answer, Question, between, unseen
+from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
 from companion.table.verdict import TableVerdict
@@ -56,9 +57,9 @@ class CameraReadings:
             with self._lock:
                 if version != self._version:
                     result = self._reading(reading, fresh) or self._conclude(
-                        reading, *self._look(self.game, self.state, reading, fresh))
+                        *self._look(self.game, self.state, reading, fresh))
                 else:
-                    result = self._conclude(reading, *found)
+                    result = self._conclude(*found)
         return self._announce(result)
 
     def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
@@ -94,13 +95,27 @@ class CameraReadings:
         return None
 
     def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str]
-              ) -> tuple[Explanation, Question | None]:
+              ) -> tuple[dict[str, Any], Explanation, Question | None, Kept | None]:
         """The search: the explanations of ``reading`` and, when its sure spaces show no
-        change, the question about the moves that may hide in ``fresh`` spaces."""
-        found = explain(game, state, reading, self.limits)
+        change, the question about the moves that may hide in ``fresh`` spaces. When no
+        legal move explains it, the pieces no legal move could change are kept as the
+        game has them (``companion.table.doubt``) and the reading, so corrected, is
+        explained again; it is returned with the explanation when that explains it (else
+        the reading as read is refused, with the move it looks like)."""
+        reading = dict(reading)
+        found = explain(game, state, reading, self.limits, fresh)
+        kept = None
+        if found.difference and not found.candidates:
+            kept = keep_known(game, state, reading, found.difference, self.limits)
+            again = explain(game, state, kept.reading, self.limits, fresh) if kept else None
+            if kept is not None and again is not None and (
+                    again.candidates or not again.difference):
+                reading, found = kept.reading, again
+            else:
+                kept = None  # the change is refused as read: the move it looks like
         if found.difference or not fresh:
-            return found, None
-        return found, unseen(game, state, reading, fresh, self.limits)
+            return reading, found, None, kept
+        return reading, found, unseen(game, state, reading, fresh, self.limits), kept
 
     def _matches(self, question: Question | None = None) -> TableVerdict:
         """The board shows the game on every space read surely: say so, or ask
@@ -121,18 +136,31 @@ class CameraReadings:
         return TableVerdict(v.QUESTION, question.text, question.spaces, tuple(self.choices))
 
     def _conclude(self, reading: dict[str, Any], explanation: Explanation,
-                  question: Question | None = None) -> TableVerdict:
+                  question: Question | None = None, kept: Kept | None = None
+                  ) -> TableVerdict:
         """Apply the one explanation found, offer several, ask the ``question`` found
-        for a reading whose sure spaces show no change, or refuse the reading.
+        for a reading whose sure spaces show no change, or refuse the reading; with the
+        pieces ``kept`` as the game has them (the camera misread them), say so.
 
         When the search ran out of tries, one explanation is not trusted on its own: it
         is offered as a choice, since another might have been found. Several that
         differ only on unsure spaces are put as a question about those spaces.
         """
+        if kept is None:
+            return self._concluded(reading, explanation, question)
+        self._last_reading = self._seen = reading
+        result = self._concluded(reading, explanation, question)
+        return replace(result, text=f"{result.text} {kept.words}")
+
+    def _concluded(self, reading: dict[str, Any], explanation: Explanation,
+                   question: Question | None) -> TableVerdict:
         if not explanation.difference:
             return self._matches(question)
         self._question = None
-        found = explanation.candidates
+        found = tuple(c for c in explanation.candidates if not c.hidden)
+        if explanation.candidates and not found:  # a move may hide where it is unread
+            return self._ask(hidden(self.game, self.game.view(self.state),
+                                    explanation.candidates))
         if len(found) == 1 and explanation.complete:
             return self._apply(found[0])
         if found:
@@ -177,6 +205,10 @@ class CameraReadings:
                 else answer.words)
         if answer.candidate is None:
             self._settled |= set(question.spaces)
+            reading = self._last_reading
+            if reading is not None and compare(self.game.view(self.state), reading):
+                refused = self._refuse(reading)  # the stone seen has no move before it
+                return replace(refused, text=f"{what}, as the game has it. {refused.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
         result = replace(result, text=f"{what}, as answered: {result.text}")

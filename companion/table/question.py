@@ -7,7 +7,10 @@ change only spaces it cannot read, the referee asks instead of guessing, with on
 per possibility: the content the game has there ("empty": nothing happened), or each of
 those moves (``unseen``). The same kind of question settles an ambiguous reading whose
 explanations differ only on unsure spaces (``between``): the camera saw a move, and only
-what it could not read tells which one.
+what it could not read tells which one. And when the camera sees a stone of the player
+not to move, the other player's move may hide in a space it cannot read (``hidden``):
+"Is C4 empty or white?", where "white" applies both moves and "empty" refuses the
+stone seen, with the rule's reason.
 """
 
 from __future__ import annotations
@@ -109,6 +112,21 @@ def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
                for c in candidates]
     if len({a.words for a in answers}) < len(answers):
         return None
+    return Question(_ask(spaces, answers), spaces, tuple(answers))
+
+
+def hidden(game: Game, view: Mapping[str, Any], candidates: Sequence[Candidate]
+           ) -> Question:
+    """Ask about the unread spaces where the ``candidates`` (explanations with a hidden
+    move, ``Candidate.hidden``) put a move: the first answer is what the game has there
+    (nothing happened, and the reading is refused), then one per candidate."""
+    spaces = tuple(s for s in view if any(s in c.hidden for c in candidates))
+    named = len(spaces) > 1
+    answers = [Answer(_words(game.name, view, spaces, named))]
+    for candidate in candidates:
+        changes = tuple(s for s in spaces if candidate.view[s] != view[s])
+        answers.append(Answer(_words(game.name, candidate.view, spaces, named), candidate,
+                              changes))
     return Question(_ask(spaces, answers), spaces, tuple(answers))
 
 
