@@ -36,9 +36,9 @@ from companion.table.reading import EMPTY_LABEL, UNSURE, from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import APPLIED, STARTED, UNCHANGED
 from companion.vision.look import LearnedLook
+from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
 from hardware.lens import Lens
-from hardware.look_file import LookFile, look_key
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +167,7 @@ class RefereeFeed:
     the first steady reading of a game's starting position teaches it, and so does every
     reading the referee accepts (a move applied, or the board as the game has it), with
     the game's state as the label. ``look_path`` (``look.json``) keeps it between games,
-    per board and picture size (``hardware.look_file``); ``None`` learns it afresh for
+    per board and picture size (``companion.vision.look_file``); ``None`` learns it afresh for
     each board.
     """
 
