@@ -2,6 +2,8 @@
 move refused and put back, a correction by hand, an undo; a hand over the board never
 applies a move; a bad frame never changes the game; the loop on its own thread."""
 
+import json
+import logging
 import threading
 
 import numpy as np
@@ -293,3 +295,101 @@ def test_a_stone_put_in_a_glare_spot_is_asked_about_after_the_hand_has_gone():
     feed.stop()
     session.close()
     journal.close()
+
+
+# -- the learned look -------------------------------------------------------------------------
+
+def saved_look(path):
+    """The look the loop saved for the one-60 board at this picture size."""
+    from companion.geometry import load_geometry
+    from companion.vision.look_file import look_key
+
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    return entries[look_key(load_geometry("one-60"), FRAME)]
+
+
+@pytest.fixture
+def looking(tmp_path):
+    """A table whose loop keeps its learned look in ``look.json``; ``next_game()`` is the
+    next game at the same table (a new session and loop, the same file)."""
+    journal = Journal(":memory:")
+    made = []
+
+    def next_game():
+        session = TableSession(journal, dice=DiceService(journal))
+        verdicts = []
+        session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+        feed = RefereeFeed(session, locator_for=known_board, recogniser_for=stones,
+                           look_path=tmp_path / "look.json")
+        made.append((session, feed))
+        session.start("one", {"players": 2})
+        return session, feed, verdicts
+
+    yield tmp_path / "look.json", next_game
+    for session, feed in made:
+        feed.stop()
+        session.close()
+    journal.close()
+
+
+def test_the_loop_teaches_the_look_each_accepted_reading_and_saves_it(looking):
+    path, next_game = looking
+    session, feed, verdicts = next_game()
+    show(feed, {})  # set-up: the starting position, as the game has it
+    assert verdicts[-1].kind == v.UNCHANGED
+    look = saved_look(path)
+    assert look["teachings"] == 1 and look["classes"][:2] == ["empty", "black"]
+    assert look["weight"][0] > 50 and look["weight"][1] == 0
+
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED
+    look = saved_look(path)
+    assert look["teachings"] == 2 and look["weight"][1] == pytest.approx(1.0)
+
+    # A move refused, and a hand over the board, teach nothing.
+    show(feed, {"A1": "black", "C5": "black"})
+    assert verdicts[-1].kind == v.ILLEGAL
+    for moment in range(4):
+        feed.process(picture({"A1": "black"}, HAND, frame_seed=moment)[0])
+    assert saved_look(path)["teachings"] == 2
+    show(feed, {"A1": "black"})  # put back: the board is as the game has it again
+    assert saved_look(path)["teachings"] == 3
+
+    # The next game at the same table starts knowing the look, and reads with it.
+    session, feed, verdicts = next_game()
+    image, _ = picture({})
+    feed.process(image)
+    assert feed._recogniser.look.ready
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED and saved_look(path)["teachings"] == 4
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED and session.state["board"]["A1"] == "black"
+
+
+def test_a_broken_look_file_is_ignored_and_learned_afresh(looking, caplog):
+    path, next_game = looking
+    path.write_text("{\"half a look\": ", encoding="utf-8")
+    session, feed, verdicts = next_game()
+    with caplog.at_level(logging.WARNING, logger="companion.vision.look_file"):
+        show(feed, {})
+    assert "is broken" in caplog.text
+    assert verdicts[-1].kind == v.UNCHANGED and saved_look(path)["teachings"] == 1
+
+
+def test_a_saved_look_that_no_longer_fits_the_table_is_learned_afresh(looking):
+    """A look saved under another light: every empty space now far from it. The loop
+    reads the board look-free, and learns the look again from the game's start."""
+    path, next_game = looking
+    session, feed, verdicts = next_game()
+    show(feed, {})
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    (key, look), = entries.items()
+    look["total"][0][:3] = [w + look["weight"][0] * 0.8 for w in look["total"][0][:3]]
+    path.write_text(json.dumps({key: look}), encoding="utf-8")
+
+    session, feed, verdicts = next_game()
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED
+    assert saved_look(path)["teachings"] == 1  # the old look dropped, the new one taught
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED and saved_look(path)["teachings"] == 2
