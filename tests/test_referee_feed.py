@@ -393,3 +393,15 @@ def test_a_saved_look_that_no_longer_fits_the_table_is_learned_afresh(looking):
     assert saved_look(path)["teachings"] == 1  # the old look dropped, the new one taught
     show(feed, {"A1": "black"})
     assert verdicts[-1].kind == v.APPLIED and saved_look(path)["teachings"] == 2
+
+
+def test_serve_keeps_the_learned_look_in_the_data_folder(monkeypatch, companion_home):
+    from companion.cli import build_parser
+    from web import commands
+
+    given = {}
+    monkeypatch.setattr(commands, "_serve",
+                        lambda config, host, port, threads: given.update(config) or 0)
+    args = build_parser().parse_args(["serve", "--source", "none", "--no-button"])
+    assert args.func(args) == 0
+    assert given["LOOK_PATH"] == str(companion_home / "look.json")

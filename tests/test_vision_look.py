@@ -7,6 +7,7 @@ is unsure; it is saved and loaded, and a broken file is ignored."""
 import json
 import logging
 
+import cv2
 import numpy as np
 import pytest
 
@@ -185,3 +186,35 @@ def test_looks_that_do_not_fit_their_classes_are_refused():
         LearnedLook.from_json({**data, "features": list(FEATURES)[:3]})
     with pytest.raises(ValueError):
         LearnedLook.from_json({**data, "total": [[float("nan")] * 5] * 3})
+
+
+def test_recognize_reads_with_a_saved_look_only_when_given_one(tmp_path, capsys):
+    from companion.cli import main
+
+    board = load_geometry("go-9")
+    pieces = {"C3": "black", "G7": "white", "E5": "black"}
+    pose = Pose(tilt_deg=25.0, azimuth_deg=15.0)
+    pictures = {}
+    for name, shown in (("empty", {}), ("game", pieces)):
+        image, truth = render_scene(4, board, shown, pose, TABLE, frame=FRAME)
+        pictures[name] = (image, truth)
+    path = tmp_path / "game.jpg"
+    cv2.imwrite(str(path), pictures["game"][0])
+    look = LearnedLook(COLOURS)
+    recogniser = Recogniser(board, COLOURS)
+    for image, truth in pictures.values():
+        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+        look.teach(reading.samples, [truth["cells"][n] for n in board.names])
+    LookFile(tmp_path / "look.json").save(look_key(board, FRAME), look)
+    corners = ";".join(f"{x:.1f},{y:.1f}" for x, y in pictures["game"][1]["corners_px"])
+    command = ["recognize", "--game", "go", "--size", "9", "--corners", corners, str(path),
+               "--json"]
+
+    assert main(command + ["--look", str(tmp_path / "look.json")]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["look"] is True
+    assert {c["space"]: c["content"] for c in result["cells"]} == pictures["game"][1]["cells"]
+    assert main(command) == 0
+    assert "look" not in json.loads(capsys.readouterr().out)  # look-free by default
+    assert main(command + ["--look", str(tmp_path / "none.json")]) != 0
+    assert "There is no learned look in" in capsys.readouterr().err
