@@ -15,12 +15,15 @@ so that a handful of stones does not make it overconfident.
 ``classify`` reads each space as the class of highest likelihood, its confidence that
 class's share. A space far from every learned class (its squared Mahalanobis distance to
 the best beyond a chi-square cut) is ``unsure``, never guessed. A colour not yet learned
-(the empty board at set-up teaches only ``empty``) falls back to the look-free reader's
-label on spaces far from every learned class, so the first black stone is still read; so
-does a space a lamp's glare blows out. ``teach`` adds a reading with its true labels,
-forgetting older ones exponentially (each class's statistics lose half their weight
-every ``half_life`` teachings in which it is seen), so the look follows daylight as it
-changes. ``to_json``/``from_json`` save and load it.
+(the empty board at set-up teaches only ``empty``) is the look-free reader's to read:
+where it reads that colour and the look sees no stone it knows, its label is taken, so
+the first black stone is still read. A space a lamp's glare blows out, where the look is
+unsure, takes the look-free reader's label too (its rules for glare). A space read empty
+that shows none of its print where the print shows clearly around is unsure: a pale
+stone in the board's own colour, or a hand. ``teach`` adds a reading with its true
+labels, forgetting older ones exponentially (each class's
+statistics lose half their weight every ``half_life`` teachings in which it is seen), so
+the look follows daylight as it changes. ``to_json``/``from_json`` save and load it.
 """
 
 from __future__ import annotations
@@ -87,12 +90,14 @@ class LearnedLook:
     def teach(self, samples: Samples, labels: Sequence[str | None]) -> int:
         """Learn from one reading whose true contents are ``labels`` (per space: ``empty``,
         a colour, or ``None``/``unsure`` for a space not to learn from, such as one the
-        camera could not read). A space a lamp's glare blows out teaches nothing. Each
-        class seen forgets part of what it knew first (``half_life``). Returns the number
-        of spaces learned from."""
+        camera could not read). A space whose board a lamp's glare blows out teaches
+        nothing, nor one whose core is blown out whole. Each class seen forgets part of
+        what it knew first (``half_life``). Returns the number of spaces learned from."""
         features = look_features(samples, self.stones)
-        glare = (samples.core_blown > self.cfg.max_teach_blown) \
-            | (samples.gap_blown > self.cfg.max_teach_blown)
+        # A white stone may be blown out in part (that is its look); a board whose gaps
+        # a lamp's glare blows out has lost its colour, and a core blown out whole its own.
+        glare = (samples.gap_blown > self.cfg.max_blown) \
+            | (samples.core_blown > self.stones.max_core_blown)
         index = {name: i for i, name in enumerate(self.classes)}
         which = np.array([index.get(label, -1) if isinstance(label, str) else -1
                           for label in labels])
@@ -145,29 +150,33 @@ class LearnedLook:
         rows = np.arange(len(features))
         confidence = posterior[rows, pick]
         far = z2[rows, pick] > self.cfg.max_distance2
-        unsure = far | (confidence < self.cfg.min_confidence)
         best = [self.classes[known[i]] for i in pick]
+        # Read empty, yet no print where the print shows around: something flat over it
+        # (a hand, a sleeve: ``covered``, counted as the look-free reader counts it), or
+        # a pale stone in the board's own colour. Where the empty board learned shows its
+        # print and the print shows clearly around, such a space is not surely empty.
+        stones = self.stones
+        covered = np.array([b == EMPTY for b in best]) \
+            & (samples.ink < stones.ink_present * stones.ink_absent) \
+            & (samples.ink_around > stones.ink_present)
+        printed = known[0] == 0 and mean[0, INK] > stones.ink_present
+        unsure = far | (confidence < self.cfg.min_confidence) \
+            | (printed & covered & (samples.ink_around > stones.ink_clear))
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
 
-        # Empty by its colour, yet its print hidden: something flat and board-coloured
-        # over it (a hand, a sleeve), as the look-free reader counts it.
-        empty = known[0] == 0
-        covered = np.zeros(len(features), dtype=bool)
-        if empty:
-            sd = np.sqrt(variance[0])
-            colour_z2 = (((features[:, COLOUR] - mean[0, COLOUR]) / sd[COLOUR]) ** 2).sum(axis=1)
-            covered = (colour_z2 <= self.cfg.max_colour_distance2) \
-                & ((features[:, INK] - mean[0, INK]) / sd[INK] < -self.cfg.covered_ink_z)
-
+        # A colour not learned yet is read by the look-free reader wherever the look
+        # does not see a stone it knows; a space a glare blows out, where the look is
+        # unsure, by the look-free reader's rules for glare.
         unlearned = set(self.classes) - set(self.learned())
-        blown = (samples.core_blown > self.cfg.max_teach_blown) \
-            | (samples.gap_blown > self.cfg.max_teach_blown)
-        ask = unsure & (far | blown) & (blown | bool(unlearned))
+        blown = (samples.core_blown > self.cfg.max_blown) \
+            | (samples.gap_blown > self.cfg.max_blown)
+        stone = np.array([b != EMPTY for b in best]) & ~unsure
+        ask = (unsure & blown) | (~stone if unlearned else np.zeros_like(blown))
         if look_free is not None and ask.any():
             other = look_free()
             for i in np.flatnonzero(ask):
                 label = other.labels[i]
-                if label in unlearned or (blown[i] and label != UNSURE):
+                if label in unlearned or (unsure[i] and blown[i] and label != UNSURE):
                     labels[i] = label
                     best[i] = other.best[i]
                     confidence[i] = other.confidence[i]
