@@ -185,7 +185,7 @@ def test_looks_that_do_not_fit_their_classes_are_refused():
     with pytest.raises(ValueError):
         LearnedLook.from_json({**data, "features": list(FEATURES)[:3]})
     with pytest.raises(ValueError):
-        LearnedLook.from_json({**data, "total": [[float("nan")] * 5] * 3})
+        LearnedLook.from_json({**data, "total": [[float("nan")] * len(FEATURES)] * 3})
 
 
 def test_recognize_reads_with_a_saved_look_only_when_given_one(tmp_path, capsys):

@@ -7,7 +7,8 @@ stone the game has placed. Each space gives light-invariant features the sampler
 measures: the log ratio of its core to the board around it, per channel (light and white
 balance multiply both alike, so they cancel, but for the sensor's noise floor in the
 darkest pixels), the share of the board's print visible where a piece would sit, and the
-spread of the core's brightness (a stone's dome and sheen, or a hand's edge). Per class
+spread of the core's brightness (a stone's dome and sheen, or a hand's edge), and the
+share of the core blown out (a white stone overexposed, a black one's highlight). Per class
 (``empty`` and each colour) the look keeps a weighted mean and a diagonal variance of
 those features, the variance never below a floor and widened while few examples are known,
 so that a handful of stones does not make it overconfident.
@@ -17,13 +18,16 @@ class's share. A space far from every learned class (its squared Mahalanobis dis
 the best beyond a chi-square cut) is ``unsure``, never guessed. A colour not yet learned
 (the empty board at set-up teaches only ``empty``) is the look-free reader's to read:
 where it reads that colour and the look sees no stone it knows, its label is taken, so
-the first black stone is still read. A space a lamp's glare blows out, where the look is
-unsure, takes the look-free reader's label too (its rules for glare). A space read empty
-that shows none of its print where the print shows clearly around is unsure: a pale
-stone in the board's own colour, or a hand. ``teach`` adds a reading with its true
-labels, forgetting older ones exponentially (each class's
-statistics lose half their weight every ``half_life`` teachings in which it is seen), so
-the look follows daylight as it changes. ``to_json``/``from_json`` save and load it.
+the first black stone is still read. A space whose board a lamp's glare blows out takes
+the look-free reader's label too (its rules for glare). A space read empty that shows
+none of the print it showed empty, where the print shows clearly around, is unsure: a
+pale stone in the board's own colour, or a hand. Each space's own print when empty is
+learned too (an edge or a star point shows less or more than the others).
+
+``teach`` adds a reading with its true labels, forgetting older ones exponentially (each
+class's statistics lose half their weight every ``half_life`` teachings in which it is
+seen), so the look follows daylight as it changes. ``to_json``/``from_json`` save and
+load it.
 """
 
 from __future__ import annotations
@@ -37,15 +41,16 @@ from companion.vision.config import Section, load_config
 from companion.vision.sampling import Samples, masked_percentile
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
-FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread")
+FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
 COLOUR = slice(0, 3)  # the log-ratio features: a space's colour against its board
 INK = 3
 FORMAT = 1  # the version of ``to_json``'s layout
 
 
 def look_features(samples: Samples, stones: Section) -> np.ndarray:
-    """Every space's features (N×5, ``FEATURES``): the log ratio of its core (the part
-    not blown out) to its board per channel, the print visible, the core's spread."""
+    """Every space's features (N×6, ``FEATURES``): the log ratio of its core (the part
+    not blown out) to its board per channel, the print visible, the core's spread and
+    the share of the core blown out (a white stone under a bright light)."""
     observed = masked_percentile(samples.core, samples.core_seen, stones.core_percentile)
     floor = stones.dark_floor
     ratio = np.log(observed + floor) - np.log(samples.board + floor)
@@ -53,7 +58,7 @@ def look_features(samples: Samples, stones: Section) -> np.ndarray:
     q25 = masked_percentile(grey, samples.core_seen, 25)
     q75 = masked_percentile(grey, samples.core_seen, 75)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
-    return np.column_stack([ratio, samples.ink, spread])
+    return np.column_stack([ratio, samples.ink, spread, samples.core_blown])
 
 
 class LearnedLook:
@@ -70,6 +75,10 @@ class LearnedLook:
         self.total = np.zeros(size)  # weighted sums of the features
         self.squares = np.zeros(size)  # weighted sums of their squares
         self.teachings = 0
+        # Each space's own print when empty (weighted sums, as the classes'): an edge, a
+        # star point or a line the camera sees thin shows less or more than the others.
+        self.space_weight = np.zeros(0)
+        self.space_ink = np.zeros(0)
 
     @property
     def colours(self) -> list[str]:
@@ -91,13 +100,12 @@ class LearnedLook:
         """Learn from one reading whose true contents are ``labels`` (per space: ``empty``,
         a colour, or ``None``/``unsure`` for a space not to learn from, such as one the
         camera could not read). A space whose board a lamp's glare blows out teaches
-        nothing, nor one whose core is blown out whole. Each class seen forgets part of
+        nothing. Each class seen forgets part of
         what it knew first (``half_life``). Returns the number of spaces learned from."""
         features = look_features(samples, self.stones)
-        # A white stone may be blown out in part (that is its look); a board whose gaps
-        # a lamp's glare blows out has lost its colour, and a core blown out whole its own.
-        glare = (samples.gap_blown > self.cfg.max_blown) \
-            | (samples.core_blown > self.stones.max_core_blown)
+        # A white stone may be blown out (that is its look); a board whose gaps a lamp's
+        # glare blows out has lost its colour.
+        glare = samples.gap_blown > self.cfg.max_blown
         index = {name: i for i, name in enumerate(self.classes)}
         which = np.array([index.get(label, -1) if isinstance(label, str) else -1
                           for label in labels])
@@ -110,9 +118,24 @@ class LearnedLook:
             self.total[c] = self.total[c] * keep + rows.sum(axis=0)
             self.squares[c] = self.squares[c] * keep + (rows**2).sum(axis=0)
             taught += len(rows)
+        if len(self.space_weight) != len(which):
+            self.space_weight, self.space_ink = np.zeros(len(which)), np.zeros(len(which))
+        empty = which == 0
+        self.space_weight[empty] = self.space_weight[empty] * keep + 1.0
+        self.space_ink[empty] = self.space_ink[empty] * keep + features[empty, INK]
         if taught:
             self.teachings += 1
         return taught
+
+    def expected_ink(self, spaces: int) -> np.ndarray:
+        """The print each of ``spaces`` spaces shows when empty: its own where it has
+        been seen empty, else the empty class's."""
+        mean, _ = self.statistics()
+        expected = np.full(spaces, mean[0, INK])
+        if len(self.space_weight) == spaces:
+            seen = self.space_weight > 0
+            expected[seen] = self.space_ink[seen] / self.space_weight[seen]
+        return expected
 
     def statistics(self) -> tuple[np.ndarray, np.ndarray]:
         """Each class's feature mean and variance (C×F; zero weight: zero mean). The
@@ -141,7 +164,11 @@ class LearnedLook:
         known = np.flatnonzero(self.weight >= self.cfg.min_weight)
         mean, variance = self.statistics()
         mean, variance = mean[known], variance[known]
-        z2 = (((features[:, None, :] - mean[None]) ** 2) / variance[None]).sum(axis=2)
+        centres = np.repeat(mean[None], len(features), axis=0)  # N×K×F
+        ink = self.expected_ink(len(features))
+        if known[0] == 0:
+            centres[:, 0, INK] = ink
+        z2 = (((features[:, None, :] - centres) ** 2) / variance[None]).sum(axis=2)
         loglik = -0.5 * (z2 + np.log(variance).sum(axis=1)[None, :])
         loglik -= loglik.max(axis=1, keepdims=True)
         posterior = np.exp(loglik)
@@ -159,24 +186,25 @@ class LearnedLook:
         covered = np.array([b == EMPTY for b in best]) \
             & (samples.ink < stones.ink_present * stones.ink_absent) \
             & (samples.ink_around > stones.ink_present)
-        printed = known[0] == 0 and mean[0, INK] > stones.ink_present
+        printed = (known[0] == 0) & (ink > stones.ink_present)
         unsure = far | (confidence < self.cfg.min_confidence) \
             | (printed & covered & (samples.ink_around > stones.ink_clear))
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
 
         # A colour not learned yet is read by the look-free reader wherever the look
-        # does not see a stone it knows; a space a glare blows out, where the look is
-        # unsure, by the look-free reader's rules for glare.
+        # does not see a stone it knows. So is a space whose board a lamp's glare blows
+        # out (the look has never learned it: the look-free reader's rules for glare
+        # read it), and one the look is unsure of whose core is blown out.
         unlearned = set(self.classes) - set(self.learned())
-        blown = (samples.core_blown > self.cfg.max_blown) \
-            | (samples.gap_blown > self.cfg.max_blown)
+        glare = samples.gap_blown > self.cfg.max_blown
+        blown = unsure & (samples.core_blown > self.cfg.max_blown)
         stone = np.array([b != EMPTY for b in best]) & ~unsure
-        ask = (unsure & blown) | (~stone if unlearned else np.zeros_like(blown))
+        ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
         if look_free is not None and ask.any():
             other = look_free()
             for i in np.flatnonzero(ask):
                 label = other.labels[i]
-                if label in unlearned or (unsure[i] and blown[i] and label != UNSURE):
+                if glare[i] or label in unlearned or (blown[i] and label != UNSURE):
                     labels[i] = label
                     best[i] = other.best[i]
                     confidence[i] = other.confidence[i]
@@ -194,6 +222,8 @@ class LearnedLook:
             "weight": self.weight.round(6).tolist(),
             "total": self.total.round(6).tolist(),
             "squares": self.squares.round(6).tolist(),
+            "space_weight": self.space_weight.round(6).tolist(),
+            "space_ink": self.space_ink.round(6).tolist(),
         }
 
     @classmethod
@@ -211,6 +241,8 @@ class LearnedLook:
             total = np.asarray(data["total"], dtype=np.float64)
             squares = np.asarray(data["squares"], dtype=np.float64)
             teachings = int(data.get("teachings", 0))
+            space_weight = np.asarray(data.get("space_weight", []), dtype=np.float64)
+            space_ink = np.asarray(data.get("space_ink", []), dtype=np.float64)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"A learned look's statistics are broken: {error}.") from None
         if weight.shape != look.weight.shape or total.shape != look.total.shape \
@@ -218,5 +250,9 @@ class LearnedLook:
                 or not (np.isfinite(weight).all() and np.isfinite(total).all()
                         and np.isfinite(squares).all()) or (weight < 0).any():
             raise ValueError("A learned look's statistics do not fit its classes.")
+        if space_weight.ndim != 1 or space_ink.shape != space_weight.shape \
+                or not (np.isfinite(space_weight).all() and np.isfinite(space_ink).all()):
+            raise ValueError("A learned look's spaces do not fit.")
         look.weight, look.total, look.squares, look.teachings = weight, total, squares, teachings
+        look.space_weight, look.space_ink = space_weight, space_ink
         return look
