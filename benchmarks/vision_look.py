@@ -21,6 +21,12 @@ wrongly (a sure label that is not the truth) and unsure, over every frame after 
 frozen look's last lesson, and the frames read whole.
 
     python -m benchmarks.vision_look --games 20 --frames 30 [--drift]
+
+With ``--real FOLDER`` it follows a labelled sequence of real photographs instead (``NAME.jpg``
+with a ``NAME.txt`` of 19 rows of ``.``/``B``/``W``, in name order, the first the starting
+position): each photo's board is found by its lines, read look-free and with the look
+taught by the photos before it, then teaches it. A label is laid on the picture in the
+one of the board's 8 symmetries that agrees best with the look-free reading.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -72,10 +79,12 @@ class Count:
                 f"whole {self.whole}/{self.frames}")
 
 
-def drifted(image: np.ndarray, moment: float, rng: np.random.Generator) -> np.ndarray:
-    """``image`` under the light ``moment`` (0: as rendered, 1: the last frame) of the drift."""
+def drifted(image: np.ndarray, moment: float, rng: np.random.Generator,
+            veil: float = VEIL_AT_END) -> np.ndarray:
+    """``image`` under the light ``moment`` (0: as rendered, 1: the last frame) of the
+    drift, with a haze of ``veil`` grey levels at the end."""
     gains = (1.0 + (GAINS_AT_END - 1.0) * moment) * (1.0 + (DIM_AT_END - 1.0) * moment)
-    noisy = image.astype(np.float32) * gains[None, None, :] + VEIL_AT_END * moment \
+    noisy = image.astype(np.float32) * gains[None, None, :] + veil * moment \
         + rng.normal(0.0, 2.0, size=image.shape).astype(np.float32)
     return np.clip(noisy, 0, 255).astype(np.uint8)
 
@@ -91,9 +100,10 @@ def game_positions(names: Sequence[str], moves: int, rng: np.random.Generator
     return positions
 
 
-def play(seed: int, frames: int, frozen_after: int, drift: bool,
+def play(seed: int, frames: int, frozen_after: int, drift: float | None,
          counts: dict[str, Count]) -> None:
-    """One rendered game through the three readers (module docstring)."""
+    """One rendered game through the three readers (module docstring); ``drift`` is the
+    haze (grey levels) of a drifting light, ``None`` for a steady one."""
     geometry = load_geometry(BOARD)
     rng = np.random.default_rng(seed)
     pose = random_pose(rng, max_tilt_deg=30.0)
@@ -111,8 +121,8 @@ def play(seed: int, frames: int, frozen_after: int, drift: bool,
         image, truth = render_scene(seed, geometry, pieces, pose, effects, frame=FRAME)
         if to_board is None:
             to_board = np.linalg.inv(np.array(truth["homography"]))
-        if drift:
-            image = drifted(image, t / max(frames - 1, 1), rng)
+        if drift is not None:
+            image = drifted(image, t / max(frames - 1, 1), rng, drift)
         labels = [truth["cells"][n] for n in names]
         recogniser.look = None
         plain = recogniser.read(image, to_board)
@@ -129,6 +139,45 @@ def play(seed: int, frames: int, frozen_after: int, drift: bool,
             frozen.teach(plain.samples, labels)
 
 
+def follow_photos(folder: Path, counts: dict[str, Count]) -> None:
+    """The labelled photos of ``folder`` through the look-free reader and the look."""
+    import cv2
+
+    from companion.vision.commands import PictureReader, grid_as_seen
+    from companion.vision.games import game_vision
+
+    contents = {".": "empty", "B": "black", "W": "white"}
+    vision = game_vision("go", size=19)
+    reader = PictureReader(vision)
+    recogniser = reader.choices[0][1]
+    look = LearnedLook(COLOURS)
+    for path in sorted(folder.glob("*.jpg")):
+        label = path.with_suffix(".txt")
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if not label.is_file() or image is None:
+            continue
+        rows = np.array([line.split() for line in label.read_text().split("\n") if line.strip()])
+        _, _, homography, _ = reader.locate(image, None)
+        recogniser.look = None
+        plain = recogniser.read(image, homography)
+        names = list(plain.cells)
+        seen = grid_as_seen(vision.geometry, homography)
+        truths = []
+        for turn in range(4):
+            for grid in (np.rot90(rows, turn), np.rot90(rows, turn).T):
+                truth = {name: contents[grid[i][j]] for i, row in enumerate(seen)
+                         for j, name in enumerate(row)}
+                truths.append(truth)
+        truth = max(truths, key=lambda t: sum(plain.cells[n] == t[n] for n in names))
+        labels = [truth[n] for n in names]
+        if look.ready:
+            counts["look-free"].add([plain.cells[n] for n in names], labels)
+            recogniser.look = look
+            learned = recogniser.read(image, homography)
+            counts["learned"].add([learned.cells[n] for n in names], labels)
+        look.teach(plain.samples, labels)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
@@ -136,12 +185,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--frozen-after", type=int, default=3,
                         help="moves the frozen look learns from (default: 3)")
     parser.add_argument("--drift", action="store_true", help="the light drifts over each game")
+    parser.add_argument("--haze", type=float, default=VEIL_AT_END, metavar="GREY",
+                        help=f"the haze a drift ends with (default: {VEIL_AT_END:.0f} grey "
+                             "levels; 0: white balance and dimming alone)")
     parser.add_argument("--first-seed", type=int, default=5000)
+    parser.add_argument("--real", type=Path, metavar="FOLDER",
+                        help="follow the labelled photos in FOLDER instead")
     args = parser.parse_args(argv)
+    if args.real is not None:
+        counts = {name: Count() for name in ("look-free", "learned")}
+        follow_photos(args.real, counts)
+        print(f"{args.real}: every photo after the first, read look-free and with the look "
+              "the photos before it taught:")
+        for name, count in counts.items():
+            print(count.line(name))
+        return 0
     counts = {name: Count() for name in ("look-free", "learned", "frozen")}
     for game in range(args.games):
-        play(args.first_seed + game, args.frames, args.frozen_after, args.drift, counts)
-    light = "drifting light" if args.drift else "steady light"
+        play(args.first_seed + game, args.frames, args.frozen_after,
+             args.haze if args.drift else None, counts)
+    light = f"drifting light (haze {args.haze:.0f})" if args.drift else "steady light"
     print(f"{args.games} games × {args.frames} frames of {BOARD} at {FRAME[0]}×{FRAME[1]}, "
           f"{light}; frames after move {args.frozen_after}:")
     for name, count in counts.items():
