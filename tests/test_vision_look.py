@@ -6,6 +6,7 @@ is unsure; it is saved and loaded, and a broken file is ignored."""
 
 import json
 import logging
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -218,3 +219,24 @@ def test_recognize_reads_with_a_saved_look_only_when_given_one(tmp_path, capsys)
     assert "look" not in json.loads(capsys.readouterr().out)  # look-free by default
     assert main(command + ["--look", str(tmp_path / "none.json")]) != 0
     assert "There is no learned look in" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("moment", range(3))
+def test_with_the_look_a_hand_is_still_flagged_and_a_glare_is_no_hand(recogniser, moment):
+    look = LearnedLook(COLOURS)
+    for pieces in GAME[:5]:
+        teach(recogniser, look, pieces)
+    pieces = GAME[20]
+    recogniser.look = look
+    try:
+        for effects, occluded in ((replace(TABLE, hand=True), True),
+                                  (replace(TABLE, glare=True), False)):
+            image, truth = render_scene(SEED, BOARD, pieces, POSE, effects, frame=FRAME,
+                                        frame_seed=moment)
+            reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+            assert reading.occluded is occluded
+            if not occluded:  # the glare's spaces read by the look-free reader's rules
+                wrong = [n for n in NAMES if reading.cells[n] not in (UNSURE, truth["cells"][n])]
+                assert wrong == []
+    finally:
+        recogniser.look = None
