@@ -405,3 +405,57 @@ def test_serve_keeps_the_learned_look_in_the_data_folder(monkeypatch, companion_
     args = build_parser().parse_args(["serve", "--source", "none", "--no-button"])
     assert args.func(args) == 0
     assert given["LOOK_PATH"] == str(companion_home / "look.json")
+
+
+GO_MOVES = ["D4", "Q16", "D16", "Q4", "K10", "C10", "R10", "K3", "K17", "F6", "O14", "F14",
+            "O6", "C7"]
+
+
+def test_a_game_of_go_under_a_drifting_light_teaches_the_look_at_every_move(tmp_path):
+    """Go 19 × 19, glossy stones, 640 × 480; the light drifts over the game (white balance
+    to red × 0.8 / blue × 1.2, dimmed to half, a haze rising). Every move is applied, each
+    teaches the look, and at the end the look reads the board whole."""
+    from benchmarks.vision_look import drifted
+
+    journal = Journal(":memory:")
+    session = TableSession(journal, dice=DiceService(journal))
+    verdicts = []
+    session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+    effects = Effects(light_gradient=0.2, colour_cast=0.05, blur=0.5, noise=3.0, jpeg=85,
+                      gloss=0.6)
+    pose = Pose(tilt_deg=20.0, azimuth_deg=-8.0, fill=0.8)
+    frame = (640, 480)
+
+    def go_picture(pieces, moment):
+        image, truth = render_scene(7, "go-19", pieces, pose, effects, frame=frame)
+        drift = np.random.default_rng(len(pieces))
+        return drifted(image, moment, drift), np.linalg.inv(np.array(truth["homography"]))
+
+    _, to_board = go_picture({}, 0.0)
+
+    def located(geometry):
+        locator = BoardLocator(geometry)
+        locator.fix(to_board, "rendered (known)")
+        return locator
+
+    path = tmp_path / "look.json"
+    feed = RefereeFeed(session, locator_for=located, recogniser_for=stones, look_path=path)
+    try:
+        session.start("go", {})
+        board = {}
+        for turn in range(len(GO_MOVES) + 1):
+            if turn:
+                board[GO_MOVES[turn - 1]] = ("black", "white")[(turn - 1) % 2]
+            image, _ = go_picture(board, turn / len(GO_MOVES))
+            for _ in range(4):
+                feed.process(image)
+            assert verdicts[-1].kind == (v.APPLIED if turn else v.UNCHANGED), verdicts[-1]
+        assert {s: c for s, c in session.state["board"].items() if c} == board
+        (entry,) = json.loads(path.read_text(encoding="utf-8")).values()
+        assert entry["teachings"] == len(GO_MOVES) + 1
+        reading = feed._recogniser.read(image, to_board)
+        assert feed._recogniser.look.ready and reading.unsure == []
+    finally:
+        feed.stop()
+        session.close()
+        journal.close()
