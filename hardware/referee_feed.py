@@ -167,8 +167,8 @@ class RefereeFeed:
     the first steady reading of a game's starting position teaches it, and so does every
     reading the referee accepts (a move applied, or the board as the game has it), with
     the game's state as the label. ``look_path`` (``look.json``) keeps it between games,
-    per board and picture size (``companion.vision.look_file``); ``None`` learns it afresh for
-    each board.
+    per board and picture size (``companion.vision.look_file``); ``None`` keeps it in
+    memory only.
     """
 
     def __init__(self, session: TableSession, feed: CameraFeed | None = None, *,

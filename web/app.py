@@ -22,8 +22,8 @@ Config keys, all optional::
                             at start and when it changes; None for none (``serve`` gives
                             the one in the data folder)
     LOOK_PATH               where the live loop keeps each table's learned look (look.json);
-                            None learns it afresh for each game (``serve`` gives the
-                            one in the data folder)
+                            None keeps it in memory only (``serve`` gives the one in
+                            the data folder)
     TABLE_LIMITS            the referee's search bounds, a dict of
                             companion.table.explain.SearchLimits fields
 

@@ -149,8 +149,8 @@ class Recogniser:
         self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
             else None
         self.look: Any = None
-        """A ``companion.vision.look.LearnedLook`` of this table's stones, read by in
-        place of the look-free reader once it is ``ready``; ``None`` for none."""
+        """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
+        them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         """Read every space of ``image``, given its homography pixels → board mm."""
