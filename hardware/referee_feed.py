@@ -32,9 +32,11 @@ import numpy as np
 from calibration.registration import Registration, RegistrationError, from_corners
 from companion.errors import CompanionError
 from companion.geometry import Geometry
-from companion.table.reading import UNSURE, from_labels
+from companion.table.reading import EMPTY_LABEL, UNSURE, from_labels
 from companion.table.session import TableSession
-from companion.table.verdict import STARTED
+from companion.table.verdict import APPLIED, STARTED, UNCHANGED
+from companion.vision.look import LearnedLook
+from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
 from hardware.lens import Lens
 
@@ -162,13 +164,20 @@ class RefereeFeed:
     loaded at start and again when the file changes; ``None`` for none. ``gate_for()``
     makes the stability gate (``companion.vision.gate.StabilityGate`` by default; following
     photographs, each one steady on its own, passes ``hardware.follow_frames.StillGate``).
+
+    A stone recogniser reads with the table's learned look (``companion.vision.look``):
+    the first steady reading of a game's starting position teaches it, and so does every
+    reading the referee accepts (a move applied, or the board as the game has it), with
+    the game's state as the label. ``look_path`` (``look.json``) keeps it between games,
+    per board and picture size (``companion.vision.look_file``); ``None`` keeps it in
+    memory only.
     """
 
     def __init__(self, session: TableSession, feed: CameraFeed | None = None, *,
                  locator_for: Callable[[Geometry], BoardLocator] = BoardLocator,
                  recogniser_for: Callable[[str, str | None], Any] | None = None,
                  on_status: StatusListener | None = None,
-                 camera_path: Any = None,
+                 camera_path: Any = None, look_path: Any = None,
                  gate_for: Callable[[], Any] | None = None) -> None:
         self.session = session
         self.feed = feed
@@ -189,6 +198,9 @@ class RefereeFeed:
         self._status: dict[str, Any] = {"status": OFF, "message": "No camera."}
         self._lens = Lens(camera_path)
         self._lens_said = ""
+        self._looks = LookFile(look_path) if look_path is not None else None
+        self._look: LearnedLook | None = None
+        self._look_key = ""
         self._unsubscribe = session.subscribe(self._on_table)
 
     # -- what the page reads -----------------------------------------------------------
@@ -243,7 +255,9 @@ class RefereeFeed:
             self._set({"status": SEARCHING, "message": str(error)})
             return
         picture = image if where.camera is None else self._lens.undistort(image, where.camera)
+        self._use_look((image.shape[1], image.shape[0]))
         reading = self._recogniser.read(picture, where.homography)
+        reading = self._look_fits(reading, picture, where.homography)
         gate = self._gate.update(reading)
         board = {"registration": {"method": where.method,
                                   "confidence": round(where.confidence, 2)},
@@ -261,7 +275,8 @@ class RefereeFeed:
         disturbed, self._disturbed = self._disturbed, False
         if cells != self._submitted or (disturbed and UNSURE in gate.cells.values()):
             self._submitted = cells
-            self.session.submit_reading(cells, disturbed=disturbed)
+            verdict = self.session.submit_reading(cells, disturbed=disturbed)
+            self._teach(verdict, reading)
 
     def _ensure_game(self) -> bool:
         """Follow the session's game: a recogniser and locator for its board."""
@@ -288,6 +303,58 @@ class RefereeFeed:
         if self._recogniser is None:
             return False
         return True
+
+    def _use_look(self, size: tuple[int, int]) -> None:
+        """Give a stone recogniser the learned look of this board at this picture
+        size: the one in memory, else the one saved, else a new one to learn."""
+        recogniser = self._recogniser
+        if getattr(recogniser, "kind", None) != "stones" or not hasattr(recogniser, "look"):
+            return
+        key = look_key(recogniser.geometry, size)
+        colours = list(recogniser.colours)
+        if self._look is None or key != self._look_key or self._look.colours != colours:
+            saved = self._looks.load(key, colours, recogniser.cfg) if self._looks else None
+            self._look = saved or LearnedLook(colours, recogniser.cfg)
+            self._look_key = key
+        recogniser.look = self._look
+
+    def _look_fits(self, reading: Any, picture: np.ndarray, homography: np.ndarray) -> Any:
+        """``reading`` made with a learned look, or when the look hides a board the
+        look-free reader sees whole (the table's light, board or camera are no longer
+        those it learned: a look saved for another day) the look-free reading, the look
+        then learned afresh from the next reading the referee accepts."""
+        look = getattr(self._recogniser, "look", None)
+        if look is None or not look.ready or not reading.occluded:
+            return reading
+        self._recogniser.look = None
+        plain = self._recogniser.read(picture, homography)
+        if plain.occluded:
+            self._recogniser.look = look
+            return reading
+        log.info("learned look: it no longer fits %s (%s); learning it afresh",
+                 self._look_key, reading.reason)
+        self._look = LearnedLook(look.colours, self._recogniser.cfg)
+        self._recogniser.look = self._look
+        return plain
+
+    def _teach(self, verdict: Any, reading: Any) -> None:
+        """Teach the learned look the reading the referee just accepted (a move applied,
+        or the board as the game has it, with nothing left to put right): each space it
+        read surely is what the game now holds there. Saved at once with a ``look_path``."""
+        look = self._look
+        if look is None or getattr(self._recogniser, "look", None) is not look \
+                or reading.samples is None or reading.occluded \
+                or verdict.kind not in (APPLIED, UNCHANGED) or verdict.spaces:
+            return
+        view = self.session.game.view(self.session.state)
+        labels = [None if seen == UNSURE or name not in view else _true_label(view[name])
+                  for name, seen in reading.cells.items()]
+        if not look.teach(reading.samples, labels) or self._looks is None:
+            return
+        try:
+            self._looks.save(self._look_key, look)
+        except OSError as error:
+            log.warning("learned look: it cannot be saved in %s: %s", self._looks.path, error)
 
     def _reset_gate(self) -> None:
         from companion.vision.gate import StabilityGate
@@ -381,6 +448,14 @@ def game_recogniser(game: str, board: str | None) -> Any:
 
     vision = game_vision(game, board=board)
     return Recogniser(vision.geometry, vision.colours, kind=vision.recogniser)
+
+
+def _true_label(content: Any) -> str | None:
+    """The look's label for what the game holds on a space: ``empty``, a stone's colour,
+    or ``None`` for anything else (nothing to learn a stone's look from)."""
+    if content is None:
+        return EMPTY_LABEL
+    return content if isinstance(content, str) else None
 
 
 def _sentence(reason: str) -> str:

@@ -2,6 +2,8 @@
 move refused and put back, a correction by hand, an undo; a hand over the board never
 applies a move; a bad frame never changes the game; the loop on its own thread."""
 
+import json
+import logging
 import threading
 
 import numpy as np
@@ -293,3 +295,167 @@ def test_a_stone_put_in_a_glare_spot_is_asked_about_after_the_hand_has_gone():
     feed.stop()
     session.close()
     journal.close()
+
+
+# -- the learned look -------------------------------------------------------------------------
+
+def saved_look(path):
+    """The look the loop saved for the one-60 board at this picture size."""
+    from companion.geometry import load_geometry
+    from companion.vision.look_file import look_key
+
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    return entries[look_key(load_geometry("one-60"), FRAME)]
+
+
+@pytest.fixture
+def looking(tmp_path):
+    """A table whose loop keeps its learned look in ``look.json``; ``next_game()`` is the
+    next game at the same table (a new session and loop, the same file)."""
+    journal = Journal(":memory:")
+    made = []
+
+    def next_game():
+        session = TableSession(journal, dice=DiceService(journal))
+        verdicts = []
+        session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+        feed = RefereeFeed(session, locator_for=known_board, recogniser_for=stones,
+                           look_path=tmp_path / "look.json")
+        made.append((session, feed))
+        session.start("one", {"players": 2})
+        return session, feed, verdicts
+
+    yield tmp_path / "look.json", next_game
+    for session, feed in made:
+        feed.stop()
+        session.close()
+    journal.close()
+
+
+def test_the_loop_teaches_the_look_each_accepted_reading_and_saves_it(looking):
+    path, next_game = looking
+    session, feed, verdicts = next_game()
+    show(feed, {})  # set-up: the starting position, as the game has it
+    assert verdicts[-1].kind == v.UNCHANGED
+    look = saved_look(path)
+    assert look["teachings"] == 1 and look["classes"][:2] == ["empty", "black"]
+    assert look["weight"][0] > 50 and look["weight"][1] == 0
+
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED
+    look = saved_look(path)
+    assert look["teachings"] == 2 and look["weight"][1] == pytest.approx(1.0)
+
+    # A move refused, and a hand over the board, teach nothing.
+    show(feed, {"A1": "black", "C5": "black"})
+    assert verdicts[-1].kind == v.ILLEGAL
+    for moment in range(4):
+        feed.process(picture({"A1": "black"}, HAND, frame_seed=moment)[0])
+    assert saved_look(path)["teachings"] == 2
+    show(feed, {"A1": "black"})  # put back: the board is as the game has it again
+    assert saved_look(path)["teachings"] == 3
+
+    # The next game at the same table starts knowing the look, and reads with it.
+    session, feed, verdicts = next_game()
+    image, _ = picture({})
+    feed.process(image)
+    assert feed._recogniser.look.ready
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED and saved_look(path)["teachings"] == 4
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED and session.state["board"]["A1"] == "black"
+
+
+def test_a_broken_look_file_is_ignored_and_learned_afresh(looking, caplog):
+    path, next_game = looking
+    path.write_text("{\"half a look\": ", encoding="utf-8")
+    session, feed, verdicts = next_game()
+    with caplog.at_level(logging.WARNING, logger="companion.vision.look_file"):
+        show(feed, {})
+    assert "is broken" in caplog.text
+    assert verdicts[-1].kind == v.UNCHANGED and saved_look(path)["teachings"] == 1
+
+
+def test_a_saved_look_that_no_longer_fits_the_table_is_learned_afresh(looking):
+    """A look saved under another light: every empty space now far from it. The loop
+    reads the board look-free, and learns the look again from the game's start."""
+    path, next_game = looking
+    session, feed, verdicts = next_game()
+    show(feed, {})
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    (key, look), = entries.items()
+    look["total"][0][:3] = [w + look["weight"][0] * 0.8 for w in look["total"][0][:3]]
+    path.write_text(json.dumps({key: look}), encoding="utf-8")
+
+    session, feed, verdicts = next_game()
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED
+    assert saved_look(path)["teachings"] == 1  # the old look dropped, the new one taught
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED and saved_look(path)["teachings"] == 2
+
+
+def test_serve_keeps_the_learned_look_in_the_data_folder(monkeypatch, companion_home):
+    from companion.cli import build_parser
+    from web import commands
+
+    given = {}
+    monkeypatch.setattr(commands, "_serve",
+                        lambda config, host, port, threads: given.update(config) or 0)
+    args = build_parser().parse_args(["serve", "--source", "none", "--no-button"])
+    assert args.func(args) == 0
+    assert given["LOOK_PATH"] == str(companion_home / "look.json")
+
+
+GO_MOVES = ["D4", "Q16", "D16", "Q4", "K10", "C10", "R10", "K3", "K17", "F6", "O14", "F14",
+            "O6", "C7"]
+
+
+def test_a_game_of_go_under_a_drifting_light_teaches_the_look_at_every_move(tmp_path):
+    """Go 19 × 19, glossy stones, 640 × 480; the light drifts over the game (white balance
+    to red × 0.8 / blue × 1.2, dimmed to half, a haze rising). Every move is applied, each
+    teaches the look, and at the end the look reads the board whole."""
+    from benchmarks.vision_look import drifted
+
+    journal = Journal(":memory:")
+    session = TableSession(journal, dice=DiceService(journal))
+    verdicts = []
+    session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+    effects = Effects(light_gradient=0.2, colour_cast=0.05, blur=0.5, noise=3.0, jpeg=85,
+                      gloss=0.6)
+    pose = Pose(tilt_deg=20.0, azimuth_deg=-8.0, fill=0.8)
+    frame = (640, 480)
+
+    def go_picture(pieces, moment):
+        image, truth = render_scene(7, "go-19", pieces, pose, effects, frame=frame)
+        drift = np.random.default_rng(len(pieces))
+        return drifted(image, moment, drift), np.linalg.inv(np.array(truth["homography"]))
+
+    _, to_board = go_picture({}, 0.0)
+
+    def located(geometry):
+        locator = BoardLocator(geometry)
+        locator.fix(to_board, "rendered (known)")
+        return locator
+
+    path = tmp_path / "look.json"
+    feed = RefereeFeed(session, locator_for=located, recogniser_for=stones, look_path=path)
+    try:
+        session.start("go", {})
+        board = {}
+        for turn in range(len(GO_MOVES) + 1):
+            if turn:
+                board[GO_MOVES[turn - 1]] = ("black", "white")[(turn - 1) % 2]
+            image, _ = go_picture(board, turn / len(GO_MOVES))
+            for _ in range(4):
+                feed.process(image)
+            assert verdicts[-1].kind == (v.APPLIED if turn else v.UNCHANGED), verdicts[-1]
+        assert {s: c for s, c in session.state["board"].items() if c} == board
+        (entry,) = json.loads(path.read_text(encoding="utf-8")).values()
+        assert entry["teachings"] == len(GO_MOVES) + 1
+        reading = feed._recogniser.read(image, to_board)
+        assert feed._recogniser.look.ready and reading.unsure == []
+    finally:
+        feed.stop()
+        session.close()
+        journal.close()

@@ -21,6 +21,9 @@ Config keys, all optional::
     CAMERA_PATH             the lens calibration the live loop uses (camera.json), loaded
                             at start and when it changes; None for none (``serve`` gives
                             the one in the data folder)
+    LOOK_PATH               where the live loop keeps each table's learned look (look.json);
+                            None keeps it in memory only (``serve`` gives the one in
+                            the data folder)
     TABLE_LIMITS            the referee's search bounds, a dict of
                             companion.table.explain.SearchLimits fields
 
@@ -52,6 +55,7 @@ DEFAULTS: dict[str, Any] = {
     "RECOGNISER": None,
     "TABLE_LIMITS": None,
     "CAMERA_PATH": None,
+    "LOOK_PATH": None,
 }
 
 

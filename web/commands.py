@@ -77,6 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     from calibration.commands import default_camera_path
+    from companion.vision.look_file import default_look_path
 
     config = {
         "JOURNAL_PATH": str(args.journal or paths.journal_path()),
@@ -85,6 +86,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "LED_PIN": args.led_pin,
         "BUZZER_PIN": args.buzzer_pin,
         "CAMERA_PATH": str(default_camera_path()),
+        "LOOK_PATH": str(default_look_path()),
     }
     return _serve(config, args.host, args.port, args.threads)
 

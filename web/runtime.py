@@ -173,7 +173,8 @@ def _start_referee(runtime: Runtime, config: dict[str, Any]) -> Any:
                           locator_for=config.get("BOARD_LOCATOR") or BoardLocator,
                           recogniser_for=config.get("RECOGNISER"),
                           on_status=lambda status: hub.publish("referee", status),
-                          camera_path=config.get("CAMERA_PATH"))
+                          camera_path=config.get("CAMERA_PATH"),
+                          look_path=config.get("LOOK_PATH"))
     return referee.start()
 
 

@@ -54,6 +54,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "(default: find the board automatically)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--look", metavar="FILE", type=Path,
+                        help="read with the learned look the live loop saved in FILE "
+                             "(look.json in the data folder) for this board and picture "
+                             "size (default: look-free)")
     parser.set_defaults(func=run)
 
 
@@ -80,6 +84,12 @@ def run(args: argparse.Namespace) -> int:
     corners = parse_corners(args.corners) if args.corners else None
     reader = PictureReader(vision, find_size=args.game == "go" and args.size is None
                            and args.board is None and corners is None)
+    if args.look is not None:
+        from companion.vision.look_file import LookFile
+
+        if not args.look.is_file():
+            raise RecognitionError(f"There is no learned look in {args.look}.")
+        reader.looks = LookFile(args.look)
     status = 0
     for path in args.images:
         start = time.perf_counter()
@@ -109,6 +119,8 @@ class PictureReader:
         self.choices = [(choice, Recogniser(choice.geometry, choice.colours,
                                             kind=choice.recogniser))
                         for choice in (go_sizes(vision) if find_size else (vision,))]
+        self.looks: Any = None
+        """A ``LookFile`` to read with a learned look from, or ``None``: look-free."""
 
     def read(self, image: np.ndarray, corners: np.ndarray | None = None
              ) -> tuple[dict[str, Any], Any]:
@@ -118,11 +130,18 @@ class PictureReader:
         choice, registration, homography, method = self.locate(image, corners)
         registration_ms = (time.perf_counter() - start) * 1000.0
         vision, recogniser = self.choices[choice]
+        if self.looks is not None:
+            from companion.vision.look_file import look_key
+
+            key = look_key(vision.geometry, (image.shape[1], image.shape[0]))
+            recogniser.look = self.looks.load(key, list(recogniser.colours), recogniser.cfg)
         reading = recogniser.read(image, homography)
         if reading.reason.startswith(NO_BOARD):
             raise RecognitionError(reading.reason)
         geometry = vision.geometry
         result: dict[str, Any] = {"registration": method}
+        if self.looks is not None:
+            result["look"] = bool(recogniser.look is not None and recogniser.look.ready)
         if vision.game == "go" and geometry.kind == "grid":
             result["size"] = int(geometry.spec["columns"])
         result.update(reading.to_json())

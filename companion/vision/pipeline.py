@@ -20,7 +20,7 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.onslaught_pieces import classify_squares, square_patch
-from companion.vision.sampling import board_view, make_layout, sample
+from companion.vision.sampling import Samples, board_view, make_layout, sample
 from companion.vision.stones import UNSURE, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
@@ -102,6 +102,8 @@ class Reading:
     reason: str = ""
     ms: dict[str, float] = field(default_factory=dict)
     view: np.ndarray | None = field(default=None, repr=False)
+    samples: Samples | None = field(default=None, repr=False)
+    """What the sampler measured (a learned look is taught from it; not in ``to_json``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +148,9 @@ class Recogniser:
             else None
         self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
             else None
+        self.look: Any = None
+        """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
+        them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         """Read every space of ``image``, given its homography pixels → board mm."""
@@ -158,6 +163,9 @@ class Recogniser:
         elif self.places is not None:
             result = classify_counters(view, samples.board, samples.darkest, self.places,
                                        self.cfg.counters)
+        elif self.look is not None and self.look.ready:
+            result = self.look.classify(samples, lambda: classify_stones(
+                samples, self.colours, self.cfg.palette, self.cfg.stones))
         else:
             result = classify_stones(samples, self.colours, self.cfg.palette, self.cfg.stones)
         names = self.layout.names
@@ -204,7 +212,7 @@ class Recogniser:
             occluded, reason = True, NO_BOARD + "most spaces look like no board's"
         ms = {"classification": (time.perf_counter() - start) * 1000.0}
         confidence = {n: float(c) for n, c in zip(names, result.confidence, strict=True)}
-        return Reading(cells, confidence, unsure, occluded, reason, ms, view)
+        return Reading(cells, confidence, unsure, occluded, reason, ms, view, samples)
 
 
 class Pipeline:

@@ -1,0 +1,258 @@
+"""The learned look of one table: what an empty space and each colour of stone look like
+under this camera and this light, learned from readings whose true contents are known.
+
+The look-free reader (``companion.vision.stones``) predicts a stone's look from its
+nominal colour; a referee at a table knows more: it has seen the empty board and every
+stone the game has placed. Each space gives light-invariant features the sampler already
+measures: the log ratio of its core to the board around it, per channel (light and white
+balance multiply both alike, so they cancel, but for the sensor's noise floor in the
+darkest pixels), the share of the board's print visible where a piece would sit, and the
+spread of the core's brightness (a stone's dome and sheen, or a hand's edge), and the
+share of the core blown out (a white stone overexposed, a black one's highlight). Per class
+(``empty`` and each colour) the look keeps a weighted mean and a diagonal variance of
+those features, the variance never below a floor and widened while few examples are known,
+so that a handful of stones does not make it overconfident.
+
+``classify`` reads each space as the class of highest likelihood, its confidence that
+class's share. A space far from every learned class (its squared Mahalanobis distance to
+the best beyond a chi-square cut) is ``unsure``, never guessed. A colour not yet learned
+(the empty board at set-up teaches only ``empty``) is the look-free reader's to read:
+where it reads that colour and the look sees no stone it knows, its label is taken, so
+the first black stone is still read. A space whose board a lamp's glare blows out takes
+the look-free reader's label too (its rules for glare). A space read empty that shows
+none of the print it showed empty, where the print shows clearly around, is unsure: a
+pale stone in the board's own colour, or a hand. Each space's own print when empty is
+learned too (an edge or a star point shows less or more than the others).
+
+``teach`` adds a reading with its true labels, forgetting older ones exponentially (each
+class's statistics lose half their weight every ``half_life`` teachings in which it is
+seen), so the look follows daylight as it changes. ``to_json``/``from_json`` save and
+load it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from companion.vision.config import Section, load_config
+from companion.vision.sampling import Samples, masked_percentile
+from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
+
+FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
+COLOUR = slice(0, 3)  # the log-ratio features: a space's colour against its board
+INK = 3
+FORMAT = 1  # the version of ``to_json``'s layout
+
+
+def look_features(samples: Samples, stones: Section) -> np.ndarray:
+    """Every space's features (N×6, ``FEATURES``): the log ratio of its core (the part
+    not blown out) to its board per channel, the print visible, the core's spread and
+    the share of the core blown out (a white stone under a bright light)."""
+    observed = masked_percentile(samples.core, samples.core_seen, stones.core_percentile)
+    floor = stones.dark_floor
+    ratio = np.log(observed + floor) - np.log(samples.board + floor)
+    grey = samples.core.mean(axis=2)
+    q25 = masked_percentile(grey, samples.core_seen, 25)
+    q75 = masked_percentile(grey, samples.core_seen, 75)
+    spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
+    return np.column_stack([ratio, samples.ink, spread, samples.core_blown])
+
+
+class LearnedLook:
+    """The look of ``colours`` (and ``empty``) at one table; see the module docstring.
+    ``cfg`` is the whole vision configuration (its ``look`` and ``stones`` sections)."""
+
+    def __init__(self, colours: Sequence[str], cfg: Section | None = None) -> None:
+        cfg = cfg if cfg is not None else load_config()
+        self.cfg = cfg.look
+        self.stones = cfg.stones
+        self.classes = [EMPTY, *colours]
+        size = (len(self.classes), len(FEATURES))
+        self.weight = np.zeros(len(self.classes))
+        self.total = np.zeros(size)  # weighted sums of the features
+        self.squares = np.zeros(size)  # weighted sums of their squares
+        self.teachings = 0
+        # Each space's own print when empty (weighted sums, as the classes'): an edge, a
+        # star point or a line the camera sees thin shows less or more than the others.
+        self.space_weight = np.zeros(0)
+        self.space_ink = np.zeros(0)
+
+    @property
+    def colours(self) -> list[str]:
+        return self.classes[1:]
+
+    @property
+    def ready(self) -> bool:
+        """Whether the look knows an empty space (and so can read a board)."""
+        return bool(self.weight[0] >= self.cfg.min_weight)
+
+    def learned(self) -> list[str]:
+        """The classes the look has seen enough of to read."""
+        return [c for c, w in zip(self.classes, self.weight, strict=True)
+                if w >= self.cfg.min_weight]
+
+    # -- learning ---------------------------------------------------------------------
+
+    def teach(self, samples: Samples, labels: Sequence[str | None]) -> int:
+        """Learn from one reading whose true contents are ``labels`` (per space: ``empty``,
+        a colour, or ``None``/``unsure`` for a space not to learn from, such as one the
+        camera could not read). A space whose board a lamp's glare blows out teaches
+        nothing. Each class seen forgets part of
+        what it knew first (``half_life``). Returns the number of spaces learned from."""
+        features = look_features(samples, self.stones)
+        # A white stone may be blown out (that is its look); a board whose gaps a lamp's
+        # glare blows out has lost its colour.
+        glare = samples.gap_blown > self.cfg.max_blown
+        index = {name: i for i, name in enumerate(self.classes)}
+        which = np.array([index.get(label, -1) if isinstance(label, str) else -1
+                          for label in labels])
+        which[glare] = -1
+        keep = 0.5 ** (1.0 / self.cfg.half_life)
+        taught = 0
+        for c in np.unique(which[which >= 0]):
+            rows = features[which == c]
+            self.weight[c] = self.weight[c] * keep + len(rows)
+            self.total[c] = self.total[c] * keep + rows.sum(axis=0)
+            self.squares[c] = self.squares[c] * keep + (rows**2).sum(axis=0)
+            taught += len(rows)
+        if len(self.space_weight) != len(which):
+            self.space_weight, self.space_ink = np.zeros(len(which)), np.zeros(len(which))
+        empty = which == 0
+        self.space_weight[empty] = self.space_weight[empty] * keep + 1.0
+        self.space_ink[empty] = self.space_ink[empty] * keep + features[empty, INK]
+        if taught:
+            self.teachings += 1
+        return taught
+
+    def expected_ink(self, spaces: int) -> np.ndarray:
+        """The print each of ``spaces`` spaces shows when empty: its own where it has
+        been seen empty, else the empty class's."""
+        mean, _ = self.statistics()
+        expected = np.full(spaces, mean[0, INK])
+        if len(self.space_weight) == spaces:
+            seen = self.space_weight > 0
+            expected[seen] = self.space_ink[seen] / self.space_weight[seen]
+        return expected
+
+    def statistics(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each class's feature mean and variance (C×F; zero weight: zero mean). The
+        variance is floored at ``floor_sd`` squared (a log ratio's floor grown as its
+        class is darker than the board) and widened by (w + ``prior_weight``)/w while a
+        class has few examples w."""
+        weight = np.maximum(self.weight, 1e-9)[:, None]
+        mean = self.total / weight
+        spread = np.maximum(self.squares / weight - mean**2, 0.0)
+        floor = np.tile(np.asarray(self.cfg.floor_sd, dtype=np.float64), (len(mean), 1))
+        # The sensor's noise is some grey levels whatever the light: on a stone darker
+        # than its board it is a larger share of the stone's colour, and its log ratio
+        # varies more, by the board's brightness over the stone's.
+        floor[:, COLOUR] *= np.exp(np.maximum(-mean[:, COLOUR], 0.0))
+        variance = np.maximum(spread, floor**2) * (weight + self.cfg.prior_weight) / weight
+        return mean, variance
+
+    # -- reading -----------------------------------------------------------------------
+
+    def classify(self, samples: Samples,
+                 look_free: Callable[[], SpaceReadings] | None = None) -> SpaceReadings:
+        """Read every space as ``empty``, a colour or ``unsure`` by the learned look.
+        ``look_free()`` gives the look-free reader's readings of the same samples, asked
+        for only where a colour is not learned yet or a glare blows a space out."""
+        features = look_features(samples, self.stones)
+        known = np.flatnonzero(self.weight >= self.cfg.min_weight)
+        mean, variance = self.statistics()
+        mean, variance = mean[known], variance[known]
+        centres = np.repeat(mean[None], len(features), axis=0)  # N×K×F
+        ink = self.expected_ink(len(features))
+        if known[0] == 0:
+            centres[:, 0, INK] = ink
+        z2 = (((features[:, None, :] - centres) ** 2) / variance[None]).sum(axis=2)
+        loglik = -0.5 * (z2 + np.log(variance).sum(axis=1)[None, :])
+        loglik -= loglik.max(axis=1, keepdims=True)
+        posterior = np.exp(loglik)
+        posterior /= posterior.sum(axis=1, keepdims=True)
+        pick = posterior.argmax(axis=1)
+        rows = np.arange(len(features))
+        confidence = posterior[rows, pick]
+        far = z2[rows, pick] > self.cfg.max_distance2
+        best = [self.classes[known[i]] for i in pick]
+        # Read empty, yet no print where the print shows around: something flat over it
+        # (a hand, a sleeve: ``covered``, counted as the look-free reader counts it), or
+        # a pale stone in the board's own colour. Where the empty board learned shows its
+        # print and the print shows clearly around, such a space is not surely empty.
+        stones = self.stones
+        covered = np.array([b == EMPTY for b in best]) \
+            & (samples.ink < stones.ink_present * stones.ink_absent) \
+            & (samples.ink_around > stones.ink_present)
+        printed = (known[0] == 0) & (ink > stones.ink_present)
+        unsure = far | (confidence < self.cfg.min_confidence) \
+            | (printed & covered & (samples.ink_around > stones.ink_clear))
+        labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
+
+        # A colour not learned yet is read by the look-free reader wherever the look
+        # does not see a stone it knows. So is a space whose board a lamp's glare blows
+        # out (the look has never learned it: the look-free reader's rules for glare
+        # read it), and one the look is unsure of whose core is blown out.
+        unlearned = set(self.classes) - set(self.learned())
+        glare = samples.gap_blown > self.cfg.max_blown
+        blown = unsure & (samples.core_blown > self.cfg.max_blown)
+        stone = np.array([b != EMPTY for b in best]) & ~unsure
+        ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
+        if look_free is not None and ask.any():
+            other = look_free()
+            for i in np.flatnonzero(ask):
+                label = other.labels[i]
+                if glare[i] or label in unlearned or (blown[i] and label != UNSURE):
+                    labels[i] = label
+                    best[i] = other.best[i]
+                    confidence[i] = other.confidence[i]
+        return SpaceReadings(labels=labels, confidence=confidence, best=best,
+                             covered=covered)
+
+    # -- saving -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "features": list(FEATURES),
+            "classes": list(self.classes),
+            "teachings": self.teachings,
+            "weight": self.weight.round(6).tolist(),
+            "total": self.total.round(6).tolist(),
+            "squares": self.squares.round(6).tolist(),
+            "space_weight": self.space_weight.round(6).tolist(),
+            "space_ink": self.space_ink.round(6).tolist(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], cfg: Section | None = None) -> LearnedLook:
+        """The look ``to_json`` saved; ``ValueError`` for data that is not one."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT \
+                or list(data.get("features", ())) != list(FEATURES):
+            raise ValueError("This is not a learned look this version can read.")
+        classes = list(data.get("classes", ()))
+        if not classes or classes[0] != EMPTY:
+            raise ValueError("A learned look starts with the empty class.")
+        look = cls(classes[1:], cfg)
+        try:
+            weight = np.asarray(data["weight"], dtype=np.float64)
+            total = np.asarray(data["total"], dtype=np.float64)
+            squares = np.asarray(data["squares"], dtype=np.float64)
+            teachings = int(data.get("teachings", 0))
+            space_weight = np.asarray(data.get("space_weight", []), dtype=np.float64)
+            space_ink = np.asarray(data.get("space_ink", []), dtype=np.float64)
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"A learned look's statistics are broken: {error}.") from None
+        if weight.shape != look.weight.shape or total.shape != look.total.shape \
+                or squares.shape != look.squares.shape \
+                or not (np.isfinite(weight).all() and np.isfinite(total).all()
+                        and np.isfinite(squares).all()) or (weight < 0).any():
+            raise ValueError("A learned look's statistics do not fit its classes.")
+        if space_weight.ndim != 1 or space_ink.shape != space_weight.shape \
+                or not (np.isfinite(space_weight).all() and np.isfinite(space_ink).all()):
+            raise ValueError("A learned look's spaces do not fit.")
+        look.weight, look.total, look.squares, look.teachings = weight, total, squares, teachings
+        look.space_weight, look.space_ink = space_weight, space_ink
+        return look
