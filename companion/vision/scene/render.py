@@ -20,8 +20,10 @@ from companion.vision.scene import camera
 from companion.vision.scene import effects as fx
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
 from companion.vision.scene.counters import draw_pile, random_counters
+from companion.vision.scene.looks import CameraLook
 from companion.vision.scene.onslaught import draw_square, random_onslaught
 from companion.vision.scene.pieces import StoneSprite, draw_glare, stone_radius
+from companion.vision.scene.realistic import render_with_look
 from companion.vision.scene.truth import EMPTY, STONE_RADIUS, pitch_in_picture, spaces_in
 
 _TABLE_COLOURS = ((110, 60, 30), (60, 60, 60), (40, 80, 120), (90, 110, 90), (30, 30, 30))
@@ -50,6 +52,7 @@ def render_scene(
     frame: tuple[int, int] = (1280, 960),
     frame_seed: int = 0,
     kind: str = "stones",
+    look: CameraLook | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
     at ``pose`` (random if ``None``) with ``effects`` (random if ``None``).
@@ -60,7 +63,12 @@ def render_scene(
     "counters" or "onslaught") says which to scatter when ``pieces`` is ``None``.
     ``seed`` fixes the scene (pieces, pose, board, stones);
     ``frame_seed`` the moment (where the hand is, the light, the noise), so a sequence
-    of frames of one scene is the same ``seed`` with successive ``frame_seed``."""
+    of frames of one scene is the same ``seed`` with successive ``frame_seed``.
+
+    With a ``look`` (``looks.random_look``) the scene is drawn as a real camera at a
+    real table sees it (``realistic.render_with_look``): the look gives the frame, the
+    pose (unless ``pose`` is given), the materials and the light, and ``effects`` says
+    only whether a hand or a glare is in the picture (neither when ``None``)."""
     rng = np.random.default_rng(seed)
     moment = np.random.default_rng([seed, frame_seed])
     geometry = load_geometry(board) if isinstance(board, str) else board
@@ -74,6 +82,8 @@ def render_scene(
     unknown = set(pieces) - set(geometry.names)
     if unknown:
         raise ValueError(f"Pieces on spaces the board does not have: {sorted(unknown)}.")
+    if look is not None:
+        return render_with_look(seed, geometry, pieces, pose, effects, look, frame_seed)
     pose = pose if pose is not None else camera.random_pose(rng)
     effects = effects if effects is not None else fx.random_effects(rng)
     if style is None and kind == "counters":  # the map as the companion prints it
