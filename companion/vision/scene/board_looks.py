@@ -89,10 +89,10 @@ def _bamboo(shape: tuple[int, int], px_per_mm: float, rng: np.random.Generator) 
     width = rng.uniform(15.0, 25.0) * px_per_mm
     xs = np.arange(w, dtype=np.float32)
     strip = (xs // width).astype(int)
-    tones = rng.normal(0.0, 0.05, size=strip.max() + 1).astype(np.float32)
+    tones = rng.normal(0.0, 0.04, size=strip.max() + 1).astype(np.float32)
     across = tones[strip]
-    seam = np.abs((xs % width) - width / 2) > width / 2 - max(0.5 * px_per_mm, 1.0)
-    across = across - 0.25 * seam
+    seam = np.abs((xs % width) - width / 2) > width / 2 - max(0.3 * px_per_mm, 1.0)
+    across = across - 0.08 * seam
     fibres = cv2.resize(rng.normal(0.0, 0.025, size=(max(h // 40, 2), w)).astype(np.float32),
                         (w, h), interpolation=cv2.INTER_LINEAR)
     return (across[None, :] + fibres).astype(np.float32)

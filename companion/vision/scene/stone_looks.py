@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 DOME = 0.45  # height of the dome over its radius: Go stones are flat
+DARK_TRANSLUCENCY = 0.3  # of a material's translucency, what a black stone lets through
 
 
 @dataclass(frozen=True)
@@ -114,9 +115,10 @@ class StoneDrawer:
             phase = rng.uniform(0, 2 * np.pi)
             body *= (1.0 + look.stripes * np.sin(along * freq * np.pi + phase))[:, :, None]
         patch = image[y0:y1, x0:x1]
-        if look.translucency:
+        if look.translucency:  # light through the stone: a dark stone lets less through
             through = patch.reshape(-1, 3).mean(axis=0) * np.asarray(look.tint[::-1])
-            body = body * (1 - look.translucency) + through[None, None, :] * look.translucency
+            share = look.translucency * (1.0 if white else DARK_TRANSLUCENCY)
+            body = body * (1 - share) + through[None, None, :] * share
         body = body + spec
         alpha = self.alpha[sl]
         image[y0:y1, x0:x1] = patch * (1.0 - alpha) + body * alpha
