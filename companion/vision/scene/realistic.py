@@ -113,7 +113,7 @@ def render_with_look(seed: int, geometry: Geometry, pieces: Mapping[str, Any],
                             centres_px)
     _light(image, xs_mm, ys_mm, look, lamps_mm, colours_rgb, (width, height))
     vignette(image, look.vignetting)
-    image *= white_balance_gains(look.lamps[0].kelvin + look.white_balance_k)[None, None, :]
+    image *= white_balance_gains(look.lamps[0].kelvin, look.white_balance_k)[None, None, :]
     _expose(image, corners_px, look.exposure)
     if effects.glare:
         spot = centres_px[int(moment.integers(len(names)))]

@@ -3,8 +3,8 @@ red and blue), vignetting, lens blur, motion blur, sensor noise and JPEG.
 
 Colour temperature is turned into RGB by the usual fit to the black body's colours
 (Tanner Helland's): a 2,700 K lamp is orange, 6,500 K daylight bluish white. A camera
-whose white balance is set ``error`` kelvin away from the light divides by the wrong
-colour, and the whole picture turns warm or cool.
+whose white balance is ``error`` kelvin off divides by the wrong colour, and the whole
+picture turns warm or cool.
 """
 
 from __future__ import annotations
@@ -35,13 +35,18 @@ def kelvin_rgb(kelvin: float) -> np.ndarray:
     return np.clip(np.array([red, green, blue]), 1.0, 255.0) / 255.0
 
 
-WHITE_BALANCE_RANGE_K = (2500.0, 9000.0)  # what a camera's white balance can be set to
+REFERENCE_K = 5000.0  # the light a camera's white balance is set from when it knows nothing
+AUTO_SHARE = 0.7  # how far auto white balance goes from the reference to the real light
 
 
-def white_balance_gains(assumed_kelvin: float) -> np.ndarray:
-    """BGR gains of a camera that takes the light for ``assumed_kelvin`` (green kept;
-    no camera balances for less than 2,500 K or more than 9,000 K)."""
-    rgb = kelvin_rgb(float(np.clip(assumed_kelvin, *WHITE_BALANCE_RANGE_K)))
+def white_balance_gains(light_kelvin: float, error_k: float) -> np.ndarray:
+    """BGR gains (green kept) of a camera under light of ``light_kelvin`` whose white
+    balance is off by ``error_k``. Auto white balance corrects only ``AUTO_SHARE`` of
+    the way from ``REFERENCE_K`` to the light, as cameras do (a lamp's warmth stays a
+    little warm), and its error is a colour temperature's error about ``REFERENCE_K``:
+    +1,500 K takes the light for bluer than it is and turns the picture warm."""
+    assumed = REFERENCE_K + AUTO_SHARE * (light_kelvin - REFERENCE_K)
+    rgb = kelvin_rgb(assumed) * kelvin_rgb(REFERENCE_K + error_k) / kelvin_rgb(REFERENCE_K)
     gains = rgb[1] / rgb
     return gains[::-1].astype(np.float32)
 

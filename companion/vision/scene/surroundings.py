@@ -29,17 +29,18 @@ def render_table(surround: str, xs_mm: np.ndarray, ys_mm: np.ndarray,
     """The table for every picture pixel whose place on the table is (``xs_mm``,
     ``ys_mm``), as float BGR; ``board_mm`` is the board's width and height."""
     angle = rng.uniform(0, np.pi)
+    pixel_mm = np.hypot(np.gradient(xs_mm, axis=1), np.gradient(ys_mm, axis=1)) + 1e-6
     along = xs_mm * math.cos(angle) + ys_mm * math.sin(angle)
     across = -xs_mm * math.sin(angle) + ys_mm * math.cos(angle)
     if surround == "cloth":
         colour = np.array(CLOTHS[int(rng.integers(len(CLOTHS)))], dtype=np.float32)
         period = rng.uniform(1.2, 3.0)
         weave = np.sin(along * (2 * np.pi / period)) * np.sin(across * (2 * np.pi / period))
-        folds = _smooth(xs_mm, ys_mm, rng.uniform(80, 200), rng)
-        tone = 1.0 + 0.06 * weave + 0.12 * folds
+        folds = _smooth(xs_mm, ys_mm, rng.uniform(150, 400), rng)
+        tone = 1.0 + 0.06 * weave * _resolved(period, pixel_mm) + 0.12 * folds
     else:
         colour = np.array(WOODS[int(rng.integers(len(WOODS)))], dtype=np.float32)
-        tone = _planks(along, across, rng)
+        tone = _planks(along, across, pixel_mm, rng)
     table = np.clip(tone, 0.2, 2.0)[:, :, None] * colour[None, None, :]
     if surround == "table edge":
         side = int(rng.integers(4))
@@ -63,13 +64,22 @@ def _smooth(xs_mm: np.ndarray, ys_mm: np.ndarray, scale_mm: float,
     return waves / 2.0
 
 
-def _planks(along: np.ndarray, across: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _resolved(period_mm: float, pixel_mm: np.ndarray) -> np.ndarray:
+    """How much of a pattern of ``period_mm`` a camera whose pixels cover ``pixel_mm``
+    resolves: all of it from four pixels a period, none below two (where drawing it
+    would only make moiré)."""
+    return np.clip((period_mm / pixel_mm - 2.0) / 2.0, 0.0, 1.0)
+
+
+def _planks(along: np.ndarray, across: np.ndarray, pixel_mm: np.ndarray,
+            rng: np.random.Generator) -> np.ndarray:
     """Planks 90–160 mm wide, each its own tone, with grain along them and dark seams."""
     width = rng.uniform(90.0, 160.0)
     plank = np.floor(across / width)
-    tones = 1.0 + 0.08 * np.sin(plank * 12.9898 + rng.uniform(0, 6.3)) * 1.5
-    phase = (across + 6.0 * np.sin(along / rng.uniform(60, 150) + plank)) / rng.uniform(2.5, 5)
-    grain = np.sin(phase * 2 * np.pi) ** 3
+    tones = 1.0 + 0.12 * np.sin(plank * 12.9898 + rng.uniform(0, 6.3))
+    period = rng.uniform(2.5, 5)
+    phase = (across + 6.0 * np.sin(along / rng.uniform(60, 150) + plank)) / period
+    grain = np.sin(phase * 2 * np.pi) ** 3 * _resolved(period, pixel_mm)
     seam = np.abs(across - (plank + 0.5) * width) > width / 2 - 1.2
     return (tones + 0.06 * grain - 0.35 * seam).astype(np.float32)
 
