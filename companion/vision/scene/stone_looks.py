@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 DOME = 0.45  # height of the dome over its radius: Go stones are flat
+HIGHLIGHT_REACH = 0.85  # of the radius: a highlight stays on the stone's top
 DARK_TRANSLUCENCY = 0.3  # of a material's translucency, what a black stone lets through
 
 
@@ -63,7 +64,6 @@ class StoneDrawer:
     """Draws stones of ``radius`` pixels of one material; one instance per scene."""
 
     def __init__(self, radius: float, look: StoneLook) -> None:
-        self.radius = radius
         self.look = look
         self.pad = int(radius * 1.1) + 2
         size = 2 * self.pad + 1
@@ -98,8 +98,8 @@ class StoneDrawer:
             shade += lamp.strength * np.clip(nx * lx + ny * ly + nz * lz, 0.0, 1.0) / max(lz, 0.3)
             hx, hy, hz = lamp.half
             k = 1.0 / np.sqrt(hx * hx + hy * hy + DOME * DOME * hz * hz)
-            sx, sy = min(hx * k, 0.85), min(hy * k, 0.85)
-            u, v = self.u[sl] - sx, self.v[sl] - sy
+            k *= min(1.0, HIGHLIGHT_REACH / max(float(np.hypot(hx, hy)) * k, 1e-6))
+            u, v = self.u[sl] - hx * k, self.v[sl] - hy * k
             sigma = lamp.size * look.sharpness
             peak = np.exp(-(u * u + v * v) / (2 * sigma * sigma))
             broad = np.exp(-(u * u + v * v) / (2 * (3 * sigma) ** 2))
