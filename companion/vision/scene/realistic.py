@@ -76,7 +76,7 @@ def render_with_look(seed: int, geometry: Geometry, pieces: Mapping[str, Any],
     pitch = pitch_mm(geometry)
     radius_mm = stone_radius(seed) * pitch
     stones = np.zeros(flat_shape, dtype=np.float32)
-    _draw_pieces(flat, stones, geometry, pieces, look, seed, scale, radius_mm, lamps_mm,
+    _draw_pieces(flat, stones, geometry, pieces, look, seed, scale, pitch, radius_mm, lamps_mm,
                  [(c / mean_rgb)[::-1] for c in colours_rgb], cam)
 
     mx, my = camera.remap_grids(h_mm @ np.linalg.inv(np.diag([scale, scale, 1.0])), pose.k1,
@@ -160,10 +160,9 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 def _draw_pieces(flat: np.ndarray, stones: np.ndarray, geometry: Geometry,
                  pieces: Mapping[str, Any], look: CameraLook, seed: int, scale: float,
-                 radius_mm: float, lamps_mm: list[np.ndarray], lamp_gains: list[np.ndarray],
-                 cam: np.ndarray) -> None:
+                 pitch: float, radius_mm: float, lamps_mm: list[np.ndarray],
+                 lamp_gains: list[np.ndarray], cam: np.ndarray) -> None:
     """Contact shadows, then every piece: stones of the look's material, lit by its lamps."""
-    pitch = pitch_mm(geometry)
     stone_look = STONE_LOOKS[look.stones]
     palette = load_config().palette
     design = load_config().counters
