@@ -40,6 +40,8 @@ from companion.vision.scene.truth import EMPTY, STONE_RADIUS, pitch_in_picture, 
 FLAT_OVERSAMPLE = 1.5  # flat board pixels per picture pixel where the board is nearest
 STONE_HEIGHT = 0.8  # a stone's height over its radius, for the shadows it casts
 STONE_JITTER = 0.06  # of the pitch: how far off its point a player puts a stone
+EXPOSURE_SPARE = 2.0  # per cent of the board auto-exposure lets clip
+EXPOSURE_CEILING = 245.0  # where it puts the rest's brightest
 HAND_HEIGHT_MM = 90.0  # how high over the board a reaching hand is, for its shadow
 _STREAM = 1414  # the look's streams of a seed, apart from the plain renderer's
 
@@ -229,9 +231,13 @@ def _light(image: np.ndarray, xs_mm: np.ndarray, ys_mm: np.ndarray, look: Camera
 
 
 def _expose(image: np.ndarray, corners_px: np.ndarray, target: float) -> None:
-    """Auto-exposure: the board's median grey to ``target``; highlights clip."""
+    """Auto-exposure: the board's median grey to ``target``, unless that would blow out
+    more than the brightest ``EXPOSURE_SPARE`` of the board (the stones' highlights
+    clip, a white stone's face mostly does not)."""
     mask = np.zeros(image.shape[:2], dtype=np.uint8)
     cv2.fillConvexPoly(mask, np.rint(corners_px).astype(np.int32), 1)
     inside = image[mask > 0]
     if inside.size:
-        image *= target / max(float(np.median(inside.mean(axis=1))), 1.0)
+        median = max(float(np.median(inside.mean(axis=1))), 1.0)
+        bright = max(float(np.percentile(inside.max(axis=1), 100 - EXPOSURE_SPARE)), 1.0)
+        image *= min(target / median, EXPOSURE_CEILING / bright)
