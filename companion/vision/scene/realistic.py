@@ -39,6 +39,7 @@ from companion.vision.scene.truth import EMPTY, STONE_RADIUS, pitch_in_picture, 
 
 FLAT_OVERSAMPLE = 1.5  # flat board pixels per picture pixel where the board is nearest
 STONE_HEIGHT = 0.8  # a stone's height over its radius, for the shadows it casts
+STONE_RIM = 0.4  # a stone's widest rim over the board, over its radius (half its height)
 STONE_JITTER = 0.06  # of the pitch: how far off its point a player puts a stone
 EXPOSURE_SPARE = 2.0  # per cent of the board auto-exposure lets clip
 EXPOSURE_CEILING = 245.0  # where it puts the rest's brightest
@@ -190,7 +191,11 @@ def _draw_pieces(flat: np.ndarray, stones: np.ndarray, geometry: Geometry,
     shade = cv2.GaussianBlur(np.minimum(shade, 1.0), (0, 0), sigma)
     flat *= (1.0 - look.contact_shadow * shade)[:, :, None]
     for _name, at, content, own in placed:
-        centre = (at[0] * scale, at[1] * scale)
+        # The stone's rim stands STONE_RIM above the board: seen at an angle it shows
+        # where the camera's ray through the rim meets the board, further from the camera.
+        rim = STONE_RIM * radius_mm if isinstance(content, str) else 0.0
+        seen = at + (at - cam[:2]) * rim / (cam[2] - rim)
+        centre = (seen[0] * scale, seen[1] * scale)
         if isinstance(content, Mapping) and "pieces" in content:
             draw_square(flat, centre, pitch * scale, content, palette, own)
             continue
