@@ -105,11 +105,12 @@ def render_with_look(seed: int, geometry: Geometry, pieces: Mapping[str, Any],
     if effects.hand:
         target = centres_px[int(moment.integers(len(names)))]
         skin, sleeve = arm_masks(image.shape[:2], tuple(target), moment)
-        centre_px = camera.project(h_mm, np.array([[width / 2, height / 2]]), pose.k1, frame)[0]
-        reach = HAND_HEIGHT_MM * float(np.linalg.norm(centre_px - key[:2])) / key[2]
-        along = camera.project(h_mm, np.array([[width / 2, height / 2] + away * reach]),
-                               pose.k1, frame)[0]
-        paint_arm(image, skin, sleeve, tuple(along - centre_px), moment)
+        # The hand's shadow falls away from the key lamp, the further the lower it hangs.
+        middle = np.array([width / 2, height / 2])
+        reach = max(HAND_HEIGHT_MM * float(np.linalg.norm(middle - key[:2])) / key[2],
+                    HAND_HEIGHT_MM * 0.2)
+        ends = camera.project(h_mm, np.array([middle, middle + away * reach]), pose.k1, frame)
+        paint_arm(image, skin, sleeve, tuple(ends[1] - ends[0]), moment)
         cover = ((skin + sleeve) > 0.05).astype(np.uint8)
         span = int(STONE_RADIUS * pitch_px) * 2 + 1
         hidden |= spaces_in(cv2.dilate(cover, np.ones((span, span), np.uint8)), names,
