@@ -275,3 +275,16 @@ def test_stone_bowls_lie_beside_the_board_never_over_it():
     change = np.abs(bowls.astype(np.float32) - bare.astype(np.float32)).max(axis=2)
     assert change[inside > 0].max() <= 4
     assert (change[inside == 0] > 40).sum() > 500
+
+
+@pytest.mark.parametrize(("board", "kind"), [("oneworld", "counters"), ("onslaught", "onslaught")])
+def test_counters_and_onslaught_pieces_render_under_a_look_where_the_truth_says(board, kind):
+    look = _look(**{**CLEAN, "frame": (640, 480)})
+    image, truth = render_scene(3, board, kind=kind, look=look)
+    placed = {n: v for n, v in truth["cells"].items() if v != EMPTY}
+    empty, _ = render_scene(3, board, {}, look=look)
+    change = np.abs(image.astype(np.float32) - empty.astype(np.float32)).mean(axis=2)
+    assert placed
+    for name in placed:
+        half = int(truth["pitch_px"] * 0.4)  # a square's pieces and orbs need not be central
+        assert float(_patch(change, truth["spaces_px"][name], half).mean()) > 5
