@@ -18,6 +18,14 @@ hand, not flagged occluded, where every space the picture shows is read and righ
 no space a glare blows out is read wrongly; also with those read too, and without a
 glare), boards with no confident error, how often a hand scene is flagged occluded,
 and milliseconds per frame per stage.
+
+``--looks real`` renders every scene under a realistic camera look instead
+(``companion.vision.scene.looks``: board and stone materials, lamps with highlights on
+every stone, contact shadows, a table around the board, webcams at 640×480 and 1280×960
+with noise, JPEG 60–90, vignetting, white balance off by up to ±1,500 K, tilt up to 35°),
+and prints the figures twice per board: on development looks and on held-out looks (board
+materials, stone materials and lamp colours no threshold was chosen on).
+``--looks held-out`` prints only the held-out looks.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from benchmarks.machine import machine
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene
+from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look
 from companion.vision.stones import UNSURE
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
@@ -44,6 +53,7 @@ BOARDS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "oneworld": ("oneworld", (), "counters"),
     "onslaught": ("onslaught", (), "onslaught"),
 }
+LOOKS = {"plain": (None,), "real": (DEVELOPMENT, HELD_OUT), "held-out": (HELD_OUT,)}
 CORNER_NOISE_PX = 0.7
 HANDS = 0.1
 GLARE = 0.1
@@ -55,6 +65,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--boards", default=",".join(BOARDS), metavar="NAMES",
                         help=f"comma-separated boards (default {','.join(BOARDS)})")
     parser.add_argument("--seed", type=int, default=0, help="first scene's seed (default 0)")
+    parser.add_argument(
+        "--looks", choices=tuple(LOOKS), default="plain",
+        help="plain: the renders the thresholds were chosen on (default); real: realistic "
+             "camera looks, development and held-out looks reported apart; held-out: only "
+             "the held-out looks")
     parser.add_argument(
         "--real", type=Path, metavar="FOLDER",
         help="also read real Go board photos (NAME.jpg with a NAME.txt label of 19 rows, "
@@ -71,13 +86,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"Boards are {', '.join(BOARDS)}; --scenes is at least 1.")
         return 2
     print(f"Vision benchmark on {machine()}, OpenCV {cv2.__version__}, one thread")
-    print(f"{args.scenes} scenes per board at 1280x960, seeds {args.seed}..."
+    frames = "at 1280x960" if args.looks == "plain" else \
+        "under camera looks (640x480 and 1280x960)"
+    print(f"{args.scenes} scenes per board {frames}, seeds {args.seed}..."
           f"{args.seed + args.scenes - 1}; hands {HANDS:.0%}, glare {GLARE:.0%}\n")
     for name in boards:
         board_name, colours, kind = BOARDS[name]
-        figures = measure(board_name, colours, kind, range(args.seed, args.seed + args.scenes),
-                          from_corners)
-        print(report(name, figures))
+        for looks in LOOKS[args.looks]:
+            figures = measure(board_name, colours, kind,
+                              range(args.seed, args.seed + args.scenes), from_corners, looks)
+            print(report(name if looks is None else f"{name}, {looks} looks", figures))
     if args.real:
         print(real_photos(args.real))
     return 0
@@ -127,7 +145,10 @@ def _symmetries(grid: np.ndarray) -> list[np.ndarray]:
     return turns + [t.T for t in turns]
 
 
-def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
+def measure(board_name: str, colours, kind: str, seeds, from_corners,
+            looks: str | None = None) -> dict:
+    """Read every scene of ``seeds`` and count; ``looks`` (``DEVELOPMENT`` or
+    ``HELD_OUT``) renders each under a random camera look of that set."""
     geometry = load_geometry(board_name)
     recogniser = Recogniser(geometry, colours, kind=kind)
     spaces = wrong = unsure = 0
@@ -137,8 +158,10 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners) -> dict:
     for seed in seeds:
         noise = np.random.default_rng([seed, 2])
         effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
+        look = None if looks is None else \
+            random_look(np.random.default_rng([seed, 3]), held_out=looks == HELD_OUT)
         image, truth = render_scene(seed, geometry, colours=colours, effects=effects,
-                                    kind=kind)
+                                    kind=kind, look=look)
         taps = np.array(truth["corners_px"]) + noise.normal(0, CORNER_NOISE_PX, (4, 2))
         start = time.perf_counter()
         homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography

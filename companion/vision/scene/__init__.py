@@ -1,11 +1,21 @@
-"""Rendered scenes with exact ground truth: boards, stones, a camera, light and hands."""
+"""Rendered scenes with exact ground truth: boards, stones, a camera, light and hands;
+and camera looks that make them look like real tables under real webcams."""
 
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
 from companion.vision.scene.camera import Pose, random_pose
 from companion.vision.scene.effects import HARDEST, Effects, random_effects
+from companion.vision.scene.frames import render_game_frames
+from companion.vision.scene.looks import (
+    DEVELOPMENT,
+    HELD_OUT,
+    SPLIT,
+    CameraLook,
+    random_look,
+)
 from companion.vision.scene.render import EMPTY, random_pieces, render_scene
 
 __all__ = [
-    "EMPTY", "HARDEST", "STYLES", "BoardStyle", "Effects", "Pose", "pitch_mm",
-    "random_effects", "random_pieces", "random_pose", "render_board", "render_scene",
+    "DEVELOPMENT", "EMPTY", "HARDEST", "HELD_OUT", "SPLIT", "STYLES", "BoardStyle",
+    "CameraLook", "Effects", "Pose", "pitch_mm", "random_effects", "random_look",
+    "random_pieces", "random_pose", "render_board", "render_game_frames", "render_scene",
 ]

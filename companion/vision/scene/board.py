@@ -92,21 +92,27 @@ def render_board(
     if style.grain:
         image += _grain((h, w), style.grain, rng)[:, :, None]
     image = np.clip(image, 0, 255).astype(np.uint8)
+    draw_layout(image, geometry, px_per_mm, style.ink, max(1, int(round(0.6 * px_per_mm))))
+    return image
+
+
+def draw_layout(image: np.ndarray, geometry: Geometry, px_per_mm: float,
+                ink: tuple[int, int, int], line: int) -> None:
+    """Print the board's layout (tints, then lines, cells, rings or hexes) in ``ink``
+    with lines ``line`` pixels wide onto ``image``, a board ``px_per_mm`` to the mm."""
     pitch = pitch_mm(geometry)
-    line = max(1, int(round(0.6 * px_per_mm)))
     _draw_tints(image, geometry, px_per_mm, pitch)
     kind = geometry.kind
     if kind == "grid" and geometry.spec.get("points") == "intersections":
-        _draw_grid_lines(image, geometry, px_per_mm, style.ink, line)
+        _draw_grid_lines(image, geometry, px_per_mm, ink, line)
     elif kind == "grid":
-        _draw_cells(image, geometry, px_per_mm, style.ink, line)
+        _draw_cells(image, geometry, px_per_mm, ink, line)
     elif kind == "rings":
-        _draw_rings(image, geometry, px_per_mm, pitch, style.ink, line)
+        _draw_rings(image, geometry, px_per_mm, pitch, ink, line)
     elif kind == "hex":
-        _draw_hexes(image, geometry, px_per_mm, pitch, style.ink, line)
+        _draw_hexes(image, geometry, px_per_mm, pitch, ink, line)
     else:
-        _draw_edges(image, geometry, px_per_mm, style.ink, line)
-    return image
+        _draw_edges(image, geometry, px_per_mm, ink, line)
 
 
 def _draw_tints(image, geometry, scale, pitch) -> None:

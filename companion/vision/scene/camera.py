@@ -117,3 +117,33 @@ def remap_grids(h_board_px: np.ndarray, k1: float,
     mx = (inv[0, 0] * ix + inv[0, 1] * iy + inv[0, 2]) / den
     my = (inv[1, 0] * ix + inv[1, 1] * iy + inv[1, 2]) / den
     return mx, my
+
+
+def project_3d(pose: Pose, width_mm: float, height_mm: float, frame: tuple[int, int],
+               points: np.ndarray) -> np.ndarray:
+    """Pixels of the distorted picture (N×2) of points (N×3, board millimetres and depth
+    below the board's top: a table under a 30 mm board is at depth 30, a bowl's rim above
+    the board at a negative depth) seen by the camera of ``board_to_image``."""
+    h = board_to_image(pose, width_mm, height_mm, frame)
+    size = max(width_mm, height_mm)
+    rotation = _rotation(math.radians(pose.tilt_deg), math.radians(pose.azimuth_deg),
+                         math.radians(pose.roll_deg))
+    centre = np.array([[1, 0, -width_mm / 2], [0, 1, -height_mm / 2], [0, 0, 1]])
+    k = np.array([[FOCAL_PX, 0, 0], [0, FOCAL_PX, 0], [0, 0, 1]])
+    t = np.array([0.0, 0.0, 2.2 * size])
+    plane = k @ np.column_stack([rotation[:, 0], rotation[:, 1], t]) @ centre
+    fit = h @ np.linalg.inv(plane)
+    points = np.asarray(points, dtype=np.float64)
+    shifted = points - np.array([width_mm / 2, height_mm / 2, 0.0])
+    # Depth grows away from the camera, which sits at negative z (see camera_centre_mm).
+    seen = (fit @ k @ (rotation @ shifted.T + t[:, None])).T
+    return distort_points(seen[:, :2] / seen[:, 2:], pose.k1, frame)
+
+
+def camera_centre_mm(pose: Pose, width_mm: float, height_mm: float) -> np.ndarray:
+    """Where the camera is: board millimetres (x, y) and its height above the board."""
+    size = max(width_mm, height_mm)
+    rotation = _rotation(math.radians(pose.tilt_deg), math.radians(pose.azimuth_deg),
+                         math.radians(pose.roll_deg))
+    place = -rotation.T @ np.array([0.0, 0.0, 2.2 * size])
+    return np.array([place[0] + width_mm / 2, place[1] + height_mm / 2, -place[2]])

@@ -135,17 +135,26 @@ def finish(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.
     if effects.blur > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), effects.blur)
     if effects.motion >= 2:
-        length = int(effects.motion)
-        kernel = np.zeros((length, length), dtype=np.float32)
-        kernel[length // 2, :] = 1.0 / length
-        centre = (length / 2 - 0.5, length / 2 - 0.5)
-        rot = cv2.getRotationMatrix2D(centre, float(rng.uniform(0, 180)), 1.0)
-        kernel = cv2.warpAffine(kernel, rot, (length, length))
-        image = cv2.filter2D(image, -1, kernel / max(kernel.sum(), 1e-6))
+        image = motion_blur(image, int(effects.motion), rng)
     if effects.noise > 0:
         image = image + rng.standard_normal(size=image.shape, dtype=np.float32) * effects.noise
     out = np.clip(image, 0, 255).astype(np.uint8)
     if effects.jpeg:
-        ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg)])
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        out = jpeg(out, effects.jpeg)
     return out
+
+
+def motion_blur(image: np.ndarray, length: int, rng: np.random.Generator) -> np.ndarray:
+    """Smear ``image`` along a random direction over ``length`` pixels (at least 2)."""
+    kernel = np.zeros((length, length), dtype=np.float32)
+    kernel[length // 2, :] = 1.0 / length
+    centre = (length / 2 - 0.5, length / 2 - 0.5)
+    rot = cv2.getRotationMatrix2D(centre, float(rng.uniform(0, 180)), 1.0)
+    kernel = cv2.warpAffine(kernel, rot, (length, length))
+    return cv2.filter2D(image, -1, kernel / max(kernel.sum(), 1e-6))
+
+
+def jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    """``image`` (uint8) encoded as a JPEG of ``quality`` and decoded again."""
+    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)

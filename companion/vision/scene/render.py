@@ -20,11 +20,12 @@ from companion.vision.scene import camera
 from companion.vision.scene import effects as fx
 from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
 from companion.vision.scene.counters import draw_pile, random_counters
+from companion.vision.scene.looks import CameraLook
 from companion.vision.scene.onslaught import draw_square, random_onslaught
 from companion.vision.scene.pieces import StoneSprite, draw_glare, stone_radius
+from companion.vision.scene.realistic import render_with_look
+from companion.vision.scene.truth import EMPTY, STONE_RADIUS, pitch_in_picture, spaces_in
 
-EMPTY = "empty"
-STONE_RADIUS = 0.49  # of the pitch: the largest stones drawn (pieces.STONE_RADII)
 _TABLE_COLOURS = ((110, 60, 30), (60, 60, 60), (40, 80, 120), (90, 110, 90), (30, 30, 30))
 
 
@@ -51,6 +52,7 @@ def render_scene(
     frame: tuple[int, int] = (1280, 960),
     frame_seed: int = 0,
     kind: str = "stones",
+    look: CameraLook | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
     at ``pose`` (random if ``None``) with ``effects`` (random if ``None``).
@@ -61,7 +63,12 @@ def render_scene(
     "counters" or "onslaught") says which to scatter when ``pieces`` is ``None``.
     ``seed`` fixes the scene (pieces, pose, board, stones);
     ``frame_seed`` the moment (where the hand is, the light, the noise), so a sequence
-    of frames of one scene is the same ``seed`` with successive ``frame_seed``."""
+    of frames of one scene is the same ``seed`` with successive ``frame_seed``.
+
+    With a ``look`` (``looks.random_look``) the scene is drawn as a real camera at a
+    real table sees it (``realistic.render_with_look``): the look gives the frame, the
+    pose (unless ``pose`` is given), the materials and the light, and ``effects`` says
+    only whether a hand or a glare is in the picture (neither when ``None``)."""
     rng = np.random.default_rng(seed)
     moment = np.random.default_rng([seed, frame_seed])
     geometry = load_geometry(board) if isinstance(board, str) else board
@@ -75,6 +82,8 @@ def render_scene(
     unknown = set(pieces) - set(geometry.names)
     if unknown:
         raise ValueError(f"Pieces on spaces the board does not have: {sorted(unknown)}.")
+    if look is not None:
+        return render_with_look(seed, geometry, pieces, pose, effects, look, frame_seed)
     pose = pose if pose is not None else camera.random_pose(rng)
     effects = effects if effects is not None else fx.random_effects(rng)
     if style is None and kind == "counters":  # the map as the companion prints it
@@ -121,7 +130,7 @@ def render_scene(
     corners_mm = np.array([[0, 0], [geometry.width_mm, 0],
                            [geometry.width_mm, geometry.height_mm], [0, geometry.height_mm]])
     corners_px = camera.project(h_mm, corners_mm, pose.k1, frame)
-    pitch_px = _pitch_in_picture(h_mm, geometry, pitch)
+    pitch_px = pitch_in_picture(h_mm, geometry, pitch)
     hidden: set[str] = set()
 
     if effects.hand:
@@ -130,7 +139,7 @@ def render_scene(
         fx.apply_hand(image, mask, moment)
         reach = int(STONE_RADIUS * pitch_px) * 2 + 1
         covered = cv2.dilate((mask > 0.05).astype(np.uint8), np.ones((reach, reach), np.uint8))
-        hidden |= _spaces_in(covered, names, centres_px)
+        hidden |= spaces_in(covered, names, centres_px)
     fx.lighting(image, effects, moment)
     if effects.shadow:
         image *= (1.0 - effects.shadow * fx.shadow_mask(image.shape[:2], moment))[:, :, None]
@@ -163,24 +172,3 @@ def render_scene(
         "style": style.name,
     }
     return out, truth
-
-
-def _pitch_in_picture(h_mm: np.ndarray, geometry: Geometry, pitch: float) -> float:
-    """The smallest distance between neighbouring spaces in the picture, roughly."""
-    corners = np.array([[0, 0, 1], [geometry.width_mm, 0, 1],
-                        [geometry.width_mm, geometry.height_mm, 1], [0, geometry.height_mm, 1]])
-    pts = (h_mm @ corners.T).T
-    pts = pts[:, :2] / pts[:, 2:]
-    sides = [np.linalg.norm(pts[i] - pts[(i + 1) % 4]) for i in range(4)]
-    lengths = [geometry.width_mm, geometry.height_mm] * 2
-    return float(min(s / length for s, length in zip(sides, lengths, strict=True)) * pitch)
-
-
-def _spaces_in(mask: np.ndarray, names: list[str], centres_px: np.ndarray) -> set[str]:
-    h, w = mask.shape
-    found = set()
-    for name, (x, y) in zip(names, centres_px, strict=True):
-        xi, yi = int(round(x)), int(round(y))
-        if 0 <= xi < w and 0 <= yi < h and mask[yi, xi]:
-            found.add(name)
-    return found

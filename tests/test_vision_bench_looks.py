@@ -1,0 +1,21 @@
+"""``companion bench vision --looks``: the realistic camera looks' figures, development
+and held-out looks reported apart (the figures themselves are for docs/benchmarks.md)."""
+
+from companion.cli import main
+
+
+def test_bench_vision_reports_development_and_held_out_looks_apart(capsys):
+    assert main(["bench", "vision", "--scenes", "1", "--boards", "go-9", "--looks", "real"]) == 0
+    out = capsys.readouterr().out
+    assert "under camera looks" in out
+    assert "go-9, development looks:" in out and "go-9, held-out looks:" in out
+    for figure in ("per-space error", "unsure", "whole-board accuracy", "hand scenes flagged",
+                   "other scenes flagged", "ms registration", "ms classification"):
+        assert out.count(figure) == 2
+
+
+def test_bench_vision_reports_the_held_out_looks_alone(capsys):
+    assert main(["bench", "vision", "--scenes", "1", "--boards", "go-9", "--looks",
+                 "held-out"]) == 0
+    out = capsys.readouterr().out
+    assert "go-9, held-out looks:" in out and "development" not in out
