@@ -66,26 +66,29 @@ def off_board(board: np.ndarray, limit: float) -> np.ndarray:
 
 
 def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
-                  anchors: np.ndarray) -> int:
+                  anchors: np.ndarray, signs: np.ndarray | None = None) -> tuple[int, int]:
     """The size of the largest group of flagged spaces joined through neighbours that
-    holds at least one of ``anchors``."""
+    holds at least one of ``anchors``, and how many of ``signs`` it holds (all of its
+    spaces when ``signs`` is None)."""
+    signs = flags if signs is None else signs
     seen = np.zeros(len(flags), dtype=bool)
-    largest = 0
+    largest = (0, 0)
     for first in np.flatnonzero(flags):
         if seen[first]:
             continue
         seen[first] = True
-        stack, size, anchored = [first], 0, False
+        stack, size, marked, anchored = [first], 0, 0, False
         while stack:
             space = stack.pop()
             size += 1
+            marked += bool(signs[space])
             anchored |= bool(anchors[space])
             for other in neighbours[space]:
                 if flags[other] and not seen[other]:
                     seen[other] = True
                     stack.append(other)
         if anchored:
-            largest = max(largest, size)
+            largest = max(largest, (size, marked))
     return largest
 
 
@@ -164,30 +167,44 @@ class Recogniser:
         cells = dict(zip(names, result.labels, strict=True))
         unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
         share = len(unsure) / max(len(names), 1)
-        # A space a lamp's glare blows out is unsure, but nothing lies over it: many
-        # spaces unsure with nothing blown out, or covered, are a hand or an arm (a
-        # space both unreadable and without its print counts twice: two signs of it).
+        # A space a lamp's glare blows out is unsure, but nothing lies over it: a space
+        # unsure with nothing blown out, or covered (read empty, its print gone), may be
+        # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
         unreadable = np.isin(np.array(names), unsure) & lit
-        hidden = int(unreadable.sum() + result.covered.sum())
-        occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
         if self.kind == "stones":
-            # A hand held still hides a patch of neighbouring spaces: their print gone,
-            # or unreadable with nothing blown out (that would be a lamp's glare), next
-            # to print that shows clearly (where the print fades with distance and blur
-            # a patch without print is no hand).
-            clear = samples.ink_around >= self.cfg.occlusion.hand_edge_ink
-            patch = largest_group(result.covered | unreadable, self.neighbours, clear)
-            occluded |= patch >= self.cfg.occlusion.hand_patch
-        elif self.kind == "counters":
-            # A hand held still hides the map's printed outlines under it, while the
-            # picture's other outlines show (blur fades them all alike); a lamp's glare
-            # blows out what it hides.
-            hidden_here = result.covered & lit
-            patch = largest_group(hidden_here, self.neighbours, hidden_here)
-            occluded |= patch >= self.cfg.occlusion.hand_patch
-        reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen clearly"
-                  if occluded else "")
+            # A hand, an arm, a sleeve or a head comes in over the board's edge: it hides
+            # a patch of neighbouring spaces joined to the board's outer edge. Unsure
+            # spaces scattered over the board (stones a picture shows poorly) are just
+            # unsure, however many there are.
+            # Under a hand's palm the print around is hidden too, and its skin may
+            # match the board's colour: there a space read empty without print joins
+            # the patch, which must also hold spaces that lost their print beside
+            # print that shows, or cannot be read (blur fading the print over a far
+            # edge leaves none of those).
+            signs = result.covered | unreadable
+            blank = result.blank if result.blank is not None else signs
+            patch, seen = largest_group(signs | blank, self.neighbours, self.layout.rim,
+                                        signs)
+            occluded = seen >= self.cfg.occlusion.hand_patch and patch >= max(
+                self.cfg.occlusion.hand_patch, self.cfg.occlusion.hand_share * len(names))
+            reason = (f"board occluded: something over the board's edge covers {patch} "
+                      f"of its {len(names)} spaces" if occluded else "")
+        else:
+            # Many spaces unsure with nothing blown out, or covered, are a hand or an
+            # arm (a space both unreadable and without its print counts twice: two
+            # signs of it).
+            hidden = int(unreadable.sum() + result.covered.sum())
+            occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
+            if self.kind == "counters":
+                # A hand held still hides the map's printed outlines under it, while
+                # the picture's other outlines show (blur fades them all alike); a
+                # lamp's glare blows out what it hides.
+                hidden_here = result.covered & lit
+                patch = largest_group(hidden_here, self.neighbours, hidden_here)[0]
+                occluded |= patch >= self.cfg.occlusion.hand_patch
+            reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen "
+                      "clearly" if occluded else "")
         # A space whose gaps a glare has blown out says nothing about where the board is.
         off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)

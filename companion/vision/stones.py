@@ -41,12 +41,15 @@ class SpaceReadings:
     """One reading per space: ``labels`` (a colour, ``empty`` or ``unsure``), the
     ``confidence`` of the best candidate, ``best`` (the best candidate even where
     the label is ``unsure``, for diagnostics only) and ``covered``: spaces read empty
-    whose print is hidden (many of them together mean a hand over the board)."""
+    whose print is hidden (many of them together mean a hand over the board), and
+    ``blank``: spaces read empty that show none of the print the board has (under a
+    hand's palm, the print all around is hidden too), where the recogniser knows."""
 
     labels: list[str]
     confidence: np.ndarray
     best: list[str]
     covered: np.ndarray
+    blank: np.ndarray | None = None
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -120,9 +123,10 @@ def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
-    # Blown-out pixels (a glossy stone's highlight, a lamp's glare) carry no colour: the
-    # core is read from the rest, while enough of it remains.
-    observed = masked_percentile(samples.core, samples.core_seen, cfg.core_percentile)
+    # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
+    # not the stone's: the core is read from the rest, while enough of it remains.
+    kept = samples.core_seen & ~samples.core_sheen
+    observed = masked_percentile(samples.core, kept, cfg.core_percentile)
     ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
     features = _split(ratio, cfg.luminance_weight)
     protos = _candidates(samples, colours, palette, cfg)
@@ -131,8 +135,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # says "a piece" only where the print shows at the spaces around: blur and distance
     # thin the lines, and where they thin them away no print says nothing.
     inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
-    bare = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
-    unseen = bare & (samples.ink_around > cfg.ink_present)
+    printless = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
+    unseen = printless & (samples.ink_around > cfg.ink_present)
     ink_logits = np.zeros(len(ratio))
     if inked:
         # Missing print weighs by how clearly the print shows around: print that only
@@ -144,8 +148,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         ink_logits = seen - unseen * shown * cfg.ink_absent_logit
 
     grey = samples.core.mean(axis=2)
-    q25 = masked_percentile(grey, samples.core_seen, 25)
-    q75 = masked_percentile(grey, samples.core_seen, 75)
+    q25 = masked_percentile(grey, kept, 25)
+    q75 = masked_percentile(grey, kept, 75)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
     clean = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
         & (samples.core_blown <= cfg.max_core_blown)
@@ -228,4 +232,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered)
+                         covered=covered, blank=(best == 0) & printless & ~bare)
