@@ -17,9 +17,12 @@ this picture, so a stone in a picture of low contrast, lying between its nominal
 and the board's, is nearer to empty than to itself and must not be read empty), when the
 board's tint taken as the light's rather than its paint's would read it otherwise, when
 only missing print would make it a stone, when a lamp's glare has blown out its pixels,
-or when its core is not one colour (a hand's edge, a piece half on). A lamp's glare
-that runs unbroken over the ring where a stone's rim would lie is a reflection in bare
-board: the space is empty.
+or when its core is not one colour (a hand's edge, a piece half on). A glossy stone's
+highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
+than a dark core) is set aside first, and the core's colour and its spread are read
+from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
+unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
+space is empty.
 """
 
 from __future__ import annotations
