@@ -21,7 +21,7 @@ from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.onslaught_pieces import classify_squares, square_patch
 from companion.vision.sampling import board_view, make_layout, sample
-from companion.vision.stones import UNSURE, classify_stones
+from companion.vision.stones import EMPTY, UNSURE, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "
@@ -56,40 +56,48 @@ def coherence(view: np.ndarray) -> float:
     return float(np.nan_to_num((c[0, 1] + c[0, 2] + c[1, 2]) / 3.0))
 
 
-def off_board(board: np.ndarray, limit: float) -> np.ndarray:
-    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
-    registration off by a line, or a board that moved. Light changes brightness
-    smoothly, so only the colour (brightness divided out) is compared."""
+def tint_off(board: np.ndarray) -> np.ndarray:
+    """How far each space's surroundings are from the board's usual colour, in colour
+    alone (brightness divided out: light changes it smoothly over the board)."""
     log = np.log(board + 4.0)
     chroma = log - log.mean(axis=1, keepdims=True)
-    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1) > limit
+    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1)
 
 
-def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
-                  anchors: np.ndarray, signs: np.ndarray | None = None) -> tuple[int, int]:
-    """The size of the largest group of flagged spaces joined through neighbours that
-    holds at least one of ``anchors``, and how many of ``signs`` it holds (all of its
-    spaces when ``signs`` is None)."""
-    signs = flags if signs is None else signs
+def off_board(board: np.ndarray, limit: float) -> np.ndarray:
+    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
+    registration off by a line, or a board that moved."""
+    return tint_off(board) > limit
+
+
+def groups(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
+           anchors: np.ndarray) -> list[np.ndarray]:
+    """The groups of flagged spaces joined through neighbours that hold at least one of
+    ``anchors``, each as the indices of its spaces."""
     seen = np.zeros(len(flags), dtype=bool)
-    largest = (0, 0)
+    found = []
     for first in np.flatnonzero(flags):
         if seen[first]:
             continue
         seen[first] = True
-        stack, size, marked, anchored = [first], 0, 0, False
+        stack, members = [first], []
         while stack:
             space = stack.pop()
-            size += 1
-            marked += bool(signs[space])
-            anchored |= bool(anchors[space])
+            members.append(space)
             for other in neighbours[space]:
                 if flags[other] and not seen[other]:
                     seen[other] = True
                     stack.append(other)
-        if anchored:
-            largest = max(largest, (size, marked))
-    return largest
+        if anchors[members].any():
+            found.append(np.array(members))
+    return found
+
+
+def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
+                  anchors: np.ndarray) -> int:
+    """The size of the largest group of flagged spaces joined through neighbours that
+    holds at least one of ``anchors``."""
+    return max((len(g) for g in groups(flags, neighbours, anchors)), default=0)
 
 
 @dataclass
@@ -177,17 +185,33 @@ class Recogniser:
             # a patch of neighbouring spaces joined to the board's outer edge. Unsure
             # spaces scattered over the board (stones a picture shows poorly) are just
             # unsure, however many there are.
-            # Under a hand's palm the print around is hidden too, and its skin may
-            # match the board's colour: there a space read empty without print joins
-            # the patch, which must also hold spaces that lost their print beside
-            # print that shows, or cannot be read (blur fading the print over a far
-            # edge leaves none of those).
-            signs = result.covered | unreadable
-            blank = result.blank if result.blank is not None else signs
-            patch, seen = largest_group(signs | blank, self.neighbours, self.layout.rim,
-                                        signs)
-            occluded = seen >= self.cfg.occlusion.hand_patch and patch >= max(
-                self.cfg.occlusion.hand_patch, self.cfg.occlusion.hand_share * len(names))
+            # Under a hand's palm the print around is hidden too, and skin may match
+            # the board's colour in lightness: there a space read empty without print
+            # (``blank``) counts too. Print fading with blur or distance leaves such
+            # patches as well, but of the board's own colour: a patch counts as a hand
+            # when the colour around its spaces is not the board's (``hand_tint``)
+            # while the print shows at most other spaces read empty, or when most of
+            # it cannot be read at all; a patch of the board's own colour that cannot
+            # be read must be larger (``hand_plain``).
+            blank = result.blank if result.blank is not None else result.covered
+            empty = np.array([label == EMPTY for label in result.labels])
+            printed = samples.ink > self.cfg.stones.ink_present
+            tint = tint_off(samples.board)
+            hand = self.cfg.occlusion
+            least = max(hand.hand_patch, hand.hand_share * len(names))
+            patch = 0
+            for group in groups(result.covered | unreadable | blank, self.neighbours,
+                                self.layout.rim):
+                others = empty.copy()
+                others[group] = False
+                shown = printed[others].mean() if others.any() else 0.0
+                tinted = np.median(tint[group]) >= hand.hand_tint
+                mostly = unreadable[group].mean() >= hand.hand_unreadable
+                if len(group) >= least and (
+                        (tinted and (shown >= hand.hand_print_share or mostly))
+                        or (mostly and len(group) >= hand.hand_plain * least)):
+                    patch = max(patch, len(group))
+            occluded = patch > 0
             reason = (f"board occluded: something over the board's edge covers {patch} "
                       f"of its {len(names)} spaces" if occluded else "")
         else:
@@ -201,7 +225,7 @@ class Recogniser:
                 # the picture's other outlines show (blur fades them all alike); a
                 # lamp's glare blows out what it hides.
                 hidden_here = result.covered & lit
-                patch = largest_group(hidden_here, self.neighbours, hidden_here)[0]
+                patch = largest_group(hidden_here, self.neighbours, hidden_here)
                 occluded |= patch >= self.cfg.occlusion.hand_patch
             reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen "
                       "clearly" if occluded else "")

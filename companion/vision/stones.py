@@ -45,8 +45,9 @@ class SpaceReadings:
     ``confidence`` of the best candidate, ``best`` (the best candidate even where
     the label is ``unsure``, for diagnostics only) and ``covered``: spaces read empty
     whose print is hidden (many of them together mean a hand over the board), and
-    ``blank``: spaces read empty that show none of the print the board has (under a
-    hand's palm, the print all around is hidden too), where the recogniser knows."""
+    ``blank``: spaces read empty that show none of the print the board shows at most
+    spaces read empty (under a hand's palm, the print all around is hidden too), where
+    the recogniser knows."""
 
     labels: list[str]
     confidence: np.ndarray
@@ -234,5 +235,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
+    # Print that shows at most spaces read empty should show at all of them: where it
+    # does not, something may lie over it (counted by ``Recogniser.read`` for a hand).
+    empty = best == 0
+    printed = (samples.ink[empty] > cfg.ink_present).mean() >= cfg.ink_board_share \
+        if empty.any() else False
+    blank = empty & printed & (samples.ink < cfg.ink_present * cfg.ink_absent) & ~bare
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered, blank=(best == 0) & printless & ~bare)
+                         covered=covered, blank=blank)
