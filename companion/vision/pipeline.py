@@ -20,8 +20,8 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.onslaught_pieces import classify_squares, square_patch
-from companion.vision.sampling import board_view, make_layout, sample
-from companion.vision.stones import EMPTY, UNSURE, classify_stones
+from companion.vision.sampling import Layout, Samples, board_view, make_layout, sample
+from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "
@@ -98,6 +98,42 @@ def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
     """The size of the largest group of flagged spaces joined through neighbours that
     holds at least one of ``anchors``."""
     return max((len(g) for g in groups(flags, neighbours, anchors)), default=0)
+
+
+def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
+                   layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section) -> int:
+    """The size of the largest patch of stones' spaces a hand hides (0: none).
+
+    A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
+    of neighbouring spaces joined to the board's outer edge, each ``unreadable`` (unsure
+    with nothing blown out), covered (read empty, its print gone beside print that
+    shows) or, under a palm where the print around is hidden too and skin may match
+    the board's lightness, blank (read empty without print). Print fading with blur or
+    distance leaves such patches as well, but of the board's own colour: a patch is a
+    hand when the colour around its spaces is not the board's (``hand_tint``) while the
+    print shows at most other spaces read empty, or most of it cannot be read; a patch
+    of the board's own colour that cannot be read must be larger (``hand_plain``).
+    Unsure spaces scattered over the board (stones a picture shows poorly) are no hand,
+    however many there are."""
+    occlusion = cfg.occlusion
+    blank = result.blank if result.blank is not None else result.covered
+    empty = np.array([label == EMPTY for label in result.labels])
+    printed = samples.ink > cfg.stones.ink_present
+    tint = tint_off(samples.board)
+    least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
+    patch = 0
+    for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
+        if len(group) < least:
+            continue
+        others = empty.copy()
+        others[group] = False
+        shown = printed[others].mean() if others.any() else 0.0
+        tinted = np.median(tint[group]) >= occlusion.hand_tint
+        mostly = unreadable[group].mean() >= occlusion.hand_unreadable
+        if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
+                or (mostly and len(group) >= occlusion.hand_plain * least):
+            patch = max(patch, len(group))
+    return patch
 
 
 @dataclass
@@ -181,36 +217,8 @@ class Recogniser:
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
         unreadable = np.isin(np.array(names), unsure) & lit
         if self.kind == "stones":
-            # A hand, an arm, a sleeve or a head comes in over the board's edge: it hides
-            # a patch of neighbouring spaces joined to the board's outer edge. Unsure
-            # spaces scattered over the board (stones a picture shows poorly) are just
-            # unsure, however many there are.
-            # Under a hand's palm the print around is hidden too, and skin may match
-            # the board's colour in lightness: there a space read empty without print
-            # (``blank``) counts too. Print fading with blur or distance leaves such
-            # patches as well, but of the board's own colour: a patch counts as a hand
-            # when the colour around its spaces is not the board's (``hand_tint``)
-            # while the print shows at most other spaces read empty, or when most of
-            # it cannot be read at all; a patch of the board's own colour that cannot
-            # be read must be larger (``hand_plain``).
-            blank = result.blank if result.blank is not None else result.covered
-            empty = np.array([label == EMPTY for label in result.labels])
-            printed = samples.ink > self.cfg.stones.ink_present
-            tint = tint_off(samples.board)
-            hand = self.cfg.occlusion
-            least = max(hand.hand_patch, hand.hand_share * len(names))
-            patch = 0
-            for group in groups(result.covered | unreadable | blank, self.neighbours,
-                                self.layout.rim):
-                others = empty.copy()
-                others[group] = False
-                shown = printed[others].mean() if others.any() else 0.0
-                tinted = np.median(tint[group]) >= hand.hand_tint
-                mostly = unreadable[group].mean() >= hand.hand_unreadable
-                if len(group) >= least and (
-                        (tinted and (shown >= hand.hand_print_share or mostly))
-                        or (mostly and len(group) >= hand.hand_plain * least)):
-                    patch = max(patch, len(group))
+            patch = hidden_by_hand(result, unreadable, samples, self.layout, self.neighbours,
+                                   self.cfg)
             occluded = patch > 0
             reason = (f"board occluded: something over the board's edge covers {patch} "
                       f"of its {len(names)} spaces" if occluded else "")
