@@ -39,7 +39,7 @@ class Layout:
     gap_mask: np.ndarray  # bool image: pixels far from every space
     around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
     rays: np.ndarray  # N×R×S flat indices along rays from each core's edge past any rim
-    rim: np.ndarray  # N bool: the spaces along the playing area's outer edge
+    rim: np.ndarray  # N bool: the outermost spaces (within ``rim_rows`` pitch of the edge)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -95,7 +95,7 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     hull = cv2.convexHull(centres.astype(np.float32))
     inset = np.array([cv2.pointPolygonTest(hull, (float(x), float(y)), True)
                       for x, y in centres])
-    rim = inset < 0.5 * cfg.pitch_px
+    rim = inset < cfg.rim_rows * cfg.pitch_px
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask,
                   around, rays, rim)
 
