@@ -133,6 +133,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
                 or (mostly and len(group) >= occlusion.hand_plain * least):
             patch = max(patch, len(group))
+    # Where the print shows nowhere and skin reads as bare board, the spaces under a
+    # hand that cannot be read touch only at their corners: joined so, a patch of them
+    # twice the least size is a hand too.
+    for group in groups(unreadable, layout.around, layout.rim):
+        if len(group) >= occlusion.hand_plain * least:
+            patch = max(patch, len(group))
     return patch
 
 
