@@ -112,9 +112,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     distance leaves such patches as well, but of the board's own colour: a patch is a
     hand when the colour around its spaces is not the board's (``hand_tint``) while the
     print shows at most other spaces read empty, or most of it cannot be read; a patch
-    of the board's own colour that cannot be read must be larger (``hand_plain``).
-    Unsure spaces scattered over the board (stones a picture shows poorly) are no hand,
-    however many there are."""
+    of the board's own colour that cannot be read must be larger (``hand_plain``), and
+    may then be joined at the corners too. Unsure spaces scattered over the board
+    (stones a picture shows poorly) are no hand, however many there are."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -134,8 +134,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
                 or (mostly and len(group) >= occlusion.hand_plain * least):
             patch = max(patch, len(group))
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
-    # hand that cannot be read touch only at their corners: joined so, a patch of them
-    # twice the least size is a hand too.
+    # hand that cannot be read may touch only at their corners.
     for group in groups(unreadable, layout.around, layout.rim):
         if len(group) >= occlusion.hand_plain * least:
             patch = max(patch, len(group))
