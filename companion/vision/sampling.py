@@ -201,7 +201,7 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     shading, bright on the lamp's side, is the stone's own and stays. A stone half on
     its space, a hand's edge or a glare on bare board show more than that share in
     another colour, and are left whole, to be told by the core's spread."""
-    grey = core.mean(axis=2)
+    grey = core @ np.full(3, 1.0 / 3.0, np.float32)  # the mean, some twenty times faster
     board_grey = board.mean(axis=1)[:, None]
     bright = seen & (grey >= cfg.sheen_clip)
     # Mostly dark (half the core below the mark, the median's test without a sort).
