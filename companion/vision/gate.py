@@ -7,8 +7,11 @@ as sharp as the steady board usually is. A hand, an arm or motion blur therefore
 wildcard: it agrees with any reading of that space, so one such space neither holds the
 board back nor resets the count; the steady state keeps the space's sure reading from
 any frame of the run, and says ``unsure`` where no frame read it, so the table can ask
-about it. Only when more than ``max_unsure_share`` of the spaces are unsure does the
-gate wait. Motion is measured on the board view as the
+about it. Unsure spaces scattered over the board (stones a webcam shows poorly) are
+carried so; only when more than ``max_unsure_share`` of the spaces are unsure, too
+many for the picture to say much, does the gate wait. A hand held still is not among
+them: the reading itself flags it occluded (a patch of hidden spaces joined to the
+board's edge), and a moving one changes the picture. Motion is measured on the board view as the
 share of pixels whose brightness changed, after removing any change that is smooth over
 the board (drifting daylight, a lamp dimming): those scale whole regions and are
 divided out, so slow lighting drift never trips the gate.

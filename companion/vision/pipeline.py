@@ -20,8 +20,8 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.onslaught_pieces import classify_squares, square_patch
-from companion.vision.sampling import Samples, board_view, make_layout, sample
-from companion.vision.stones import UNSURE, classify_stones
+from companion.vision.sampling import Layout, Samples, board_view, make_layout, sample
+from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "
@@ -56,37 +56,89 @@ def coherence(view: np.ndarray) -> float:
     return float(np.nan_to_num((c[0, 1] + c[0, 2] + c[1, 2]) / 3.0))
 
 
-def off_board(board: np.ndarray, limit: float) -> np.ndarray:
-    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
-    registration off by a line, or a board that moved. Light changes brightness
-    smoothly, so only the colour (brightness divided out) is compared."""
+def tint_off(board: np.ndarray) -> np.ndarray:
+    """How far each space's surroundings are from the board's usual colour, in colour
+    alone (brightness divided out: light changes it smoothly over the board)."""
     log = np.log(board + 4.0)
     chroma = log - log.mean(axis=1, keepdims=True)
-    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1) > limit
+    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1)
+
+
+def off_board(board: np.ndarray, limit: float) -> np.ndarray:
+    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
+    registration off by a line, or a board that moved."""
+    return tint_off(board) > limit
+
+
+def groups(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
+           anchors: np.ndarray) -> list[np.ndarray]:
+    """The groups of flagged spaces joined through neighbours that hold at least one of
+    ``anchors``, each as the indices of its spaces."""
+    seen = np.zeros(len(flags), dtype=bool)
+    found = []
+    for first in np.flatnonzero(flags):
+        if seen[first]:
+            continue
+        seen[first] = True
+        stack, members = [first], []
+        while stack:
+            space = stack.pop()
+            members.append(space)
+            for other in neighbours[space]:
+                if flags[other] and not seen[other]:
+                    seen[other] = True
+                    stack.append(other)
+        if anchors[members].any():
+            found.append(np.array(members))
+    return found
 
 
 def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
                   anchors: np.ndarray) -> int:
     """The size of the largest group of flagged spaces joined through neighbours that
     holds at least one of ``anchors``."""
-    seen = np.zeros(len(flags), dtype=bool)
-    largest = 0
-    for first in np.flatnonzero(flags):
-        if seen[first]:
+    return max((len(g) for g in groups(flags, neighbours, anchors)), default=0)
+
+
+def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
+                   layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section) -> int:
+    """The size of the largest patch of stones' spaces a hand hides (0: none).
+
+    A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
+    of neighbouring spaces joined to the board's outer edge, each ``unreadable`` (unsure
+    with nothing blown out), covered (read empty, its print gone beside print that
+    shows) or, under a palm where the print around is hidden too and skin may match
+    the board's lightness, blank (read empty without print). Print fading with blur or
+    distance leaves such patches as well, but of the board's own colour: a patch is a
+    hand when the colour around its spaces is not the board's (``hand_tint``) while the
+    print shows at most other spaces read empty, or most of it cannot be read; a patch
+    of the board's own colour that cannot be read must be larger (``hand_plain``), and
+    may then be joined at the corners too. Unsure spaces scattered over the board
+    (stones a picture shows poorly) are no hand, however many there are."""
+    occlusion = cfg.occlusion
+    blank = result.blank if result.blank is not None else result.covered
+    empty = np.array([label == EMPTY for label in result.labels])
+    printed = samples.ink > cfg.stones.ink_present
+    tint = tint_off(samples.board)
+    least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
+    patch = 0
+    for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
+        if len(group) < least:
             continue
-        seen[first] = True
-        stack, size, anchored = [first], 0, False
-        while stack:
-            space = stack.pop()
-            size += 1
-            anchored |= bool(anchors[space])
-            for other in neighbours[space]:
-                if flags[other] and not seen[other]:
-                    seen[other] = True
-                    stack.append(other)
-        if anchored:
-            largest = max(largest, size)
-    return largest
+        others = empty.copy()
+        others[group] = False
+        shown = printed[others].mean() if others.any() else 0.0
+        tinted = np.median(tint[group]) >= occlusion.hand_tint
+        mostly = unreadable[group].mean() >= occlusion.hand_unreadable
+        if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
+                or (mostly and len(group) >= occlusion.hand_plain * least):
+            patch = max(patch, len(group))
+    # Where the print shows nowhere and skin reads as bare board, the spaces under a
+    # hand that cannot be read may touch only at their corners.
+    for group in groups(unreadable, layout.around, layout.rim):
+        if len(group) >= occlusion.hand_plain * least:
+            patch = max(patch, len(group))
+    return patch
 
 
 @dataclass
@@ -172,30 +224,32 @@ class Recogniser:
         cells = dict(zip(names, result.labels, strict=True))
         unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
         share = len(unsure) / max(len(names), 1)
-        # A space a lamp's glare blows out is unsure, but nothing lies over it: many
-        # spaces unsure with nothing blown out, or covered, are a hand or an arm (a
-        # space both unreadable and without its print counts twice: two signs of it).
+        # A space a lamp's glare blows out is unsure, but nothing lies over it: a space
+        # unsure with nothing blown out, or covered (read empty, its print gone), may be
+        # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
         unreadable = np.isin(np.array(names), unsure) & lit
-        hidden = int(unreadable.sum() + result.covered.sum())
-        occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
         if self.kind == "stones":
-            # A hand held still hides a patch of neighbouring spaces: their print gone,
-            # or unreadable with nothing blown out (that would be a lamp's glare), next
-            # to print that shows clearly (where the print fades with distance and blur
-            # a patch without print is no hand).
-            clear = samples.ink_around >= self.cfg.occlusion.hand_edge_ink
-            patch = largest_group(result.covered | unreadable, self.neighbours, clear)
-            occluded |= patch >= self.cfg.occlusion.hand_patch
-        elif self.kind == "counters":
-            # A hand held still hides the map's printed outlines under it, while the
-            # picture's other outlines show (blur fades them all alike); a lamp's glare
-            # blows out what it hides.
-            hidden_here = result.covered & lit
-            patch = largest_group(hidden_here, self.neighbours, hidden_here)
-            occluded |= patch >= self.cfg.occlusion.hand_patch
-        reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen clearly"
-                  if occluded else "")
+            patch = hidden_by_hand(result, unreadable, samples, self.layout, self.neighbours,
+                                   self.cfg)
+            occluded = patch > 0
+            reason = (f"board occluded: something over the board's edge covers {patch} "
+                      f"of its {len(names)} spaces" if occluded else "")
+        else:
+            # Many spaces unsure with nothing blown out, or covered, are a hand or an
+            # arm (a space both unreadable and without its print counts twice: two
+            # signs of it).
+            hidden = int(unreadable.sum() + result.covered.sum())
+            occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
+            if self.kind == "counters":
+                # A hand held still hides the map's printed outlines under it, while
+                # the picture's other outlines show (blur fades them all alike); a
+                # lamp's glare blows out what it hides.
+                hidden_here = result.covered & lit
+                patch = largest_group(hidden_here, self.neighbours, hidden_here)
+                occluded |= patch >= self.cfg.occlusion.hand_patch
+            reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen "
+                      "clearly" if occluded else "")
         # A space whose gaps a glare has blown out says nothing about where the board is.
         off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)

@@ -39,6 +39,7 @@ class Layout:
     gap_mask: np.ndarray  # bool image: pixels far from every space
     around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
     rays: np.ndarray  # N×R×S flat indices along rays from each core's edge past any rim
+    rim: np.ndarray  # N bool: the outermost spaces (within ``rim_rows`` pitch of the edge)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -91,8 +92,12 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     around = np.where(np.take_along_axis(d, order, axis=1) <= 1.5 * cfg.pitch_px, order,
                       np.arange(len(names))[:, None])
     rays = _rays(centres, cfg.core_radius * cfg.pitch_px, cfg.rim_reach * cfg.pitch_px, (w, h))
+    hull = cv2.convexHull(centres.astype(np.float32))
+    inset = np.array([cv2.pointPolygonTest(hull, (float(x), float(y)), True)
+                      for x, y in centres])
+    rim = inset < cfg.rim_rows * cfg.pitch_px
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask,
-                  around, rays)
+                  around, rays, rim)
 
 
 RAYS = 16  # directions looked along from each space: one every 22.5°
@@ -150,6 +155,7 @@ class Samples:
     core_seen: np.ndarray
     core_blown: np.ndarray
     gap_blown: np.ndarray
+    core_sheen: np.ndarray  # N×K core pixels of a glossy stone's highlight, set aside
     core_glared: np.ndarray  # N: share of the core blown out white (every channel)
     open_rays: np.ndarray  # N: share of rays blown out white all along
     darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
@@ -181,6 +187,38 @@ def channel_min(view: np.ndarray) -> np.ndarray:
 def channel_max(view: np.ndarray) -> np.ndarray:
     """Each pixel's brightest channel (OpenCV's per-element maximum, as ``channel_min``)."""
     return cv2.max(cv2.max(view[..., 0], view[..., 1]), view[..., 2])
+
+
+def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tuple[int, int],
+          core_index: np.ndarray, cfg: Section) -> np.ndarray:
+    """The core pixels (N×K) of a lamp's highlight on a glossy stone: a small share of
+    the core (at most ``max_sheen``) that is near-clipped white (``sheen_clip`` grey
+    levels or more: a lamp's reflection, even where it does not quite clip) or, in a
+    core mostly far darker than its board (below ``sheen_dark`` of the board's
+    lightness), far brighter than the rest (by ``sheen_contrast`` of the board's
+    lightness) and about as bright as the board or more (``sheen_level``); with the
+    pixel around each (the highlight's blurred and JPEG-smeared edge). A light stone's
+    shading, bright on the lamp's side, is the stone's own and stays. A stone half on
+    its space, a hand's edge or a glare on bare board show more than that share in
+    another colour, and are left whole, to be told by the core's spread."""
+    grey = core @ np.full(3, 1.0 / 3.0, np.float32)  # the mean, some twenty times faster
+    board_grey = board.mean(axis=1)[:, None]
+    bright = seen & (grey >= cfg.sheen_clip)
+    # Mostly dark (half the core below the mark, the median's test without a sort).
+    dark = np.flatnonzero(2 * (seen & (grey < cfg.sheen_dark * board_grey)).sum(axis=1)
+                          > seen.sum(axis=1))
+    if len(dark):
+        level = masked_percentile(grey[dark], seen[dark], 50)[:, None]
+        bright[dark] |= seen[dark] & (grey[dark] > level + cfg.sheen_contrast * board_grey[dark]) \
+            & (grey[dark] >= cfg.sheen_level * board_grey[dark])
+    share = bright.sum(axis=1) / np.maximum(seen.sum(axis=1), 1)
+    bright &= ((share > 0) & (share <= cfg.max_sheen))[:, None]
+    if not bright.any():
+        return bright
+    spots = np.zeros(mask_shape, np.uint8).ravel()
+    spots[core_index[bright]] = 1
+    grown = cv2.dilate(spots.reshape(mask_shape), np.ones((3, 3), np.uint8)).ravel()
+    return grown[core_index].astype(bool) & bright.any(axis=1)[:, None]
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
@@ -216,10 +254,11 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
                  - cv2.transform(view.astype(np.float32), ones)).ravel()
     darker = lightness[layout.mark] / np.float32(3.0)
     ink = (darker > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
+    glossy = sheen(core, core_seen, board, view.shape[:2], layout.core, cfg)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
                    ink_around=ink[layout.around].max(axis=1), board_range=board_range,
                    core_seen=core_seen,
                    core_blown=1.0 - core_seen.mean(axis=1),
-                   gap_blown=1.0 - gap_seen.mean(axis=1),
+                   gap_blown=1.0 - gap_seen.mean(axis=1), core_sheen=glossy,
                    core_glared=glared[layout.core].mean(axis=1),
                    open_rays=solid[layout.rays].all(axis=2).mean(axis=1), darkest=darkest)

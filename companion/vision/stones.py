@@ -17,9 +17,12 @@ this picture, so a stone in a picture of low contrast, lying between its nominal
 and the board's, is nearer to empty than to itself and must not be read empty), when the
 board's tint taken as the light's rather than its paint's would read it otherwise, when
 only missing print would make it a stone, when a lamp's glare has blown out its pixels,
-or when its core is not one colour (a hand's edge, a piece half on). A lamp's glare
-that runs unbroken over the ring where a stone's rim would lie is a reflection in bare
-board: the space is empty.
+or when its core is not one colour (a hand's edge, a piece half on). A glossy stone's
+highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
+than a dark core) is set aside first, and the core's colour and its spread are read
+from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
+unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
+space is empty.
 """
 
 from __future__ import annotations
@@ -41,12 +44,16 @@ class SpaceReadings:
     """One reading per space: ``labels`` (a colour, ``empty`` or ``unsure``), the
     ``confidence`` of the best candidate, ``best`` (the best candidate even where
     the label is ``unsure``, for diagnostics only) and ``covered``: spaces read empty
-    whose print is hidden (many of them together mean a hand over the board)."""
+    whose print is hidden (many of them together mean a hand over the board), and
+    ``blank``: spaces read empty that show none of the print the board shows at most
+    spaces read empty (under a hand's palm, the print all around is hidden too), where
+    the recogniser knows."""
 
     labels: list[str]
     confidence: np.ndarray
     best: list[str]
     covered: np.ndarray
+    blank: np.ndarray | None = None
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -120,9 +127,10 @@ def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
-    # Blown-out pixels (a glossy stone's highlight, a lamp's glare) carry no colour: the
-    # core is read from the rest, while enough of it remains.
-    observed = masked_percentile(samples.core, samples.core_seen, cfg.core_percentile)
+    # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
+    # not the stone's: the core is read from the rest, while enough of it remains.
+    kept = samples.core_seen & ~samples.core_sheen
+    observed = masked_percentile(samples.core, kept, cfg.core_percentile)
     ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
     features = _split(ratio, cfg.luminance_weight)
     protos = _candidates(samples, colours, palette, cfg)
@@ -131,8 +139,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # says "a piece" only where the print shows at the spaces around: blur and distance
     # thin the lines, and where they thin them away no print says nothing.
     inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
-    bare = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
-    unseen = bare & (samples.ink_around > cfg.ink_present)
+    printless = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
+    unseen = printless & (samples.ink_around > cfg.ink_present)
     ink_logits = np.zeros(len(ratio))
     if inked:
         # Missing print weighs by how clearly the print shows around: print that only
@@ -144,8 +152,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         ink_logits = seen - unseen * shown * cfg.ink_absent_logit
 
     grey = samples.core.mean(axis=2)
-    q25 = masked_percentile(grey, samples.core_seen, 25)
-    q75 = masked_percentile(grey, samples.core_seen, 75)
+    q25 = masked_percentile(grey, kept, 25)
+    q75 = masked_percentile(grey, kept, 75)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
     clean = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
         & (samples.core_blown <= cfg.max_core_blown)
@@ -227,5 +235,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
+    # Print that shows at most spaces read empty should show at all of them: where it
+    # does not, something may lie over it (counted by ``Recogniser.read`` for a hand).
+    empty = best == 0
+    printed = (samples.ink[empty] > cfg.ink_present).mean() >= cfg.ink_board_share \
+        if empty.any() else False
+    blank = empty & printed & (samples.ink < cfg.ink_present * cfg.ink_absent) & ~bare
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered)
+                         covered=covered, blank=blank)
