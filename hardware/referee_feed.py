@@ -201,6 +201,7 @@ class RefereeFeed:
         self._looks = LookFile(look_path) if look_path is not None else None
         self._look: LearnedLook | None = None
         self._look_key = ""
+        self._stale = 0
         self._unsubscribe = session.subscribe(self._on_table)
 
     # -- what the page reads -----------------------------------------------------------
@@ -320,21 +321,28 @@ class RefereeFeed:
 
     def _look_fits(self, reading: Any, picture: np.ndarray, homography: np.ndarray) -> Any:
         """``reading`` made with a learned look, or when the look hides a board the
-        look-free reader sees whole (the table's light, board or camera are no longer
-        those it learned: a look saved for another day) the look-free reading, the look
-        then learned afresh from the next reading the referee accepts."""
+        look-free reader sees whole, every space read (the table's light, board or camera
+        are no longer those it learned: a look saved for another day) the look-free
+        reading. A look that does so for ``stale_frames`` frames in a row is learned
+        afresh from the next reading the referee accepts; a hand the look-free reader
+        misses for a frame or two (skin the colour of the board) does not drop it."""
         look = getattr(self._recogniser, "look", None)
         if look is None or not look.ready or not reading.occluded:
+            self._stale = 0
             return reading
         self._recogniser.look = None
         plain = self._recogniser.read(picture, homography)
-        if plain.occluded:
-            self._recogniser.look = look
+        self._recogniser.look = look
+        if plain.occluded or plain.unsure:
+            self._stale = 0
             return reading
-        log.info("learned look: it no longer fits %s (%s); learning it afresh",
-                 self._look_key, reading.reason)
-        self._look = LearnedLook(look.colours, self._recogniser.cfg)
-        self._recogniser.look = self._look
+        self._stale += 1
+        if self._stale >= self._recogniser.cfg.look.stale_frames:
+            log.info("learned look: it no longer fits %s (%s); learning it afresh",
+                     self._look_key, reading.reason)
+            self._look = LearnedLook(look.colours, self._recogniser.cfg)
+            self._recogniser.look = self._look
+            self._stale = 0
         return plain
 
     def _teach(self, verdict: Any, reading: Any) -> None:
