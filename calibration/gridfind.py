@@ -44,12 +44,12 @@ import cv2
 import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
+from calibration.gridoutline import candidate_outlines
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
     Registration,
     RegistrationError,
-    order_clockwise,
     rms_residual,
 )
 from companion.geometry import Geometry
@@ -57,8 +57,6 @@ from companion.geometry import Geometry
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
 MARKER_MARGIN = 1.4  # a marker is blanked out to this many times its size (its border)
-SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
-PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
@@ -71,6 +69,7 @@ SETTLE_LINES = 2  # the lattice may be off by this many lines after the first ou
 SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
+MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
 
 
 def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -106,76 +105,6 @@ def hide_markers(response: np.ndarray, grey: np.ndarray) -> np.ndarray:
         border = centre + MARKER_MARGIN * (quad - centre)  # the white border too
         cv2.fillConvexPoly(response, np.rint(border).astype(np.int32), 0)
     return response
-
-
-def first_outline(response: np.ndarray) -> np.ndarray:
-    """Four corners (clockwise from the top-left) around the largest web of lines and
-    the pieces of line near its size (stones and blur break the web apart)."""
-    levels = np.clip(response, 0, 255).astype(np.uint8)
-    _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    if count < 2:
-        raise RegistrationError("No lines found in the picture: is the board in view and lit?")
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    pieces = 1 + np.flatnonzero(areas >= PIECE_SHARE * areas.max())
-    ys, xs = np.nonzero(np.isin(labels, pieces))
-    hull = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
-    if cv2.contourArea(hull) < 0.02 * response.size:
-        raise RegistrationError("No board-sized grid of lines found in the picture.")
-    return hull_corners(hull.reshape(-1, 2).astype(np.float64))
-
-
-def hull_corners(points: np.ndarray) -> np.ndarray:
-    """The four corners of a roughly rectangular convex outline, clockwise from the left
-    end of its side highest in the picture. Each edge of the outline belongs to the
-    side of its minimum-area rectangle it lies nearest; each side is the straight line
-    fitted to its edges that run its way (edges cutting a corner off are left out), and
-    the corners are where the sides meet, so a corner hidden under stones is still
-    found."""
-    rect = cv2.minAreaRect(points.astype(np.float32))
-    centre = np.array(rect[0], dtype=np.float64)
-    box = cv2.boxPoints(rect).astype(np.float64)
-    axis = box[1] - box[0]
-    turn = np.arctan2(axis[1], axis[0])
-    rotation = np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
-    local = (points - centre) @ rotation.T  # the rectangle's sides along the axes
-    half_w, half_h = np.linalg.norm(box[1] - box[0]) / 2, np.linalg.norm(box[2] - box[1]) / 2
-    sides: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {0: [], 1: [], 2: [], 3: []}
-    for a, b in zip(local, np.roll(local, -1, axis=0), strict=True):
-        if np.hypot(*(b - a)) < 1:
-            continue
-        u, v = (a + b) / 2
-        distances = [abs(v + half_h), abs(u - half_w), abs(v - half_h), abs(u + half_w)]
-        sides[int(np.argmin(distances))].append((a, b))  # top, right, bottom, left
-    lines = []
-    for k in range(4):
-        if not sides[k]:
-            raise RegistrationError("The grid's outline is not four-sided: is the whole "
-                                    "board in the picture?")
-        # The side's direction: its edges' angles, weighted by length (the longest
-        # ones win); edges turned far from it cut a corner off and are left out.
-        nominal = 0.0 if k % 2 == 0 else np.pi / 2  # top/bottom run along u, sides along v
-        turns = np.array([(np.arctan2(q[1] - p[1], q[0] - p[0]) - nominal + np.pi / 2)
-                          % np.pi - np.pi / 2 for p, q in sides[k]])
-        weights = np.array([np.hypot(*(q - p)) for p, q in sides[k]])
-        order = np.argsort(turns)
-        cumulative = np.cumsum(weights[order])
-        main = turns[order][np.searchsorted(cumulative, cumulative[-1] / 2)]
-        off = np.abs(turns - main)
-        along = [np.linspace(p, q, max(2, int(np.hypot(*(q - p)))))
-                 for (p, q), turned in zip(sides[k], off, strict=True)
-                 if turned <= np.radians(SIDE_TURN_DEG)]
-        vx, vy, x0, y0 = cv2.fitLine(np.vstack(along).astype(np.float32), cv2.DIST_L2, 0,
-                                     0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    corners = []
-    for (a, u), (b, v) in zip([lines[3]] + lines[:3], lines, strict=True):
-        t, _ = np.linalg.solve(np.column_stack([u, -v]), b - a)
-        corners.append(a + t * u)
-    quad = order_clockwise(np.array(corners) @ rotation + centre)  # the picture's frame
-    # Start at the left end of the side highest in the picture (clockwise, y down).
-    start = int(np.argmin([(quad[i, 1] + quad[(i + 1) % 4, 1]) for i in range(4)]))
-    return np.roll(quad, -start, axis=0)
 
 
 def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float]
@@ -331,11 +260,49 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         grid_lines_mm(geometry)  # only grid boards: say so before looking
     if camera is not None:
         image = camera.undistort(image)
-    scale = WORK_SIDE_PX / max(image.shape[:2])
-    work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    grey = work if work.ndim == 2 else cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    grey, scale = working_grey(image)
     response = hide_markers(line_response(grey), grey)
-    quad = first_outline(response)
+    outlines = candidate_outlines(grey, response)
+    if not outlines:
+        raise RegistrationError("No board-sized grid of lines found in the picture: is the "
+                                "board in view and lit?")
+    first_failure: RegistrationError | None = None
+    for quad in outlines:
+        try:
+            return _find_in_outline(response, quad, geometries, camera, scale)
+        except RegistrationError as error:
+            first_failure = first_failure or error
+        except (cv2.error, np.linalg.LinAlgError, ValueError) as error:
+            first_failure = first_failure or RegistrationError(
+                f"The lines found give no board's outline ({error}).")
+    assert first_failure is not None
+    raise first_failure
+
+
+def working_grey(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The picture in grey at the size it is searched at (``WORK_SIDE_PX`` on its longer
+    side, never enlarged), and the scale from the picture to it."""
+    if image.ndim not in (2, 3) or min(image.shape[:2]) < MIN_PICTURE_PX:
+        raise RegistrationError("The picture is too small to find a board in.")
+    if image.ndim == 3:
+        code = {1: None, 3: cv2.COLOR_BGR2GRAY, 4: cv2.COLOR_BGRA2GRAY}.get(image.shape[2], -1)
+        if code == -1:
+            raise RegistrationError("The picture is neither grey nor colour.")
+        image = image[..., 0] if code is None else cv2.cvtColor(image, code)
+    if image.dtype != np.uint8:
+        image = cv2.normalize(image.astype(np.float32), None, 0, 255, cv2.NORM_MINMAX
+                              ).astype(np.uint8)
+    scale = min(1.0, WORK_SIDE_PX / max(image.shape[:2]))
+    if scale < 1.0:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(image), scale
+
+
+def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequence[Geometry],
+                     camera: CameraModel | None, scale: float
+                     ) -> tuple[Geometry, Registration]:
+    """Fit each of ``geometries`` in turn to the lines in and around ``quad``, the one
+    nearest ``line_count`` first, and return the first whose lattice passes the check."""
     # Most likely first (only the time depends on the order: each is checked).
     lines = line_count(response, quad)
     ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
@@ -380,9 +347,9 @@ def line_count(response: np.ndarray, quad: np.ndarray) -> float:
     correlation = np.array([profile[:-lag] @ profile[lag:] for lag in lags]) / energy
     peaks = [k for k in range(1, len(lags) - 1) if correlation[k] >= correlation[k - 1]
              and correlation[k] >= correlation[k + 1]]
-    if not peaks:
+    strongest = max((correlation[k] for k in peaks), default=0.0)
+    if not strongest > 0:  # no period at all (or none that repeats): no guess
         return 0.0
-    strongest = max(correlation[k] for k in peaks)
     period = lags[next(k for k in peaks if correlation[k] >= PERIOD_PEAK * strongest)]
     return size[0] / float(period) + 1
 
