@@ -38,13 +38,21 @@ Every threshold is a named constant here (the lines' own, in ``calibration.gridl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import cv2
 import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
-from calibration.gridoutline import candidate_outlines
+from calibration.gridoutline import (
+    Families,
+    candidate_outlines,
+    detect_segments,
+    line_families,
+    plausible,
+    straightening,
+    upright,
+)
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -64,11 +72,14 @@ MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the other
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
+COARSE_PITCHES = 4  # every this many pitches tried first,
+COARSE_KEEP = 3  # then every pitch near the best this many of those
 MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its window
 SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
 SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
+MIN_STRAIGHT_SPAN = 0.2  # a board spans at least this share of the straightened picture
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
 
 
@@ -114,18 +125,22 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     base = profile - np.median(profile)
     positions = np.arange(len(profile), dtype=np.float64)
     fine = np.interp(np.arange(0, len(profile) - 1, 0.5), positions, base)  # half-pixel steps
-    best = (0.0, 0.0, -np.inf)
     steps = int(np.log(pitch_range[1] / pitch_range[0]) / np.log(1 + PITCH_STEP)) + 1
-    for pitch in pitch_range[0] * (1 + PITCH_STEP) ** np.arange(steps):
-        span = pitch * (count - 1)
-        if span >= len(profile) - 1:
-            break
-        firsts = np.arange(0.0, len(profile) - 1 - span, 0.5)
-        grid = np.rint(2 * (firsts[:, None] + pitch * np.arange(count)[None, :])).astype(int)
-        scores = fine[np.clip(grid, 0, len(fine) - 1)].mean(axis=1)
-        k = int(np.argmax(scores))
-        if scores[k] > best[2]:
-            best = (float(firsts[k]), float(pitch), float(scores[k]))
+    pitches = pitch_range[0] * (1 + PITCH_STEP) ** np.arange(steps)
+    pitches = pitches[pitches * (count - 1) < len(profile) - 1]
+    if len(pitches) == 0:
+        raise RegistrationError("The board's outline is too small for its lines.")
+    # Every few pitches first, then every pitch near the best few of those.
+    coarse = np.arange(0, len(pitches), COARSE_PITCHES)
+    rough = [_best_first(fine, pitches[k], count)[1] for k in coarse]
+    near = set()
+    for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
+        near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
+    best = (0.0, 0.0, -np.inf)
+    for k in sorted(near):
+        first, score = _best_first(fine, pitches[k], count)
+        if score > best[2]:
+            best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
     for _ in range(2):  # snap each line to its own peak, then fit a straight run again
         guesses = first + pitch * np.arange(count)
@@ -137,6 +152,17 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
             snapped.append(lo + int(np.argmax(profile[lo:hi])) if hi > lo else guess)
         pitch, first = np.polyfit(np.arange(count), np.array(snapped, dtype=np.float64), 1)
     return float(first), float(pitch)
+
+
+def _best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, float]:
+    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the half-pixel
+    profile ``fine``: (first position in pixels, its mean score)."""
+    span = pitch * (count - 1)
+    firsts = np.arange(0.0, len(fine) / 2 - span, 0.5)
+    grid = np.rint(2 * (firsts[:, None] + pitch * np.arange(count)[None, :])).astype(int)
+    scores = fine[np.clip(grid, 0, len(fine) - 1)].mean(axis=1)
+    k = int(np.argmax(scores))
+    return float(firsts[k]), float(scores[k])
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
@@ -183,32 +209,35 @@ def refine_crossings(response: np.ndarray, board_to_picture: np.ndarray, xs: np.
                                flags=cv2.INTER_LINEAR)
     reach = int(round(SEARCH * 24))
     band = 6  # half-width (flat px) of the strip a line is summed over
-    strength = []
-    found_board, found_flat = [], []
-    for y in ys:
-        for x in xs:
-            u, v = (x - x0) * scale, (y - y0) * scale
-            iu, iv = int(round(u)), int(round(v))
-            if not (reach + band <= iu < size[0] - reach - band
-                    and reach + band <= iv < size[1] - reach - band):
-                continue
-            columns = flat[iv - reach:iv + reach + 1, iu - reach:iu + reach + 1]
-            across = flat[iv - band:iv + band + 1, iu - reach:iu + reach + 1].mean(axis=0)
-            down = flat[iv - reach:iv + reach + 1, iu - band:iu + band + 1].mean(axis=1)
-            du, su = _peak(across)
-            dv, sv = _peak(down)
-            if du is None or dv is None:
-                continue
-            strength.append(min(su, sv) / (columns.mean() + 1e-6))
-            found_board.append((x, y))
-            found_flat.append((iu - reach + du, iv - reach + dv))
-    if not found_board:
+    u = np.rint((xs - x0) * scale).astype(int)
+    v = np.rint((ys - y0) * scale).astype(int)
+    iu, iv = (a.ravel() for a in np.meshgrid(u, v))
+    board = np.stack([a.ravel() for a in np.meshgrid(xs, ys)], axis=-1)
+    inside = ((reach + band <= iu) & (iu < size[0] - reach - band)
+              & (reach + band <= iv) & (iv < size[1] - reach - band))
+    iu, iv, board = iu[inside], iv[inside], board[inside]
+    if len(board) == 0:
         return np.empty((0, 2)), np.empty((0, 2))
-    flat_points = np.array(found_flat, dtype=np.float64).reshape(-1, 1, 2)
+    # Each crossing's window: the line across it summed over a band of rows, the line
+    # down it over a band of columns, and the window's mean, all from box filters.
+    strip = 2 * band + 1
+    rows_mean = cv2.boxFilter(flat, -1, (1, strip), borderType=cv2.BORDER_CONSTANT)
+    cols_mean = cv2.boxFilter(flat, -1, (strip, 1), borderType=cv2.BORDER_CONSTANT)
+    window = cv2.boxFilter(flat, -1, (2 * reach + 1, 2 * reach + 1),
+                           borderType=cv2.BORDER_CONSTANT)
+    offsets = np.arange(-reach, reach + 1)
+    across = rows_mean[iv[:, None], iu[:, None] + offsets[None, :]]
+    down = cols_mean[iv[:, None] + offsets[None, :], iu[:, None]]
+    du, su = _peaks(across)
+    dv, sv = _peaks(down)
+    strength = np.minimum(su, sv) / (window[iv, iu] + 1e-6)
+    keep = np.isfinite(du) & np.isfinite(dv) & (strength > MIN_CROSSING_CONTRAST)
+    if not keep.any():
+        return np.empty((0, 2)), np.empty((0, 2))
+    flat_points = np.column_stack([iu - reach + du, iv - reach + dv])[keep]
     back = board_to_picture @ np.linalg.inv(to_flat)
-    pixels = cv2.perspectiveTransform(flat_points, back).reshape(-1, 2)
-    keep = np.array(strength) > MIN_CROSSING_CONTRAST
-    return np.array(found_board)[keep], pixels[keep]
+    pixels = cv2.perspectiveTransform(flat_points.reshape(-1, 1, 2), back).reshape(-1, 2)
+    return board[keep], pixels
 
 
 def settle(scores: np.ndarray, count: int, beyond: int) -> int:
@@ -222,15 +251,20 @@ def settle(scores: np.ndarray, count: int, beyond: int) -> int:
     return best - beyond
 
 
-def _peak(profile: np.ndarray) -> tuple[float | None, float]:
-    """Sub-pixel position of the profile's maximum, and its height over the median."""
-    k = int(np.argmax(profile))
-    if k == 0 or k == len(profile) - 1:
-        return None, 0.0
-    a, b, c = profile[k - 1], profile[k], profile[k + 1]
+def _peaks(profiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sub-pixel position of each profile's maximum (NaN at either end), and its height
+    over the profile's median."""
+    k = np.argmax(profiles, axis=1)
+    rows = np.arange(len(profiles))
+    inner = (k > 0) & (k < profiles.shape[1] - 1)
+    kc = np.clip(k, 1, profiles.shape[1] - 2)
+    a, b, c = profiles[rows, kc - 1], profiles[rows, kc], profiles[rows, kc + 1]
     denominator = a - 2 * b + c
-    offset = 0.5 * (a - c) / denominator if denominator < 0 else 0.0
-    return k + offset, float(b - np.median(profile))
+    safe = np.where(denominator < 0, denominator, -1.0)
+    offset = np.where(denominator < 0, 0.5 * (a - c) / safe, 0.0)
+    position = np.where(inner, k + offset, np.nan)
+    height = np.where(inner, profiles[rows, k] - np.median(profiles, axis=1), 0.0)
+    return position, height
 
 
 def _aspect_error(board_to_picture: np.ndarray, camera: CameraModel) -> float:
@@ -262,12 +296,10 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         image = camera.undistort(image)
     grey, scale = working_grey(image)
     response = hide_markers(line_response(grey), grey)
-    outlines = candidate_outlines(grey, response)
-    if not outlines:
-        raise RegistrationError("No board-sized grid of lines found in the picture: is the "
-                                "board in view and lit?")
+    counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
+                    | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
-    for quad in outlines:
+    for quad in _outlines(grey, response, counts):
         try:
             return _find_in_outline(response, quad, geometries, camera, scale)
         except RegistrationError as error:
@@ -275,8 +307,68 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         except (cv2.error, np.linalg.LinAlgError, ValueError) as error:
             first_failure = first_failure or RegistrationError(
                 f"The lines found give no board's outline ({error}).")
-    assert first_failure is not None
+    if first_failure is None:
+        raise RegistrationError("No board-sized grid of lines found in the picture: is the "
+                                "board in view and lit?")
     raise first_failure
+
+
+def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int]
+              ) -> Iterator[np.ndarray]:
+    """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
+    lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
+    the picture straightened by the lines' vanishing points (``lattice_outlines``)."""
+    size = (grey.shape[1], grey.shape[0])
+    families = line_families(detect_segments(grey), size)
+    outlines, pair = candidate_outlines(families, response, size)
+    yield from outlines
+    if families is not None and pair is not None:
+        for quad in lattice_outlines(response, families, pair, counts):
+            if plausible(quad, size):
+                yield quad
+
+
+def lattice_outlines(response: np.ndarray, families: Families, pair: tuple[int, int],
+                     counts: Sequence[int]) -> Iterator[np.ndarray]:
+    """Outlines of the lattices of each of ``counts`` lines that fit the picture
+    straightened by the ``pair`` of families' vanishing points best: there a board's lines are
+    evenly spaced along each axis wherever it lies, whatever clutter is around it and
+    however many stones hide its lines. Each axis is fitted on the other's span once
+    found, so the clutter beside the board counts less the second time."""
+    size = (response.shape[1], response.shape[0])
+    straight = straightening(families, pair, size)
+    if straight is None:
+        return
+    to_flat, canvas = straight
+    flat = cv2.warpPerspective(response, to_flat, canvas)
+    seen = cv2.warpPerspective(np.ones_like(response), to_flat, canvas)
+    back = np.linalg.inv(to_flat)
+    for count in counts:
+        rows, cols = slice(None), slice(None)
+        for _ in range(2):
+            x0, px = _straight_lattice(flat[rows, :], seen[rows, :], 0, count)
+            y0, py = _straight_lattice(flat[:, cols], seen[:, cols], 1, count)
+            rows = slice(max(0, round(y0)), max(1, round(y0 + py * (count - 1)) + 1))
+            cols = slice(max(0, round(x0)), max(1, round(x0 + px * (count - 1)) + 1))
+        x1, y1 = x0 + px * (count - 1), y0 + py * (count - 1)
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+        yield upright(cv2.perspectiveTransform(box.reshape(-1, 1, 2), back).reshape(-1, 2))
+
+
+def _straight_lattice(flat: np.ndarray, seen: np.ndarray, axis: int, count: int
+                      ) -> tuple[float, float]:
+    """(first line, pitch) of ``count`` lines along ``axis`` of a straightened picture
+    (0: the columns, 1: the rows; the mean response over the part of the canvas the
+    picture covers)."""
+    profile = flat.sum(axis=axis) / np.maximum(seen.sum(axis=axis), 1.0)
+    widest = (len(profile) - 2) / (count - 1)
+    narrowest = MIN_STRAIGHT_SPAN * widest
+    # Lines stand out of what is around them: a textured cloth's response is high all
+    # along, a board's only on its lines.
+    window = 2 * round(narrowest / 2) + 1
+    local = np.convolve(np.pad(profile, window, mode="edge"), np.ones(window) / window,
+                        mode="same")[window:-window]
+    return fit_lattice(profile - local, count, (narrowest, widest))
 
 
 def working_grey(image: np.ndarray) -> tuple[np.ndarray, float]:

@@ -19,6 +19,8 @@ LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this sha
 BEYOND_CROSSED = 0.3  # if the lines the other way run into it this much (the board's
 # own edge, often about a pitch beyond its last line, is crossed by none of them)
 LINE_BETWEEN = 0.75  # lines halfway between the lattice's lines are lines if their median
+ALTERNATE = 1.6  # every other line this many times stronger than the rest: a lattice
+# at half the pitch of some other pattern (a keyboard's keys), not a board's lines
 BETWEEN_PERCENTILE = 80  # scores over this, each judged on its best-showing fifth
 LINE_PERCENTILE = 80  # a line is judged on its best-showing fifth: stones hide the rest
 
@@ -130,6 +132,11 @@ def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
         if stray.any():
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
+        lines = diagnostics[f"lines_{axis}"]
+        even, odd = float(np.median(lines[0::2])), float(np.median(lines[1::2]))
+        if max(even, odd) > ALTERNATE * max(min(even, odd), 1e-6):
+            return (f"Every other one of the grid's {name} is a weaker line: is it the "
+                    "board named?")
         # A finer grid has a line between every two, rims of stones only here and there.
         if np.median(diagnostics[f"between_{axis}"]) > LINE_BETWEEN:
             return (f"There are lines between the grid's {name}: is it the board named?")

@@ -38,9 +38,12 @@ POINT_TOLERANCE_DEG = 2.0  # a piece points at a vanishing point within this ang
 RANSAC_TRIALS = 300
 SEED = 7  # the RANSAC draws are seeded: the same picture gives the same outlines
 MIN_FAMILY_PIECES = 6
+MAX_FAMILIES = 4  # directions looked for: the grid's two, and the clutter's (wood grain)
 MIN_WEB_SHARE = 0.15  # a web with both families under this share of the best is clutter
 MAX_WEBS = 3  # the most webs (each at two growths) offered as outlines
 GROW_SHARE = 0.6  # pieces this share of their median length apart join one web
+STRAIGHT_SIDE = 1000  # the picture straightened by the vanishing points: canvas side
+STRAIGHT_MARGIN = 0.05  # share of the pieces' span the canvas shows beyond them
 MIN_OUTLINE_SHARE = 0.004  # an outline smaller than this share of the picture is no board
 SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
@@ -48,12 +51,21 @@ PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong t
 
 @dataclass(frozen=True)
 class Families:
-    """The picture's straight pieces (N × 4: x1, y1, x2, y2) and which family each
-    belongs to (0, 1, or -1 for neither), with the two vanishing points (homogeneous)."""
+    """The picture's straight pieces (N × 4: x1, y1, x2, y2), which family each belongs
+    to (0, 1, ..., or -1 for none), each family's vanishing point (homogeneous) and
+    main direction (degrees)."""
 
     segments: np.ndarray
     family: np.ndarray
-    points: tuple[np.ndarray, np.ndarray]
+    points: tuple[np.ndarray, ...]
+    directions: tuple[float, ...]
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The pairs of families that may be a grid's two ways (far enough apart)."""
+        count = len(self.points)
+        return [(i, j) for i in range(count) for j in range(i + 1, count)
+                if _angle_gap(np.array([self.directions[i]]), self.directions[j])[0]
+                >= FAMILY_GAP_DEG]
 
 
 def detect_segments(grey: np.ndarray) -> np.ndarray:
@@ -84,89 +96,104 @@ def line_families(segments: np.ndarray, size: tuple[int, int]) -> Families | Non
     middles = (a + b) / 2
     rng = np.random.default_rng(SEED)
     family = np.full(len(segments), -1)
-    points = []
+    points, mains = [], []
     free = np.ones(len(segments), dtype=bool)
-    main_angles: list[float] = []
-    for index in range(2):
-        main = _main_direction(angles[free], lengths[free], main_angles)
+    for index in range(MAX_FAMILIES):
+        main = _main_direction(angles[free], lengths[free], [])
         if main is None:
-            return None
+            break
         near = free & (_angle_gap(angles, main) <= FAMILY_SPREAD_DEG)
         if near.sum() < MIN_FAMILY_PIECES:
-            return None
+            break
         point = _vanishing_point(lines, middles, direction, lengths, near, rng)
         members = near & (_pointing_error(point, middles, direction) <= np.radians(
             POINT_TOLERANCE_DEG))
         if members.sum() < MIN_FAMILY_PIECES:
-            return None
+            break
         family[members] = index
         free &= ~members
-        main_angles.append(main)
+        mains.append(main)
         points.append(_unconditioned(point, centre, scale))
-    return Families(segments, family, (points[0], points[1]))
+    found = Families(segments, family, tuple(points), tuple(mains))
+    return found if found.pairs() else None
 
 
-def family_outlines(families: Families, size: tuple[int, int]) -> list[np.ndarray]:
-    """Four-sided outlines (4 × 2, clockwise) around the webs of the two families'
-    pieces, the most promising first (module docstring)."""
+def family_outlines(families: Families, size: tuple[int, int]
+                    ) -> list[tuple[tuple[int, int], np.ndarray]]:
+    """Four-sided outlines (4 × 2, clockwise) around the webs of each pair of families'
+    pieces, each with its pair, the most promising first (module docstring): the webs
+    as drawn, the most pieces of both families first, then the webs grown."""
     width, height = size
     segments = families.segments
     ends = np.rint(segments).astype(np.int32)
-    kept = families.family >= 0
     lengths = np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
-    grow = max(1, round(GROW_SHARE * float(np.median(lengths[kept]))))
-    mask = np.zeros((height, width), np.uint8)
-    for x1, y1, x2, y2 in ends[kept]:
-        cv2.line(mask, (int(x1), int(y1)), (int(x2), int(y2)), 255, 1)
-    outlines: list[np.ndarray] = []
-    for kernel in (3, 2 * grow + 1):
-        joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel)))
-        _count, labels = cv2.connectedComponents(joined, connectivity=8)
-        middles = np.rint((segments[:, :2] + segments[:, 2:]) / 2).astype(int)
-        xs = np.clip(middles[:, 0], 0, width - 1)
-        ys = np.clip(middles[:, 1], 0, height - 1)
-        web = np.where(kept, labels[ys, xs], 0)
-        webs = []
-        for label in np.unique(web[web > 0]):
-            inside = web == label
-            both = min(lengths[inside & (families.family == 0)].sum(),
-                       lengths[inside & (families.family == 1)].sum())
-            webs.append((both, label))
-        webs.sort(reverse=True)
-        for both, label in webs[:MAX_WEBS]:
-            if both < MIN_WEB_SHARE * webs[0][0]:
-                break
-            inside = web == label
-            points = np.vstack([segments[inside, :2], segments[inside, 2:]])
-            hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
-            if cv2.contourArea(hull) < MIN_OUTLINE_SHARE * width * height:
-                continue
-            try:
-                quad = hull_corners(hull.astype(np.float64))
-            except (ValueError, np.linalg.LinAlgError):
-                continue
-            outlines.append(quad)
-    return _distinct(outlines)
+    middles = np.rint((segments[:, :2] + segments[:, 2:]) / 2).astype(int)
+    xs = np.clip(middles[:, 0], 0, width - 1)
+    ys = np.clip(middles[:, 1], 0, height - 1)
+    levels: list[list[tuple[float, tuple[int, int], np.ndarray]]] = [[], []]
+    for pair in families.pairs():
+        kept = np.isin(families.family, pair)
+        grow = max(1, round(GROW_SHARE * float(np.median(lengths[kept]))))
+        mask = np.zeros((height, width), np.uint8)
+        for x1, y1, x2, y2 in ends[kept]:
+            cv2.line(mask, (int(x1), int(y1)), (int(x2), int(y2)), 255, 1)
+        for level, kernel in enumerate((3, 2 * grow + 1)):
+            joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT,
+                                                                (kernel, kernel)))
+            labels = cv2.connectedComponents(joined, connectivity=8)[1]
+            web = np.where(kept, labels[ys, xs], 0)
+            for both, quad in _web_outlines(web, families.family, pair, segments, lengths,
+                                            size):
+                levels[level].append((both, pair, quad))
+    ranked = [(pair, quad) for level in levels
+              for _both, pair, quad in sorted(level, key=lambda item: -item[0])]
+    return _distinct(ranked)
 
 
-def candidate_outlines(grey: np.ndarray, response: np.ndarray) -> list[np.ndarray]:
-    """The outlines worth fitting a lattice in, the likeliest first: around the largest
-    web of line response (a board alone on a plain cloth), then around each web of the
-    board's two families of straight pieces (a board among
-    clutter, at a steep angle)."""
-    outlines = []
+def _web_outlines(web: np.ndarray, family: np.ndarray, pair: tuple[int, int],
+                  segments: np.ndarray, lengths: np.ndarray, size: tuple[int, int]
+                  ) -> list[tuple[float, np.ndarray]]:
+    """(length of the lesser family in it, outline) of the largest webs ``web`` labels."""
+    webs = []
+    for label in np.unique(web[web > 0]):
+        inside = web == label
+        both = min(lengths[inside & (family == pair[0])].sum(),
+                   lengths[inside & (family == pair[1])].sum())
+        webs.append((float(both), int(label)))
+    webs.sort(reverse=True)
+    found = []
+    for both, label in webs[:MAX_WEBS]:
+        if both <= 0 or both < MIN_WEB_SHARE * webs[0][0]:
+            break
+        inside = web == label
+        points = np.vstack([segments[inside, :2], segments[inside, 2:]])
+        hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+        if cv2.contourArea(hull) < MIN_OUTLINE_SHARE * size[0] * size[1]:
+            continue
+        try:
+            found.append((both, hull_corners(hull.astype(np.float64))))
+        except (RegistrationError, ValueError, np.linalg.LinAlgError):
+            continue
+    return found
+
+
+def candidate_outlines(families: Families | None, response: np.ndarray,
+                       size: tuple[int, int]
+                       ) -> tuple[list[np.ndarray], tuple[int, int] | None]:
+    """The outlines worth fitting a lattice in, the likeliest first: around each web of
+    two families of straight pieces (a board among clutter, at a steep angle), then
+    around the largest web of line response (``first_outline``); and the pair of
+    families of the likeliest web (``None`` without one)."""
+    webs = family_outlines(families, size) if families is not None else []
+    outlines = [quad for _pair, quad in webs]
     try:
         outlines.append(first_outline(response))
     except RegistrationError:
         pass
-    size = (grey.shape[1], grey.shape[0])
-    families = line_families(detect_segments(grey), size)
-    if families is not None:
-        outlines += family_outlines(families, size)
-    return [quad for quad in outlines if _plausible(quad, size)]
+    return [quad for quad in outlines if plausible(quad, size)], (webs[0][0] if webs else None)
 
 
-def _plausible(quad: np.ndarray, size: tuple[int, int]) -> bool:
+def plausible(quad: np.ndarray, size: tuple[int, int]) -> bool:
     """Whether ``quad`` is a convex outline about the picture (its corners within a
     picture's size of it), not the meeting of two nearly parallel sides far away."""
     if not np.isfinite(quad).all():
@@ -245,19 +272,53 @@ def hull_corners(points: np.ndarray) -> np.ndarray:
     for (a, u), (b, v) in zip([lines[3]] + lines[:3], lines, strict=True):
         t, _ = np.linalg.solve(np.column_stack([u, -v]), b - a)
         corners.append(a + t * u)
-    quad = order_clockwise(np.array(corners) @ rotation + centre)  # the picture's frame
-    # Start at the left end of the side highest in the picture (clockwise, y down).
+    return upright(np.array(corners) @ rotation + centre)  # the picture's frame
+
+
+def straightening(families: Families, pair: tuple[int, int], size: tuple[int, int]
+                  ) -> tuple[np.ndarray, tuple[int, int]] | None:
+    """The homography that straightens the picture by the ``pair`` of families' vanishing
+    points (the first's pieces vertical, the second's horizontal: a board's lines lie evenly spaced
+    along each axis), onto a canvas about ``STRAIGHT_SIDE`` pixels around the pieces;
+    and the canvas size. ``None`` if the two points do not straighten the picture."""
+    centre = np.array([size[0] / 2, size[1] / 2, 1.0])
+    basis = np.column_stack([families.points[pair[1]], families.points[pair[0]], centre])
+    if abs(np.linalg.det(basis)) < 1e-12:
+        return None
+    to_flat = np.linalg.inv(basis)
+    kept = np.isin(families.family, pair)
+    ends = np.vstack([families.segments[kept, :2], families.segments[kept, 2:]])
+    flat = ends @ to_flat[:, :2].T + to_flat[:, 2]
+    if (flat[:, 2] <= 1e-12).any() != (flat[:, 2] < -1e-12).all():
+        return None  # the vanishing line crosses the pieces: no board lies there
+    flat = flat[:, :2] / flat[:, 2:]
+    low, high = np.percentile(flat, [2, 98], axis=0)
+    span = high - low
+    if not (np.isfinite(span).all() and (span > 0).all()):
+        return None
+    low, high = low - STRAIGHT_MARGIN * span, high + STRAIGHT_MARGIN * span
+    scale = STRAIGHT_SIDE / (high - low)
+    fit = np.array([[scale[0], 0, -low[0] * scale[0]], [0, scale[1], -low[1] * scale[1]],
+                    [0, 0, 1]])
+    return fit @ to_flat, (STRAIGHT_SIDE, STRAIGHT_SIDE)
+
+
+def upright(quad: np.ndarray) -> np.ndarray:
+    """``quad``'s corners clockwise from the left end of its side highest in the
+    picture (y down)."""
+    quad = order_clockwise(quad)
     start = int(np.argmin([(quad[i, 1] + quad[(i + 1) % 4, 1]) for i in range(4)]))
     return np.roll(quad, -start, axis=0)
 
 
-def _distinct(quads: list[np.ndarray]) -> list[np.ndarray]:
-    """``quads`` without those within a few percent of one listed before."""
-    kept: list[np.ndarray] = []
-    for quad in quads:
+def _distinct(outlines: list[tuple[tuple[int, int], np.ndarray]]
+              ) -> list[tuple[tuple[int, int], np.ndarray]]:
+    """``outlines`` without those within a few percent of one listed before."""
+    kept: list[tuple[tuple[int, int], np.ndarray]] = []
+    for pair, quad in outlines:
         reach = 0.03 * np.linalg.norm(quad.max(axis=0) - quad.min(axis=0))
-        if all(np.abs(quad - other).max() > reach for other in kept):
-            kept.append(quad)
+        if all(np.abs(quad - other).max() > reach for _pair, other in kept):
+            kept.append((pair, quad))
     return kept
 
 
@@ -312,7 +373,9 @@ def _vanishing_point(lines: np.ndarray, middles: np.ndarray, direction: np.ndarr
     towards = trials[:, None, :2] - middles[index][None, :, :] * trials[:, None, 2:]
     sine = np.abs(direction[index, 0] * towards[..., 1] - direction[index, 1] * towards[..., 0])
     sine /= np.hypot(*direction[index].T) * np.hypot(towards[..., 0], towards[..., 1]) + 1e-12
-    scores = (sine <= np.sin(tolerance)) @ lengths[index]
+    # Many pieces pointing at a point outweigh a few long ones (a sofa's, a table's
+    # edge): each piece counts by the square root of its length.
+    scores = (sine <= np.sin(tolerance)) @ np.sqrt(lengths[index])
     best = trials[int(np.argmax(scores))]
     agree = index[_pointing_error(best, middles[index], direction[index]) <= tolerance]
     if len(agree) >= 2:
