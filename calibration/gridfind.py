@@ -100,10 +100,16 @@ def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs, dtype=np.float64), np.array(ys, dtype=np.float64)
 
 
+def line_kernel(side: int) -> np.ndarray:
+    """The black-hat kernel for a picture ``side`` pixels on its longer side: wider than
+    a line, narrower than a stone."""
+    k = 2 * max(2, round(side * KERNEL_FRACTION / 2)) + 1
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+
+
 def line_response(grey: np.ndarray) -> np.ndarray:
     """Thin dark lines bright, everything else dark (float32)."""
-    k = 2 * max(2, round(max(grey.shape) * KERNEL_FRACTION / 2)) + 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    kernel = line_kernel(max(grey.shape))
     return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
 
 
