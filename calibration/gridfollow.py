@@ -26,6 +26,9 @@ import cv2
 import numpy as np
 
 from calibration.gridfind import (
+    MIN_FOUND as FIRST_SHARE,
+)
+from calibration.gridfind import (
     RANSAC_PITCH,
     WORK_SIDE_PX,
     grid_lines_mm,
@@ -63,11 +66,13 @@ def follow_grid(image: np.ndarray, to_board: np.ndarray, geometry: Geometry,
                 camera: CameraModel | None = None, reference: int | None = None
                 ) -> Followed:
     """Where the board that ``to_board`` (pixels → board mm) placed in the last frame
-    lies in ``image``. ``reference`` is how many crossings were found last time (all
-    of them if ``None``)."""
+    lies in ``image``. ``reference`` is how many crossings were found last time
+    (``None`` the first time: then as many as the finder itself needs, since stones
+    hide the others)."""
     xs, ys = grid_lines_mm(geometry)
     total = len(xs) * len(ys)
-    wanted = max(MIN_FOUND, FOLLOW_SHARE * (total if reference is None else reference))
+    wanted = max(MIN_FOUND, FIRST_SHARE * total if reference is None
+                 else FOLLOW_SHARE * reference)
     if camera is not None:
         image = camera.undistort(image)
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)

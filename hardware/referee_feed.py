@@ -73,7 +73,6 @@ class BoardLocator:
     followed frame to frame (``BoardTracker``)."""
 
     LOST_RETRY_FRAMES = 10  # while a grid is hidden, look for it afresh every this many
-    MOVED_SHARE = 0.25  # under this share of the crossings seen last, it has moved: at once
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
@@ -81,7 +80,8 @@ class BoardLocator:
         self._fixed: Located | None = None
         self._taps: Sequence[Sequence[float]] | None = None
         self._tracker: Any = None
-        self._grid_seen: int | None = None  # crossings seen last, while a grid is followed
+        self._following = False  # a grid found by its lines is followed
+        self._grid_seen: int | None = None  # crossings it showed last (None: not yet)
         self._lost = 0
 
     def use_camera(self, camera: Any) -> None:
@@ -95,7 +95,7 @@ class BoardLocator:
             self.fix_corners(self._taps)
         elif self._fixed is not None and self._fixed.camera is not None:
             self._fixed = None  # a grid found with the old lens model: find it again
-            self._grid_seen = None
+            self._following = False
 
     def fix(self, homography: np.ndarray, method: str = "corners",
             confidence: float = 0.8) -> None:
@@ -103,7 +103,7 @@ class BoardLocator:
         self._fixed = Located(np.asarray(homography, dtype=np.float64), method, confidence,
                               f"Board registered ({method}).")
         self._taps = None
-        self._grid_seen = None
+        self._following = False
 
     def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
         """Register from the board's four corners tapped on the picture, top-left first."""
@@ -122,13 +122,13 @@ class BoardLocator:
         """Forget the board's position: the next frame looks for it afresh."""
         self._fixed = None
         self._taps = None
-        self._grid_seen = None
+        self._following = False
         if self._tracker is not None:
             self._tracker.reset()
 
     def locate(self, image: np.ndarray) -> Located:
         """Find the board in ``image``; raise ``RegistrationError`` saying why not."""
-        if self._fixed is not None and self._grid_seen is not None:
+        if self._fixed is not None and self._following:
             return self._follow(image)
         if self._fixed is not None:
             return self._fixed
@@ -150,14 +150,14 @@ class BoardLocator:
             return None  # a printed board with markers: try them next
         self._fix_found(found.homography, f"{found.method} (found by its lines)",
                         float(found.confidence))
-        self._grid_seen = len(self.geometry.names)
-        self._lost = 0
+        self._following, self._grid_seen, self._lost = True, None, 0
         return self._fixed
 
     def _follow(self, image: np.ndarray) -> Located:
         """The grid where it now lies (``calibration.gridfollow``); where it was while too
-        few of its crossings show, looked for afresh every ``LOST_RETRY_FRAMES`` such
-        frames (at once when hardly any show: it was moved)."""
+        few of its crossings show there, looked for afresh at once (it may have been
+        moved) and again every ``LOST_RETRY_FRAMES`` such frames (a hand stays a while).
+        A search that fails changes nothing: the grid finder never returns a wrong board."""
         from calibration.gridfollow import follow_grid
 
         assert self._fixed is not None
@@ -169,11 +169,8 @@ class BoardLocator:
             self._fixed = replace(self._fixed, homography=followed.homography)
             return self._fixed
         self._lost += 1
-        if (followed.found < self.MOVED_SHARE * (self._grid_seen or 0)
-                or self._lost % self.LOST_RETRY_FRAMES == 0):
-            kept = self._fixed, self._grid_seen
-            if self._find_grid(image) is None:
-                self._fixed, self._grid_seen = kept
+        if self._lost == 1 or self._lost % self.LOST_RETRY_FRAMES == 0:
+            self._find_grid(image)  # found: followed from there; not found: kept as it was
         return self._fixed
 
     def _from_markers(self, image: np.ndarray) -> Located:

@@ -112,4 +112,4 @@ def test_a_hidden_board_is_kept_and_looked_for_again_now_and_then(found, monkeyp
     for _ in range(BoardLocator.LOST_RETRY_FRAMES):
         where = locator.locate(covered)
         assert np.abs(crossing_pixels(where.homography) - pixels).max() < 0.5
-    assert len(calls) == 1
+    assert len(calls) == 2  # at once (it may have moved), and once the hand stayed
