@@ -80,6 +80,7 @@ SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
 MIN_STRAIGHT_SPAN = 0.2  # a board spans at least this share of the straightened picture
+MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
 
 
@@ -413,6 +414,7 @@ def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequenc
             failures.append((geometry, error))
             continue
         found, problem = _checked(response, found, *grid_lines_mm(geometry))
+        problem = problem or _shape_problem(found[0], *grid_lines_mm(geometry))
         if problem is None:
             return geometry, _registration(found, geometry, camera, scale)
         failures.append((geometry, RegistrationError(problem)))
@@ -428,6 +430,21 @@ def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequenc
     raise RegistrationError(f"The lines found fit no board of "
                             f"{', '.join(size(g) for g in ordered)} lines (as "
                             f"{size(geometry)}: {text[:1].lower()}{text[1:]})")
+
+
+def _shape_problem(to_board: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> str | None:
+    """Why the lattice cannot be a board seen by a camera (None: it can): a cell at the
+    board's middle stretched more than ``MAX_CELL_STRETCH`` times one way than the other
+    (a board seen from up to about 65° from vertical is not)."""
+    centre = np.array([(xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2])
+    steps = np.array([centre, centre + [np.diff(xs).mean(), 0], centre + [0, np.diff(ys).mean()]])
+    pixels = cv2.perspectiveTransform(steps.reshape(-1, 1, 2), np.linalg.inv(to_board))
+    across, down = (np.linalg.norm(pixels[k, 0] - pixels[0, 0]) for k in (1, 2))
+    stretch = max(across, down) / max(min(across, down), 1e-9)
+    if stretch > MAX_CELL_STRETCH:
+        return (f"The lattice found is {stretch:.1f} times longer one way than the other: "
+                "no board seen by a camera looks so.")
+    return None
 
 
 def line_count(response: np.ndarray, quad: np.ndarray) -> float:

@@ -18,6 +18,7 @@ MAX_FAINT_SHARE = 0.25  # stones may hide at most this share of the lattice's li
 LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one,
 BEYOND_CROSSED = 0.3  # if the lines the other way run into it this much (the board's
 # own edge, often about a pitch beyond its last line, is crossed by none of them)
+BEYOND_STRONG = 0.9  # or, crossed or not, if it scores over this share
 LINE_BETWEEN = 0.75  # lines halfway between the lattice's lines are lines if their median
 ALTERNATE = 1.6  # every other line this many times stronger than the rest: a lattice
 # at half the pitch of some other pattern (a keyboard's keys), not a board's lines
@@ -127,8 +128,9 @@ def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
         if faint[0] or faint[-1] or faint.mean() > MAX_FAINT_SHARE:
             return (f"{faint.sum()} of the {len(faint)} {name} of lines fitted show no "
                     "line: is the whole board in the picture, and is it the board named?")
-        stray = (diagnostics[f"beyond_{axis}"] > LINE_STRAY) & (
-            diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED)
+        beyond = diagnostics[f"beyond_{axis}"]
+        stray = ((beyond > LINE_STRAY) & (diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED)
+                 | (beyond > BEYOND_STRONG))
         if stray.any():
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
