@@ -1,11 +1,17 @@
 """Find a plain printed grid board (a wooden Go board, a 7×7 cell board) in a picture,
 with no markers: its outline first, then its lines, then every crossing.
 
-1. **Outline.** Thin dark lines are picked out with a black-hat filter (dark details
-   narrower than a stone); the largest web of them and the line pieces near its size
-   (stones and blur break the web) give a convex outline, and a straight line fitted to
-   each of its four sides gives four corners, even where stones hide a corner.
-2. **Lattice.** In the picture straightened by that outline, the columns and rows of
+1. **Outlines.** Thin dark lines are picked out with a black-hat filter (dark details
+   narrower than a stone). Several outlines where the board may lie are offered by
+   ``calibration.gridoutline``, the likeliest first: the webs of the picture's straight
+   pieces that point at two vanishing points (a board among clutter, at a steep
+   angle), the largest web of line response (a board alone on a cloth), and last the
+   lattices fitted in the picture straightened by the two vanishing points
+   (``lattice_outlines``). Stages 2 to 5 run in each outline in turn; the first
+   lattice that passes the check and meets at least ``SURE_CONFIDENCE`` of its
+   crossings ends the search (a less sure one is kept while the others are tried),
+   so an outline around clutter costs time, never a wrong board.
+2. **Lattice.** In the picture straightened by an outline, the columns and rows of
    line response are summed; the board's known number of lines, evenly spaced, is slid
    along each sum to find the pitch and the first line, and each line is then snapped
    to its own peak (the outline may have missed a faint edge of the grid, or caught a
@@ -26,7 +32,9 @@ with no markers: its outline first, then its lines, then every crossing.
    over each way, and refused (RegistrationError) if none passes, never returned.
    The same check tells a Go board's size (``find_grid_of``, the size the lines'
    period suggests tried first): a 19-line board fits no 13-line lattice (lines
-   beyond) and a 9-line lattice only at twice its pitch (lines between).
+   beyond) and a 9-line lattice only at twice its pitch (lines between). A lattice
+   with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
+   no board seen by a camera, and is refused too.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
@@ -80,6 +88,8 @@ SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
 MIN_STRAIGHT_SPAN = 0.2  # a board spans at least this share of the straightened picture
+SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is kept
+# while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
 
@@ -306,14 +316,24 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
+    best: tuple[Geometry, Registration] | None = None
     for quad in _outlines(grey, response, counts):
         try:
-            return _find_in_outline(response, quad, geometries, camera, scale)
+            found = _find_in_outline(response, quad, geometries, camera, scale)
         except RegistrationError as error:
             first_failure = first_failure or error
+            continue
         except (cv2.error, np.linalg.LinAlgError, ValueError) as error:
             first_failure = first_failure or RegistrationError(
                 f"The lines found give no board's outline ({error}).")
+            continue
+        # A lattice on few crossings passed the check: another outline may do better.
+        if best is None or found[1].confidence > best[1].confidence:
+            best = found
+        if best[1].confidence >= SURE_CONFIDENCE:
+            break
+    if best is not None:
+        return best
     if first_failure is None:
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")

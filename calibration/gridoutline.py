@@ -6,18 +6,22 @@ pieces too, but few of them point at those two points; the table's own lines and
 grain may, but they do not cross a second family in a dense web.
 
 1. **Segments.** The picture's straight pieces (OpenCV's line segment detector).
-2. **Two families.** The strongest direction (by length) and the strongest other
-   direction at least ``FAMILY_GAP_DEG`` from it seed two families; each family's
-   vanishing point is found by RANSAC over pairs of its pieces (a point at infinity for
-   lines seen parallel), and the family is every piece that points at it.
-3. **Webs.** The two families' pieces are drawn on a blank picture: a board's lines
-   cross one another in one web (or, with stones breaking them, in pieces close
-   together), a parquet or a table edge in webs of their own. Every web with both
-   families in it gives a four-sided outline, largest first, as does each web grown
-   until the pieces near it join it.
+2. **Families.** The strongest direction (by length) among the pieces not yet taken
+   seeds a family; its vanishing point is found by RANSAC over pairs of its pieces
+   (a point at infinity for lines seen parallel; many short pieces outweigh a few
+   long ones), and the family is every piece that points at it. Up to
+   ``MAX_FAMILIES`` are taken: the board's two, and the clutter's (wood grain).
+3. **Webs.** For each pair of families at least ``FAMILY_GAP_DEG`` apart, their pieces
+   are drawn on a blank picture: a board's lines cross one another in one web (or,
+   with stones breaking them, in pieces close together), a parquet or a keyboard in
+   webs of their own. Every web with both families in it gives a four-sided outline
+   (``hull_corners``), the most pieces first, then each web grown until the pieces
+   near it join it; then the largest web of line response (``first_outline``).
 
-The grid finder (``calibration.gridfind``) tries each outline and keeps the first whose
-lattice passes its check, so an outline around clutter costs time, never a wrong board.
+``straightening`` gives the picture straightened by a pair's two vanishing points, where
+the grid finder fits its last outlines. The grid finder (``calibration.gridfind``)
+tries each outline until a lattice passes its check, so an outline around clutter
+costs time, never a wrong board.
 Every threshold is a named constant here.
 """
 
