@@ -18,7 +18,6 @@ MAX_FAINT_SHARE = 0.25  # stones may hide at most this share of the lattice's li
 LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one,
 BEYOND_CROSSED = 0.3  # if the lines the other way run into it this much (the board's
 # own edge, often about a pitch beyond its last line, is crossed by none of them)
-BEYOND_STRONG = 0.9  # or, crossed or not, if it scores over this share
 LINE_BETWEEN = 0.75  # lines halfway between the lattice's lines are lines if their median
 ALTERNATE = 1.6  # every other line this many times stronger than the rest: a lattice
 # at half the pitch of some other pattern (a keyboard's keys), not a board's lines
@@ -59,6 +58,13 @@ def line_parts(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarra
         mine, crossing = [], []
         for k, line in enumerate(own_lines):
             near = np.abs(cross_along - line) <= half
+            # A line beyond the lattice is crossed if the lines the other way run on
+            # from the lattice to it: only the side towards the lattice counts (beyond
+            # it lies the table, its grain and its clutter).
+            if line < lattice[0]:
+                near &= cross_along >= line
+            elif line > lattice[-1]:
+                near &= cross_along <= line
             mine.append(np.percentile(own[k, inside], percentile))
             crossing.append(np.percentile(cross[cross_inner][:, near], percentile))
         return np.array(mine), np.array(crossing)
@@ -129,8 +135,7 @@ def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
             return (f"{faint.sum()} of the {len(faint)} {name} of lines fitted show no "
                     "line: is the whole board in the picture, and is it the board named?")
         beyond = diagnostics[f"beyond_{axis}"]
-        stray = ((beyond > LINE_STRAY) & (diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED)
-                 | (beyond > BEYOND_STRONG))
+        stray = (beyond > LINE_STRAY) & (diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED)
         if stray.any():
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
