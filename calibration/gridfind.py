@@ -317,7 +317,16 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
     best: tuple[Geometry, Registration] | None = None
-    for quad in _outlines(grey, response, counts):
+    outlines = _outlines(grey, response, counts)
+    while True:
+        try:
+            quad = next(outlines)
+        except StopIteration:
+            break
+        except (cv2.error, np.linalg.LinAlgError, ValueError) as error:
+            first_failure = first_failure or RegistrationError(
+                f"The lines found give no board's outline ({error}).")
+            break
         try:
             found = _find_in_outline(response, quad, geometries, camera, scale)
         except RegistrationError as error:
