@@ -1,11 +1,17 @@
 """Find a plain printed grid board (a wooden Go board, a 7×7 cell board) in a picture,
 with no markers: its outline first, then its lines, then every crossing.
 
-1. **Outline.** Thin dark lines are picked out with a black-hat filter (dark details
-   narrower than a stone); the largest web of them and the line pieces near its size
-   (stones and blur break the web) give a convex outline, and a straight line fitted to
-   each of its four sides gives four corners, even where stones hide a corner.
-2. **Lattice.** In the picture straightened by that outline, the columns and rows of
+1. **Outlines.** Thin dark lines are picked out with a black-hat filter (dark details
+   narrower than a stone). Several outlines where the board may lie are offered by
+   ``calibration.gridoutline``, the likeliest first: the webs of the picture's straight
+   pieces that point at two vanishing points (a board among clutter, at a steep
+   angle), the largest web of line response (a board alone on a cloth), and last the
+   lattices fitted in the picture straightened by the two vanishing points
+   (``lattice_outlines``). Stages 2 to 5 run in each outline in turn; the first
+   lattice that passes the check and meets at least ``SURE_CONFIDENCE`` of its
+   crossings ends the search (a less sure one is kept while the others are tried),
+   so an outline around clutter costs time, never a wrong board.
+2. **Lattice.** In the picture straightened by an outline, the columns and rows of
    line response are summed; the board's known number of lines, evenly spaced, is slid
    along each sum to find the pitch and the first line, and each line is then snapped
    to its own peak (the outline may have missed a faint edge of the grid, or caught a
@@ -26,7 +32,9 @@ with no markers: its outline first, then its lines, then every crossing.
    over each way, and refused (RegistrationError) if none passes, never returned.
    The same check tells a Go board's size (``find_grid_of``, the size the lines'
    period suggests tried first): a 19-line board fits no 13-line lattice (lines
-   beyond) and a 9-line lattice only at twice its pitch (lines between).
+   beyond) and a 9-line lattice only at twice its pitch (lines between). A lattice
+   with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
+   no board seen by a camera, and is refused too.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
@@ -38,27 +46,33 @@ Every threshold is a named constant here (the lines' own, in ``calibration.gridl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import cv2
 import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
+from calibration.gridoutline import (
+    Families,
+    candidate_outlines,
+    detect_segments,
+    line_families,
+    plausible,
+    straightening,
+    upright,
+)
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
     Registration,
     RegistrationError,
-    order_clockwise,
     rms_residual,
 )
 from companion.geometry import Geometry
 
-WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side)
+WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side), either way
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
 MARKER_MARGIN = 1.4  # a marker is blanked out to this many times its size (its border)
-SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
-PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
@@ -66,11 +80,18 @@ MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the other
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
+COARSE_PITCHES = 4  # every this many pitches tried first,
+COARSE_KEEP = 3  # then every pitch near the best this many of those
 MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its window
 SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
 SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
+MIN_STRAIGHT_SPAN = 0.2  # a board spans at least this share of the straightened picture
+SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is kept
+# while the other outlines are tried (a lattice askew over a grid meets few crossings)
+MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
+MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
 
 
 def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -90,10 +111,16 @@ def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs, dtype=np.float64), np.array(ys, dtype=np.float64)
 
 
+def line_kernel(side: int) -> np.ndarray:
+    """The black-hat kernel for a picture ``side`` pixels on its longer side: wider than
+    a line, narrower than a stone."""
+    k = 2 * max(2, round(side * KERNEL_FRACTION / 2)) + 1
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+
+
 def line_response(grey: np.ndarray) -> np.ndarray:
     """Thin dark lines bright, everything else dark (float32)."""
-    k = 2 * max(2, round(max(grey.shape) * KERNEL_FRACTION / 2)) + 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    kernel = line_kernel(max(grey.shape))
     return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
 
 
@@ -108,76 +135,6 @@ def hide_markers(response: np.ndarray, grey: np.ndarray) -> np.ndarray:
     return response
 
 
-def first_outline(response: np.ndarray) -> np.ndarray:
-    """Four corners (clockwise from the top-left) around the largest web of lines and
-    the pieces of line near its size (stones and blur break the web apart)."""
-    levels = np.clip(response, 0, 255).astype(np.uint8)
-    _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    if count < 2:
-        raise RegistrationError("No lines found in the picture: is the board in view and lit?")
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    pieces = 1 + np.flatnonzero(areas >= PIECE_SHARE * areas.max())
-    ys, xs = np.nonzero(np.isin(labels, pieces))
-    hull = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
-    if cv2.contourArea(hull) < 0.02 * response.size:
-        raise RegistrationError("No board-sized grid of lines found in the picture.")
-    return hull_corners(hull.reshape(-1, 2).astype(np.float64))
-
-
-def hull_corners(points: np.ndarray) -> np.ndarray:
-    """The four corners of a roughly rectangular convex outline, clockwise from the left
-    end of its side highest in the picture. Each edge of the outline belongs to the
-    side of its minimum-area rectangle it lies nearest; each side is the straight line
-    fitted to its edges that run its way (edges cutting a corner off are left out), and
-    the corners are where the sides meet, so a corner hidden under stones is still
-    found."""
-    rect = cv2.minAreaRect(points.astype(np.float32))
-    centre = np.array(rect[0], dtype=np.float64)
-    box = cv2.boxPoints(rect).astype(np.float64)
-    axis = box[1] - box[0]
-    turn = np.arctan2(axis[1], axis[0])
-    rotation = np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
-    local = (points - centre) @ rotation.T  # the rectangle's sides along the axes
-    half_w, half_h = np.linalg.norm(box[1] - box[0]) / 2, np.linalg.norm(box[2] - box[1]) / 2
-    sides: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {0: [], 1: [], 2: [], 3: []}
-    for a, b in zip(local, np.roll(local, -1, axis=0), strict=True):
-        if np.hypot(*(b - a)) < 1:
-            continue
-        u, v = (a + b) / 2
-        distances = [abs(v + half_h), abs(u - half_w), abs(v - half_h), abs(u + half_w)]
-        sides[int(np.argmin(distances))].append((a, b))  # top, right, bottom, left
-    lines = []
-    for k in range(4):
-        if not sides[k]:
-            raise RegistrationError("The grid's outline is not four-sided: is the whole "
-                                    "board in the picture?")
-        # The side's direction: its edges' angles, weighted by length (the longest
-        # ones win); edges turned far from it cut a corner off and are left out.
-        nominal = 0.0 if k % 2 == 0 else np.pi / 2  # top/bottom run along u, sides along v
-        turns = np.array([(np.arctan2(q[1] - p[1], q[0] - p[0]) - nominal + np.pi / 2)
-                          % np.pi - np.pi / 2 for p, q in sides[k]])
-        weights = np.array([np.hypot(*(q - p)) for p, q in sides[k]])
-        order = np.argsort(turns)
-        cumulative = np.cumsum(weights[order])
-        main = turns[order][np.searchsorted(cumulative, cumulative[-1] / 2)]
-        off = np.abs(turns - main)
-        along = [np.linspace(p, q, max(2, int(np.hypot(*(q - p)))))
-                 for (p, q), turned in zip(sides[k], off, strict=True)
-                 if turned <= np.radians(SIDE_TURN_DEG)]
-        vx, vy, x0, y0 = cv2.fitLine(np.vstack(along).astype(np.float32), cv2.DIST_L2, 0,
-                                     0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    corners = []
-    for (a, u), (b, v) in zip([lines[3]] + lines[:3], lines, strict=True):
-        t, _ = np.linalg.solve(np.column_stack([u, -v]), b - a)
-        corners.append(a + t * u)
-    quad = order_clockwise(np.array(corners) @ rotation + centre)  # the picture's frame
-    # Start at the left end of the side highest in the picture (clockwise, y down).
-    start = int(np.argmin([(quad[i, 1] + quad[(i + 1) % 4, 1]) for i in range(4)]))
-    return np.roll(quad, -start, axis=0)
-
-
 def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float]
                       ) -> tuple[float, float]:
     """The ``count`` evenly spaced positions along ``profile`` with the most line
@@ -185,18 +142,22 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     base = profile - np.median(profile)
     positions = np.arange(len(profile), dtype=np.float64)
     fine = np.interp(np.arange(0, len(profile) - 1, 0.5), positions, base)  # half-pixel steps
-    best = (0.0, 0.0, -np.inf)
     steps = int(np.log(pitch_range[1] / pitch_range[0]) / np.log(1 + PITCH_STEP)) + 1
-    for pitch in pitch_range[0] * (1 + PITCH_STEP) ** np.arange(steps):
-        span = pitch * (count - 1)
-        if span >= len(profile) - 1:
-            break
-        firsts = np.arange(0.0, len(profile) - 1 - span, 0.5)
-        grid = np.rint(2 * (firsts[:, None] + pitch * np.arange(count)[None, :])).astype(int)
-        scores = fine[np.clip(grid, 0, len(fine) - 1)].mean(axis=1)
-        k = int(np.argmax(scores))
-        if scores[k] > best[2]:
-            best = (float(firsts[k]), float(pitch), float(scores[k]))
+    pitches = pitch_range[0] * (1 + PITCH_STEP) ** np.arange(steps)
+    pitches = pitches[pitches * (count - 1) < len(profile) - 1]
+    if len(pitches) == 0:
+        raise RegistrationError("The board's outline is too small for its lines.")
+    # Every few pitches first, then every pitch near the best few of those.
+    coarse = np.arange(0, len(pitches), COARSE_PITCHES)
+    rough = [_best_first(fine, pitches[k], count)[1] for k in coarse]
+    near = set()
+    for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
+        near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
+    best = (0.0, 0.0, -np.inf)
+    for k in sorted(near):
+        first, score = _best_first(fine, pitches[k], count)
+        if score > best[2]:
+            best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
     for _ in range(2):  # snap each line to its own peak, then fit a straight run again
         guesses = first + pitch * np.arange(count)
@@ -208,6 +169,17 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
             snapped.append(lo + int(np.argmax(profile[lo:hi])) if hi > lo else guess)
         pitch, first = np.polyfit(np.arange(count), np.array(snapped, dtype=np.float64), 1)
     return float(first), float(pitch)
+
+
+def _best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, float]:
+    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the half-pixel
+    profile ``fine``: (first position in pixels, its mean score)."""
+    span = pitch * (count - 1)
+    firsts = np.arange(0.0, len(fine) / 2 - span, 0.5)
+    grid = np.rint(2 * (firsts[:, None] + pitch * np.arange(count)[None, :])).astype(int)
+    scores = fine[np.clip(grid, 0, len(fine) - 1)].mean(axis=1)
+    k = int(np.argmax(scores))
+    return float(firsts[k]), float(scores[k])
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
@@ -254,32 +226,35 @@ def refine_crossings(response: np.ndarray, board_to_picture: np.ndarray, xs: np.
                                flags=cv2.INTER_LINEAR)
     reach = int(round(SEARCH * 24))
     band = 6  # half-width (flat px) of the strip a line is summed over
-    strength = []
-    found_board, found_flat = [], []
-    for y in ys:
-        for x in xs:
-            u, v = (x - x0) * scale, (y - y0) * scale
-            iu, iv = int(round(u)), int(round(v))
-            if not (reach + band <= iu < size[0] - reach - band
-                    and reach + band <= iv < size[1] - reach - band):
-                continue
-            columns = flat[iv - reach:iv + reach + 1, iu - reach:iu + reach + 1]
-            across = flat[iv - band:iv + band + 1, iu - reach:iu + reach + 1].mean(axis=0)
-            down = flat[iv - reach:iv + reach + 1, iu - band:iu + band + 1].mean(axis=1)
-            du, su = _peak(across)
-            dv, sv = _peak(down)
-            if du is None or dv is None:
-                continue
-            strength.append(min(su, sv) / (columns.mean() + 1e-6))
-            found_board.append((x, y))
-            found_flat.append((iu - reach + du, iv - reach + dv))
-    if not found_board:
+    u = np.rint((xs - x0) * scale).astype(int)
+    v = np.rint((ys - y0) * scale).astype(int)
+    iu, iv = (a.ravel() for a in np.meshgrid(u, v))
+    board = np.stack([a.ravel() for a in np.meshgrid(xs, ys)], axis=-1)
+    inside = ((reach + band <= iu) & (iu < size[0] - reach - band)
+              & (reach + band <= iv) & (iv < size[1] - reach - band))
+    iu, iv, board = iu[inside], iv[inside], board[inside]
+    if len(board) == 0:
         return np.empty((0, 2)), np.empty((0, 2))
-    flat_points = np.array(found_flat, dtype=np.float64).reshape(-1, 1, 2)
+    # Each crossing's window: the line across it summed over a band of rows, the line
+    # down it over a band of columns, and the window's mean, all from box filters.
+    strip = 2 * band + 1
+    rows_mean = cv2.boxFilter(flat, -1, (1, strip), borderType=cv2.BORDER_CONSTANT)
+    cols_mean = cv2.boxFilter(flat, -1, (strip, 1), borderType=cv2.BORDER_CONSTANT)
+    window = cv2.boxFilter(flat, -1, (2 * reach + 1, 2 * reach + 1),
+                           borderType=cv2.BORDER_CONSTANT)
+    offsets = np.arange(-reach, reach + 1)
+    across = rows_mean[iv[:, None], iu[:, None] + offsets[None, :]]
+    down = cols_mean[iv[:, None] + offsets[None, :], iu[:, None]]
+    du, su = _peaks(across)
+    dv, sv = _peaks(down)
+    strength = np.minimum(su, sv) / (window[iv, iu] + 1e-6)
+    keep = np.isfinite(du) & np.isfinite(dv) & (strength > MIN_CROSSING_CONTRAST)
+    if not keep.any():
+        return np.empty((0, 2)), np.empty((0, 2))
+    flat_points = np.column_stack([iu - reach + du, iv - reach + dv])[keep]
     back = board_to_picture @ np.linalg.inv(to_flat)
-    pixels = cv2.perspectiveTransform(flat_points, back).reshape(-1, 2)
-    keep = np.array(strength) > MIN_CROSSING_CONTRAST
-    return np.array(found_board)[keep], pixels[keep]
+    pixels = cv2.perspectiveTransform(flat_points.reshape(-1, 1, 2), back).reshape(-1, 2)
+    return board[keep], pixels
 
 
 def settle(scores: np.ndarray, count: int, beyond: int) -> int:
@@ -293,15 +268,20 @@ def settle(scores: np.ndarray, count: int, beyond: int) -> int:
     return best - beyond
 
 
-def _peak(profile: np.ndarray) -> tuple[float | None, float]:
-    """Sub-pixel position of the profile's maximum, and its height over the median."""
-    k = int(np.argmax(profile))
-    if k == 0 or k == len(profile) - 1:
-        return None, 0.0
-    a, b, c = profile[k - 1], profile[k], profile[k + 1]
+def _peaks(profiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sub-pixel position of each profile's maximum (NaN at either end), and its height
+    over the profile's median."""
+    k = np.argmax(profiles, axis=1)
+    rows = np.arange(len(profiles))
+    inner = (k > 0) & (k < profiles.shape[1] - 1)
+    kc = np.clip(k, 1, profiles.shape[1] - 2)
+    a, b, c = profiles[rows, kc - 1], profiles[rows, kc], profiles[rows, kc + 1]
     denominator = a - 2 * b + c
-    offset = 0.5 * (a - c) / denominator if denominator < 0 else 0.0
-    return k + offset, float(b - np.median(profile))
+    safe = np.where(denominator < 0, denominator, -1.0)
+    offset = np.where(denominator < 0, 0.5 * (a - c) / safe, 0.0)
+    position = np.where(inner, k + offset, np.nan)
+    height = np.where(inner, profiles[rows, k] - np.median(profiles, axis=1), 0.0)
+    return position, height
 
 
 def _aspect_error(board_to_picture: np.ndarray, camera: CameraModel) -> float:
@@ -331,11 +311,127 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         grid_lines_mm(geometry)  # only grid boards: say so before looking
     if camera is not None:
         image = camera.undistort(image)
-    scale = WORK_SIDE_PX / max(image.shape[:2])
-    work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    grey = work if work.ndim == 2 else cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    grey, scale = working_grey(image)
     response = hide_markers(line_response(grey), grey)
-    quad = first_outline(response)
+    counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
+                    | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
+    first_failure: RegistrationError | None = None
+    best: tuple[Geometry, Registration] | None = None
+    outlines = _outlines(grey, response, counts)
+    while True:
+        try:
+            quad = next(outlines)
+        except StopIteration:
+            break
+        except (cv2.error, np.linalg.LinAlgError, ValueError) as error:
+            first_failure = first_failure or RegistrationError(
+                f"The lines found give no board's outline ({error}).")
+            break
+        try:
+            found = _find_in_outline(response, quad, geometries, camera, scale)
+        except RegistrationError as error:
+            first_failure = first_failure or error
+            continue
+        except (cv2.error, np.linalg.LinAlgError, ValueError) as error:
+            first_failure = first_failure or RegistrationError(
+                f"The lines found give no board's outline ({error}).")
+            continue
+        # A lattice on few crossings passed the check: another outline may do better.
+        if best is None or found[1].confidence > best[1].confidence:
+            best = found
+        if best[1].confidence >= SURE_CONFIDENCE:
+            break
+    if best is not None:
+        return best
+    if first_failure is None:
+        raise RegistrationError("No board-sized grid of lines found in the picture: is the "
+                                "board in view and lit?")
+    raise first_failure
+
+
+def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int]
+              ) -> Iterator[np.ndarray]:
+    """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
+    lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
+    the picture straightened by the lines' vanishing points (``lattice_outlines``)."""
+    size = (grey.shape[1], grey.shape[0])
+    families = line_families(detect_segments(grey), size)
+    outlines, pair = candidate_outlines(families, response, size)
+    yield from outlines
+    if families is not None and pair is not None:
+        for quad in lattice_outlines(response, families, pair, counts):
+            if plausible(quad, size):
+                yield quad
+
+
+def lattice_outlines(response: np.ndarray, families: Families, pair: tuple[int, int],
+                     counts: Sequence[int]) -> Iterator[np.ndarray]:
+    """Outlines of the lattices of each of ``counts`` lines that fit the picture
+    straightened by the ``pair`` of families' vanishing points best: there a board's lines are
+    evenly spaced along each axis wherever it lies, whatever clutter is around it and
+    however many stones hide its lines. Each axis is fitted on the other's span once
+    found, so the clutter beside the board counts less the second time."""
+    size = (response.shape[1], response.shape[0])
+    straight = straightening(families, pair, size)
+    if straight is None:
+        return
+    to_flat, canvas = straight
+    flat = cv2.warpPerspective(response, to_flat, canvas)
+    seen = cv2.warpPerspective(np.ones_like(response), to_flat, canvas)
+    back = np.linalg.inv(to_flat)
+    for count in counts:
+        rows, cols = slice(None), slice(None)
+        for _ in range(2):
+            x0, px = _straight_lattice(flat[rows, :], seen[rows, :], 0, count)
+            y0, py = _straight_lattice(flat[:, cols], seen[:, cols], 1, count)
+            rows = slice(max(0, round(y0)), max(1, round(y0 + py * (count - 1)) + 1))
+            cols = slice(max(0, round(x0)), max(1, round(x0 + px * (count - 1)) + 1))
+        x1, y1 = x0 + px * (count - 1), y0 + py * (count - 1)
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+        yield upright(cv2.perspectiveTransform(box.reshape(-1, 1, 2), back).reshape(-1, 2))
+
+
+def _straight_lattice(flat: np.ndarray, seen: np.ndarray, axis: int, count: int
+                      ) -> tuple[float, float]:
+    """(first line, pitch) of ``count`` lines along ``axis`` of a straightened picture
+    (0: the columns, 1: the rows; the mean response over the part of the canvas the
+    picture covers)."""
+    profile = flat.sum(axis=axis) / np.maximum(seen.sum(axis=axis), 1.0)
+    widest = (len(profile) - 2) / (count - 1)
+    narrowest = MIN_STRAIGHT_SPAN * widest
+    # Lines stand out of what is around them: a textured cloth's response is high all
+    # along, a board's only on its lines.
+    window = 2 * round(narrowest / 2) + 1
+    local = np.convolve(np.pad(profile, window, mode="edge"), np.ones(window) / window,
+                        mode="same")[window:-window]
+    return fit_lattice(profile - local, count, (narrowest, widest))
+
+
+def working_grey(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The picture in grey at the size it is searched at (``WORK_SIDE_PX`` on its longer
+    side), and the scale from the picture to it. A smaller picture is enlarged: the
+    crossings are then placed finer (measured on the development photos shrunk to
+    640×480: 45 fewer unsure intersections of 3971)."""
+    if image.ndim not in (2, 3) or min(image.shape[:2]) < MIN_PICTURE_PX:
+        raise RegistrationError("The picture is too small to find a board in.")
+    if image.ndim == 3:
+        code = {1: None, 3: cv2.COLOR_BGR2GRAY, 4: cv2.COLOR_BGRA2GRAY}.get(image.shape[2], -1)
+        if code == -1:
+            raise RegistrationError("The picture is neither grey nor colour.")
+        image = image[..., 0] if code is None else cv2.cvtColor(image, code)
+    if image.dtype != np.uint8:
+        image = cv2.normalize(image.astype(np.float32), None, 0, 255, cv2.NORM_MINMAX
+                              ).astype(np.uint8)
+    scale = WORK_SIDE_PX / max(image.shape[:2])
+    image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(image), scale
+
+
+def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequence[Geometry],
+                     camera: CameraModel | None, scale: float
+                     ) -> tuple[Geometry, Registration]:
+    """Fit each of ``geometries`` in turn to the lines in and around ``quad``, the one
+    nearest ``line_count`` first, and return the first whose lattice passes the check."""
     # Most likely first (only the time depends on the order: each is checked).
     lines = line_count(response, quad)
     ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
@@ -348,6 +444,7 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             failures.append((geometry, error))
             continue
         found, problem = _checked(response, found, *grid_lines_mm(geometry))
+        problem = problem or _shape_problem(found[0], *grid_lines_mm(geometry))
         if problem is None:
             return geometry, _registration(found, geometry, camera, scale)
         failures.append((geometry, RegistrationError(problem)))
@@ -365,6 +462,21 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
                             f"{size(geometry)}: {text[:1].lower()}{text[1:]})")
 
 
+def _shape_problem(to_board: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> str | None:
+    """Why the lattice cannot be a board seen by a camera (None: it can): a cell at the
+    board's middle stretched more than ``MAX_CELL_STRETCH`` times one way than the other
+    (a board seen from up to about 65° from vertical is not)."""
+    centre = np.array([(xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2])
+    steps = np.array([centre, centre + [np.diff(xs).mean(), 0], centre + [0, np.diff(ys).mean()]])
+    pixels = cv2.perspectiveTransform(steps.reshape(-1, 1, 2), np.linalg.inv(to_board))
+    across, down = (np.linalg.norm(pixels[k, 0] - pixels[0, 0]) for k in (1, 2))
+    stretch = max(across, down) / max(min(across, down), 1e-9)
+    if stretch > MAX_CELL_STRETCH:
+        return (f"The lattice found is {stretch:.1f} times longer one way than the other: "
+                "no board seen by a camera looks so.")
+    return None
+
+
 def line_count(response: np.ndarray, quad: np.ndarray) -> float:
     """About how many lines run across the first outline ``quad``: its width over the
     lines' period (the first strong peak of the autocorrelation of the straightened
@@ -380,9 +492,9 @@ def line_count(response: np.ndarray, quad: np.ndarray) -> float:
     correlation = np.array([profile[:-lag] @ profile[lag:] for lag in lags]) / energy
     peaks = [k for k in range(1, len(lags) - 1) if correlation[k] >= correlation[k - 1]
              and correlation[k] >= correlation[k + 1]]
-    if not peaks:
+    strongest = max((correlation[k] for k in peaks), default=0.0)
+    if not strongest > 0:  # no period at all (or none that repeats): no guess
         return 0.0
-    strongest = max(correlation[k] for k in peaks)
     period = lags[next(k for k in peaks if correlation[k] >= PERIOD_PEAK * strongest)]
     return size[0] / float(period) + 1
 

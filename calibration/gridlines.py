@@ -15,8 +15,12 @@ LINE_REACH = 0.15  # share of a pitch a line may lie off the lattice when it is 
 FAINT_FLOOR = 4.0  # response units added under a faint line's own (noise is about 1-3)
 LINE_FAINT = 0.45  # a lattice line scoring under this share of the median one is no line
 MAX_FAINT_SHARE = 0.25  # stones may hide at most this share of the lattice's lines
-LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one
+LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one,
+BEYOND_CROSSED = 0.3  # if the lines the other way run into it this much (the board's
+# own edge, often about a pitch beyond its last line, is crossed by none of them)
 LINE_BETWEEN = 0.75  # lines halfway between the lattice's lines are lines if their median
+ALTERNATE = 1.6  # every other line this many times stronger than the rest: a lattice
+# at half the pitch of some other pattern (a keyboard's keys), not a board's lines
 BETWEEN_PERCENTILE = 80  # scores over this, each judged on its best-showing fifth
 LINE_PERCENTILE = 80  # a line is judged on its best-showing fifth: stones hide the rest
 
@@ -54,6 +58,13 @@ def line_parts(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarra
         mine, crossing = [], []
         for k, line in enumerate(own_lines):
             near = np.abs(cross_along - line) <= half
+            # A line beyond the lattice is crossed if the lines the other way run on
+            # from the lattice to it: only the side towards the lattice counts (beyond
+            # it lies the table, its grain and its clutter).
+            if line < lattice[0]:
+                near &= cross_along >= line
+            elif line > lattice[-1]:
+                near &= cross_along <= line
             mine.append(np.percentile(own[k, inside], percentile))
             crossing.append(np.percentile(cross[cross_inner][:, near], percentile))
         return np.array(mine), np.array(crossing)
@@ -85,10 +96,12 @@ def _lineness(response: np.ndarray, board_to_picture: np.ndarray, lines: np.ndar
 
 def lattice_diagnostics(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                         ys: np.ndarray) -> dict[str, np.ndarray]:
-    """Per axis: the lattice lines' scores, the two just beyond its ends and the own
-    part of the lines halfway between its lines, each relative to the lattice lines'
-    median (own parts to the lattice's own median). Lines halfway are judged on more of
-    their length: the rims of stones side by side show there in short pieces."""
+    """Per axis: the lattice lines' scores, the two just beyond its ends (and how much
+    the lines the other way run into those two) and the own part of the lines halfway
+    between its lines, each relative to the lattice lines' median (own parts to the
+    lattice's own median, crossing parts to the lattice's crossing median). Lines
+    halfway are judged on more of their length: the rims of stones side by side show
+    there in short pieces."""
     to_picture = np.linalg.inv(to_board)
     out = {}
     for axis, (own, cross) in zip("xy", line_parts(response, to_picture, xs, ys, 1),
@@ -97,6 +110,8 @@ def lattice_diagnostics(response: np.ndarray, to_board: np.ndarray, xs: np.ndarr
         middle = max(float(np.median(scores[1:-1])), 1e-6)
         out[f"lines_{axis}"] = scores[1:-1] / middle
         out[f"beyond_{axis}"] = scores[[0, -1]] / middle
+        out[f"beyond_crossed_{axis}"] = cross[[0, -1]] / max(float(np.median(cross[1:-1])),
+                                                               1e-6)
     mid_x = np.sort(np.concatenate([xs, (xs[:-1] + xs[1:]) / 2]))
     mid_y = np.sort(np.concatenate([ys, (ys[:-1] + ys[1:]) / 2]))
     for axis, (own, _cross) in zip("xy", line_parts(response, to_picture, mid_x, mid_y, 0,
@@ -119,9 +134,16 @@ def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
         if faint[0] or faint[-1] or faint.mean() > MAX_FAINT_SHARE:
             return (f"{faint.sum()} of the {len(faint)} {name} of lines fitted show no "
                     "line: is the whole board in the picture, and is it the board named?")
-        if diagnostics[f"beyond_{axis}"].max() > LINE_STRAY:
+        beyond = diagnostics[f"beyond_{axis}"]
+        stray = (beyond > LINE_STRAY) & (diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED)
+        if stray.any():
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
+        lines = diagnostics[f"lines_{axis}"]
+        even, odd = float(np.median(lines[0::2])), float(np.median(lines[1::2]))
+        if max(even, odd) > ALTERNATE * max(min(even, odd), 1e-6):
+            return (f"Every other one of the grid's {name} is a weaker line: is it the "
+                    "board named?")
         # A finer grid has a line between every two, rims of stones only here and there.
         if np.median(diagnostics[f"between_{axis}"]) > LINE_BETWEEN:
             return (f"There are lines between the grid's {name}: is it the board named?")

@@ -23,7 +23,7 @@ import importlib.util
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -67,9 +67,14 @@ class Located:
 
 
 class BoardLocator:
-    """Finds one board in frames: from four tapped corners, else a plain grid board by
-    its lines (``calibration.gridfind``) — both kept until ``reset`` — else the corner
-    markers printed beside the board, followed frame to frame (``BoardTracker``)."""
+    """Finds one board in frames: from four tapped corners (kept until ``reset``), else a
+    plain grid board by its lines (``calibration.gridfind``), then followed from frame to
+    frame by its crossings (``calibration.gridfollow``: a bumped board is read where it
+    now lies; while a hand hides it, it stays where it was; a board gone from where it
+    was is looked for afresh), else the corner markers printed beside the board,
+    followed frame to frame (``BoardTracker``)."""
+
+    LOST_RETRY_FRAMES = 10  # while a grid is hidden, look for it afresh every this many
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
@@ -77,6 +82,9 @@ class BoardLocator:
         self._fixed: Located | None = None
         self._taps: Sequence[Sequence[float]] | None = None
         self._tracker: Any = None
+        self._following = False  # a grid found by its lines is followed
+        self._grid_seen: int | None = None  # crossings it showed last (None: not yet)
+        self._lost = 0
 
     def use_camera(self, camera: Any) -> None:
         """Register with ``camera`` (a ``CameraModel``, or ``None``) from now on: the
@@ -89,6 +97,7 @@ class BoardLocator:
             self.fix_corners(self._taps)
         elif self._fixed is not None and self._fixed.camera is not None:
             self._fixed = None  # a grid found with the old lens model: find it again
+            self._following = False
 
     def fix(self, homography: np.ndarray, method: str = "corners",
             confidence: float = 0.8) -> None:
@@ -96,6 +105,7 @@ class BoardLocator:
         self._fixed = Located(np.asarray(homography, dtype=np.float64), method, confidence,
                               f"Board registered ({method}).")
         self._taps = None
+        self._following = False
 
     def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
         """Register from the board's four corners tapped on the picture, top-left first."""
@@ -114,27 +124,56 @@ class BoardLocator:
         """Forget the board's position: the next frame looks for it afresh."""
         self._fixed = None
         self._taps = None
+        self._following = False
         if self._tracker is not None:
             self._tracker.reset()
 
     def locate(self, image: np.ndarray) -> Located:
         """Find the board in ``image``; raise ``RegistrationError`` saying why not."""
+        if self._fixed is not None and self._following:
+            return self._follow(image)
         if self._fixed is not None:
             return self._fixed
-        if self.geometry.kind == "grid" and importlib.util.find_spec("calibration.gridfind"):
-            from calibration import gridfind
-
-            try:
-                found = gridfind.find_grid(image, self.geometry, self.camera)
-            except (RegistrationError, ValueError):
-                pass  # a printed board with markers: try them next
-            else:
-                # A plain grid has nothing to follow from frame to frame, and finding it
-                # takes a while: keep it until "Find the board again" (``reset``).
-                self._fix_found(found.homography, f"{found.method} (found by its lines)",
-                                float(found.confidence))
-                return self._fixed  # type: ignore[return-value]
+        found = self._find_grid(image)
+        if found is not None:
+            return found
         return self._from_markers(image)
+
+    def _find_grid(self, image: np.ndarray) -> Located | None:
+        """The plain grid board found by its lines, from now on followed; ``None`` if it
+        is not a grid board or none is found."""
+        if self.geometry.kind != "grid" or not importlib.util.find_spec("calibration.gridfind"):
+            return None
+        from calibration import gridfind
+
+        try:
+            found = gridfind.find_grid(image, self.geometry, self.camera)
+        except (RegistrationError, ValueError):
+            return None  # a printed board with markers: try them next
+        self._fix_found(found.homography, f"{found.method} (found by its lines)",
+                        float(found.confidence))
+        self._following, self._grid_seen, self._lost = True, None, 0
+        return self._fixed
+
+    def _follow(self, image: np.ndarray) -> Located:
+        """The grid where it now lies (``calibration.gridfollow``); where it was while too
+        few of its crossings show there, looked for afresh at once (it may have been
+        moved) and again every ``LOST_RETRY_FRAMES`` such frames (a hand stays a while).
+        A search that fails changes nothing: the grid finder never returns a wrong board."""
+        from calibration.gridfollow import follow_grid
+
+        assert self._fixed is not None
+        followed = follow_grid(image, self._fixed.homography, self.geometry,
+                               self._fixed.camera, self._grid_seen)
+        if followed.homography is not None:
+            self._lost = 0
+            self._grid_seen = followed.found
+            self._fixed = replace(self._fixed, homography=followed.homography)
+            return self._fixed
+        self._lost += 1
+        if self._lost == 1 or self._lost % self.LOST_RETRY_FRAMES == 0:
+            self._find_grid(image)  # found: followed from there; not found: kept as it was
+        return self._fixed
 
     def _from_markers(self, image: np.ndarray) -> Located:
         from calibration.layout import board_layout

@@ -168,3 +168,117 @@ def test_a_lattice_one_line_off_is_refused():
                           [0, 0, 1]])
         off = shift @ registration.homography
         assert "line" in lattice_check(lattice_diagnostics(response, off, xs, ys))
+
+
+def lattice_error_pitches(registration, geometry, to_board) -> float:
+    """How far (in pitches) the lattice found lies from the true one, the board taken
+    any way round (a plain grid shows no way up): the worst crossing."""
+    xs, ys = grid_lines_mm(geometry)
+    points = crossings(geometry)
+    pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), np.linalg.inv(to_board))
+    seen = registration.to_board(pixels.reshape(-1, 2))
+    pitch = np.array([np.diff(xs).mean(), np.diff(ys).mean()])
+    found = (seen - [xs[0], ys[0]]) / pitch
+    truth = (points - [xs[0], ys[0]]) / pitch
+    n = len(xs) - 1
+    errors = []
+    for turns in range(4):
+        turned = truth.copy()
+        for _ in range(turns):
+            turned = np.column_stack([n - turned[:, 1], turned[:, 0]])
+        for mirrored in (turned, np.column_stack([n - turned[:, 0], turned[:, 1]])):
+            errors.append(float(np.abs(found - mirrored).max()))
+    return min(errors)
+
+
+CLUTTERED = [  # (board, frame, tilt, azimuth, roll, fill, offset, stones)
+    ("go-9", (1920, 1080), 30.0, 20.0, 5.0, 0.38, (0.3, -0.2), False),
+    ("go-13", (1920, 1080), 25.0, 200.0, -10.0, 0.42, (-0.3, 0.1), True),
+    ("go-9", (1280, 960), 40.0, 120.0, 15.0, 0.45, (0.2, 0.3), True),
+    ("go-13", (1280, 960), 38.0, 300.0, 0.0, 0.55, (-0.2, -0.2), False),
+    ("go-19", (640, 480), 35.0, 10.0, -5.0, 0.8, (0.0, 0.0), True),
+    ("go-19", (1280, 960), 20.0, 60.0, 8.0, 0.6, (0.4, 0.2), True),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CLUTTERED)))
+def test_a_board_small_among_clutter_is_found_with_its_size(case):
+    """A board a third to a half of the frame, among bowls, a keyboard, the table's edge
+    and wood grain, up to 40° from vertical: found, its size told among 9, 13 and 19."""
+    from cluttered_scenes import cluttered_scene
+
+    from calibration.gridfind import find_grid_of
+    from companion.vision.scene import Pose
+
+    board, frame, tilt, azimuth, roll, fill, offset, stones = CLUTTERED[case]
+    pose = Pose(tilt_deg=tilt, azimuth_deg=azimuth, roll_deg=roll, fill=fill, offset=offset)
+    picture, to_board = cluttered_scene(case, board, pose, frame=frame,
+                                        pieces=None if stones else {})
+    sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
+    found, registration = find_grid_of(picture, sizes)
+    assert found.spec["columns"] == load_geometry(board).spec["columns"]
+    assert lattice_error_pitches(registration, found, to_board) < 0.2
+
+
+def test_a_keyboard_beside_the_board_is_not_taken_for_it():
+    """A keyboard's keys are a lattice of dark lines too, with every other line of any
+    finer lattice on a key: refused, so the board beside it is found."""
+    from cluttered_scenes import cluttered_scene
+
+    from calibration.gridfind import find_grid_of
+    from companion.vision.scene import Pose
+
+    pose = Pose(tilt_deg=33.0, azimuth_deg=40.0, roll_deg=5.0, fill=0.34, offset=(0.1, 0.2))
+    picture, to_board = cluttered_scene(32, "go-19", pose, frame=(1920, 1080))
+    sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
+    try:
+        found, registration = find_grid_of(picture, sizes)
+    except RegistrationError:
+        return  # not found is allowed; a wrong board is not
+    assert found.spec["columns"] == 19
+    assert lattice_error_pitches(registration, found, to_board) < 0.2
+
+
+def _junk_pictures() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(3)
+    single = np.full((480, 640, 3), 200, np.uint8)
+    cv2.line(single, (20, 240), (620, 250), (0, 0, 0), 2)
+    chess = ((np.indices((480, 640)) // 40).sum(axis=0) % 2 * 255).astype(np.uint8)
+    lines = np.full((600, 800), 180, np.uint8)
+    for _ in range(40):
+        a, b = rng.integers(0, 800, 2), rng.integers(0, 600, 2)
+        cv2.line(lines, (int(a[0]), int(b[0])), (int(a[1]), int(b[1])), 30, 1)
+    ruled = np.full((600, 800), 220, np.uint8)
+    ruled[::23] = 40  # ruled paper: one family of lines only
+    return {
+        "one pixel": np.zeros((1, 1, 3), np.uint8),
+        "tiny": rng.integers(0, 255, (12, 9, 3), dtype=np.uint8),
+        "a strip": rng.integers(0, 255, (40, 3000, 3), dtype=np.uint8),
+        "blank": np.full((480, 640, 3), 128, np.uint8),
+        "black": np.zeros((480, 640, 3), np.uint8),
+        "noise": rng.integers(0, 255, (480, 640, 3), dtype=np.uint8),
+        "grey noise": rng.integers(0, 255, (720, 960), dtype=np.uint8),
+        "a single line": single,
+        "a chessboard": cv2.cvtColor(chess, cv2.COLOR_GRAY2BGR),
+        "random lines": lines,
+        "ruled paper": ruled,
+        "with alpha": np.dstack([rng.integers(0, 255, (300, 400, 3), dtype=np.uint8),
+                                 np.full((300, 400), 255, np.uint8)]),
+        "16-bit": rng.integers(0, 65535, (300, 400), dtype=np.uint16),
+        "float": rng.random((300, 400, 3)).astype(np.float32),
+        "two channels": np.zeros((100, 100, 2), np.uint8),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_junk_pictures()))
+def test_junk_never_raises_anything_but_registration_error(name):
+    from calibration.gridfind import find_grid_of
+
+    picture = _junk_pictures()[name]
+    sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
+    try:
+        find_grid_of(picture, sizes)
+    except RegistrationError as error:
+        assert str(error)
+    else:  # a chessboard may pass as some grid; never anything worse than that
+        assert name == "a chessboard"

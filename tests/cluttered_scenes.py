@@ -1,0 +1,109 @@
+"""Rendered boards among the clutter of a real table, for the grid finder's tests.
+
+``companion.vision.scene`` renders a board on a plain table; real tables have stone
+bowls, a keyboard, the table's own edge and its wood grain around the board. This
+helper draws those around the rendered board (never over it), seeded, so the finder
+is tested on boards small in a cluttered frame:
+
+    image, to_board = cluttered_scene(3, "go-9", Pose(tilt_deg=30, fill=0.35),
+                                      frame=(1920, 1080))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import cv2
+import numpy as np
+
+from companion.geometry import load_geometry
+from companion.vision.scene import Effects, Pose, render_scene
+
+CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
+
+
+def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int],
+                    pieces: Mapping[str, str] | None = None, effects: Effects = CLEAN,
+                    frame_seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The rendered board with clutter around it, and its true homography pixels →
+    board mm."""
+    image, truth = render_scene(seed, board, dict(pieces or {}), pose, effects, frame=frame,
+                                frame_seed=frame_seed)
+    to_picture = np.array(truth["homography"], dtype=np.float64)
+    geometry = load_geometry(board)
+    rng = np.random.default_rng([seed, 99])
+    layer = image.copy()
+    height, width = image.shape[:2]
+    unit = max(width, height) / 100.0  # clutter sizes as shares of the frame
+    _wood_grain(layer, rng, unit)
+    _table_edge(layer, rng)
+    _keyboard(layer, rng, unit)
+    for _ in range(2):
+        _bowl(layer, rng, unit)
+    outline = np.array([[0, 0], [geometry.width_mm, 0], [geometry.width_mm, geometry.height_mm],
+                        [0, geometry.height_mm]], dtype=np.float64)
+    corners = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), to_picture).reshape(-1, 2)
+    board_mask = np.zeros((height, width), np.uint8)
+    cv2.fillConvexPoly(board_mask, np.rint(corners).astype(np.int32), 255)
+    board_mask = cv2.dilate(board_mask, np.ones((5, 5), np.uint8))
+    keep = board_mask[..., None] > 0
+    return np.where(keep, image, layer), np.linalg.inv(to_picture)
+
+
+def _wood_grain(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:
+    """Faint dark lines, nearly parallel, across the whole table."""
+    height, width = image.shape[:2]
+    angle = rng.uniform(0, np.pi)
+    direction = np.array([np.cos(angle), np.sin(angle)])
+    normal = np.array([-direction[1], direction[0]])
+    centre = np.array([width / 2, height / 2])
+    reach = float(np.hypot(width, height))
+    offset = -reach / 2
+    while offset < reach / 2:
+        middle = centre + offset * normal
+        turn = rng.normal(0, 0.01)
+        along = direction + turn * normal
+        a, b = middle - reach * along, middle + reach * along
+        shade = tuple(int(v) for v in rng.uniform(0.6, 0.85) * np.median(image, axis=(0, 1)))
+        cv2.line(image, tuple(np.rint(a).astype(int)), tuple(np.rint(b).astype(int)), shade,
+                 1, cv2.LINE_AA)
+        offset += rng.uniform(0.6, 2.5) * unit
+
+
+def _table_edge(image: np.ndarray, rng: np.random.Generator) -> None:
+    """The table's edge: a long straight dark band near a side of the frame."""
+    height, width = image.shape[:2]
+    y0, y1 = (rng.uniform(0.85, 0.95) * height for _ in range(2))
+    polygon = np.array([[0, y0], [width, y1], [width, height], [0, height]])
+    cv2.fillPoly(image, [np.rint(polygon).astype(np.int32)], (35, 30, 30))
+
+
+def _keyboard(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:
+    """A keyboard: a dark slab with rows of light keys (a small lattice of its own)."""
+    height, width = image.shape[:2]
+    key = rng.uniform(1.2, 2.0) * unit
+    columns, rows = 14, 5
+    x0 = rng.uniform(0.02, 0.3) * width
+    y0 = rng.uniform(0.02, 0.15) * height
+    cv2.rectangle(image, (round(x0), round(y0)),
+                  (round(x0 + columns * key + key / 2), round(y0 + rows * key + key / 2)),
+                  (30, 30, 32), -1)
+    for r in range(rows):
+        for c in range(columns):
+            a = (round(x0 + key / 4 + c * key + 2), round(y0 + key / 4 + r * key + 2))
+            b = (round(x0 + key / 4 + (c + 1) * key - 2), round(y0 + key / 4 + (r + 1) * key - 2))
+            cv2.rectangle(image, a, b, (70, 70, 75), -1)
+
+
+def _bowl(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:
+    """A stone bowl: a dark disc with a lighter rim and a few stones showing."""
+    height, width = image.shape[:2]
+    radius = rng.uniform(5, 9) * unit
+    centre = (round(rng.uniform(0.05, 0.95) * width), round(rng.uniform(0.1, 0.95) * height))
+    cv2.circle(image, centre, round(radius), (25, 35, 55), -1, cv2.LINE_AA)
+    cv2.circle(image, centre, round(radius), (60, 80, 110), max(2, round(unit / 2)),
+               cv2.LINE_AA)
+    for _ in range(6):
+        spot = (centre[0] + round(rng.uniform(-0.5, 0.5) * radius),
+                centre[1] + round(rng.uniform(-0.5, 0.5) * radius))
+        cv2.circle(image, spot, round(radius / 5), (230, 230, 225), -1, cv2.LINE_AA)
