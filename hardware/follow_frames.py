@@ -48,7 +48,6 @@ from companion.table.orientation import (
     OrientationError,
     follow_turn,
     orient,
-    turned,
 )
 from companion.table.reading import from_labels
 from companion.table.session import TableSession
@@ -151,6 +150,27 @@ class OrientedRecogniser:
         self.orientation: Orientation | None = None
         self.refusal = ""
 
+    @property
+    def kind(self) -> str:
+        return str(getattr(self.inner, "kind", ""))
+
+    @property
+    def colours(self) -> list[str]:
+        return list(getattr(self.inner, "colours", []))
+
+    @property
+    def cfg(self) -> Any:
+        return self.inner.cfg
+
+    @property
+    def look(self) -> Any:
+        """The inner recogniser's learned look (the live loop gives and takes it)."""
+        return getattr(self.inner, "look", None)
+
+    @look.setter
+    def look(self, look: Any) -> None:
+        self.inner.look = look
+
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         reading = self.inner.read(image, pixels_to_mm)
         self.refusal = ""
@@ -163,7 +183,10 @@ class OrientedRecogniser:
         if self.orientation is None or self.orientation.index == 0:
             return reading
         turn = self.orientation.turn
-        cells = turned(reading.cells, turn)
+        # The board's spaces in the picture's order: the reading's samples stay the
+        # picture's, and the loop teaches the learned look space by space in that order.
+        space_at = {source: space for space, source in turn.items()}
+        cells = {space_at[source]: content for source, content in reading.cells.items()}
         confidence = {space: reading.confidence.get(source, 0.0)
                       for space, source in turn.items()}
         unsure = [space for space in self.geometry.names if turn[space] in reading.unsure]
