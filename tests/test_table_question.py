@@ -165,6 +165,19 @@ def test_a_sure_move_elsewhere_wins_over_a_question(session):
     assert session.submit_reading(board(session, C4=UNSURE)).kind == v.UNCHANGED
 
 
+def test_two_moves_seen_beside_a_space_asked_about_are_not_taken_as_the_whole_story(session):
+    """White may have played in the glare spot C4 first, then Black and White where the
+    camera sees: the two moves seen alone would put the turns the wrong way round."""
+    white_to_move(session)
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.QUESTION
+    result = session.submit_reading(board(session, C4=UNSURE, D5="white", D8="black"))
+    assert result.kind == v.QUESTION and result.text == "Is C4 empty or white?"
+    assert session.state["board"]["D5"] is None  # nothing applied before the answer
+    applied = session.choose(1)
+    assert applied.kind == v.APPLIED
+    assert session.state["board"]["C4"] == "white" and session.state["to_move"] == "black"
+
+
 def test_spaces_newly_unread_together_are_one_question(session):
     white_to_move(session)
     result = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE, D8=UNSURE))

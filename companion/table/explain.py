@@ -17,7 +17,10 @@ player to move must have moved first, and the only place the camera cannot dispr
 an unread space. Such a *hidden* action, changing only unread spaces and one of the
 ``hideouts``, may stand inside a sequence (never at its end, and never alone); the
 candidate says which spaces it hid in (``hidden``), and the table asks about them before
-it applies anything ("Is C4 empty or white?").
+it applies anything ("Is C4 empty or white?"). Where the moves seen explain the reading
+on their own, a sequence one move longer, that move hidden, is looked for too: Black in
+a glare spot, White, then Black where the camera sees it reads as White then Black with
+the turns the wrong way round, and the table asks which it was.
 
 An action that needs dice (a Fault of Chaos crossed, a Blade's run) ends a sequence: it
 matches when some roll of its dice leads to the view read, and waits for the real roll.
@@ -214,5 +217,13 @@ def explain(game: Game, state: State, reading: Reading,
         search.run(state, view, (), (), frozenset(), depth)
         if search.found or search.exhausted:
             break
+    if search.found and search.hideouts and depth < limits.max_actions \
+            and not any(c.hidden for c in search.found):
+        # The shortest explanation does not rule out one more move, hidden where the
+        # camera cannot read: a stone in a glare spot, then the moves seen. Both are
+        # kept, so the table asks rather than take the shorter (module docstring).
+        shortest = len(search.found)
+        search.run(state, view, (), (), frozenset(), depth + 1)
+        search.found[shortest:] = [c for c in search.found[shortest:] if c.hidden]
     found = tuple(search.found)
     return Explanation(difference, found, search.tries, complete=not search.exhausted)

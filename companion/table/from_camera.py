@@ -161,6 +161,11 @@ class CameraReadings:
         if explanation.candidates and not found:  # a move may hide where it is unread
             return self._ask(hidden(self.game, self.game.view(self.state),
                                     explanation.candidates))
+        if found and len(found) < len(explanation.candidates) and explanation.complete:
+            # The moves seen explain it, and so do they with one more hidden: ask.
+            asked = between(self.game, reading, explanation.candidates)
+            if asked is not None:
+                return self._ask(asked)
         if len(found) == 1 and explanation.complete:
             return self._apply(found[0])
         if found:
