@@ -14,6 +14,8 @@ BENCHES: dict[str, str] = {
     "calibration": "benchmarks.calibration",
     "vision": "benchmarks.vision",
     "vision-real-variations": "benchmarks.vision_real_variations",
+    "vision-look": "benchmarks.vision_look",
+    "grid-speed": "benchmarks.grid_speed",
 }
 
 

@@ -9,7 +9,7 @@ same scene (new noise) and a frame moved by two pixels. On real photos (every
 photo. CPU milliseconds per frame (``time.process_time``, one OpenCV thread): median
 and worst; a board not found counts in the find's time and is reported.
 
-    python -m benchmarks.grid_speed [--scenes 10] [FOLDER ...]
+    companion bench grid-speed [--scenes 10] [FOLDER ...]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+SUMMARY = "how long finding a grid board takes, and following it frame to frame"
 FRAME = (640, 480)
 DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "tests" / "data" / "go-more"
 
@@ -102,20 +103,16 @@ def _line(name: str, values: list[float]) -> str:
             f"   ({len(values)} frames)")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenes", type=int, default=10,
                         help="rendered 640x480 19x19 scenes (default 10)")
     parser.add_argument("folders", nargs="*", type=Path,
                         help="folders of real photos (default: tests/data/go-more)")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     cv2.setNumThreads(1)
-    rendered = rendered_figures(args.scenes)
-    print(f"Grid registration, rendered {FRAME[0]}x{FRAME[1]} 19x19 scenes "
-          f"(CPU, one thread):")
-    for name in ("find", "follow", "follow moved"):
-        print(_line(name, rendered[name]))
-    print(f"  not found: {len(rendered['not found'])} of {args.scenes}")
+    print(rendered_report(args.scenes))
     folders = args.folders or ([DEFAULT_FOLDER] if DEFAULT_FOLDER.is_dir() else [])
     if folders:
         photos = photo_figures(folders)
@@ -127,5 +124,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def rendered_report(scenes: int) -> str:
+    """The rendered scenes' figures as printed lines (``companion bench vision`` prints
+    them too)."""
+    rendered = rendered_figures(scenes)
+    lines = [f"Grid registration, rendered {FRAME[0]}x{FRAME[1]} 19x19 scenes "
+             "(CPU, one thread):"]
+    lines += [_line(name, rendered[name]) for name in ("find", "follow", "follow moved")]
+    lines.append(f"  not found: {len(rendered['not found'])} of {scenes}")
+    return "\n".join(lines)

@@ -71,6 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "camera looks, development and held-out looks reported apart; held-out: only "
              "the held-out looks")
     parser.add_argument(
+        "--grid-scenes", type=int, default=10, metavar="N",
+        help="also time finding and following a 19x19 grid by its lines on N rendered "
+             "640x480 scenes (default 10; 0: not)")
+    parser.add_argument(
         "--real", type=Path, metavar="FOLDER",
         help="also read real Go board photos (NAME.jpg with a NAME.txt label of 19 rows, "
              "'.', 'B', 'W'), found without corners, compared under the board's 8 symmetries")
@@ -96,6 +100,10 @@ def run(args: argparse.Namespace) -> int:
             figures = measure(board_name, colours, kind,
                               range(args.seed, args.seed + args.scenes), from_corners, looks)
             print(report(name if looks is None else f"{name}, {looks} looks", figures))
+    if args.grid_scenes > 0:
+        from benchmarks.grid_speed import rendered_report
+
+        print(rendered_report(args.grid_scenes))
     if args.real:
         print(real_photos(args.real))
     return 0

@@ -20,7 +20,7 @@ reader, the spaces read
 wrongly (a sure label that is not the truth) and unsure, over every frame after the
 frozen look's last lesson, and the frames read whole.
 
-    python -m benchmarks.vision_look --games 20 --frames 30 [--drift]
+    companion bench vision-look --games 20 --frames 30 [--drift]
 
 With ``--real FOLDER`` it follows a labelled sequence of real photographs instead (``NAME.jpg``
 with a ``NAME.txt`` of 19 rows of ``.``/``B``/``W``, in name order, the first the starting
@@ -45,6 +45,7 @@ from companion.vision.scene import Effects, render_scene
 from companion.vision.scene.camera import random_pose
 from companion.vision.stones import UNSURE
 
+SUMMARY = "the learned look against the look-free reader, rendered games, light steady or drifting"
 BOARD = "go-19"
 FRAME = (640, 480)
 COLOURS = ("black", "white")
@@ -178,8 +179,7 @@ def follow_photos(folder: Path, counts: dict[str, Count]) -> None:
         look.teach(plain.samples, labels)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--frozen-after", type=int, default=3,
@@ -191,7 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=5000)
     parser.add_argument("--real", type=Path, metavar="FOLDER",
                         help="follow the labelled photos in FOLDER instead")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     if args.real is not None:
         counts = {name: Count() for name in ("look-free", "learned")}
         follow_photos(args.real, counts)
@@ -210,7 +212,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, count in counts.items():
         print(count.line(name))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
