@@ -12,7 +12,8 @@ from companion.vision.scene.looks import (
     CameraLook,
     random_look,
 )
-from companion.vision.scene.render import EMPTY, random_pieces, render_scene
+from companion.vision.scene.render import random_pieces, render_scene
+from companion.vision.scene.truth import EMPTY
 
 __all__ = [
     "DEVELOPMENT", "EMPTY", "HARDEST", "HELD_OUT", "SPLIT", "STYLES", "BoardStyle",

@@ -24,6 +24,20 @@ def stone_radius(seed: int) -> float:
     return float(np.random.default_rng([seed, 0, 0]).uniform(low, high))
 
 
+
+def sprite_window(centre: tuple[float, float], pad: int, shape: tuple[int, ...]
+                  ) -> tuple[tuple[int, int, int, int], tuple[slice, slice]] | None:
+    """Where a sprite of half-size ``pad`` drawn at ``centre`` (pixels) lands in a picture
+    of ``shape``: its rows and columns there (y0, y1, x0, x1) and the sprite's own slices
+    for them; ``None`` when it lies wholly outside."""
+    cx, cy = int(round(centre[0])), int(round(centre[1]))
+    x0, y0 = max(cx - pad, 0), max(cy - pad, 0)
+    x1, y1 = min(cx + pad + 1, shape[1]), min(cy + pad + 1, shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return (y0, y1, x0, x1), (slice(y0 - cy + pad, y1 - cy + pad),
+                              slice(x0 - cx + pad, x1 - cx + pad))
+
 class StoneSprite:
     """The shading of one stone of ``radius`` pixels: darkening of what lies under its
     shadow, the dome's shade, its highlight and its antialiased outline."""
@@ -52,13 +66,10 @@ class StoneSprite:
              colour: tuple[float, float, float], cover: np.ndarray | None = None) -> None:
         """Draw one stone of BGR ``colour`` at ``centre`` (pixels) into ``image``, and
         where it hides the board into ``cover`` (0..1, the image's size) if given."""
-        cx, cy = int(round(centre[0])), int(round(centre[1]))
-        p = self.pad
-        x0, y0 = max(cx - p, 0), max(cy - p, 0)
-        x1, y1 = min(cx + p + 1, image.shape[1]), min(cy + p + 1, image.shape[0])
-        if x1 <= x0 or y1 <= y0:
+        clipped = sprite_window(centre, self.pad, image.shape)
+        if clipped is None:
             return
-        sl = (slice(y0 - cy + p, y1 - cy + p), slice(x0 - cx + p, x1 - cx + p))
+        (y0, y1, x0, x1), sl = clipped
         patch = image[y0:y1, x0:x1].astype(np.float32) * self.under[sl]
         body = np.asarray(colour, dtype=np.float32) * self.shade[sl] + self.spec[sl]
         alpha = self.alpha[sl]

@@ -35,7 +35,14 @@ from companion.vision.scene.pieces import draw_glare, stone_radius
 from companion.vision.scene.sensor import develop, kelvin_rgb, vignette, white_balance_gains
 from companion.vision.scene.stone_looks import STONE_LOOKS, LampAt, StoneDrawer
 from companion.vision.scene.surroundings import draw_board_side, draw_bowls, render_table
-from companion.vision.scene.truth import EMPTY, STONE_RADIUS, pitch_in_picture, spaces_in
+from companion.vision.scene.truth import (
+    EMPTY,
+    STONE_RADIUS,
+    glare_hidden,
+    pitch_in_picture,
+    scene_truth,
+    spaces_in,
+)
 
 FLAT_OVERSAMPLE = 1.5  # flat board pixels per picture pixel where the board is nearest
 STONE_HEIGHT = 0.8  # a stone's height over its radius, for the shadows it casts
@@ -124,31 +131,13 @@ def render_with_look(seed: int, geometry: Geometry, pieces: Mapping[str, Any],
         glare_radius = moment.uniform(0.5, 1.0) * pitch_px
         stones_seen = cv2.remap(stones, mx, my, cv2.INTER_LINEAR, borderValue=0.0)
         draw_glare(image, tuple(spot), glare_radius, 1.0 - stones_seen)
-        near = np.linalg.norm(centres_px - spot, axis=1) < glare_radius * 1.4 + \
-            STONE_RADIUS * pitch_px
-        hidden |= {n for n, hit in zip(names, near, strict=True)
-                   if hit and not isinstance(pieces.get(n), str)}
+        hidden |= glare_hidden(names, centres_px, spot, glare_radius, pitch_px, pieces)
     sharpness = frame[0] / 1280
     out = develop(image, look.blur * sharpness, look.motion * sharpness, look.noise,
                   look.jpeg, moment)
-    truth = {
-        "seed": seed,
-        "frame_seed": frame_seed,
-        "board": geometry.spec.get("title", geometry.kind),
-        "frame": list(frame),
-        "cells": {n: pieces.get(n, EMPTY) for n in names},
-        "homography": h_mm.tolist(),
-        "k1": pose.k1,
-        "corners_px": corners_px.tolist(),
-        "spaces_px": {n: [float(x), float(y)] for n, (x, y) in zip(names, centres_px, strict=True)},
-        "pitch_px": pitch_px,
-        "occluded": bool(effects.hand),
-        "hidden": sorted(hidden),
-        "pose": pose.to_json(),
-        "effects": effects.to_json(),
-        "style": look.board,
-        "look": look.to_json(),
-    }
+    truth = scene_truth(seed, frame_seed, geometry, frame, pieces, h_mm, pose, corners_px,
+                        centres_px, pitch_px, effects, hidden, look.board)
+    truth["look"] = look.to_json()
     return out, truth
 
 

@@ -24,7 +24,13 @@ from companion.vision.scene.looks import CameraLook
 from companion.vision.scene.onslaught import draw_square, random_onslaught
 from companion.vision.scene.pieces import StoneSprite, draw_glare, stone_radius
 from companion.vision.scene.realistic import render_with_look
-from companion.vision.scene.truth import EMPTY, STONE_RADIUS, pitch_in_picture, spaces_in
+from companion.vision.scene.truth import (
+    STONE_RADIUS,
+    glare_hidden,
+    pitch_in_picture,
+    scene_truth,
+    spaces_in,
+)
 
 _TABLE_COLOURS = ((110, 60, 30), (60, 60, 60), (40, 80, 120), (90, 110, 90), (30, 30, 30))
 
@@ -149,26 +155,9 @@ def render_scene(
         radius = moment.uniform(0.5, 1.0) * pitch_px
         stones_seen = cv2.remap(stones, mx, my, cv2.INTER_LINEAR, borderValue=0.0)
         draw_glare(image, tuple(spot), radius, 1.0 - stones_seen)
-        near = np.linalg.norm(centres_px - spot, axis=1) < radius * 1.4 + STONE_RADIUS * pitch_px
-        hidden |= {n for n, hit in zip(names, near, strict=True)
-                   if hit and not isinstance(pieces.get(n), str)}  # a stone stays seen
+        hidden |= glare_hidden(names, centres_px, spot, radius, pitch_px, pieces)
     out = fx.finish(image, effects, moment)
 
-    truth = {
-        "seed": seed,
-        "frame_seed": frame_seed,
-        "board": geometry.spec.get("title", geometry.kind),
-        "frame": list(frame),
-        "cells": {n: pieces.get(n, EMPTY) for n in names},
-        "homography": h_mm.tolist(),
-        "k1": pose.k1,
-        "corners_px": corners_px.tolist(),
-        "spaces_px": {n: [float(x), float(y)] for n, (x, y) in zip(names, centres_px, strict=True)},
-        "pitch_px": pitch_px,
-        "occluded": bool(effects.hand),
-        "hidden": sorted(hidden),
-        "pose": pose.to_json(),
-        "effects": effects.to_json(),
-        "style": style.name,
-    }
+    truth = scene_truth(seed, frame_seed, geometry, frame, pieces, h_mm, pose, corners_px,
+                        centres_px, pitch_px, effects, hidden, style.name)
     return out, truth

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.vision.scene.pieces import sprite_window
+
 DOME = 0.45  # height of the dome over its radius: Go stones are flat
 HIGHLIGHT_REACH = 0.85  # of the radius: a highlight stays on the stone's top
 DARK_TRANSLUCENCY = 0.3  # of a material's translucency, what a black stone lets through
@@ -82,13 +84,10 @@ class StoneDrawer:
              cover: np.ndarray | None = None, white: bool = False) -> None:
         """Draw one stone of RGB ``colour`` at ``centre`` (pixels) into the float BGR
         ``image``; ``rng`` is the stone's own (its stripes, its flaws)."""
-        cx, cy = int(round(centre[0])), int(round(centre[1]))
-        p = self.pad
-        x0, y0 = max(cx - p, 0), max(cy - p, 0)
-        x1, y1 = min(cx + p + 1, image.shape[1]), min(cy + p + 1, image.shape[0])
-        if x1 <= x0 or y1 <= y0:
+        clipped = sprite_window(centre, self.pad, image.shape)
+        if clipped is None:
             return
-        sl = (slice(y0 - cy + p, y1 - cy + p), slice(x0 - cx + p, x1 - cx + p))
+        (y0, y1, x0, x1), sl = clipped
         nx, ny, nz = (n[sl] for n in self.normal)
         look = self.look
         shade = np.full(nx.shape, ambient, dtype=np.float32)
