@@ -131,17 +131,23 @@ def _image(board, state, effects, frame_seed, azimuth=4.0):
     return image
 
 
-@pytest.mark.parametrize("quarter", [0, 1, 2, 3])
-def test_an_sgf_start_is_found_in_each_turn_of_the_board(tmp_path, quarter):
-    states = random_game(9, 14, seed=21)
+def _follow_from_move_12(tmp_path, moves, azimuth_of):
+    """A seeded 9x9 game's photos from its 12th move (an SGF start), the camera at
+    ``azimuth_of(photo index)``: the states shown and the follow's results."""
+    states = random_game(9, moves, seed=21)
     sgf = tmp_path / "start.sgf"
     sgf.write_text(sgf_of(states[12], 9))
-    images = [(str(i), _image("go-9", s, CLEAN, i, azimuth=90.0 * quarter + 4.0))
+    images = [(str(i), _image("go-9", s, CLEAN, i, azimuth=azimuth_of(i)))
               for i, s in enumerate(states[12:])]
-    results = list(follow("go", images, start=str(sgf)))
+    return states[12:], list(follow("go", images, start=str(sgf)))
+
+
+@pytest.mark.parametrize("quarter", [0, 1, 2, 3])
+def test_an_sgf_start_is_found_in_each_turn_of_the_board(tmp_path, quarter):
+    shown, results = _follow_from_move_12(tmp_path, 14, lambda i: 90.0 * quarter + 4.0)
     assert [r.verdict for r in results] == ["unchanged", "move", "move"]
     assert results[0].orientation  # settled on the first photo
-    for result, state in zip(results, states[12:], strict=True):
+    for result, state in zip(results, shown, strict=True):
         assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
 
 
@@ -273,15 +279,10 @@ def test_the_turns_of_a_square_board_are_four_and_distinct():
 
 
 def test_a_camera_that_goes_round_the_table_between_photos(tmp_path):
-    states = random_game(9, 16, seed=21)
-    sgf = tmp_path / "start.sgf"
-    sgf.write_text(sgf_of(states[12], 9))
-    images = [(str(i), _image("go-9", s, CLEAN, i, azimuth=90.0 * i + 4.0))
-              for i, s in enumerate(states[12:])]
-    results = list(follow("go", images, start=str(sgf)))
+    shown, results = _follow_from_move_12(tmp_path, 16, lambda i: 90.0 * i + 4.0)
     assert [r.verdict for r in results] == ["unchanged"] + ["move"] * 4
     assert len({r.orientation for r in results}) == 4  # a new turn in every photo
-    for result, state in zip(results, states[12:], strict=True):
+    for result, state in zip(results, shown, strict=True):
         assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
 
 
