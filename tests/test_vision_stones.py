@@ -5,7 +5,7 @@ hand held still is flagged; an empty board is still a board."""
 
 import numpy as np
 import pytest
-from vision_highlights import as_webcam, with_highlights
+from vision_highlights import as_webcam, clipped_discs, with_highlights
 from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
@@ -84,6 +84,47 @@ def test_a_highlight_on_every_black_stone_of_a_full_board_reads_it_black_surely(
                 unsure_blacks += content == UNSURE
     assert blacks == 440
     assert unsure_blacks <= 2  # of 440
+
+
+def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
+    """A lamp that clips four fifths of a white stone's core leaves the rest to show
+    it white (a real camera's lamp does this); the same reflection on bare board,
+    where the print shows around it, is never read as a stone."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    whites = white_read = 0
+    for seed in range(4):
+        names = list(board.names)
+        np.random.default_rng(seed).shuffle(names)
+        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
+        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
+                                    Effects(noise=3.0, blur=0.6, jpeg=80))
+        lit = [name for name, colour in pieces.items() if colour == "white"]
+        for radius in (0.9, 1.0):
+            painted = clipped_discs(image, truth, lit + names[120:160], radius=radius)
+            reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
+            assert all(content in (UNSURE, truth["cells"][name])
+                       for name, content in reading.cells.items())
+            whites += len(lit)
+            white_read += sum(reading.cells[name] == "white" for name in lit)
+    assert white_read >= 0.6 * whites
+
+
+@pytest.mark.parametrize("depth", [0.4, 0.5])
+def test_a_hard_shadow_beside_empty_spaces_leaves_them_read_empty(depth):
+    """A shadow's edge that runs just beside a line of empty spaces darkens part of
+    the gaps around them: their print shows and their colour is the board's, so they
+    are read empty, not made doubtful by the darker gaps."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    for seed in range(6):
+        image, truth = render_scene(seed, board, {}, Pose(), Effects(noise=2.0, blur=0.6))
+        edge = int(truth["spaces_px"]["K10"][0] + 0.45 * truth["pitch_px"])
+        shaded = image.astype(np.float32)
+        shaded[:, edge:] *= depth
+        reading = recogniser.read(shaded.astype(np.uint8),
+                                  np.linalg.inv(np.array(truth["homography"])))
+        assert set(reading.cells.values()) == {"empty"}
 
 
 def test_each_stone_colour_is_told_apart_on_a_ring_board():

@@ -64,3 +64,19 @@ def as_webcam(image: np.ndarray, truth: dict, *, size: tuple[int, int] = (640, 4
     scale = np.diag([size[0] / w, size[1] / h, 1.0])
     to_pixels = scale @ np.array(truth["homography"])
     return cv2.imdecode(data, cv2.IMREAD_COLOR), np.linalg.inv(to_pixels)
+
+
+def clipped_discs(image: np.ndarray, truth: dict, names: Sequence[str], *,
+                  radius: float) -> np.ndarray:
+    """``image`` with a lamp's reflection clipped to white over a disc of ``radius``
+    cores at each of ``names``' spaces: on a white stone, a lamp that blows out most of
+    its core; on bare board, a reflection as small as a stone."""
+    pitch = float(truth["pitch_px"])
+    layer = np.zeros(image.shape[:2], np.float32)
+    for name in names:
+        x, y = truth["spaces_px"][name]
+        cv2.circle(layer, (int(round(x * 8)), int(round(y * 8))),
+                   int(radius * CORE * pitch * 8), 1.0, -1, cv2.LINE_AA, 3)
+    layer = cv2.GaussianBlur(layer, (0, 0), 0.7)
+    painted = image.astype(np.float32) * (1.0 - layer[:, :, None]) + 255.0 * layer[:, :, None]
+    return np.clip(painted, 0, 255).astype(np.uint8)

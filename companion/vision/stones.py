@@ -218,6 +218,21 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     alike = np.concatenate([np.zeros((len(best), 1), bool),
                             separation < cfg.min_separation], axis=1)[rows, best]
 
+    # A white stone under a lamp may clip over most of its core; what is left of the
+    # core still shows its colour. Where a stone's rim closes the core off (no glare runs
+    # over it from the board), no print shows out to where its rim would be, and the
+    # rest reads surely as a stone lighter than its board, that is the stone: a
+    # reflection in bare board as small as a core leaves the print around it.
+    clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
+        & (samples.ink < cfg.ink_present * cfg.ink_absent) & (samples.core_blown < 1.0) \
+        & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
+    # Print clearly seen where a piece would sit, in the board's own colour, is bare
+    # board whatever shade the gaps around it take: a shadow's edge does not make it
+    # doubtful. (Print alone is not enough: seen from low, a stone leans off its point
+    # and the line beyond it shows.)
+    printed_here = (best == 0) & (samples.ink >= cfg.ink_present * cfg.ink_clear_seen) \
+        & (nearest <= cfg.max_empty_distance)
+
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
     covered = (best == 0) & unseen & ~bare
@@ -228,9 +243,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         | alike
         | (glare & ~seen_bare & ~standing)
         | (lamp & ~seen_bare & ~standing)
-        | (samples.core_blown > cfg.max_core_blown)
+        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone)
         | (spread > cfg.max_spread)
-        | ambiguous
+        | (ambiguous & ~printed_here)
     )
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
