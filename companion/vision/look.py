@@ -39,7 +39,7 @@ import numpy as np
 
 from companion.vision.config import Section, load_config
 from companion.vision.sampling import Samples, masked_percentile
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
+from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, print_hidden
 
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
 COLOUR = slice(0, 3)  # the log-ratio features: a space's colour against its board
@@ -51,12 +51,12 @@ def look_features(samples: Samples, stones: Section) -> np.ndarray:
     """Every space's features (N×6, ``FEATURES``): the log ratio of its core (the part
     not blown out) to its board per channel, the print visible, the core's spread and
     the share of the core blown out (a white stone under a bright light)."""
-    observed = masked_percentile(samples.core, samples.core_seen, stones.core_percentile)
+    observed = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
     floor = stones.dark_floor
     ratio = np.log(observed + floor) - np.log(samples.board + floor)
     grey = samples.core.mean(axis=2)
-    q25 = masked_percentile(grey, samples.core_seen, 25)
-    q75 = masked_percentile(grey, samples.core_seen, 75)
+    q25 = masked_percentile(grey, samples.core_kept, 25)
+    q75 = masked_percentile(grey, samples.core_kept, 75)
     spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
     return np.column_stack([ratio, samples.ink, spread, samples.core_blown])
 
@@ -184,7 +184,7 @@ class LearnedLook:
         # print and the print shows clearly around, such a space is not surely empty.
         stones = self.stones
         covered = np.array([b == EMPTY for b in best]) \
-            & (samples.ink < stones.ink_present * stones.ink_absent) \
+            & print_hidden(samples, stones) \
             & (samples.ink_around > stones.ink_present)
         printed = (known[0] == 0) & (ink > stones.ink_present)
         unsure = far | (confidence < self.cfg.min_confidence) \

@@ -20,7 +20,14 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.onslaught_pieces import classify_squares, square_patch
-from companion.vision.sampling import Layout, Samples, board_view, make_layout, sample
+from companion.vision.sampling import (
+    Layout,
+    Samples,
+    board_view,
+    magnification,
+    make_layout,
+    sample,
+)
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
@@ -208,7 +215,8 @@ class Recogniser:
         """Read every space of ``image``, given its homography pixels → board mm."""
         start = time.perf_counter()
         view = board_view(image, pixels_to_mm, self.layout)
-        samples = sample(view, self.layout, self.sampling)
+        samples = sample(view, self.layout, self.sampling,
+                         magnification(self.layout, pixels_to_mm, image.shape[1::-1]))
         if self.patch is not None:
             result = classify_squares(view, samples.darkest, self.layout, self.patch,
                                       self.cfg.palette, self.cfg.onslaught)

@@ -40,6 +40,8 @@ class Layout:
     around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
     rays: np.ndarray  # N×R×S flat indices along rays from each core's edge past any rim
     rim: np.ndarray  # N bool: the outermost spaces (within ``rim_rows`` pitch of the edge)
+    core_lines: np.ndarray  # N×K pixels from each core pixel to the printed lines through
+    # its space (a grid's two lines; infinite on boards printed otherwise)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -96,8 +98,13 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     inset = np.array([cv2.pointPolygonTest(hull, (float(x), float(y)), True)
                       for x, y in centres])
     rim = inset < cfg.rim_rows * cfg.pitch_px
+    if geometry.kind == "grid":
+        offset = np.abs(np.stack([core % w, core // w], axis=2) - centres[:, None, :])
+        core_lines = offset.min(axis=2)
+    else:
+        core_lines = np.full(core.shape, np.inf)
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask,
-                  around, rays, rim)
+                  around, rays, rim, core_lines)
 
 
 RAYS = 16  # directions looked along from each space: one every 22.5°
@@ -153,6 +160,7 @@ class Samples:
     ink_around: np.ndarray  # N: the most print visible at the nearest spaces around
     board_range: np.ndarray  # N×2×3 a darker and a lighter percentile of the gaps
     core_seen: np.ndarray
+    core_kept: np.ndarray  # N×K core pixels a piece's colour is read from: seen, off the print
     core_blown: np.ndarray
     gap_blown: np.ndarray
     core_sheen: np.ndarray  # N×K core pixels of a glossy stone's highlight, set aside
@@ -221,13 +229,49 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     return grown[core_index].astype(bool) & bright.any(axis=1)[:, None]
 
 
-def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
+def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
+                   cfg: Section) -> float:
+    """How much darker than its board a pixel must be to count as print in this
+    picture. Crisp print is far darker than the board (``ink_contrast`` of its
+    lightness); blur, a low resolution or a dim exposure thin it, and a fixed mark
+    would lose it all. So the mark follows the print this picture shows: a share
+    (``ink_line_share``) of the contrast of the print at the spaces where it shows most
+    (``ink_spaces_percentile`` of each space's ``ink_line_percentile``), never below
+    what the sensor's noise and the board's grain make of bare board in the gaps
+    (``ink_noise_percentile``, times ``ink_noise_margin``) nor above ``ink_contrast``."""
+    seen = gaps[gap_seen]
+    noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
+    lines = float(np.percentile(np.percentile(marks, cfg.ink_line_percentile, axis=1),
+                                cfg.ink_spaces_percentile))
+    return min(max(lines * cfg.ink_line_share, noise * cfg.ink_noise_margin),
+               cfg.ink_contrast)
+
+
+def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
+                  ) -> float:
+    """How many board-view pixels one picture pixel becomes at the board's middle:
+    above 1 where the board is small in the picture and the view enlarges it."""
+    to_view = layout.to_view(pixels_to_mm)
+    middle = np.linalg.inv(to_view) @ np.array([layout.size[0] / 2, layout.size[1] / 2, 1.0])
+    x, y = middle[:2] / middle[2]
+    if not (0 <= x < image_size[0] and 0 <= y < image_size[1]):
+        x, y = image_size[0] / 2, image_size[1] / 2
+    points = np.array([[x, y], [x + 1, y], [x, y + 1]], np.float64).reshape(-1, 1, 2)
+    mapped = cv2.perspectiveTransform(points, to_view).reshape(-1, 2)
+    a, b = mapped[1] - mapped[0], mapped[2] - mapped[0]
+    return float(np.sqrt(abs(a[0] * b[1] - a[1] * b[0])))
+
+
+def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0) -> Samples:
     """Take every space's core pixels, its local board colour and how much of the
     board's own print (lines, spots) shows where a piece would sit.
 
     Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
     its bloom brightens the pixel beside it) carry no colour and are set aside: the
-    board's colour comes from the gap pixels that remain."""
+    board's colour comes from the gap pixels that remain. So are the core's pixels on
+    a grid's printed lines: thin print is closed away, but where the view ``enlarged``
+    the picture (a board small in a webcam's frame) its lines are several pixels wide
+    and would darken an empty space's core."""
     k = max(int(cfg.closing_px), 1)
     closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     # Only the pixels looked at are turned to float: the whole view would cost more
@@ -245,6 +289,10 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     core = flat[layout.core].astype(np.float32)
     gaps = flat[layout.gaps].astype(np.float32)
     core_seen = ~blown[layout.core]
+    band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
+    off_print = layout.core_lines > band
+    enough = off_print.sum(axis=1, keepdims=True) >= cfg.min_off_print * off_print.shape[1]
+    core_kept = core_seen & (off_print | ~enough)
     gap_seen = ~blown[layout.gaps]
     board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
     board_range = np.stack([masked_percentile(gaps, gap_seen, q) for q in cfg.board_range],
@@ -252,12 +300,14 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section) -> Samples:
     ones = np.ones((1, 3), np.float32)
     lightness = (cv2.transform(closed.astype(np.float32), ones)
                  - cv2.transform(view.astype(np.float32), ones)).ravel()
-    darker = lightness[layout.mark] / np.float32(3.0)
-    ink = (darker > cfg.ink_contrast * board.mean(axis=1)[:, None]).mean(axis=1)
+    level = np.maximum(board.mean(axis=1)[:, None], 1.0)
+    darker = lightness[layout.mark] / np.float32(3.0) / level
+    ink = (darker > print_contrast(darker, lightness[layout.gaps] / np.float32(3.0) / level,
+                                   gap_seen, cfg)).mean(axis=1)
     glossy = sheen(core, core_seen, board, view.shape[:2], layout.core, cfg)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
                    ink_around=ink[layout.around].max(axis=1), board_range=board_range,
-                   core_seen=core_seen,
+                   core_seen=core_seen, core_kept=core_kept,
                    core_blown=1.0 - core_seen.mean(axis=1),
                    gap_blown=1.0 - gap_seen.mean(axis=1), core_sheen=glossy,
                    core_glared=glared[layout.core].mean(axis=1),

@@ -56,6 +56,15 @@ class SpaceReadings:
     blank: np.ndarray | None = None
 
 
+def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
+    """Spaces whose print is gone where a piece would sit: almost none of it shows
+    (``ink_absent`` of ``ink_present``), or, where the spaces around show it clearly, a
+    small share of what they do (``ink_absent_around`` of the most around). A stone hides
+    its space's print whole; a few noisy specks or its own grain are no print."""
+    return samples.ink < np.maximum(cfg.ink_present * cfg.ink_absent,
+                                    samples.ink_around * cfg.ink_absent_around)
+
+
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
     """Log ratio per channel. ``floor`` (grey levels) stands for the sensor's noise and
     JPEG's colour smear: in the darkest pixels they, not the surface, set the ratio."""
@@ -129,7 +138,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
-    kept = samples.core_seen & ~samples.core_sheen
+    kept = samples.core_kept & ~samples.core_sheen
     observed = masked_percentile(samples.core, kept, cfg.core_percentile)
     ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
     features = _split(ratio, cfg.luminance_weight)
@@ -139,7 +148,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # says "a piece" only where the print shows at the spaces around: blur and distance
     # thin the lines, and where they thin them away no print says nothing.
     inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
-    printless = inked & (samples.ink < cfg.ink_present * cfg.ink_absent)
+    printless = inked & print_hidden(samples, cfg)
     unseen = printless & (samples.ink_around > cfg.ink_present)
     ink_logits = np.zeros(len(ratio))
     if inked:
@@ -220,7 +229,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
 
     # A white stone under a lamp may clip over most of its core; what is left of the
     # core still shows its colour. Where a stone's rim closes the core off (no glare runs
-    # over it from the board), no print shows out to where its rim would be, and the
+    # over it from the board), no print at all shows out to where its rim would be, and the
     # rest reads surely as a stone lighter than its board, that is the stone: a
     # reflection in bare board as small as a core leaves the print around it.
     clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
@@ -233,18 +242,24 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     printed_here = (best == 0) & (samples.ink >= cfg.ink_present * cfg.ink_clear_seen) \
         & (nearest <= cfg.max_empty_distance)
 
+    # Read empty in a colour far from its board's, a space must show its print about as
+    # well as the spaces around it: a stone's grain or the edge of its highlight leaves
+    # a few thin dark specks where its print would be, never the print's lines.
+    print_shows = samples.ink >= np.maximum(cfg.ink_present,
+                                            cfg.ink_fair_share * samples.ink_around)
+
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
     covered = (best == 0) & unseen & ~bare
     unsure = ~bare & (
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
-        | ((best == 0) & (nearest > cfg.max_empty_distance) & (samples.ink < cfg.ink_present))
+        | ((best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows)
         | alike
         | (glare & ~seen_bare & ~standing)
         | (lamp & ~seen_bare & ~standing)
         | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone)
-        | (spread > cfg.max_spread)
+        | ((spread > cfg.max_spread) & ~printed_here)
         | (ambiguous & ~printed_here)
     )
     names = [EMPTY, *colours]
@@ -255,6 +270,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     empty = best == 0
     printed = (samples.ink[empty] > cfg.ink_present).mean() >= cfg.ink_board_share \
         if empty.any() else False
-    blank = empty & printed & (samples.ink < cfg.ink_present * cfg.ink_absent) & ~bare
+    blank = empty & printed & print_hidden(samples, cfg) & ~bare
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered, blank=blank)
