@@ -14,6 +14,7 @@ from companion.games.base import Action, DiceRequest, Event, Game, IllegalAction
 from companion.journal import Journal, JournalError
 from companion.table import verdict as v
 from companion.table.explain import SearchLimits
+from companion.table.from_camera import UNCHECKED
 from companion.table.session import NoGame, TableSession
 
 
@@ -253,6 +254,20 @@ def test_an_explanation_found_when_the_search_ran_out_is_only_offered():
     assert session.state["moves"] == 0
     session.choose(0)
     assert session.state["board"]["A1"] == "black"
+
+
+def test_a_rule_is_called_broken_only_when_every_reading_was_checked():
+    """A white stone where Black is to move breaks the turn order; but when the search
+    ran out before it tried every sequence, no rule is known broken: the table says it
+    could not check, and blames nobody."""
+    for limits, kind in ((SearchLimits(), v.ILLEGAL), (SearchLimits(max_tries=1), v.MISMATCH)):
+        session = TableSession(Journal(":memory:"), limits=limits)
+        session.start("one", {"stones": 4})
+        reading = {**session.game.view(session.state), "A1": "white"}
+        result = session.submit_reading(reading)
+        assert result.kind == kind
+        assert session.state["moves"] == 0
+    assert result.text == UNCHECKED and result.spaces == ("A1",)
 
 
 class Plain(Tokens):

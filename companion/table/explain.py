@@ -6,8 +6,8 @@ sequences of up to ``max_actions`` of them, for those whose resulting view match
 reading on every space read surely. The search is bounded: an action is followed only
 when it changes a space that differs in the reading (or one an earlier action of the
 sequence changed) and makes some space read surely look as read (an unsure space never
-makes a move by itself); at most ``max_tries`` actions are tried (a few seconds for two
-OneWorld moves on a laptop, far less for ONE or Go). The shortest explanations win;
+makes a move by itself); at most ``max_tries`` actions are tried (about a second for three
+Go moves on a 19x19 board on a laptop). The shortest explanations win;
 explanations that lead to the same state, or are the same actions in another order with
 the same view, are one.
 
@@ -56,7 +56,7 @@ class SearchLimits:
     as occluded (a hand or an arm over the board)."""
 
     max_actions: int = 3
-    max_tries: int = 4000
+    max_tries: int = 12000
     max_dice_outcomes: int = 36
     max_unsure_fraction: float = 0.5
 

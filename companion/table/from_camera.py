@@ -23,6 +23,11 @@ from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
 from companion.table.verdict import TableVerdict
 
+UNCHECKED = ("The board changed in more ways than the referee could check: play on "
+             "from the page, or put the board back as the game has it.")
+"""What the table says when the search for the moves behind a reading ran out of
+tries and what the change looks like breaks a rule: another order may not."""
+
 
 class CameraReadings:
     """Steady readings of the board held against the game (see the module docstring)."""
@@ -180,7 +185,12 @@ class CameraReadings:
                     "confirm it.")
             spaces = explanation.difference.changed
             return TableVerdict(v.AMBIGUOUS, text, spaces, tuple(self.choices))
-        return self._refuse(reading)
+        refused = self._refuse(reading)
+        if explanation.complete or refused.kind != v.ILLEGAL:
+            return refused
+        # The search ran out before it tried every sequence: no rule is known broken.
+        self._problem = replace(refused, kind=v.MISMATCH, text=UNCHECKED)
+        return self._problem
 
     def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
         """No legal move explains the board: see ``companion.table.refusal``."""
