@@ -20,13 +20,17 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.onslaught_pieces import classify_squares, square_patch
+from companion.vision.parallax import camera_over_board, lean_mm
 from companion.vision.sampling import (
     Layout,
     Samples,
     board_view,
+    leaning,
     magnification,
     make_layout,
     sample,
+    upright_or_leaning,
+    view_maps,
 )
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, classify_stones
 
@@ -211,12 +215,32 @@ class Recogniser:
         """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
         them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
 
+    def _lean_px(self, pixels_to_mm: np.ndarray, image_size: tuple[int, int]) -> np.ndarray:
+        """How far (N×2 board-view pixels) each stone's body shows from its foot, seen
+        from where the homography puts the camera: half a stone's height up
+        (``lean_height`` pitches), at most ``max_lean`` pitches."""
+        layout = self.layout
+        pitch_mm = layout.pitch_px / layout.px_per_mm
+        camera = camera_over_board(pixels_to_mm, image_size)
+        lean = lean_mm(layout.centres / layout.px_per_mm, camera,
+                       self.sampling.lean_height * pitch_mm) * layout.px_per_mm
+        size = np.linalg.norm(lean, axis=1, keepdims=True)
+        limit = self.sampling.max_lean * layout.pitch_px
+        return lean * np.minimum(1.0, limit / np.maximum(size, 1e-9))
+
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         """Read every space of ``image``, given its homography pixels → board mm."""
         start = time.perf_counter()
         view = board_view(image, pixels_to_mm, self.layout)
-        samples = sample(view, self.layout, self.sampling,
-                         magnification(self.layout, pixels_to_mm, image.shape[1::-1]))
+        enlarged = magnification(self.layout, pixels_to_mm, image.shape[1::-1])
+        maps = view_maps(view, self.sampling)
+        samples = sample(view, self.layout, self.sampling, enlarged, maps)
+        if self.kind == "stones":
+            lean = self._lean_px(pixels_to_mm, image.shape[1::-1])
+            if np.abs(lean).max() >= 0.5:
+                leaned = sample(view, leaning(self.layout, lean), self.sampling, enlarged,
+                                maps, samples)
+                samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
         if self.patch is not None:
             result = classify_squares(view, samples.darkest, self.layout, self.patch,
                                       self.cfg.palette, self.cfg.onslaught)

@@ -14,7 +14,7 @@ happens to match the board's colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -166,7 +166,9 @@ class Samples:
     core_sheen: np.ndarray  # N×K core pixels of a glossy stone's highlight, set aside
     core_glared: np.ndarray  # N: share of the core blown out white (every channel)
     open_rays: np.ndarray  # N: share of rays blown out white all along
+    spread: np.ndarray  # N: how uneven the core is, its highlight set aside (core_spread)
     darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
+    print_mark: float = 0.0  # how much darker than its board print is here (print_contrast)
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -247,6 +249,65 @@ def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
                cfg.ink_contrast)
 
 
+def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
+    """``layout`` with each space's core and mark disc moved by ``shift_px`` (N×2
+    board-view pixels): where a standing piece's body shows when the camera sees it at
+    an angle (``companion.vision.parallax``), its near rim leaning off the board in front
+    of its foot. An empty space's print runs through the moved disc as through the
+    first. The gaps and the rays stay where they are on the board; the core's distance
+    to the printed lines is measured from the moved pixels."""
+    w, h = layout.size
+    step = np.rint(shift_px).astype(int)
+
+    def moved(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        xs = np.clip(index % w + step[:, 0:1], 0, w - 1)
+        ys = np.clip(index // w + step[:, 1:2], 0, h - 1)
+        return xs, ys
+
+    xs, ys = moved(layout.core)
+    mark_xs, mark_ys = moved(layout.mark)
+    if np.isfinite(layout.core_lines).all():
+        core_lines = np.minimum(np.abs(xs - layout.centres[:, 0:1]),
+                                np.abs(ys - layout.centres[:, 1:2]))
+    else:
+        core_lines = layout.core_lines
+    return replace(layout, core=ys * w + xs, mark=mark_ys * w + mark_xs, core_lines=core_lines)
+
+
+def core_spread(core: np.ndarray, kept: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """How unevenly lit each space's core is (N): the spread of the middle half of its
+    ``kept`` pixels over the board's lightness. A stone's face is even; a core half on
+    a stone and half on the board is not."""
+    grey = core @ np.full(3, 1.0 / 3.0, np.float32)
+    q25 = masked_percentile(grey, kept, 25)
+    q75 = masked_percentile(grey, kept, 75)
+    return (q75 - q25) / (board.mean(axis=1) + 4.0)
+
+
+def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Section
+                       ) -> Samples:
+    """Per space, the samples taken at its foot, or where a standing piece's body
+    shows (``leaning``) where that core is clearly the more even (its spread below
+    ``lean_evener`` of the foot's): a stone's face is one colour where the camera sees
+    it, and a flat piece (a printed counter, a drawn stone) is where it lies, whatever
+    the camera's place over the board is worked out to be."""
+    pick = leaned.spread < cfg.lean_evener * foot.spread
+
+    def choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        shape = (-1,) + (1,) * (a.ndim - 1)
+        return np.where(pick.reshape(shape), b, a)
+
+    ink = choose(foot.ink, leaned.ink)
+    return replace(foot, core=choose(foot.core, leaned.core), ink=ink,
+                   ink_around=ink[layout.around].max(axis=1),
+                   core_seen=choose(foot.core_seen, leaned.core_seen),
+                   core_kept=choose(foot.core_kept, leaned.core_kept),
+                   core_blown=choose(foot.core_blown, leaned.core_blown),
+                   core_sheen=choose(foot.core_sheen, leaned.core_sheen),
+                   core_glared=choose(foot.core_glared, leaned.core_glared),
+                   spread=choose(foot.spread, leaned.spread))
+
+
 def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
                   ) -> float:
     """How many board-view pixels one picture pixel becomes at the board's middle:
@@ -262,21 +323,26 @@ def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[in
     return float(np.sqrt(abs(a[0] * b[1] - a[1] * b[0])))
 
 
-def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0) -> Samples:
-    """Take every space's core pixels, its local board colour and how much of the
-    board's own print (lines, spots) shows where a piece would sit.
+@dataclass(frozen=True)
+class ViewMaps:
+    """What ``sample`` reads from a whole board view, whichever pixels it then takes:
+    the view with thin dark print closed away (flat, BGR), the pixels at or beside a
+    blown-out one, those at or beside a white (every channel) clipped one, the solid
+    white ones, each pixel's darkest channel, and how much darker than the closed view
+    each pixel is (the print, summed over the channels)."""
 
-    Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
-    its bloom brightens the pixel beside it) carry no colour and are set aside: the
-    board's colour comes from the gap pixels that remain. So are the core's pixels on
-    a grid's printed lines: thin print is closed away, but where the view ``enlarged``
-    the picture (a board small in a webcam's frame) its lines are several pixels wide
-    and would darken an empty space's core."""
+    flat: np.ndarray
+    blown: np.ndarray
+    glared: np.ndarray
+    solid: np.ndarray
+    darkest: np.ndarray
+    lightness: np.ndarray
+
+
+def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
+    """The maps of ``view`` that ``sample`` takes its pixels from."""
     k = max(int(cfg.closing_px), 1)
     closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    # Only the pixels looked at are turned to float: the whole view would cost more
-    # than everything else here.
-    flat = closed.reshape(-1, 3)
     brightest = channel_max(view)
     clipped = (brightest >= cfg.saturated_level).astype(np.uint8)
     blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().astype(bool)
@@ -286,29 +352,55 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     glared = cv2.dilate(white, np.ones((3, 3), np.uint8)).ravel().astype(bool)
     # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
     solid = cv2.medianBlur(white, 3).ravel().astype(bool)
+    ones = np.ones((1, 3), np.float32)
+    lightness = (cv2.transform(closed.astype(np.float32), ones)
+                 - cv2.transform(view.astype(np.float32), ones)).ravel()
+    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness)
+
+
+def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
+           maps: ViewMaps | None = None, ground: Samples | None = None) -> Samples:
+    """Take every space's core pixels, its local board colour and how much of the
+    board's own print (lines, spots) shows where a piece would sit (from ``maps`` of
+    the view, when they are already made, and with the board's colour of ``ground``,
+    samples of the same view whose gaps were the same).
+
+    Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
+    its bloom brightens the pixel beside it) carry no colour and are set aside: the
+    board's colour comes from the gap pixels that remain. So are the core's pixels on
+    a grid's printed lines: thin print is closed away, but where the view ``enlarged``
+    the picture (a board small in a webcam's frame) its lines are several pixels wide
+    and would darken an empty space's core."""
+    maps = maps if maps is not None else view_maps(view, cfg)
+    flat, blown, lightness = maps.flat, maps.blown, maps.lightness
+    # Only the pixels looked at are turned to float: the whole view would cost more
+    # than everything else here.
     core = flat[layout.core].astype(np.float32)
-    gaps = flat[layout.gaps].astype(np.float32)
     core_seen = ~blown[layout.core]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
     off_print = layout.core_lines > band
     enough = off_print.sum(axis=1, keepdims=True) >= cfg.min_off_print * off_print.shape[1]
     core_kept = core_seen & (off_print | ~enough)
     gap_seen = ~blown[layout.gaps]
-    board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
-    board_range = np.stack([masked_percentile(gaps, gap_seen, q) for q in cfg.board_range],
-                           axis=1)
-    ones = np.ones((1, 3), np.float32)
-    lightness = (cv2.transform(closed.astype(np.float32), ones)
-                 - cv2.transform(view.astype(np.float32), ones)).ravel()
+    if ground is None:
+        gaps = flat[layout.gaps].astype(np.float32)
+        board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
+        board_range = np.stack([masked_percentile(gaps, gap_seen, q) for q in cfg.board_range],
+                               axis=1)
+    else:
+        gaps, board, board_range = ground.gaps, ground.board, ground.board_range
     level = np.maximum(board.mean(axis=1)[:, None], 1.0)
     darker = lightness[layout.mark] / np.float32(3.0) / level
-    ink = (darker > print_contrast(darker, lightness[layout.gaps] / np.float32(3.0) / level,
-                                   gap_seen, cfg)).mean(axis=1)
+    mark = print_contrast(darker, lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
+                          cfg) if ground is None else ground.print_mark
+    ink = (darker > mark).mean(axis=1)
     glossy = sheen(core, core_seen, board, view.shape[:2], layout.core, cfg)
+    spread = core_spread(core, core_kept & ~glossy, board)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
                    ink_around=ink[layout.around].max(axis=1), board_range=board_range,
                    core_seen=core_seen, core_kept=core_kept,
                    core_blown=1.0 - core_seen.mean(axis=1),
                    gap_blown=1.0 - gap_seen.mean(axis=1), core_sheen=glossy,
-                   core_glared=glared[layout.core].mean(axis=1),
-                   open_rays=solid[layout.rays].all(axis=2).mean(axis=1), darkest=darkest)
+                   core_glared=maps.glared[layout.core].mean(axis=1),
+                   open_rays=maps.solid[layout.rays].all(axis=2).mean(axis=1),
+                   spread=spread, darkest=maps.darkest, print_mark=mark)

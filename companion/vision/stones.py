@@ -160,10 +160,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                         / (cfg.ink_clear - cfg.ink_present), 0.0, 1.0)
         ink_logits = seen - unseen * shown * cfg.ink_absent_logit
 
-    grey = samples.core.mean(axis=2)
-    q25 = masked_percentile(grey, kept, 25)
-    q75 = masked_percentile(grey, kept, 75)
-    spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
+    spread = samples.spread
     clean = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
         & (samples.core_blown <= cfg.max_core_blown)
 
