@@ -176,8 +176,9 @@ def test_a_whole_short_game_of_onslaught_through_the_loop(short_game):
                                                             "piece": "red1"}}).get_json()
     assert "roll 1d6" in attack["verdict"]["text"]
     runtime.dice.roll_pending_or_default(requested_by="button")
-    assert heard[-1].kind == "applied" and "The blue core is destroyed: red wins." in heard[-1].text
+    # The roll is applied off the button's thread; reading the game waits for it.
     assert runtime.table.game.outcome(runtime.table.state).winners == ("red",)
+    assert heard[-1].kind == "applied" and "The blue core is destroyed: red wins." in heard[-1].text
     # The board still shows the game as it ended: nothing more happens.
     before = len(heard)
     assert camera.see(shown(runtime.table.game.view(runtime.table.state)))["status"] == STEADY
