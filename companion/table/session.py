@@ -91,7 +91,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._listeners: list[Listener] = []
         self._game_id: str | None = None
         self._live: game_log.LiveGame | None = None
-        self._texts: dict[int, str] = {}  # the words of each step standing, by its seq
+        self._history: dict[int, dict[str, Any]] = {}  # each step standing, by its seq
         self._depth = 0  # how deep the lock is held (rolls are applied at the top)
         self._rolls: deque = deque()  # rolls waited for, to apply off the roller's thread
         self._heard: list[TableVerdict] = []  # what they did, not yet told
@@ -301,7 +301,7 @@ class TableSession(CameraReadings, DiceWaits):
                 "choices": self.choices,
                 "question": self._question.to_json() if self._question else None,
                 "pending_dice": self.pending_dice,
-                "history": [{"seq": e.seq, "kind": e.kind, "text": self._step_text(e, i)}
+                "history": [self._history.get(e.seq) or self._history_entry(e, i)
                             for i, e in enumerate(line.standing)],
                 "can_undo": bool(line.standing),
                 "can_redo": bool(line.redoable),
@@ -357,7 +357,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._cancel_waiting()
         self._version += 1
         live = game_log.fold(self.journal, game_id, games=self._games)
-        self._game_id, self._live, self._texts = game_id, live, {}
+        self._game_id, self._live, self._history = game_id, live, {}
         self._last_changed = last_step.changed_between(live.match.game, live.before_last,
                                                        live.match.state)
         self._reset_table()
@@ -423,16 +423,19 @@ class TableSession(CameraReadings, DiceWaits):
         self._prompt_dice()
         return TableVerdict(kind, text, spaces)
 
+    def _history_entry(self, event: JournalEvent, index: int) -> dict[str, Any]:
+        """The page's line for the ``index``-th step standing (``event``); kept, so a
+        long game's history costs next to nothing more per move."""
+        entry = self._history[event.seq] = {"seq": event.seq, "kind": event.kind,
+                                            "text": self._step_text(event, index)}
+        return entry
+
     def _step_text(self, event: JournalEvent, index: int) -> str:
         """The words of the ``index``-th step standing (``event``), as the game says it
-        in the state it was made in; kept, so a long game's history costs nothing more
-        per move."""
-        text = self._texts.get(event.seq)
-        if text is None:
-            text = self._texts[event.seq] = self._describe(event, index)
-        return text
-
-    def _describe(self, event: JournalEvent, index: int) -> str:
+        in the state it was made in."""
+        entry = self._history.get(event.seq)
+        if entry is not None:
+            return entry["text"]
         if event.kind == game_log.CORRECTION:
             return describe_correction(event.data["correction"])
         action = event.data["action"]
