@@ -275,7 +275,7 @@ def press_to_led(plan: Plan, path: Path, presses: int) -> list[dict[str, float]]
             for _ in range(presses):
                 if table.pending_dice is None:
                     table.play(action)
-                applied.clear()
+                applied.reset()
                 button.drive_low()
                 pressed = button._last_change
                 applied.wait(PRESS_TIMEOUT)
@@ -295,6 +295,10 @@ class _Applied(threading.Event):
     the session says a move was applied."""
 
     at = float("nan")
+
+    def reset(self) -> None:
+        self.at = float("nan")
+        self.clear()
 
     def hear(self, verdict: Any, _snapshot: dict[str, Any]) -> None:
         if verdict.kind == v.APPLIED:
