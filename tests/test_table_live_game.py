@@ -141,3 +141,24 @@ def test_a_roll_is_applied_off_the_thread_that_rolled_it():
     assert threads[0] is not threading.current_thread()
     assert session.state["board"]["c"] == "t"
     session.close()
+
+
+def test_a_press_the_moment_the_roll_is_asked_for_is_applied():
+    """The button pressed as the request appears (before the session has noted the
+    request's id with its wait) still rolls for that wait, and the roll is applied."""
+    journal = Journal(":memory:")
+    dice = DiceService(journal, randbelow=lambda n: 3)
+    session = TableSession(journal, dice=dice, games={"tokens": Tokens})
+    session.start("tokens")
+    presses = []
+
+    def press_at_once(pending):
+        if pending is not None and not presses:
+            presses.append(dice.roll_pending_or_default(requested_by="button"))
+
+    dice.subscribe_requests(press_at_once)
+    session.play({"type": "toss", "at": "a"})
+    assert presses[0].purpose == "the toss"
+    assert session.state["board"]["a"] == "t"
+    assert session.pending_dice is None
+    session.close()

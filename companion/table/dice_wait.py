@@ -99,10 +99,10 @@ class DiceWaits:
         return TableVerdict(v.DICE, text)
 
     def _on_roll(self, roll: Roll) -> None:
-        """A roll from the button, the page or the command line, on its thread: if it is
-        the one we wait for, queue it for the worker (the roller goes on at once)."""
-        waiting = self._waiting
-        if waiting is None or not waiting.matches(roll):
+        """A roll from the button, the page or the command line, on its thread: if it was
+        asked for, queue it for the worker (the roller goes on at once; whether it is the
+        one waited for is seen under the lock, once the wait asking for it is in place)."""
+        if roll.request == 0:
             return
         self._rolls.append(roll)
         with self._worker_lock:
