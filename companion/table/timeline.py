@@ -10,8 +10,6 @@ from __future__ import annotations
 from companion.game_log import Timeline
 from companion.journal import Journal
 
-__all__ = ["Timeline", "timeline"]
-
 
 def timeline(journal: Journal, game_id: str) -> Timeline:
     """Return the standing and redoable steps of ``game_id``."""
