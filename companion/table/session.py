@@ -98,7 +98,6 @@ class TableSession(CameraReadings, DiceWaits):
         self._worker: threading.Thread | None = None
         self._worker_lock = threading.Lock()
         self._wake = threading.Event()
-        self._telling = threading.RLock()  # one announcement at a time; taken before _lock
         self._stopping = False
         self._problem: TableVerdict | None = None
         self._choices: list[Candidate] = []
@@ -335,8 +334,8 @@ class TableSession(CameraReadings, DiceWaits):
                 yield
             finally:
                 self._depth -= 1
-                outermost = self._depth == 0
-        if outermost:
+                tell = self._depth == 0 and bool(self._heard)
+        if tell:
             self._announce(None)
 
     @property
@@ -446,26 +445,23 @@ class TableSession(CameraReadings, DiceWaits):
 
     def _announce(self, result: TableVerdict | None) -> TableVerdict | None:
         """Tell the listeners what the rolls applied since the last time did, then
-        ``result``; return ``result``. One announcement at a time, outside the session's
-        lock (a listener may read the session); a reader of the session waits for one in
-        progress, so what it read has been told."""
-        with self._telling:
-            with self._lock:
-                self._depth += 1
+        ``result`` (outside the lock: a listener may read the session); return it."""
+        with self._lock:
+            self._depth += 1
+            try:
+                if self._depth == 1:
+                    self._apply_rolls()
+                results = [*self._heard, *([result] if result is not None else [])]
+                self._heard = []
+                listeners = list(self._listeners) if results else []
+                snapshot = self.snapshot() if listeners else {}
+            finally:
+                self._depth -= 1
+        for told in results:
+            for listener in listeners:
                 try:
-                    if self._depth == 1:
-                        self._apply_rolls()
-                    results = [*self._heard, *([result] if result is not None else [])]
-                    self._heard = []
-                    listeners = list(self._listeners) if results else []
-                    snapshot = self.snapshot() if listeners else {}
-                finally:
-                    self._depth -= 1
-            for told in results:
-                for listener in listeners:
-                    try:
-                        listener(told, snapshot)
-                    except Exception:
-                        _log.exception("A table listener failed on %s; the game goes on.",
-                                       told.kind)
+                    listener(told, snapshot)
+                except Exception:
+                    _log.exception("A table listener failed on %s; the game goes on.",
+                                   told.kind)
         return result
