@@ -19,6 +19,7 @@ A mixin of ``TableSession``: it works on the session's own state (``_waiting``,
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 from collections import deque
 from collections.abc import Mapping
@@ -29,6 +30,8 @@ from companion.dice import Roll
 from companion.games.base import Action, DiceRequest, IllegalAction
 from companion.table import verdict as v
 from companion.table.verdict import TableVerdict
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,10 @@ class DiceWaits:
             self._wake.clear()
             if self._stopping:
                 return
-            self._announce(None)  # applies the queued rolls, then tells of them
+            try:
+                self._announce(None)  # applies the queued rolls, then tells of them
+            except Exception:
+                _log.exception("The rolls could not be applied; the next one is tried.")
 
     def _apply_rolls(self) -> None:
         """Apply the queued rolls still waited for (under the lock); what they did is
@@ -132,4 +138,8 @@ class DiceWaits:
                 result = self._record([waiting.action], list(roll.values))
             except IllegalAction as error:  # the rules refuse these dice for this move
                 result = TableVerdict(v.ILLEGAL, f"The roll could not be used: {error.reason}")
+            except Exception:  # a journal that cannot be written: the reader goes on
+                _log.exception("The roll %s for %s could not be applied.", roll.values,
+                               waiting.text)
+                continue
             self._heard.append(result)
