@@ -15,7 +15,7 @@ def test_bench_table_prints_the_cost_per_move_of_each_game(capsys):
     out = capsys.readouterr().out
     assert "go 19x19, 12 seeded moves (go): 12 moves played" in out
     assert "onslaught-4p.jsonl (onslaught): 73 moves played" in out
-    for row in ("play", "reading", "undo + redo"):
+    for row in ("play", "reading", "undo", "redo"):
         assert out.count(f"    {row} ") == 2
     assert out.count("target (last <= 2 x first, <= 20 ms)") == 2
 
