@@ -16,6 +16,7 @@ BENCHES: dict[str, str] = {
     "vision-real-variations": "benchmarks.vision_real_variations",
     "vision-look": "benchmarks.vision_look",
     "grid-speed": "benchmarks.grid_speed",
+    "table": "benchmarks.table",
 }
 
 

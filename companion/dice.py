@@ -11,13 +11,14 @@ before any listener hears of it, so a roll the players saw is never lost.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import secrets
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.journal import Journal, JournalEvent
@@ -36,7 +37,9 @@ class Roll:
     """One roll of ``len(values)`` dice with ``sides`` sides each.
 
     ``seq`` is the roll's journal event number (0 when the service has no journal);
-    ``for_whom`` is the player a rule asked the roll for, if any.
+    ``for_whom`` is the player a rule asked the roll for, if any; ``request`` the id of
+    the request it rolled (``DiceService.request``; 0 for none), so the one who asked
+    knows its roll whatever the purpose says (not journaled: ids last one service).
     """
 
     values: tuple[int, ...]
@@ -46,6 +49,7 @@ class Roll:
     time: float
     seq: int
     for_whom: str = ""
+    request: int = field(default=0, compare=False)
 
     @property
     def total(self) -> int:
@@ -115,6 +119,8 @@ class DiceService:
         self._clock = clock
         self._lock = threading.Lock()
         self._pending: dict[str, Any] | None = None
+        self._pending_id = 0
+        self._request_ids = itertools.count(1)
         self._listeners: list[Callable[[Roll], None]] = []
         self._request_listeners: list[Callable[[dict[str, Any] | None], None]] = []
         self._recent: deque[Roll] = deque(maxlen=1000)
@@ -132,7 +138,8 @@ class DiceService:
         return roll
 
     def _roll_locked(
-        self, count: int, sides: int, purpose: str, requested_by: str, for_whom: str
+        self, count: int, sides: int, purpose: str, requested_by: str, for_whom: str,
+        request: int = 0,
     ) -> Roll:
         values = tuple(self._randbelow(sides) + 1 for _ in range(count))
         when = self._clock()
@@ -147,7 +154,7 @@ class DiceService:
                 "for_whom": for_whom,
             }
             seq = self.journal.append(ROLL_KIND, data, actor=requested_by, at=when).seq
-        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom)
+        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom, request)
         self._recent.append(roll)
         return roll
 
@@ -163,24 +170,31 @@ class DiceService:
 
     # -- requests from the rules ----------------------------------------------------
 
-    def request(self, count: int, sides: int = 6, purpose: str = "", for_whom: str = "") -> None:
-        """Ask for a roll: the next ``roll_pending_or_default`` rolls exactly this."""
+    def request(self, count: int, sides: int = 6, purpose: str = "", for_whom: str = "") -> int:
+        """Ask for a roll: the next ``roll_pending_or_default`` rolls exactly this.
+
+        Returns the request's id, which the roll made for it carries (``Roll.request``).
+        """
         check_dice(count, sides)
         with self._lock:
             self._pending = {
                 "count": count, "sides": sides, "purpose": purpose, "for_whom": for_whom,
             }
+            self._pending_id = request_id = next(self._request_ids)
         self._notify_request()
+        return request_id
 
     def pending(self) -> dict[str, Any] | None:
         """Return the requested roll waiting for a press (a copy), or ``None``."""
         with self._lock:
             return dict(self._pending) if self._pending else None
 
-    def cancel_request(self) -> None:
-        """Forget the pending request, if any."""
+    def cancel_request(self, request: int | None = None) -> None:
+        """Forget the pending request, if any (only if its id is ``request``, if given)."""
         with self._lock:
-            had, self._pending = self._pending is not None, None
+            had = self._pending is not None and request in (None, self._pending_id)
+            if had:
+                self._pending = None
         if had:
             self._notify_request()
 
@@ -196,7 +210,7 @@ class DiceService:
                                          requested_by, "")
             else:
                 roll = self._roll_locked(pending["count"], pending["sides"], pending["purpose"],
-                                         requested_by, pending["for_whom"])
+                                         requested_by, pending["for_whom"], self._pending_id)
                 self._pending = None
         if pending is not None:
             self._notify_request()

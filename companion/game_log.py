@@ -1,20 +1,22 @@
-"""Games kept in the journal: start, actions, undos, and the whole state rebuilt from them.
+"""Games kept in the journal: start, actions, undos, and the game folded back from them.
 
 A game in progress is never stored as a state: it is the list of its events —
 ``game.start`` (game name and options), then ``game.action`` (an action and its dice),
 ``game.correction`` (the board put right by hand, see ``companion.table.corrections``)
-and ``game.undo`` (of the last action or correction still standing) — and ``rebuild``
-replays them through the rules engine. So a power
-cut loses nothing that was acknowledged, an undo is itself recorded (nothing is ever
-deleted), and the journal reads as the game's record.
+and ``game.undo`` (of the last action or correction still standing). The journal is the
+game's write-ahead log: a ``LiveGame`` holds the game as it stands (a ``Match``, the
+steps standing and the ones a redo brings back) and journals each change before it
+makes it, so a power cut loses nothing that was acknowledged; ``fold`` reads a game's
+events once (on resume) to build its ``LiveGame`` again. An undo is itself recorded
+(nothing is ever deleted), and the journal reads as the game's record.
 
 An action is checked by the engine *before* it is journaled: an illegal one raises
 ``IllegalAction`` with the rule's reason and writes nothing.
 
-Appends for one journal are serialised by a lock here, so two threads (two phones)
-cannot both validate against the same state and record conflicting actions. Two
-processes recording actions for the same game at once are not guarded against; the
-web server is the one writer of game events.
+The one-off ``record_*`` functions fold the game and serialise their appends for one
+journal by a lock here, so two threads cannot both validate against the same state and
+record conflicting actions. Two processes recording actions for the same game at once
+are not guarded against; the web server is the one writer of game events.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import Action, Game, IllegalAction
+from companion.games.base import Action, Game, IllegalAction, State
 from companion.games.match import Match
 from companion.games.registry import get_game
 from companion.journal import Journal, JournalError, JournalEvent
@@ -101,12 +103,11 @@ def record_action(
     """Check ``action`` (with ``dice``) against the game's state, then journal it.
 
     Raises ``IllegalAction`` with the reason, writing nothing, when the rules forbid it.
+    For a one-off record (a script, a test): it folds the journal to find the state; a
+    game that goes on keeps a ``LiveGame`` and plays on it instead.
     """
     with _lock_for(journal):
-        match = rebuild(journal, game_id, games=games)
-        match.push(dict(action), dice)
-        return journal.append(ACTION, {"action": dict(action), "dice": list(dice)},
-                              game_id=game_id, actor=actor)
+        return fold(journal, game_id, games=games).play(action, dice, actor=actor)
 
 
 def record_correction(
@@ -122,10 +123,7 @@ def record_correction(
     Raises ``CorrectionError`` (a ``ValueError``) with the reason, writing nothing.
     """
     with _lock_for(journal):
-        match = rebuild(journal, game_id, games=games)
-        correct(match.game, match.state, correction)
-        return journal.append(CORRECTION, {"correction": dict(correction)},
-                              game_id=game_id, actor=actor)
+        return fold(journal, game_id, games=games).correct(correction, actor=actor)
 
 
 def record_undo(
@@ -136,16 +134,150 @@ def record_undo(
     Raises ``IllegalAction`` when there is nothing to undo.
     """
     with _lock_for(journal):
-        _, standing = _replay(journal, game_id, games)
-        if not standing:
-            raise IllegalAction("There is nothing to undo: no action has been taken yet.")
-        return journal.append(UNDO, {"undoes": standing[-1]}, game_id=game_id, actor=actor)
+        return fold(journal, game_id, games=games).undo(actor=actor)
 
 
 def rebuild(journal: Journal, game_id: str, *, games: GameLookup | None = None) -> Match:
     """Return the game as it stands: its start replayed with every action and undo."""
-    match, _ = _replay(journal, game_id, games)
-    return match
+    return fold(journal, game_id, games=games).match
+
+
+def fold(journal: Journal, game_id: str, *, games: GameLookup | None = None) -> LiveGame:
+    """Read the game's events once and return it live: its match, the steps standing
+    (with the state before each), the steps a redo brings back, and the state before the
+    last change. The one place a game is replayed from the journal."""
+    events = journal.events(game_id=game_id)
+    if not events or events[0].kind != START:
+        raise ValueError(f"There is no game {game_id!r} in {journal.path}.")
+    start = events[0]
+    match = Match(_make_game(start.data["game"], games), start.data.get("options") or {})
+    live = LiveGame(journal, game_id, match)
+    for event in events[1:]:
+        live._replay(event)
+    return live
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """``standing``: the action and correction events in force, oldest first;
+    ``redoable``: the undone ones a redo brings back, the next one last.
+
+    Undo and redo are both events: an undo is a ``game.undo`` in the journal, and a redo
+    journals the undone step again (the same action and dice, or the same correction).
+    So a step made after some undos that is the same as the last one undone counts as
+    its redo, whether the page's Redo button made it or a player made the same move
+    again; any other step makes the undone steps unreachable by redo, as in every editor.
+    """
+
+    standing: tuple[JournalEvent, ...] = ()
+    redoable: tuple[JournalEvent, ...] = ()
+
+    def after(self, event: JournalEvent) -> Timeline:
+        """The timeline once ``event`` (of the same game) is journaled."""
+        if event.kind in (ACTION, CORRECTION):
+            redo = self.redoable
+            redoable = redo[:-1] if redo and _same_step(redo[-1], event) else ()
+            return Timeline(self.standing + (event,), redoable)
+        if event.kind == UNDO and self.standing:
+            return Timeline(self.standing[:-1], self.redoable + (self.standing[-1],))
+        return self
+
+
+class LiveGame:
+    """One game as it stands, with the journal as its write-ahead log.
+
+    Each change is checked against the match it holds, journaled, and only then made
+    to the match: a change is acknowledged (its method returns) once it is on disk, and
+    nothing is replayed. ``fold`` builds one from the journal; the table's session keeps
+    one for the game being played. Not locked: its owner serialises its changes.
+    """
+
+    def __init__(self, journal: Journal, game_id: str, match: Match) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self.match = match
+        self.timeline = Timeline()
+        self.before_last: State | None = None
+        """The game's state before its last journaled change (``None`` before any)."""
+        self._befores: list[State] = []  # the state before each standing step
+
+    def before(self, index: int) -> State:
+        """The state before the ``index``-th standing step (negative from the end)."""
+        return self._befores[index]
+
+    def play(self, action: Action, dice: Sequence[int] = (), *, actor: str = "") -> JournalEvent:
+        """Apply ``action`` with ``dice``, journal it; ``IllegalAction`` writes nothing."""
+        before = self.match.state
+        self.match.push(dict(action), dice)
+        try:
+            event = self.journal.append(ACTION, {"action": dict(action), "dice": list(dice)},
+                                        game_id=self.game_id, actor=actor)
+        except BaseException:
+            self.match.pop()
+            raise
+        self._stood(event, before)
+        return event
+
+    def correct(self, correction: Mapping[str, Any], *, actor: str = "") -> JournalEvent:
+        """Put the game right by hand and journal it; ``CorrectionError`` writes nothing."""
+        corrected = correct(self.match.game, self.match.state, correction)
+        event = self.journal.append(CORRECTION, {"correction": dict(correction)},
+                                    game_id=self.game_id, actor=actor)
+        before, self.match.state = self.match.state, corrected
+        self._stood(event, before)
+        return event
+
+    def undo(self, *, actor: str = "") -> JournalEvent:
+        """Journal an undo of the last step standing, then take it back.
+
+        Raises ``IllegalAction`` when there is nothing to undo.
+        """
+        if not self.timeline.standing:
+            raise IllegalAction("There is nothing to undo: no action has been taken yet.")
+        event = self.journal.append(UNDO, {"undoes": self.timeline.standing[-1].seq},
+                                    game_id=self.game_id, actor=actor)
+        self._take_back(event)
+        return event
+
+    def _replay(self, event: JournalEvent) -> None:
+        """Make a journaled event's change (``fold``)."""
+        before = self.match.state
+        if event.kind == ACTION:
+            try:
+                self.match.push(event.data["action"], event.data.get("dice", ()))
+            except (IllegalAction, KeyError) as error:
+                raise JournalError(
+                    f"Event {event.seq} of game {self.game_id} in {self.journal.path} cannot "
+                    f"be replayed ({error}); the rules engine may have changed since."
+                ) from error
+            self._stood(event, before)
+        elif event.kind == CORRECTION:
+            try:
+                self.match.state = correct(self.match.game, before, event.data["correction"])
+            except (ValueError, KeyError) as error:
+                raise JournalError(
+                    f"Correction {event.seq} of game {self.game_id} in {self.journal.path} "
+                    f"cannot be replayed ({error})."
+                ) from error
+            self._stood(event, before)
+        elif event.kind == UNDO:
+            self._take_back(event)
+
+    def _stood(self, event: JournalEvent, before: State) -> None:
+        self._befores.append(before)
+        self.before_last = before
+        self.timeline = self.timeline.after(event)
+
+    def _take_back(self, event: JournalEvent) -> None:
+        self.before_last = self.match.state
+        if self.timeline.standing:
+            undone = self.timeline.standing[-1]
+            before = self._befores.pop()
+            if undone.kind == CORRECTION:
+                self.match.state = before
+            else:
+                self.match.pop()
+        self.timeline = self.timeline.after(event)
 
 
 def list_games(journal: Journal) -> list[GameRecord]:
@@ -169,43 +301,8 @@ def list_games(journal: Journal) -> list[GameRecord]:
     return [GameRecord(**record) for record in reversed(records.values())]
 
 
-def _replay(journal: Journal, game_id: str, games: GameLookup | None) -> tuple[Match, list[int]]:
-    """Replay a game; return the match and the seqs of the actions still standing."""
-    events = journal.events(game_id=game_id)
-    if not events or events[0].kind != START:
-        raise ValueError(f"There is no game {game_id!r} in {journal.path}.")
-    start = events[0]
-    match = Match(_make_game(start.data["game"], games), start.data.get("options") or {})
-    standing: list[int] = []
-    before_correction: dict[int, Any] = {}
-    for event in events[1:]:
-        if event.kind == ACTION:
-            try:
-                match.push(event.data["action"], event.data.get("dice", ()))
-            except (IllegalAction, KeyError) as error:
-                raise JournalError(
-                    f"Event {event.seq} of game {game_id} in {journal.path} cannot be "
-                    f"replayed ({error}); the rules engine may have changed since."
-                ) from error
-            standing.append(event.seq)
-        elif event.kind == CORRECTION:
-            try:
-                corrected = correct(match.game, match.state, event.data["correction"])
-            except (ValueError, KeyError) as error:
-                raise JournalError(
-                    f"Correction {event.seq} of game {game_id} in {journal.path} cannot be "
-                    f"replayed ({error})."
-                ) from error
-            before_correction[event.seq] = match.state
-            match.state = corrected
-            standing.append(event.seq)
-        elif event.kind == UNDO and standing:
-            undone = standing.pop()
-            if undone in before_correction:
-                match.state = before_correction.pop(undone)
-            else:
-                match.pop()
-    return match, standing
+def _same_step(a: JournalEvent, b: JournalEvent) -> bool:
+    return a.kind == b.kind and a.data == b.data
 
 
 def _make_game(name: str, games: GameLookup | None) -> Game:

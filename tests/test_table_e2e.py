@@ -9,6 +9,7 @@ dice the rules ask for rolled by the button and by the page; and a whole short g
 """
 
 import itertools
+import threading
 
 import pytest
 from rendered_table import rendered_table
@@ -175,7 +176,10 @@ def test_a_whole_short_game_of_onslaught_through_the_loop(short_game):
     attack = client.post("/api/game/play", json={"action": {"type": "attack",
                                                             "piece": "red1"}}).get_json()
     assert "roll 1d6" in attack["verdict"]["text"]
+    won = threading.Event()  # the roll is applied, and told, off the button's thread
+    runtime.table.subscribe(lambda verdict, _: won.set() if "red wins" in verdict.text else None)
     runtime.dice.roll_pending_or_default(requested_by="button")
+    assert won.wait(10)
     assert heard[-1].kind == "applied" and "The blue core is destroyed: red wins." in heard[-1].text
     assert runtime.table.game.outcome(runtime.table.state).winners == ("red",)
     # The board still shows the game as it ended: nothing more happens.

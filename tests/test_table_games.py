@@ -2,6 +2,7 @@
 OneWorld (a move read from the counters, a Fault crossing that waits for its die)."""
 
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -51,10 +52,18 @@ def test_onslaught_asks_for_the_roll_with_its_purpose_and_applies_it(table):
                               "for_whom": "red1"}
     assert session.pending_dice["purpose"] == "Red 1's moves"
     seen = []
-    session.subscribe(lambda verdict, snapshot: seen.append((verdict.kind, snapshot)))
+    applied = threading.Event()  # the roll is applied, and told, off the roller's thread
+
+    def hear(verdict, snapshot):
+        seen.append((verdict.kind, snapshot))
+        if verdict.kind == v.APPLIED:
+            applied.set()
+
+    session.subscribe(hear)
     dice.roll_pending_or_default(requested_by="button")
     assert session.state["turn"]["moves_left"] == 3
     assert session.pending_dice is None and dice.pending() is None
+    assert applied.wait(10)
     assert seen[-1][0] == v.APPLIED
     assert seen[-1][1]["history"][-1]["text"] == "Red 1 rolls the die"
 

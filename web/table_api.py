@@ -270,10 +270,10 @@ def import_record():
     with value_errors_as(InvalidRequest):
         game_id = game_log.start_game(table.journal, header.game, header.options,
                                       actor=table.actor)
-    skipped = _replay_lines(lines, lambda action, dice: game_log.record_action(
-        table.journal, game_id, action, dice, actor=table.actor),
-        lambda correction: game_log.record_correction(
-            table.journal, game_id, correction, actor=table.actor))
+    live = game_log.fold(table.journal, game_id)
+    skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
+                                                                  actor=table.actor),
+                            lambda correction: live.correct(correction, actor=table.actor))
     verdict = table.resume(game_id)
     return jsonify(verdict=verdict.to_json(), skipped=skipped,
                    game=runtime.table_data()["game"])

@@ -2,23 +2,36 @@
 
 When the rules need dice for a move (a move seen on the board, played from the page, or
 the only action the rules allow), the session asks the dice service for that roll with
-its purpose and waits; the button, the page or the command line rolls it, and the roll
-that matches is applied to the move. A mixin of ``TableSession``: it works on the
-session's own state (``_waiting``, ``dice``, the lock), kept apart so each file holds
-one idea.
+its purpose and waits; the button or the page rolls it, and the roll made for that very
+request (its id, ``Roll.request``: two waits may well share a purpose) is applied to
+the move.
+
+The roll is applied off the roller's thread: the dice button's callback (gpiozero's
+thread) only queues it, so the button's LED lights as soon as the roll is journaled; a
+worker thread of the session applies it and tells the listeners. Anyone who reads the
+session meanwhile applies the queued roll first (``TableSession._locked``), so a roll
+that was made is never missing from what the session says.
+
+A mixin of ``TableSession``: it works on the session's own state (``_waiting``,
+``dice``, the lock), kept apart so each file holds one idea.
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
+import threading
+from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.dice import Roll
 from companion.games.base import Action, DiceRequest, IllegalAction
 from companion.table import verdict as v
 from companion.table.verdict import TableVerdict
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -30,21 +43,29 @@ class WaitingRoll:
     request: DiceRequest
     text: str
     view: Mapping[str, Any] | None = None
+    request_id: int = 0
+    """The dice service's id of the request (0 until it is asked for)."""
 
     def matches(self, roll: Roll) -> bool:
-        return (roll.purpose == self.request.purpose and roll.sides == self.request.sides
-                and len(roll.values) == self.request.count)
+        return self.request_id != 0 and roll.request == self.request_id
 
 
 class DiceWaits:
     """The rolls the session waits for (see the module docstring)."""
 
     _waiting: WaitingRoll | None
+    _rolls: deque[Roll]
+    _heard: list[TableVerdict]
+    _worker: threading.Thread | None
+    _worker_lock: threading.Lock
+    _wake: threading.Event
+    _stopping: bool
 
     @property
     def pending_dice(self) -> dict[str, Any] | None:
         """The roll the game waits for: count, sides, purpose and the move, or ``None``."""
-        waiting = self._waiting
+        with self._locked():
+            waiting = self._waiting
         return None if waiting is None else {**waiting.request.to_json(), "for": waiting.text}
 
     def _prompt_dice(self) -> None:
@@ -61,16 +82,15 @@ class DiceWaits:
     def _wait(self, waiting: WaitingRoll) -> None:
         self._waiting = waiting
         if self.dice is not None:
-            self.dice.request(waiting.request.count, waiting.request.sides,
-                              waiting.request.purpose, for_whom=self.game.to_move(self.state)
-                              or "")
+            request_id = self.dice.request(waiting.request.count, waiting.request.sides,
+                                           waiting.request.purpose,
+                                           for_whom=self.game.to_move(self.state) or "")
+            self._waiting = replace(waiting, request_id=request_id)
 
     def _cancel_waiting(self) -> None:
         waiting, self._waiting = self._waiting, None
         if waiting is not None and self.dice is not None:
-            pending = self.dice.pending()
-            if pending and pending["purpose"] == waiting.request.purpose:
-                self.dice.cancel_request()
+            self.dice.cancel_request(waiting.request_id)
 
     def _dice_verdict(self, before: TableVerdict | None = None) -> TableVerdict:
         assert self._waiting is not None
@@ -82,13 +102,44 @@ class DiceWaits:
         return TableVerdict(v.DICE, text)
 
     def _on_roll(self, roll: Roll) -> None:
-        """A roll from the button, the page or the command line: the one we wait for?"""
-        with self._lock:
+        """A roll from the button, the page or the command line, on its thread: if it was
+        asked for, queue it for the worker (the roller goes on at once; whether it is the
+        one waited for is seen under the lock, once the wait asking for it is in place)."""
+        if roll.request == 0:
+            return
+        self._rolls.append(roll)
+        with self._worker_lock:
+            if self._worker is None and not self._stopping:
+                self._worker = threading.Thread(target=self._apply_rolls_on_worker,
+                                                name="table-rolls", daemon=True)
+                self._worker.start()
+        self._wake.set()
+
+    def _apply_rolls_on_worker(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            if self._stopping:
+                return
+            try:
+                self._announce(None)  # applies the queued rolls, then tells of them
+            except Exception:
+                _log.exception("The rolls could not be applied; the next one is tried.")
+
+    def _apply_rolls(self) -> None:
+        """Apply the queued rolls still waited for (under the lock); what they did is
+        told with the next announcement."""
+        while self._rolls:
+            roll = self._rolls.popleft()
             waiting = self._waiting
             if waiting is None or self._game_id is None or not waiting.matches(roll):
-                return
+                continue
             try:
                 result = self._record([waiting.action], list(roll.values))
             except IllegalAction as error:  # the rules refuse these dice for this move
                 result = TableVerdict(v.ILLEGAL, f"The roll could not be used: {error.reason}")
-        self._announce(result)
+            except Exception:  # a journal that cannot be written: the reader goes on
+                _log.exception("The roll %s for %s could not be applied.", roll.values,
+                               waiting.text)
+                continue
+            self._heard.append(result)

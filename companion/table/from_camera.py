@@ -53,13 +53,13 @@ class CameraReadings:
         meanwhile, the reading is looked at again.
         """
         reading = dict(reading)
-        with self._lock:
+        with self._locked():
             fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
             game, state, version = self.game, self.state, self._version
         if result is None:
             found = self._look(game, state, reading, fresh)
-            with self._lock:
+            with self._locked():
                 if version != self._version:
                     result = self._reading(reading, fresh) or self._conclude(
                         *self._look(self.game, self.state, reading, fresh))
@@ -201,7 +201,7 @@ class CameraReadings:
     def choose(self, index: int) -> TableVerdict:
         """Apply the ``index``-th of the moves offered, or take the ``index``-th answer
         to the question asked (``choices``)."""
-        with self._lock:
+        with self._locked():
             if not 0 <= index < len(self.choices):
                 raise IllegalAction("There is no such choice: read the board again.")
             if self._question is not None:

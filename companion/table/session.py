@@ -11,8 +11,15 @@ applied, offered, asked about or refused; ``choose`` takes the answer), and the 
 rules wait for in ``companion.table.dice_wait``: both are mixins of the session, working
 on its state under its lock.
 
-Only the journal is kept across a restart: ``resume`` rebuilds the game, its undo and
-redo, and the roll the rules are waiting for. What the camera last saw is not journaled
+The session holds the game live (``companion.game_log.LiveGame``: one ``Match``, the
+steps standing and the ones a redo brings back), and the journal is its write-ahead
+log: a move is checked against the live match, journaled, then made; an undo journaled,
+then taken back. Nothing is replayed while the game goes on, so a move costs the same
+at the end of a long game as at its start.
+
+Only the journal is kept across a restart: ``resume`` folds it once
+(``game_log.fold``) into the game, its undo and redo, and the roll the rules are
+waiting for. What the camera last saw is not journaled
 (it is an observation, not an event), so a pending "board does not match" or a pending
 choice is cleared by a restart; the first steady reading after it raises it again if
 the board still differs.
@@ -24,7 +31,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from companion import game_log
@@ -41,7 +50,6 @@ from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
 from companion.table.reading import compare
-from companion.table.timeline import Timeline, timeline
 from companion.table.verdict import TableVerdict
 
 END = "game.end"
@@ -82,7 +90,15 @@ class TableSession(CameraReadings, DiceWaits):
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._game_id: str | None = None
-        self._match: Match | None = None
+        self._live: game_log.LiveGame | None = None
+        self._history: dict[int, dict[str, Any]] = {}  # each step standing, by its seq
+        self._depth = 0  # how deep the lock is held (rolls are applied at the top)
+        self._rolls: deque = deque()  # rolls waited for, to apply off the roller's thread
+        self._heard: list[TableVerdict] = []  # what they did, not yet told
+        self._worker: threading.Thread | None = None
+        self._worker_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = False
         self._problem: TableVerdict | None = None
         self._choices: list[Candidate] = []
         self._question: Question | None = None
@@ -98,7 +114,7 @@ class TableSession(CameraReadings, DiceWaits):
 
     def start(self, game: str, options: Mapping[str, Any] | None = None) -> TableVerdict:
         """Start a new game (journaled) and follow it."""
-        with self._lock:
+        with self._locked():
             game_id = game_log.start_game(self.journal, game, options, actor=self.actor,
                                           games=self._games)
             self._follow(game_id)
@@ -107,7 +123,7 @@ class TableSession(CameraReadings, DiceWaits):
 
     def resume(self, game_id: str | None = None) -> TableVerdict:
         """Follow ``game_id`` (by default the latest game not ended) as the journal has it."""
-        with self._lock:
+        with self._locked():
             if game_id is None:
                 ended = {e.game_id for e in self.journal.events(kind=END)}
                 open_games = [g for g in game_log.list_games(self.journal)
@@ -116,27 +132,35 @@ class TableSession(CameraReadings, DiceWaits):
                     raise NoGame(f"There is no game to resume in {self.journal.path}.")
                 game_id = open_games[0].game_id
             self._follow(game_id)
+            steps = len(self._require_live().timeline.standing)
             result = TableVerdict(v.STARTED, f"The game of {self.game.title} goes on "
-                                             f"({len(self._timeline().standing)} steps so far).")
+                                             f"({steps} steps so far).")
         return self._announce(result)
 
     def end(self) -> TableVerdict:
         """End the game at the table (journaled); the session then has no game."""
-        with self._lock:
+        with self._locked():
             game_id = self._require()
             self.journal.append(END, {}, game_id=game_id, actor=self.actor)
             self._cancel_waiting()
-            self._game_id = self._match = None
+            self._game_id = self._live = None
             self._last_changed = ()
             self._reset_table()
             result = TableVerdict(v.ENDED, "The game has ended.")
         return self._announce(result)
 
     def close(self) -> None:
-        """Stop listening to the dice (the journal stays open: it is the caller's)."""
+        """Stop listening to the dice and stop applying rolls (the journal stays open:
+        it is the caller's)."""
         if self._unsubscribe_dice is not None:
             self._unsubscribe_dice()
             self._unsubscribe_dice = None
+        with self._worker_lock:
+            self._stopping = True
+            worker = self._worker
+        self._wake.set()
+        if worker is not None and worker is not threading.current_thread():
+            worker.join()
 
     @property
     def game_id(self) -> str | None:
@@ -144,14 +168,14 @@ class TableSession(CameraReadings, DiceWaits):
 
     @property
     def game(self) -> Game:
-        with self._lock:
+        with self._locked():
             self._require()
             assert self._match is not None
             return self._match.game
 
     @property
     def state(self) -> State:
-        with self._lock:
+        with self._locked():
             self._require()
             assert self._match is not None
             return self._match.state
@@ -159,20 +183,23 @@ class TableSession(CameraReadings, DiceWaits):
     @property
     def problem(self) -> TableVerdict | None:
         """The "board does not match the game" state (illegal or mismatch), or ``None``."""
-        return self._problem
+        with self._locked():
+            return self._problem
 
     @property
     def choices(self) -> list[str]:
         """The moves offered after an ambiguous reading, or the answers to the question
         asked, in words (``choose`` by index)."""
-        if self._question is not None:
-            return [answer.text for answer in self._question.answers]
-        return [c.text for c in self._choices]
+        with self._locked():
+            if self._question is not None:
+                return [answer.text for answer in self._question.answers]
+            return [c.text for c in self._choices]
 
     @property
     def question(self) -> Question | None:
         """The question asked about spaces the camera cannot read, or ``None``."""
-        return self._question
+        with self._locked():
+            return self._question
 
     # -- from the page ----------------------------------------------------------------------
 
@@ -182,7 +209,7 @@ class TableSession(CameraReadings, DiceWaits):
 
         Raises ``IllegalAction`` with the rule's reason.
         """
-        with self._lock:
+        with self._locked():
             game, state = self.game, self.state
             ruling = game.validate(state, action)
             if not ruling:
@@ -200,17 +227,17 @@ class TableSession(CameraReadings, DiceWaits):
 
     def correct(self, correction: Mapping[str, Any]) -> TableVerdict:
         """Put the game right by hand (see ``companion.table.corrections``)."""
-        with self._lock:
-            if self._game_id is None:
+        with self._locked():
+            if self._live is None:
                 raise NoGame(NO_GAME_TO_CORRECT)
-            game_log.record_correction(self.journal, self._game_id, correction,
-                                       actor=self.actor, games=self._games)
-            result = self._changed(v.CORRECTED, describe_correction(correction) + ".")
+            before = self._live.match.state
+            self._live.correct(correction, actor=self.actor)
+            result = self._changed(v.CORRECTED, describe_correction(correction) + ".", before)
         return self._announce(result)
 
     def accept_board(self) -> TableVerdict:
         """Correct the game to what the camera last read on every space that differs."""
-        with self._lock:
+        with self._locked():
             if self._game_id is None:
                 raise NoGame(NO_GAME_TO_CORRECT)
             reading = self._last_reading
@@ -224,40 +251,41 @@ class TableSession(CameraReadings, DiceWaits):
 
     def undo(self) -> TableVerdict:
         """Take back the last move or correction (journaled as an undo; nothing is deleted)."""
-        with self._lock:
-            standing = self._timeline().standing
-            game_log.record_undo(self.journal, self._require(), actor=self.actor,
-                                 games=self._games)
-            result = self._changed(v.UNDONE, f"Undone: {self._step_text(standing[-1])}.")
+        with self._locked():
+            live = self._require_live()
+            standing = live.timeline.standing
+            text = self._step_text(standing[-1], len(standing) - 1) if standing else ""
+            before = live.match.state
+            live.undo(actor=self.actor)
+            result = self._changed(v.UNDONE, f"Undone: {text}.", before)
         return self._announce(result)
 
     def redo(self) -> TableVerdict:
         """Make again the step the last undo took back."""
-        with self._lock:
-            redoable = self._timeline().redoable
+        with self._locked():
+            live = self._require_live()
+            redoable = live.timeline.redoable
             if not redoable:
                 raise IllegalAction("There is nothing to redo.")
             step = redoable[-1]
-            game_id = self._require()
+            before = live.match.state
             if step.kind == game_log.CORRECTION:
-                game_log.record_correction(self.journal, game_id, step.data["correction"],
-                                           actor=self.actor, games=self._games)
+                live.correct(step.data["correction"], actor=self.actor)
             else:
-                game_log.record_action(self.journal, game_id, step.data["action"],
-                                       step.data.get("dice", ()), actor=self.actor,
-                                       games=self._games)
-            result = self._changed(v.REDONE, f"Redone: {self._step_text(step)}.")
+                live.play(step.data["action"], step.data.get("dice", ()), actor=self.actor)
+            text = self._step_text(live.timeline.standing[-1], -1)
+            result = self._changed(v.REDONE, f"Redone: {text}.", before)
         return self._announce(result)
 
     # -- what the page shows ----------------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the table page shows, as JSON data."""
-        with self._lock:
-            if self._game_id is None or self._match is None:
+        with self._locked():
+            if self._game_id is None or self._live is None:
                 return {"game_id": None}
-            game, state = self._match.game, self._match.state
-            line = self._timeline()
+            game, state = self._live.match.game, self._live.match.state
+            line = self._live.timeline
             outcome = game.outcome(state)
             return {
                 "game_id": self._game_id,
@@ -272,8 +300,8 @@ class TableSession(CameraReadings, DiceWaits):
                 "choices": self.choices,
                 "question": self._question.to_json() if self._question else None,
                 "pending_dice": self.pending_dice,
-                "history": [{"seq": e.seq, "kind": e.kind, "text": self._step_text(e)}
-                            for e in line.standing],
+                "history": [self._history.get(e.seq) or self._history_entry(e, i)
+                            for i, e in enumerate(line.standing)],
                 "can_undo": bool(line.standing),
                 "can_redo": bool(line.redoable),
                 "last_changed": list(self._last_changed),
@@ -293,18 +321,44 @@ class TableSession(CameraReadings, DiceWaits):
 
     # -- inside -------------------------------------------------------------------------------
 
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the session's lock; on first taking it, apply the rolls queued for the
+        waiting action, so whoever reads or changes the session sees them, and on letting
+        it go tell the listeners what they did."""
+        with self._lock:
+            self._depth += 1
+            try:
+                if self._depth == 1:
+                    self._apply_rolls()
+                yield
+            finally:
+                self._depth -= 1
+                tell = self._depth == 0 and bool(self._heard)
+        if tell:
+            self._announce(None)
+
+    @property
+    def _match(self) -> Match | None:
+        return self._live.match if self._live is not None else None
+
     def _require(self) -> str:
         if self._game_id is None:
             raise NoGame("No game is being played: start or resume one.")
         return self._game_id
 
+    def _require_live(self) -> game_log.LiveGame:
+        self._require()
+        assert self._live is not None
+        return self._live
+
     def _follow(self, game_id: str) -> None:
         self._cancel_waiting()
         self._version += 1
-        self._game_id = game_id
-        self._match = game_log.rebuild(self.journal, game_id, games=self._games)
-        self._last_changed = last_step.from_journal(self.journal, game_id, self._match.game,
-                                                    self._match.state, games=self._games)
+        live = game_log.fold(self.journal, game_id, games=self._games)
+        self._game_id, self._live, self._history = game_id, live, {}
+        self._last_changed = last_step.changed_between(live.match.game, live.before_last,
+                                                       live.match.state)
         self._reset_table()
         self._last_reading = None
         self._settled = set()
@@ -314,9 +368,6 @@ class TableSession(CameraReadings, DiceWaits):
         self._problem = None
         self._choices = []
         self._question = None
-
-    def _timeline(self) -> Timeline:
-        return timeline(self.journal, self._require())
 
     def _apply(self, candidate: Candidate) -> TableVerdict:
         """Journal a candidate's actions; the last one waits for dice if it needs them."""
@@ -331,15 +382,12 @@ class TableSession(CameraReadings, DiceWaits):
     def _record(self, actions: Sequence[Action], dice: list[int]) -> TableVerdict:
         """Journal ``actions`` (the last with ``dice``) and say what they caused."""
         self._cancel_waiting()
-        game_id = self._require()
+        live = self._require_live()
         first = self.state
         texts = []
         for i, action in enumerate(actions):
             before = self.state
-            game_log.record_action(self.journal, game_id, action,
-                                   dice if i == len(actions) - 1 else (),
-                                   actor=self.actor, games=self._games)
-            self._match = game_log.rebuild(self.journal, game_id, games=self._games)
+            live.play(action, dice if i == len(actions) - 1 else (), actor=self.actor)
             texts.append(self._event_text(before, action))
         return self._changed(v.APPLIED, " ".join(texts), first)
 
@@ -350,17 +398,13 @@ class TableSession(CameraReadings, DiceWaits):
         text = " ".join(w.rstrip(".") + "." for w in words)
         return text or self.game.describe(before, action) + "."
 
-    def _changed(self, kind: str, text: str, before: State | None = None) -> TableVerdict:
-        """After a journaled change: rebuild, forget stale choices, check the board, and
-        note the spaces the change touched (``before``: the state it started from, by
-        default the one held until now)."""
-        game_id = self._require()
+    def _changed(self, kind: str, text: str, before: State) -> TableVerdict:
+        """After a journaled change: forget stale choices, check the board, and note the
+        spaces the change touched (``before``: the state it started from)."""
+        live = self._require_live()
         self._version += 1
-        if before is None and self._match is not None:
-            before = self._match.state
-        self._match = game_log.rebuild(self.journal, game_id, games=self._games)
-        self._last_changed = last_step.changed_between(self._match.game, before,
-                                                       self._match.state)
+        self._last_changed = last_step.changed_between(live.match.game, before,
+                                                       live.match.state)
         self._choices = []
         self._question = None
         self._settled = set()
@@ -378,22 +422,46 @@ class TableSession(CameraReadings, DiceWaits):
         self._prompt_dice()
         return TableVerdict(kind, text, spaces)
 
-    def _step_text(self, event: JournalEvent) -> str:
+    def _history_entry(self, event: JournalEvent, index: int) -> dict[str, Any]:
+        """The page's line for the ``index``-th step standing (``event``); kept, so a
+        long game's history costs next to nothing more per move."""
+        entry = self._history[event.seq] = {"seq": event.seq, "kind": event.kind,
+                                            "text": self._step_text(event, index)}
+        return entry
+
+    def _step_text(self, event: JournalEvent, index: int) -> str:
+        """The words of the ``index``-th step standing (``event``), as the game says it
+        in the state it was made in."""
+        entry = self._history.get(event.seq)
+        if entry is not None:
+            return entry["text"]
         if event.kind == game_log.CORRECTION:
             return describe_correction(event.data["correction"])
         action = event.data["action"]
         try:
-            return self.game.describe(self.state, action)
+            return self.game.describe(self._require_live().before(index), action)
         except (KeyError, TypeError, ValueError):
             return str(action.get("type", "an action"))
 
-    def _announce(self, result: TableVerdict) -> TableVerdict:
+    def _announce(self, result: TableVerdict | None) -> TableVerdict | None:
+        """Tell the listeners what the rolls applied since the last time did, then
+        ``result`` (outside the lock: a listener may read the session); return it."""
         with self._lock:
-            listeners = list(self._listeners)
-            snapshot = self.snapshot() if listeners else {}
-        for listener in listeners:
+            self._depth += 1
             try:
-                listener(result, snapshot)
-            except Exception:
-                _log.exception("A table listener failed on %s; the game goes on.", result.kind)
+                if self._depth == 1:
+                    self._apply_rolls()
+                results = [*self._heard, *([result] if result is not None else [])]
+                self._heard = []
+                listeners = list(self._listeners) if results else []
+                snapshot = self.snapshot() if listeners else {}
+            finally:
+                self._depth -= 1
+        for told in results:
+            for listener in listeners:
+                try:
+                    listener(told, snapshot)
+                except Exception:
+                    _log.exception("A table listener failed on %s; the game goes on.",
+                                   told.kind)
         return result
