@@ -61,6 +61,7 @@ from calibration.gridoutline import (
     straightening,
     upright,
 )
+from calibration.gridstones import find_by_stones
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -343,6 +344,10 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             break
     if best is not None:
         return best
+    try:  # a board covered in stones shows too little of its lines: find it by them
+        return find_by_stones(grey, response, scale, geometries)
+    except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError among them
+        pass
     if first_failure is None:
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")

@@ -22,11 +22,14 @@ MAX_WRONG = 8  # stones read confidently wrong: the stone recogniser's, not the 
 # The board's four corner crossings in the downscaled photos (pixels, any order). Each
 # was first proposed by the finder, then looked at by eye on a crop of the photo
 # enlarged four times with the point marked on it, and kept only where it sat on the
-# crossing of the two outer lines (all 36 did, to about a pixel).
+# crossing of the two outer lines (all 36 did, to about a pixel). ``gaps``, a board
+# covered in stones found by them (``calibration.gridstones``): on the corner stones'
+# middles, where the crossings are hidden.
 CORNERS = {
     "basic": [(328, 49), (832, 47), (936, 601), (266, 601)],
     "cornersnumbered": [(149, 172), (634, 181), (716, 726), (54, 713)],
     "emptyreal": [(173, 360), (485, 314), (584, 647), (221, 719)],
+    "gaps": [(128, 260), (590, 254), (665, 788), (19, 792)],
     "badangleleft": [(114, 490), (400, 395), (701, 527), (377, 723)],
     "badangleright": [(378, 368), (696, 488), (398, 799), (52, 541)],
     "occludededge": [(123, 186), (607, 192), (675, 746), (47, 743)],
