@@ -64,13 +64,14 @@ CELL_SQUARE = 0.35  # a first cell's sides may differ in length by this share
 CELL_ANGLE_DEG = 35.0  # and be this far from a right angle
 SNAP = 0.3  # a spot this share of a pitch from a lattice place lies on it
 SEEDS = 8  # first cells tried at each scale
-NEARLY_ALL = 0.8  # a scale whose lattice holds this share of the most spots is as good
 MIN_SPOTS = 30  # a lattice of fewer spots is no board covered in stones
 MIN_FILLED = 0.4  # stones fill at least this share of the board's points
 OUTSIDE_SHARE = 0.08  # spots off the board (a bowl's stones, its rim) at most this share
+SPARSE_SHARE = 0.3  # a line holding under this share of a typical line's spots is off
 TIE_SHARE = 0.5  # ways holding this share of a typical line's stones fewer are as good
 MAX_CELL_STRETCH = 2.5  # a cell seen longer one way than the other by more is no board
 REFITS = 2
+SHADE_ROUNDS = 8  # rounds of grouping the spots' shades (k-means, three groups)
 MAX_SPAN = 2.0  # a lattice of spots spanning this many times the largest board's lines
 # is a finer pattern (a board's lines and the middles of its cells, a cloth's weave)
 PHASE_BLUR = 0.12  # stones and gaps are told apart on the picture blurred by this
@@ -87,7 +88,7 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     small = cv2.resize(grey, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     lattices = []
     for sigma in SIGMAS:
-        spots, signs = find_spots(small, sigma)
+        spots, signs = stones_only(small, *find_spots(small, sigma), sigma)
         if len(spots) < MIN_SPOTS:
             continue
         found = grow_lattice(spots, signs, sigma)
@@ -96,11 +97,10 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     if not lattices:
         raise RegistrationError("No lattice of stones found in the picture: no board "
                                 "covered in stones is in view.")
-    # The largest scale that finds nearly as many spots as any: a stone's whole disc
-    # places it better than its highlight or its rim do.
+    # The scale whose lattice holds the most stones (of two alike, the larger).
     most = max(len(found[0]) for found in lattices)
     places, pixels, to_pixels, spots = [found for found in lattices
-                                        if len(found[0]) >= NEARLY_ALL * most][-1]
+                                        if len(found[0]) == most][-1]
     widest = max(max(len(axis) for axis in _points(g)) for g in geometries)
     if (np.ptp(places, axis=0) >= MAX_SPAN * widest).any():
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
@@ -137,6 +137,26 @@ def find_spots(grey: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
         centres.append(np.column_stack([xs, ys]).astype(np.float64))
         signs.append(np.full(len(xs), sign))
     return np.vstack(centres), np.concatenate(signs)
+
+
+def stones_only(grey: np.ndarray, spots: np.ndarray, signs: np.ndarray, sigma: float
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The spots that are stones, not the board seen between stones: the spots' shades
+    (the picture blurred at their scale) fall in three groups, black stones, the
+    board and white stones; a dark spot of the board's shade is a gap between white
+    stones, a light one a gap between black stones."""
+    if len(spots) < 3:
+        return spots, signs
+    smooth = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), sigma)
+    shades = smooth[spots[:, 1].astype(int), spots[:, 0].astype(int)]
+    centres = np.percentile(shades, [5, 50, 95]).astype(np.float64)
+    for _ in range(SHADE_ROUNDS):
+        group = np.argmin(np.abs(shades[:, None] - centres[None]), axis=1)
+        centres = np.array([shades[group == k].mean() if (group == k).any() else centres[k]
+                            for k in range(3)])
+    group = np.argmin(np.abs(shades[:, None] - centres[None]), axis=1)
+    stone = ((signs > 0) & (group == 0)) | ((signs < 0) & (group == 2))
+    return spots[stone], signs[stone]
 
 
 def _nearest(points: np.ndarray, count: int) -> np.ndarray:
@@ -324,7 +344,16 @@ def stone_phase(grey: np.ndarray, spots: np.ndarray, places: np.ndarray, pixels:
 def board_extent(places: np.ndarray, response: np.ndarray, to_work: np.ndarray,
                  geometries: Sequence[Geometry]) -> tuple[Geometry, np.ndarray]:
     """Which board the stones at lattice ``places`` lie on, and the lattice place of its
-    first point (module docstring, step 5)."""
+    first point (module docstring, step 5). Lines holding under ``SPARSE_SHARE`` of a
+    typical line's spots are left out first: spots on the table, a bowl, the board's
+    rim (an edge line of the board nearly empty is then found by its line)."""
+    for axis in (0, 1):
+        lines, held = np.unique(places[:, axis], return_counts=True)
+        sparse = lines[held < SPARSE_SHARE * np.median(held)]
+        places = places[~np.isin(places[:, axis], sparse)]
+    if len(places) < MIN_SPOTS:
+        raise RegistrationError("Too few stones found in rows and columns of stones to "
+                                "place a board by.")
     low = places.min(axis=0).astype(int)
     counts = [np.bincount(places[:, axis].astype(int) - low[axis]) for axis in (0, 1)]
     sizes = sorted(((len(_points(g)[0]), len(_points(g)[1])), g) for g in geometries)
