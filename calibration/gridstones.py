@@ -65,6 +65,7 @@ CELL_ANGLE_DEG = 35.0  # and be this far from a right angle
 SNAP = 0.3  # a spot this share of a pitch from a lattice place lies on it
 SEEDS = 8  # first cells tried at each scale
 MIN_SPOTS = 30  # a lattice of fewer spots is no board covered in stones
+MAX_SPOTS = 1500  # more stone-like spots at one scale than four 19x19 boards' stones
 MIN_FILLED = 0.4  # stones fill at least this share of the board's points
 OUTSIDE_SHARE = 0.08  # spots off the board (a bowl's stones, its rim) at most this share
 SPARSE_SHARE = 0.3  # a line holding under this share of a typical line's spots is off
@@ -89,7 +90,7 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     lattices = []
     for sigma in SIGMAS:
         spots, signs = stones_only(small, *find_spots(small, sigma), sigma)
-        if len(spots) < MIN_SPOTS:
+        if not MIN_SPOTS <= len(spots) <= MAX_SPOTS:  # too many: a texture's grain
             continue
         found = grow_lattice(spots, signs, sigma)
         if found is not None:
