@@ -403,8 +403,10 @@ def _window(counts: np.ndarray, count: int, response: np.ndarray, to_work: np.nd
     other = low[1 - axis] + np.arange(across, dtype=np.float64)
     lines = lines.astype(np.float64)
     xs, ys = (lines, other) if axis == 0 else (other, lines)
-    (own_x, _cross_x), (own_y, _cross_y) = line_parts(response, to_work, xs, ys, 0)
-    own = own_x if axis == 0 else own_y
+    # A line's own response, and that of the lines the other way where they cross it:
+    # the board's edge beyond its last line looks like a line, but none cross it.
+    (own_x, cross_x), (own_y, cross_y) = line_parts(response, to_work, xs, ys, 0)
+    own = own_x + cross_x if axis == 0 else own_y + cross_y
     scores = [own[f - near.min() + 1:f - near.min() + 1 + count].sum()
               - own[f - near.min()] - own[f - near.min() + count + 1] for f in near]
     return int(near[int(np.argmax(scores))])

@@ -18,12 +18,15 @@ SIZES = ("go-19", "go-13", "go-9")
 CORNER_TOLERANCE = 0.25  # pitches
 
 
-def dense_scene(board: str, stones: int, seed: int):
-    """A rendered board with ``stones`` stones of both colours, seen through a
-    development camera look; and its true homography board mm → pixels."""
+def dense_scene(board: str, stones: int, seed: int, empty_edges: bool = False):
+    """A rendered board with ``stones`` stones of both colours (none on its first row
+    and last column with ``empty_edges``), seen through a development camera look; and
+    its true homography board mm → pixels."""
     geometry = load_geometry(board)
     rng = np.random.default_rng(seed)
-    names = list(geometry.names)
+    xs, ys = grid_lines_mm(geometry)
+    names = [space.name for space in geometry.spaces()
+             if not empty_edges or (space.y_mm != ys[0] and space.x_mm != xs[-1])]
     chosen = rng.choice(len(names), stones, replace=False)
     pieces = {names[k]: ("black" if rng.random() < 0.5 else "white") for k in chosen}
     look = random_look(np.random.default_rng([seed, 5]))
@@ -31,9 +34,13 @@ def dense_scene(board: str, stones: int, seed: int):
     return image, np.array(truth["homography"], dtype=np.float64)
 
 
-@pytest.mark.parametrize(("board", "stones", "seed"), [("go-19", 320, 0), ("go-13", 150, 0)])
-def test_a_board_covered_in_stones_is_found_by_them(board, stones, seed):
-    image, to_picture = dense_scene(board, stones, seed)
+@pytest.mark.parametrize(("board", "stones", "seed", "empty_edges"),
+                         [("go-19", 320, 0, False), ("go-13", 150, 0, False),
+                          ("go-19", 300, 5, True)],
+                         ids=["19x19", "13x13", "19x19 with an empty edge row and column"])
+def test_a_board_covered_in_stones_is_found_by_them(board, stones, seed, empty_edges):
+    """An empty edge line is told from the board's margin by the lines crossing it."""
+    image, to_picture = dense_scene(board, stones, seed, empty_edges)
     geometry, registration = find_grid_of(image, [load_geometry(n) for n in SIZES])
     assert geometry.spec["columns"] == load_geometry(board).spec["columns"]
     assert registration.method == "stones"
