@@ -342,12 +342,18 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             best = found
         if best[1].confidence >= SURE_CONFIDENCE:
             break
+    if best is None or best[1].confidence < SURE_CONFIDENCE:
+        # A board covered in stones shows too little of its lines, and the gaps between
+        # its stones make a lattice of their own: find it by its stones too.
+        try:
+            by_stones = find_by_stones(grey, response, scale, geometries)
+        except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
+            by_stones = None
+        if by_stones is not None and (best is None
+                                      or by_stones[1].confidence > best[1].confidence):
+            best = by_stones
     if best is not None:
         return best
-    try:  # a board covered in stones shows too little of its lines: find it by them
-        return find_by_stones(grey, response, scale, geometries)
-    except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError among them
-        pass
     if first_failure is None:
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")

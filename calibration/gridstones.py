@@ -70,6 +70,8 @@ MIN_FILLED = 0.4  # stones fill at least this share of the board's points
 OUTSIDE_SHARE = 0.08  # spots off the board (a bowl's stones, its rim) at most this share
 SPARSE_SHARE = 0.3  # a line holding under this share of a typical line's spots is off
 TIE_SHARE = 0.5  # ways holding this share of a typical line's stones fewer are as good
+MAX_RESIDUAL = 0.2  # stones lie this near their lattice (measured: at most 0.16 of a
+# pitch on real and rendered boards; spots of noise that happen to fit one, 0.24)
 MAX_CELL_STRETCH = 2.5  # a cell seen longer one way than the other by more is no board
 REFITS = 2
 SHADE_ROUNDS = 8  # rounds of grouping the spots' shades (k-means, three groups)
@@ -432,6 +434,13 @@ def _registration(geometry: Geometry, origin: np.ndarray, places: np.ndarray,
     to_pixels, _ = cv2.findHomography(local, pixels, 0)
     if to_pixels is None:
         raise RegistrationError("The stones found do not agree on one board.")
+    middle = (size - 1) / 2
+    steps = np.array([middle, middle + [1, 0], middle + [0, 1]])
+    seen = cv2.perspectiveTransform(steps.reshape(-1, 1, 2), to_pixels).reshape(-1, 2)
+    across, down = np.linalg.norm(seen[1:] - seen[0], axis=1)
+    if max(across, down) > MAX_CELL_STRETCH * max(min(across, down), 1e-9):
+        raise RegistrationError("The lattice of stones found is much longer one way than "
+                                "the other: no board seen by a camera looks so.")
     ends = size - 1
     corners = np.array([[0, 0], [ends[0], 0], [ends[0], ends[1]], [0, ends[1]]], np.float64)
     seen = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), to_pixels).reshape(-1, 2)
@@ -449,6 +458,9 @@ def _registration(geometry: Geometry, origin: np.ndarray, places: np.ndarray,
     if to_board is None:
         raise RegistrationError("The stones found do not agree on one board.")
     residual = rms_residual(to_board, pixels, board)
+    if residual > MAX_RESIDUAL * pitch.min():
+        raise RegistrationError("The spots found lie only roughly on a lattice: no board "
+                                "covered in stones is in view.")
     full = to_board @ np.diag([scale, scale, 1.0])
     share = len(board) / (len(xs) * len(ys))
     confidence = float(np.clip(share, 0, 1) * np.clip(1 - residual / (0.25 * pitch.min()), 0, 1))
