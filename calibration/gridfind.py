@@ -36,6 +36,12 @@ with no markers: its outline first, then its lines, then every crossing.
    with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
    no board seen by a camera, and is refused too.
 
+6. **Stones.** A board covered in stones shows its lines only in short pieces between
+   them, and the gaps between its stones make a lattice of their own half a pitch
+   over. When no lattice of lines passes, or none is as sure as ``SURE_CONFIDENCE``,
+   the board is looked for by its stones too (``calibration.gridstones``), and the
+   surer of the two is the board.
+
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
 (its width against its height, seen through the picture's perspective) shows that it

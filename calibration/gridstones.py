@@ -5,33 +5,39 @@ pieces between the stones, and the gaps between four stones make a lattice of th
 own half a pitch over. The grid finder (``calibration.gridfind``) then finds no board.
 The stones themselves lie on the board's lattice, and are easier to see than lines:
 
-1. **Blobs.** Round dark and light spots (a difference of Gaussians, at each of a few
-   scales, the picture ``WORK_SIDE_PX`` on its longer side): black stones are dark
-   spots, white stones light ones. The gaps between stones are spots too, of the
-   other sign (the board between white stones is darker than they are).
-2. **A first cell.** From a spot and three of its neighbours of the same sign (one
-   colour of stones, or one kind of gap) that make a cell of a lattice whose pitch
-   suits the scale: two sides about as long as each other, not too far from square,
-   and a spot at the fourth corner.
+1. **Spots.** Round dark and light spots (a difference of Gaussians, at each of a
+   few scales, the picture ``WORK_SIDE_PX`` on its longer side; an edge, which
+   curves one way only, is no spot): black stones are dark spots, white stones light
+   ones. The gaps between stones are spots too, of the other sign (the board between
+   white stones is darker than they are); so are a lamp's highlight and a stone's
+   dark side. The spots' shades fall in three groups, black stones, the board and
+   white stones (k-means): a dark spot of the board's shade, or a light one, is a
+   gap and is left out.
+2. **A first cell.** A spot and three of its neighbours of the same sign that make a
+   cell of a lattice whose pitch suits the scale: two sides about as long as each
+   other, not too far from square, and a spot at the fourth corner.
 3. **Growing.** From the cell, each neighbour on the lattice is looked for where the
    last step across the lattice that way says it is (so the lattice may shrink and
-   turn with the perspective as it grows), among the spots of both signs within
-   ``SNAP`` of a pitch. Then a homography from lattice places to spots is fitted
-   (RANSAC), every spot within ``SNAP`` of a place it puts is taken, and it is fitted
-   again (least squares). The seed with the most spots wins.
-4. **Stones or gaps.** The lattice grown may be that of the gaps, half a pitch over on
-   both axes. On a stone's lattice the dark spots are darker than the light ones by
-   a stone's contrast (black stones against white ones); on the gaps' lattice both
-   are the board seen between stones. The lattice whose light spots stand further
-   above its dark ones is the stones'.
-5. **The board's extent.** The stones span some rows and columns; the board has 9,
-   13 or 19 lines (the geometries asked for). The smallest board is taken that holds
-   all but ``OUTSIDE_SHARE`` of the spots (a bowl's stones, the board's rim) and is
-   filled by its stones to ``MIN_FILLED`` (a board with fewer stones shows its lines,
-   and the grid finder finds it by them). Along each axis it lies where it holds the
-   most spots; of the ways holding nearly as many (an empty edge line, or a few spots
-   on the margin), the way whose lines show most as lines (the black-hat line
-   response) and whose lines just beyond show least (the board's margin) wins.
+   turn with the perspective as it grows), among the spots within ``SNAP`` of a
+   pitch. Then a homography from lattice places to spots is fitted (RANSAC), every
+   spot within ``SNAP`` of a place it puts is taken, and it is fitted again. The
+   seed, and the scale, with the most spots win.
+4. **Stones or gaps.** Should the lattice still be that of the gaps, half a pitch
+   over on both axes, the picture's shade there varies less from place to place
+   (the board, everywhere) than on the stones' (black and white): the lattice whose
+   places differ more is the stones'.
+5. **The board's extent.** Rows and columns holding few spots (the table, a bowl,
+   the board's rim) are left out. The board has 9, 13 or 19 lines (the geometries
+   asked for): the smallest is taken that holds all but ``OUTSIDE_SHARE`` of the
+   spots and is filled by its stones to ``MIN_FILLED`` (a board with fewer stones
+   shows its lines, and the grid finder finds it by them). Along each axis it lies
+   where it holds the most spots; of the ways holding nearly as many (an empty edge
+   line), the way whose lines show most as lines, crossed by the lines the other
+   way (the black-hat line response), and whose lines just beyond show least (the
+   board's edge looks like a line, but none cross it) wins.
+6. **Check.** The stones must lie within ``MAX_RESIDUAL`` of a pitch of their lattice
+   (spots of noise fit one only roughly), and its cell may not be stretched more
+   than ``MAX_CELL_STRETCH`` one way.
 
 The homography maps the picture to the board's spaces as the grid finder's does
 (``Registration`` with method "stones"). A stone's top stands a few millimetres above
