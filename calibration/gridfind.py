@@ -36,6 +36,12 @@ with no markers: its outline first, then its lines, then every crossing.
    with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
    no board seen by a camera, and is refused too.
 
+6. **Stones.** A board covered in stones shows its lines only in short pieces between
+   them, and the gaps between its stones make a lattice of their own half a pitch
+   over. When no lattice of lines passes, or none is as sure as ``SURE_CONFIDENCE``,
+   the board is looked for by its stones too (``calibration.gridstones``), and the
+   surer of the two is the board.
+
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
 (its width against its height, seen through the picture's perspective) shows that it
@@ -61,6 +67,7 @@ from calibration.gridoutline import (
     straightening,
     upright,
 )
+from calibration.gridstones import find_by_stones
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -341,6 +348,16 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             best = found
         if best[1].confidence >= SURE_CONFIDENCE:
             break
+    if best is None or best[1].confidence < SURE_CONFIDENCE:
+        # A board covered in stones shows too little of its lines, and the gaps between
+        # its stones make a lattice of their own: find it by its stones too.
+        try:
+            by_stones = find_by_stones(grey, response, scale, geometries)
+        except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
+            by_stones = None
+        if by_stones is not None and (best is None
+                                      or by_stones[1].confidence > best[1].confidence):
+            best = by_stones
     if best is not None:
         return best
     if first_failure is None:
