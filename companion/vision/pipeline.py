@@ -81,6 +81,25 @@ def off_board(board: np.ndarray, limit: float) -> np.ndarray:
     return tint_off(board) > limit
 
 
+def rim_sides(layout: Layout) -> list[np.ndarray]:
+    """The outermost spaces of a board (``layout.rim``) split into its four sides, as
+    seen from the board's middle (right, below, left, above in the board view)."""
+    rim = np.flatnonzero(layout.rim)
+    offset = layout.centres[rim] - layout.centres.mean(axis=0)
+    angle = np.arctan2(offset[:, 1], offset[:, 0])
+    side = np.floor(((angle + np.pi / 4) % (2 * np.pi)) / (np.pi / 2)).astype(int) % 4
+    return [rim[side == k] for k in range(4) if (side == k).any()]
+
+
+def side_off(off: np.ndarray, sides: Sequence[np.ndarray], share: float) -> bool:
+    """Whether the board is not where the registration puts it: at least ``share`` of
+    one side's outermost spaces show something else than the board around them (a
+    registration a line off puts a whole side on the table; a board that moved, all of
+    them). A few spaces whose gaps differ (a full board's edge stones beside the bright
+    margin, a knot in the wood) are not."""
+    return any(off[side].mean() >= share for side in sides)
+
+
 def groups(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
            anchors: np.ndarray) -> list[np.ndarray]:
     """The groups of flagged spaces joined through neighbours that hold at least one of
@@ -211,6 +230,7 @@ class Recogniser:
             else None
         self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
             else None
+        self.sides = rim_sides(self.layout)
         self.look: Any = None
         """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
         them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
@@ -285,7 +305,7 @@ class Recogniser:
         # A space whose gaps a glare has blown out says nothing about where the board is.
         off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)
-        if off.any():
+        if side_off(off, self.sides, self.cfg.occlusion.off_board_side):
             occluded = True
             reason = (f"the board does not sit where the registration puts it: {int(off.sum())} "
                       "spaces show something else than the board around them")
