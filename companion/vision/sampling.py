@@ -169,6 +169,12 @@ class Samples:
     spread: np.ndarray  # N: how uneven the core is, its highlight set aside (core_spread)
     darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
     print_mark: float = 0.0  # how much darker than its board print is here (print_contrast)
+    foot_ink: np.ndarray | None = None  # N: the print seen at each space's foot (as ``ink``
+    # where the space was sampled there alone; see ``upright_or_leaning``)
+
+    def __post_init__(self) -> None:
+        if self.foot_ink is None:
+            object.__setattr__(self, "foot_ink", self.ink)
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -297,8 +303,10 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
         shape = (-1,) + (1,) * (a.ndim - 1)
         return np.where(pick.reshape(shape), b, a)
 
-    ink = choose(foot.ink, leaned.ink)
-    return replace(foot, core=choose(foot.core, leaned.core), ink=ink,
+    # A standing stone hides the print where its body shows; at its foot, seen from
+    # low, the board in front of it may show. Bare board shows its print at both.
+    ink = np.minimum(foot.ink, leaned.ink)
+    return replace(foot, core=choose(foot.core, leaned.core), ink=ink, foot_ink=foot.ink,
                    ink_around=ink[layout.around].max(axis=1),
                    core_seen=choose(foot.core_seen, leaned.core_seen),
                    core_kept=choose(foot.core_kept, leaned.core_kept),
@@ -306,6 +314,17 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
                    core_sheen=choose(foot.core_sheen, leaned.core_sheen),
                    core_glared=choose(foot.core_glared, leaned.core_glared),
                    spread=choose(foot.spread, leaned.spread))
+
+
+def bare_board(gaps: np.ndarray, board: np.ndarray, cfg: Section) -> np.ndarray:
+    """The gap pixels (N×G) in the board's own colour, lit or shaded: within
+    ``bare_chroma`` of its tint, whatever their lightness. Between the stones of a
+    crowded board the gaps show stones' edges too, and those are no shade of the board."""
+    def tint(bgr: np.ndarray) -> np.ndarray:
+        log = np.log(bgr + 4.0)
+        return log - log.mean(axis=-1, keepdims=True)
+
+    return np.linalg.norm(tint(gaps) - tint(board)[:, None, :], axis=2) <= cfg.bare_chroma
 
 
 def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
@@ -385,8 +404,11 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     if ground is None:
         gaps = flat[layout.gaps].astype(np.float32)
         board = masked_percentile(gaps, gap_seen, cfg.board_percentile)
-        board_range = np.stack([masked_percentile(gaps, gap_seen, q) for q in cfg.board_range],
-                               axis=1)
+        # The darker share is taken from the gaps in the board's own colour (a shadow's
+        # edge, not the dark stones crowding round); the lighter from them all.
+        shaded = gap_seen & bare_board(gaps, board, cfg)
+        board_range = np.stack([masked_percentile(gaps, shaded, cfg.board_range[0]),
+                                masked_percentile(gaps, gap_seen, cfg.board_range[1])], axis=1)
     else:
         gaps, board, board_range = ground.gaps, ground.board, ground.board_range
     level = np.maximum(board.mean(axis=1)[:, None], 1.0)

@@ -230,7 +230,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # rest reads surely as a stone lighter than its board, that is the stone: a
     # reflection in bare board as small as a core leaves the print around it.
     clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
-        & (samples.ink < cfg.ink_present * cfg.ink_absent) & (samples.core_blown < 1.0) \
+        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) & (samples.core_blown < 1.0) \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
@@ -252,6 +252,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         (confidence < cfg.min_confidence)
         | (nearest > cfg.max_distance)
         | ((best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows)
+        | (covered & (nearest > cfg.max_covered_distance))
         | alike
         | (glare & ~seen_bare & ~standing)
         | (lamp & ~seen_bare & ~standing)
