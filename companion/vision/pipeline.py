@@ -231,22 +231,30 @@ class Recogniser:
         self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
             else None
         self.sides = rim_sides(self.layout)
+        self._leaned: tuple[bytes, Layout | None] = (b"", None)
         self.look: Any = None
         """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
         them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
 
-    def _lean_px(self, pixels_to_mm: np.ndarray, image_size: tuple[int, int]) -> np.ndarray:
-        """How far (N×2 board-view pixels) each stone's body shows from its foot, seen
-        from where the homography puts the camera: half a stone's height up
-        (``lean_height`` pitches), at most ``max_lean`` pitches."""
+    def _leaning(self, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
+                 ) -> Layout | None:
+        """The layout moved to where each stone's body shows, seen from where the
+        homography puts the camera (a point ``lean_height`` pitches up a stone, at most
+        ``max_lean`` pitches from its foot), or ``None`` where that moves no pixel. The
+        live loop's homography stays put between frames: the last one is kept."""
+        key = np.asarray(pixels_to_mm, dtype=np.float64).tobytes() + bytes(str(image_size), "ascii")
+        if self._leaned[0] == key:
+            return self._leaned[1]
         layout = self.layout
         pitch_mm = layout.pitch_px / layout.px_per_mm
         camera = camera_over_board(pixels_to_mm, image_size)
         lean = lean_mm(layout.centres / layout.px_per_mm, camera,
                        self.sampling.lean_height * pitch_mm) * layout.px_per_mm
         size = np.linalg.norm(lean, axis=1, keepdims=True)
-        limit = self.sampling.max_lean * layout.pitch_px
-        return lean * np.minimum(1.0, limit / np.maximum(size, 1e-9))
+        lean *= np.minimum(1.0, self.sampling.max_lean * layout.pitch_px / np.maximum(size, 1e-9))
+        leaned = leaning(layout, lean) if np.abs(lean).max() >= 0.5 else None
+        self._leaned = (key, leaned)
+        return leaned
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
         """Read every space of ``image``, given its homography pixels → board mm."""
@@ -255,12 +263,11 @@ class Recogniser:
         enlarged = magnification(self.layout, pixels_to_mm, image.shape[1::-1])
         maps = view_maps(view, self.sampling)
         samples = sample(view, self.layout, self.sampling, enlarged, maps)
-        if self.kind == "stones":
-            lean = self._lean_px(pixels_to_mm, image.shape[1::-1])
-            if np.abs(lean).max() >= 0.5:
-                leaned = sample(view, leaning(self.layout, lean), self.sampling, enlarged,
-                                maps, samples)
-                samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
+        leaned_layout = self._leaning(pixels_to_mm, image.shape[1::-1]) \
+            if self.kind == "stones" else None
+        if leaned_layout is not None:
+            leaned = sample(view, leaned_layout, self.sampling, enlarged, maps, samples)
+            samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
         if self.patch is not None:
             result = classify_squares(view, samples.darkest, self.layout, self.patch,
                                       self.cfg.palette, self.cfg.onslaught)
