@@ -58,6 +58,7 @@ from calibration.gridoutline import upright
 from calibration.registration import Registration, RegistrationError, rms_residual
 from companion.geometry import Geometry
 
+METHOD = "stones"  # the method of a Registration found by its stones
 WORK_SIDE_PX = 800  # stones are looked for at this size (longer side): they are large
 SIGMAS = (3.0, 3.8, 4.7, 5.9, 7.4, 9.2, 11.5, 14.4)  # spot scales tried (working px)
 DOG_RATIO = 1.6  # the wider Gaussian of the difference, over the narrower
@@ -470,4 +471,4 @@ def _registration(geometry: Geometry, origin: np.ndarray, places: np.ndarray,
     full = to_board @ np.diag([scale, scale, 1.0])
     share = len(board) / (len(xs) * len(ys))
     confidence = float(np.clip(share, 0, 1) * np.clip(1 - residual / (0.25 * pitch.min()), 0, 1))
-    return Registration(full / full[2, 2], "mm", "stones", confidence, residual, ())
+    return Registration(full / full[2, 2], "mm", METHOD, confidence, residual, ())

@@ -71,8 +71,9 @@ class BoardLocator:
     plain grid board by its lines (``calibration.gridfind``), then followed from frame to
     frame by its crossings (``calibration.gridfollow``: a bumped board is read where it
     now lies; while a hand hides it, it stays where it was; a board gone from where it
-    was is looked for afresh), else the corner markers printed beside the board,
-    followed frame to frame (``BoardTracker``)."""
+    was is looked for afresh), or by its stones where they cover its lines (then held
+    where it was found), else the corner markers printed beside the board, followed
+    frame to frame (``BoardTracker``)."""
 
     LOST_RETRY_FRAMES = 10  # while a grid is hidden, look for it afresh every this many
 
@@ -140,19 +141,24 @@ class BoardLocator:
         return self._from_markers(image)
 
     def _find_grid(self, image: np.ndarray) -> Located | None:
-        """The plain grid board found by its lines, from now on followed; ``None`` if it
-        is not a grid board or none is found."""
+        """The plain grid board found by its lines, from now on followed, or by its
+        stones, from now on held; ``None`` if it is not a grid board or none is found."""
         if self.geometry.kind != "grid" or not importlib.util.find_spec("calibration.gridfind"):
             return None
         from calibration import gridfind
+        from calibration.gridstones import METHOD as STONES
 
         try:
             found = gridfind.find_grid(image, self.geometry, self.camera)
         except (RegistrationError, ValueError):
             return None  # a printed board with markers: try them next
-        self._fix_found(found.homography, f"{found.method} (found by its lines)",
-                        float(found.confidence))
-        self._following, self._grid_seen, self._lost = True, None, 0
+        by_lines = found.method != STONES
+        self._fix_found(found.homography,
+                        f"{found.method} (found by its lines)" if by_lines
+                        else "found by its stones", float(found.confidence))
+        # A board covered in stones shows too few crossings to follow: it is held where
+        # it was found until the board is looked for again ("find the board again").
+        self._following, self._grid_seen, self._lost = by_lines, None, 0
         return self._fixed
 
     def _follow(self, image: np.ndarray) -> Located:
