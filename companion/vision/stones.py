@@ -240,10 +240,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest <= cfg.max_empty_distance)
 
     # Read empty in a colour far from its board's, a space must show its print about as
-    # well as the spaces around it: a stone's grain or the edge of its highlight leaves
-    # a few thin dark specks where its print would be, never the print's lines.
-    print_shows = samples.ink >= np.maximum(cfg.ink_present,
-                                            cfg.ink_fair_share * samples.ink_around)
+    # well as the spaces around it and the board's spaces that show it most (among
+    # stones, those around may show none): a stone's grain or the edge of its highlight
+    # leaves a few thin dark specks where its print would be, never the print's lines.
+    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * np.maximum(
+        samples.ink_around, np.percentile(samples.ink, cfg.ink_typical)))
 
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
