@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from companion.vision.config import Section, load_config
-from companion.vision.sampling import Samples, masked_percentile
+from companion.vision.sampling import Samples, core_spread, masked_percentile
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, print_hidden
 
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
@@ -54,10 +54,7 @@ def look_features(samples: Samples, stones: Section) -> np.ndarray:
     observed = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
     floor = stones.dark_floor
     ratio = np.log(observed + floor) - np.log(samples.board + floor)
-    grey = samples.core.mean(axis=2)
-    q25 = masked_percentile(grey, samples.core_kept, 25)
-    q75 = masked_percentile(grey, samples.core_kept, 75)
-    spread = (q75 - q25) / (samples.board.mean(axis=1) + 4.0)
+    spread = core_spread(samples.core, samples.core_kept, samples.board)
     return np.column_stack([ratio, samples.ink, spread, samples.core_blown])
 
 

@@ -26,6 +26,7 @@ from companion.vision.sampling import (
     Samples,
     board_view,
     leaning,
+    log_tint,
     magnification,
     make_layout,
     sample,
@@ -70,8 +71,7 @@ def coherence(view: np.ndarray) -> float:
 def tint_off(board: np.ndarray) -> np.ndarray:
     """How far each space's surroundings are from the board's usual colour, in colour
     alone (brightness divided out: light changes it smoothly over the board)."""
-    log = np.log(board + 4.0)
-    chroma = log - log.mean(axis=1, keepdims=True)
+    chroma = log_tint(board)
     return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1)
 
 

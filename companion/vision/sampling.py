@@ -168,13 +168,9 @@ class Samples:
     open_rays: np.ndarray  # N: share of rays blown out white all along
     spread: np.ndarray  # N: how uneven the core is, its highlight set aside (core_spread)
     darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
-    print_mark: float = 0.0  # how much darker than its board print is here (print_contrast)
-    foot_ink: np.ndarray | None = None  # N: the print seen at each space's foot (as ``ink``
-    # where the space was sampled there alone; see ``upright_or_leaning``)
-
-    def __post_init__(self) -> None:
-        if self.foot_ink is None:
-            object.__setattr__(self, "foot_ink", self.ink)
+    print_mark: float  # how much darker than its board print is here (print_contrast)
+    foot_ink: np.ndarray  # N: the print seen at each space's foot (``ink`` unless leaning
+    # samples were taken too: see ``upright_or_leaning``)
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -316,15 +312,19 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
                    spread=choose(foot.spread, leaned.spread))
 
 
+def log_tint(bgr: np.ndarray) -> np.ndarray:
+    """Colours (…×3) as their tint alone: log per channel less its mean, so that light
+    and shade, which scale all three channels alike, leave it as it is."""
+    log = np.log(bgr + 4.0)
+    return log - log.mean(axis=-1, keepdims=True)
+
+
 def bare_board(gaps: np.ndarray, board: np.ndarray, cfg: Section) -> np.ndarray:
     """The gap pixels (N×G) in the board's own colour, lit or shaded: within
     ``bare_chroma`` of its tint, whatever their lightness. Between the stones of a
     crowded board the gaps show stones' edges too, and those are no shade of the board."""
-    def tint(bgr: np.ndarray) -> np.ndarray:
-        log = np.log(bgr + 4.0)
-        return log - log.mean(axis=-1, keepdims=True)
-
-    return np.linalg.norm(tint(gaps) - tint(board)[:, None, :], axis=2) <= cfg.bare_chroma
+    return np.linalg.norm(log_tint(gaps) - log_tint(board)[:, None, :],
+                          axis=2) <= cfg.bare_chroma
 
 
 def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
@@ -425,4 +425,4 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
                    gap_blown=1.0 - gap_seen.mean(axis=1), core_sheen=glossy,
                    core_glared=maps.glared[layout.core].mean(axis=1),
                    open_rays=maps.solid[layout.rays].all(axis=2).mean(axis=1),
-                   spread=spread, darkest=maps.darkest, print_mark=mark)
+                   spread=spread, darkest=maps.darkest, print_mark=mark, foot_ink=ink)
