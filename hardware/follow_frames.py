@@ -190,7 +190,8 @@ class OrientedRecogniser:
         confidence = {space: reading.confidence.get(source, 0.0)
                       for space, source in turn.items()}
         unsure = [space for space in self.geometry.names if turn[space] in reading.unsure]
-        return replace(reading, cells=cells, confidence=confidence, unsure=unsure)
+        odds = {space_at[source]: shares for source, shares in reading.odds.items()}
+        return replace(reading, cells=cells, confidence=confidence, unsure=unsure, odds=odds)
 
 
 def _stones(reading: Reading) -> dict[str, Any]:

@@ -321,7 +321,9 @@ class RefereeFeed:
         disturbed, self._disturbed = self._disturbed, False
         if cells != self._submitted or (disturbed and UNSURE in gate.cells.values()):
             self._submitted = cells
-            verdict = self.session.submit_reading(cells, disturbed=disturbed)
+            odds = {space: shares for space, shares in reading.odds.items()
+                    if gate.cells.get(space) == UNSURE}
+            verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds)
             self._teach(verdict, reading)
 
     def _ensure_game(self) -> bool:

@@ -18,6 +18,7 @@ from companion.games.base import Game, IllegalAction, State
 from companion.table import verdict as v
 from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
+from companion.table.likely import Odds, contradicts, picture_answer
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
@@ -27,6 +28,13 @@ UNCHECKED = ("The board changed in more ways than the referee could check: play 
              "from the page, or put the board back as the game has it.")
 """What the table says when the search for the moves behind a reading ran out of
 tries and what the change looks like breaks a rule: another order may not."""
+
+
+UNSEEN_STONES = ("More has changed than the camera can read: it half sees stones that "
+                 "the moves it can read leave out. Play on from the page, or clear the "
+                 "view of the board.")
+"""What the table says when the moves the camera reads surely would leave out stones
+it half sees elsewhere."""
 
 
 class CameraReadings:
@@ -39,14 +47,18 @@ class CameraReadings:
     _seen: dict[str, Any] | None
     _settled: set[str]
     _version: int
+    _odds: Odds
 
-    def submit_reading(self, reading: Reading, *, disturbed: bool = False) -> TableVerdict:
+    def submit_reading(self, reading: Reading, *, disturbed: bool = False,
+                       odds: Odds | None = None) -> TableVerdict:
         """Hold a steady reading of the board against the game and act on it.
 
         ``disturbed``: the board was hidden or moving since the last steady reading (a
         hand passed over it), so a move may hide even in a space the camera could not
         read before either (a lamp's glare); such spaces are then asked about, once per
-        position.
+        position. ``odds``: how the picture leans on unsure spaces (``Reading.odds``);
+        where they settle a question among the legal answers, it is not asked
+        (``companion.table.likely``).
 
         The search for an explanation (or for the moves an unsure space may hide) runs
         outside the lock (it may take a moment on a big board); if the game moved on
@@ -54,6 +66,7 @@ class CameraReadings:
         """
         reading = dict(reading)
         with self._locked():
+            self._odds = dict(odds or {})
             fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
             game, state, version = self.game, self.state, self._version
@@ -135,6 +148,10 @@ class CameraReadings:
         return TableVerdict(v.UNCHANGED, text)
 
     def _ask(self, question: Question) -> TableVerdict:
+        """Ask ``question``, unless the picture answers it (``companion.table.likely``)."""
+        seen = picture_answer(question, self.game.view(self.state), self._odds)
+        if seen is not None:
+            return self._answer(question, seen, by_picture=True)
         self._problem = None
         self._choices = []
         self._question = question
@@ -162,6 +179,11 @@ class CameraReadings:
         if not explanation.difference:
             return self._matches(question)
         self._question = None
+        candidates = tuple(c for c in explanation.candidates
+                           if not contradicts(c.view, self._odds))
+        if explanation.candidates and not candidates:
+            return self._unseen_stones(explanation.difference.changed)
+        explanation = replace(explanation, candidates=candidates)
         found = tuple(c for c in explanation.candidates if not c.hidden)
         if explanation.candidates and not found:  # a move may hide where it is unread
             return self._ask(hidden(self.game, self.game.view(self.state),
@@ -192,6 +214,14 @@ class CameraReadings:
         self._problem = replace(refused, kind=v.MISMATCH, text=UNCHECKED)
         return self._problem
 
+    def _unseen_stones(self, spaces: tuple[str, ...]) -> TableVerdict:
+        """The moves the sure spaces show would leave out stones the camera half sees
+        elsewhere (``companion.table.likely.contradicts``): more happened than it can
+        read. Nothing is applied."""
+        self._problem = TableVerdict(v.MISMATCH, UNSEEN_STONES, spaces)
+        self._choices = []
+        return self._problem
+
     def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
         """No legal move explains the board: see ``companion.table.refusal``."""
         self._problem, look_alike = refuse(self.game, self.state, reading)
@@ -210,23 +240,29 @@ class CameraReadings:
                 result = self._apply(self._choices[index])
         return self._announce(result)
 
-    def _answer(self, question: Question, answer: Answer) -> TableVerdict:
+    def _answer(self, question: Question, answer: Answer, *, by_picture: bool = False
+                ) -> TableVerdict:
         """Apply the move answered, or note that nothing changed on the spaces asked
         about (an observation, not journaled: they are not asked about again while the
-        camera still cannot read them). After a move, the other spaces asked about are
-        asked about again: the next player's move may hide there too."""
+        camera still cannot read them, unless it was the picture that answered). After a
+        move, the other spaces asked about are asked about again: the next player's move
+        may hide there too."""
         self._question = None
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
+        how = "as the picture shows it most likely" if by_picture else "as answered"
         if answer.candidate is None:
-            self._settled |= set(question.spaces)
+            if by_picture:
+                what = f"{what} most likely"
+            else:
+                self._settled |= set(question.spaces)
             reading = self._last_reading
             if reading is not None and compare(self.game.view(self.state), reading):
                 refused = self._refuse(reading)  # the stone seen has no move before it
                 return replace(refused, text=f"{what}, as the game has it. {refused.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
-        result = replace(result, text=f"{what}, as answered: {result.text}")
+        result = replace(result, text=f"{what}, {how}: {result.text}")
         rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
         if result.kind != v.APPLIED or not rest or reading is None or compare(

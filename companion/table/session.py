@@ -106,6 +106,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._last_reading: dict[str, Any] | None = None
         self._seen: dict[str, Any] | None = None  # the camera's last steady reading, any game
         self._settled: set[str] = set()  # answered "nothing happened" since the game changed
+        self._odds: dict[str, Any] = {}  # how the picture leans on the unsure spaces read
         self._last_changed: tuple[str, ...] = ()
         self._version = 0
         self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None

@@ -184,9 +184,15 @@ class LearnedLook:
             & print_hidden(samples, stones) \
             & (samples.ink_around > stones.ink_present)
         printed = (known[0] == 0) & (ink > stones.ink_present)
-        unsure = far | (confidence < self.cfg.min_confidence) \
-            | (printed & covered & (samples.ink_around > stones.ink_clear))
+        hidden = printed & covered & (samples.ink_around > stones.ink_clear)
+        unsure = far | (confidence < self.cfg.min_confidence) | hidden
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
+        odds = np.zeros((len(features), len(self.classes)))
+        odds[:, known] = posterior
+        # Unsure only because no class fits closely or is clearly best, yet not far from
+        # the best: the picture still leans (``SpaceReadings``).
+        leans = unsure & ~hidden \
+            & (z2[rows, pick] <= self.cfg.max_distance2 * self.cfg.lean_distance)
 
         # A colour not learned yet is read by the look-free reader wherever the look
         # does not see a stone it knows. So is a space whose board a lamp's glare blows
@@ -197,16 +203,22 @@ class LearnedLook:
         blown = unsure & (samples.core_blown > self.cfg.max_blown)
         stone = np.array([b != EMPTY for b in best]) & ~unsure
         ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
+        leans &= ~glare & ~blown
         if look_free is not None and ask.any():
             other = look_free()
             for i in np.flatnonzero(ask):
                 label = other.labels[i]
-                if glare[i] or label in unlearned or (blown[i] and label != UNSURE):
+                taken = glare[i] or label in unlearned or (blown[i] and label != UNSURE)
+                if taken:
                     labels[i] = label
                     best[i] = other.best[i]
                     confidence[i] = other.confidence[i]
+                # Where the look cannot read a space, the look-free reader's odds weigh
+                # every colour, the unlearned too.
+                if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
+                    odds[i], leans[i] = other.odds[i], other.leans[i]
         return SpaceReadings(labels=labels, confidence=confidence, best=best,
-                             covered=covered)
+                             covered=covered, odds=odds, leans=leans)
 
     # -- saving -----------------------------------------------------------------------
 

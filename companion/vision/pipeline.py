@@ -171,6 +171,15 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     return patch
 
 
+def leanings(result: SpaceReadings, names: Sequence[str], classes: Sequence[str]
+             ) -> dict[str, dict[str, float]]:
+    """The odds of each unsure space where the picture leans (``Reading.odds``)."""
+    if result.odds is None or result.leans is None:
+        return {}
+    return {names[i]: {c: float(p) for c, p in zip(classes, result.odds[i], strict=True)}
+            for i in np.flatnonzero(result.leans)}
+
+
 @dataclass
 class Reading:
     """What one frame showed: each space's content and confidence, the spaces that
@@ -186,6 +195,10 @@ class Reading:
     view: np.ndarray | None = field(default=None, repr=False)
     samples: Samples | None = field(default=None, repr=False)
     """What the sampler measured (a learned look is taught from it; not in ``to_json``)."""
+    odds: dict[str, dict[str, float]] = field(default_factory=dict, repr=False)
+    """For the unsure spaces where the picture still leans one way, each label's share
+    of the likelihood (``SpaceReadings.leans``): the game may settle them among its
+    legal moves (``companion.table.likely``). Not in ``to_json``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -325,7 +338,8 @@ class Recogniser:
             occluded, reason = True, NO_BOARD + "most spaces look like no board's"
         ms = {"classification": (time.perf_counter() - start) * 1000.0}
         confidence = {n: float(c) for n, c in zip(names, result.confidence, strict=True)}
-        return Reading(cells, confidence, unsure, occluded, reason, ms, view, samples)
+        return Reading(cells, confidence, unsure, occluded, reason, ms, view, samples,
+                       leanings(result, names, [EMPTY, *self.colours]))
 
 
 class Pipeline:

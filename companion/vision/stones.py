@@ -47,13 +47,19 @@ class SpaceReadings:
     whose print is hidden (many of them together mean a hand over the board), and
     ``blank``: spaces read empty that show none of the print the board shows at most
     spaces read empty (under a hand's palm, the print all around is hidden too), where
-    the recogniser knows."""
+    the recogniser knows. ``odds`` are each candidate's share of the likelihood (N×(1+C),
+    ``empty`` first, then the colours), and ``leans`` the spaces read ``unsure`` only
+    because no candidate is clearly best or fits closely: there the picture still leans
+    (``odds``), and the game may settle the doubt among its legal moves
+    (``companion.table.likely``); elsewhere an unsure space's odds say nothing."""
 
     labels: list[str]
     confidence: np.ndarray
     best: list[str]
     covered: np.ndarray
     blank: np.ndarray | None = None
+    odds: np.ndarray | None = None
+    leans: np.ndarray | None = None
 
 
 def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
@@ -180,14 +186,16 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # core in shade and half the gaps in light. Where a darker or a lighter share of
     # the gaps would read the space surely as something else, the space is unsure.
     ambiguous = np.zeros(len(best), dtype=bool)
+    readings = [posterior]
     for side in (0, 1):
         other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
-        alt = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)[0]
-        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
+        readings.append(_posterior(_split(other, cfg.luminance_weight), protos, ink_logits,
+                                   cfg)[0])
     # Where the board's tint, taken as the light's, would read the space surely as
     # something else, the picture does not tell which it is.
-    alt = _posterior(features, tinted, ink_logits, cfg)[0]
-    ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
+    readings.append(_posterior(features, tinted, ink_logits, cfg)[0])
+    for alt in readings[1:]:
+        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -228,7 +236,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # core still shows its colour. Where a stone's rim closes the core off (no glare runs
     # over it from the board), no print at all shows out to where its rim would be, and the
     # rest reads surely as a stone lighter than its board, that is the stone: a
-    # reflection in bare board as small as a core leaves the print around it.
+    # reflection in bare board as small as a core leaves the print around it. A core
+    # blown out whole is not told from a reflection a little larger than a core.
     clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
         & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) & (samples.core_blown < 1.0) \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
@@ -249,18 +258,23 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
     covered = (best == 0) & unseen & ~bare
-    unsure = ~bare & (
-        (confidence < cfg.min_confidence)
-        | (nearest > cfg.max_distance)
-        | ((best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows)
-        | (covered & (nearest > cfg.max_covered_distance))
-        | alike
-        | (glare & ~seen_bare & ~standing)
-        | (lamp & ~seen_bare & ~standing)
-        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone)
+    # Unsure because the best is not clearly better than the next, fits only loosely, or
+    # another share of the gaps or another light would read it otherwise: the picture
+    # still leans (each reading weighs alike in ``odds``). Unsure for any other reason:
+    # it cannot tell.
+    ambiguous &= ~printed_here
+    doubtful = (confidence < cfg.min_confidence) | (nearest > cfg.max_distance) | ambiguous
+    blind = ((best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows) \
+        | (covered & (nearest > cfg.max_covered_distance)) \
+        | alike \
+        | (glare & ~seen_bare & ~standing) \
+        | (lamp & ~seen_bare & ~standing) \
+        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone) \
         | ((spread > cfg.max_spread) & ~printed_here)
-        | (ambiguous & ~printed_here)
-    )
+    unsure = ~bare & (doubtful | blind)
+    leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
+    odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
+    odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
@@ -271,4 +285,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         if empty.any() else False
     blank = empty & printed & print_hidden(samples, cfg) & ~bare
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered, blank=blank)
+                         covered=covered, blank=blank, odds=odds, leans=leans)

@@ -1,0 +1,92 @@
+"""The picture settles a question the rules leave open: the likeliest legal answer.
+
+When the camera cannot read a space surely, the referee asks ("Is C4 empty or
+black?", ``companion.table.question``). Often the picture still leans: the stone there
+fits no colour closely (a material the reader has not learned yet), or is not clearly
+the best of two, yet one answer is far likelier than the others. The recogniser gives
+those spaces' odds (each label's share of the likelihood, ``Reading.odds`` in
+``companion.vision.pipeline``); the rules give the answers, each a legal move or
+"nothing happened". The picture's answer is taken when on every space asked about it
+is what the picture shows likeliest, and it holds at least ``MIN_SHARE`` of the
+likelihood of all the answers. Otherwise, and wherever the picture cannot tell at all
+(a lamp's glare, a hand's edge: no odds are given there), the players are asked.
+
+A move the sure spaces show is not taken where the picture all but surely shows
+something else on a space it cannot read surely (``contradicts``): a stone left out
+there would put a position into the game that the table never showed.
+
+Only stones are weighed: a space whose content is not empty or a colour (a counter, a
+stack) has no odds, and its question is always asked.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from companion.table.question import Answer, Question
+from companion.table.reading import EMPTY_LABEL
+
+Odds = Mapping[str, Mapping[str, float]]
+"""Space → label (``empty`` or a colour) → that label's share of the likelihood."""
+
+MIN_SHARE = 0.99
+"""The share of the answers' likelihood the picture's answer must hold: one in a hundred
+left to the others, where a question costs the players a tap and a wrong move a game."""
+
+
+def picture_answer(question: Question, view: Mapping[str, Any], odds: Odds
+                   ) -> Answer | None:
+    """The answer to ``question`` the picture shows (``view`` is the game's board before
+    it), or ``None`` when the picture cannot tell."""
+    if not odds or any(space not in odds for space in question.spaces):
+        return None
+    weights = []
+    for answer in question.answers:
+        shown = view if answer.candidate is None else answer.candidate.view
+        weights.append(_likelihood(question.spaces, shown, odds))
+    total = sum(weights)
+    if total <= 0.0:
+        return None
+    best = max(range(len(weights)), key=weights.__getitem__)
+    if weights[best] / total < MIN_SHARE:
+        return None
+    answer = question.answers[best]
+    shown = view if answer.candidate is None else answer.candidate.view
+    if not all(_label(shown[space]) == _likeliest(odds[space]) for space in question.spaces):
+        return None
+    return answer
+
+
+def contradicts(view: Mapping[str, Any], odds: Odds) -> bool:
+    """Whether the picture shows something else, all but surely, on a space where
+    ``view`` (the board after a move the sure spaces allow) has an empty space or a
+    stone: the move leaves out a stone the camera half sees."""
+    for space, shares in odds.items():
+        label = _label(view.get(space))
+        if label is not None and shares and _likeliest(shares) != label \
+                and float(shares.get(label, 0.0)) <= 1.0 - MIN_SHARE:
+            return True
+    return False
+
+
+def _likelihood(spaces: tuple[str, ...], shown: Mapping[str, Any], odds: Odds) -> float:
+    """How likely the picture is if ``shown`` stands on ``spaces``: the product of each
+    space's share for its label (0 for content that is not a stone's or empty)."""
+    shares = []
+    for space in spaces:
+        label = _label(shown[space])
+        shares.append(float(odds[space].get(label, 0.0)) if label is not None else 0.0)
+    return math.prod(shares)
+
+
+def _label(content: Any) -> str | None:
+    """The recogniser's label for ``content``: ``empty``, a colour, or ``None``."""
+    if content is None:
+        return EMPTY_LABEL
+    return content if isinstance(content, str) else None
+
+
+def _likeliest(shares: Mapping[str, float]) -> str:
+    return max(shares, key=lambda label: shares[label])
