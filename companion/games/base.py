@@ -140,11 +140,11 @@ class Game(ABC):
     Everything else the companion knows about a game is the game's too, in optional
     hooks with neutral defaults, so that the table (``companion.table``) and the page
     (``web``) never ask which game they hold: ``view`` (what the camera sees),
-    ``set_by_hand`` and ``move_by_hand`` (corrections), ``guess_actions`` (what a
-    reading no legal action explains looks like), ``piece_words`` (a space's content in
-    words), ``summary`` (the page's panel), ``player_choices`` and ``board_choices``
-    (what the page offers at the start). docs/architecture.md, "Adding a game", lists
-    them with their defaults.
+    ``set_by_hand``, ``move_by_hand`` and ``hand_choices`` (corrections by hand),
+    ``guess_actions`` (what a reading no legal action explains looks like),
+    ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
+    ``player_choices`` and ``board_choices`` (what the page offers at the start).
+    docs/architecture.md, "Adding a game", lists them with their defaults.
     """
 
     name: ClassVar[str]
@@ -158,8 +158,8 @@ class Game(ABC):
     empty for a game whose number of players is fixed."""
 
     board_choices: ClassVar[tuple[str, ...]] = ()
-    """The bundled boards the page offers at the start (the ``board`` option); empty
-    for a game played without a board to choose."""
+    """The bundled boards the page offers at the start (the ``board`` option), the one
+    it proposes first; empty for a game played without a board to choose."""
 
     # -- hooks for subclasses -------------------------------------------------------
 
@@ -249,6 +249,12 @@ class Game(ABC):
         """Move what stands on ``start`` (never empty) to ``end`` of ``state`` by hand,
         without the rules; like ``set_by_hand`` otherwise (and by default)."""
         raise cannot_correct(self)
+
+    def hand_choices(self, state: State) -> list[Any]:
+        """Return the contents, beside empty, that the page offers for setting a space
+        by hand (``set_by_hand``) in ``state``: none by default (a space is only
+        cleared; what stands on it is moved)."""
+        return []
 
     def guess_actions(self, state: State, reading: Mapping[str, Any],
                       changed: Sequence[str]) -> list[Action]:

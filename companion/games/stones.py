@@ -179,12 +179,17 @@ class StoneGame(Game):
         return dict(state["board"])
 
     def set_by_hand(self, state: State, space: str, content: Any) -> None:
-        set_stone(state, space, content)
+        set_stone(state, space, content, self.hand_choices(state))
 
     def move_by_hand(self, state: State, start: str, end: str) -> None:
         move_stone(state, start, end)
 
     def guess_actions(self, state: State, reading: Mapping[str, Any],
                       changed: Sequence[str]) -> list[Action]:
-        return guess_stones(state, self.view(state), reading, changed,
+        return guess_stones(state, self.view(state), reading, changed, self.hand_choices(state),
                             jumps=geometry_of(state) if self.jumps else None)
+
+    def hand_choices(self, state: State) -> list[str]:
+        """The colours in play: the players' (a game of Go names none: black and
+        white)."""
+        return list(state.get("players", ("black", "white")))

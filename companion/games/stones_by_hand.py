@@ -6,16 +6,17 @@ A stone set on a space comes from its player's hand, a stone taken off goes back
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.games.base import CorrectionError, State
 
 
-def set_stone(state: State, space: str, content: Any) -> None:
-    """Put a stone of colour ``content`` (or nothing, ``None``) on ``space``."""
-    players = state.get("players", ["black", "white"])
-    if content is not None and content not in players:
-        raise CorrectionError(f"A space holds a stone of {', '.join(players)} or nothing, "
+def set_stone(state: State, space: str, content: Any, colours: Sequence[str]) -> None:
+    """Put a stone of colour ``content`` (one of ``colours``, or nothing: ``None``) on
+    ``space``."""
+    if content is not None and content not in colours:
+        raise CorrectionError(f"A space holds a stone of {', '.join(colours)} or nothing, "
                               f"not {content!r}.")
     hand = state.get("hand")
     old = state["board"][space]

@@ -17,13 +17,13 @@ from companion.geometry import Geometry
 
 
 def guess_stones(state: State, view: Mapping[str, Any], reading: Mapping[str, Any],
-                 changed: Sequence[str], *, jumps: Geometry | None) -> list[Action]:
+                 changed: Sequence[str], players: Sequence[str], *,
+                 jumps: Geometry | None) -> list[Action]:
     """Return the placements (and the jumps on the board ``jumps``, in a game of jumps)
-    that turn ``view`` into ``reading`` on the ``changed`` spaces, the player to move's
-    first."""
+    of ``players``' stones that turn ``view`` into ``reading`` on the ``changed``
+    spaces, the player to move's first."""
     appeared = [s for s in changed if view[s] is None and reading[s] is not None]
     vanished = [s for s in changed if view[s] is not None and reading[s] is None]
-    players = state.get("players", ["black", "white"])
     if not appeared or any(reading[s] not in players for s in appeared):
         return []
     guesses: list[Action] = []
@@ -37,7 +37,7 @@ def guess_stones(state: State, view: Mapping[str, Any], reading: Mapping[str, An
             guesses.append({"type": "jump", "player": colour, "path": path})
         else:
             guesses.append({"type": "place", "player": colour, "at": at})
-    order = players.index(state["to_move"]) if state.get("to_move") in players else 0
+    order = list(players).index(state["to_move"]) if state.get("to_move") in players else 0
     seats = {p: (i - order) % len(players) for i, p in enumerate(players)}
     return sorted(guesses, key=lambda a: seats.get(a["player"], len(players)))
 
