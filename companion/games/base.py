@@ -265,7 +265,7 @@ class Game(ABC):
         The table asks when no legal action explains a reading, to say *why* the change
         is refused (``validate`` gives the rule's reason): read the changed spaces the
         way a person at the table would ("a black stone appeared on C3"). The default
-        guesses nothing, and the table then says only that the change is no move.
+        guesses nothing: the table then says only that the board does not match.
         """
         return []
 
