@@ -2,7 +2,7 @@
 
 A game in progress is never stored as a state: it is the list of its events —
 ``game.start`` (game name and options), then ``game.action`` (an action and its dice),
-``game.correction`` (the board put right by hand, see ``companion.table.corrections``)
+``game.correction`` (the board put right by hand, see ``companion.games.corrections``)
 and ``game.undo`` (of the last action or correction still standing). The journal is the
 game's write-ahead log: a ``LiveGame`` holds the game as it stands (a ``Match``, the
 steps standing and the ones a redo brings back) and journals each change before it
@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import Action, Game, IllegalAction, State
+from companion.games.corrections import correct
 from companion.games.match import Match
 from companion.games.registry import get_game
 from companion.journal import Journal, JournalError, JournalEvent
-from companion.table.corrections import correct
 
 START, ACTION, UNDO = "game.start", "game.action", "game.undo"
 CORRECTION = "game.correction"

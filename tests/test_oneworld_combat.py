@@ -8,7 +8,7 @@ from test_oneworld_movement import GAME, pos, where
 
 from companion.games import Match
 from companion.games.base import IllegalAction
-from companion.games.oneworld_secrets import commitment, seal
+from companion.games.oneworld.secrets import commitment, seal
 
 SALT = {"borg": "b0rg-salt-0123456789", "chez": "chez-salt-0123456789"}
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games.base import IllegalAction
 from companion.games.oneworld import OneWorld
-from companion.games.oneworld_setup import position
+from companion.games.oneworld.setup import position
 
 BOARD = {
     "kind": "hex", "columns": 9, "rows": 13, "hex_mm": 18.0, "default_terrain": "flatland",

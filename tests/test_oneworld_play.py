@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from companion.games import Match
 from companion.games.oneworld import OneWorld
-from companion.games.oneworld_secrets import seal
-from companion.games.oneworld_state import OFF_MAP, PLAYERS, board_of, god_in, towers
+from companion.games.oneworld.secrets import seal
+from companion.games.oneworld.state import OFF_MAP, PLAYERS, board_of, god_in, towers
 from companion.games.replay import read_record, replay
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import get_game
-from companion.games.onslaught_board import enemy_of
-from companion.games.onslaught_state import layout_of
+from companion.games.onslaught.board import enemy_of
+from companion.games.onslaught.state import layout_of
 
 GAME = get_game("onslaught")
 

@@ -14,8 +14,8 @@ import itertools
 import pytest
 from rendered_table import rendered_table
 
-from companion.games.oneworld_secrets import seal
-from companion.games.oneworld_state import PLAYERS, count_at, stack
+from companion.games.oneworld.secrets import seal
+from companion.games.oneworld.state import PLAYERS, count_at, stack
 from companion.vision.scene import Pose
 from hardware.referee_feed import OCCLUDED, STEADY
 from web.runtime import get_runtime

@@ -8,12 +8,13 @@ from test_table_session import Tokens
 from companion import game_log
 from companion.dice import DiceService
 from companion.games.onslaught import Onslaught
+from companion.games.registry import get_game
+from companion.games.words import content_words
 from companion.geometry import load_geometry
 from companion.journal import Journal
 from companion.table import verdict as v
 from companion.table.reading import UNSURE
 from companion.table.session import TableSession
-from companion.table.words import content_words
 
 
 def new_session(game="one", options=None, games=None):
@@ -293,19 +294,20 @@ def test_go_asks_in_its_own_words():
 
 def test_the_words_for_what_stands_on_a_space():
     squares = Onslaught().view(Onslaught().initial_state({}))
-    assert content_words("onslaught", squares["D7"]) == "Blue 1 and Blue 2"
-    assert content_words("onslaught", squares["G7"]) == "the blue orb"
-    assert content_words("onslaught", {"pieces": ["red1"], "orbs": ["blue"],
-                                       "token": "red"}) == "Red 1, the blue orb and a red token"
-    assert content_words("onslaught", {"pieces": [], "orbs": [], "token": None}) == "empty"
-    assert content_words("oneworld", {"side": "borg", "face": "stone", "stack": False}) == (
+    onslaught, oneworld = get_game("onslaught"), get_game("oneworld")
+    assert content_words(onslaught, squares["D7"]) == "Blue 1 and Blue 2"
+    assert content_words(onslaught, squares["G7"]) == "the blue orb"
+    assert content_words(onslaught, {"pieces": ["red1"], "orbs": ["blue"],
+                                    "token": "red"}) == "Red 1, the blue orb and a red token"
+    assert content_words(onslaught, {"pieces": [], "orbs": [], "token": None}) == "empty"
+    assert content_words(oneworld, {"side": "borg", "face": "stone", "stack": False}) == (
         "a BORG Stone")
-    assert content_words("oneworld", {"side": "chez", "face": "fog", "stack": True}) == (
+    assert content_words(oneworld, {"side": "chez", "face": "fog", "stack": True}) == (
         "a stack of CHEZ Fogs")
-    assert content_words("oneworld", {"side": "borg", "stack": True}) == "a BORG stack"
-    assert content_words("oneworld", None) == "empty"
-    assert content_words("go", "white") == "white"
-    assert content_words("tokens", {"pieces": ["p"], "lit": True}) == "pieces p; lit True"
+    assert content_words(oneworld, {"side": "borg", "stack": True}) == "a BORG stack"
+    assert content_words(oneworld, None) == "empty"
+    assert content_words(get_game("go"), "white") == "white"
+    assert content_words(Tokens(), {"pieces": ["p"], "lit": True}) == "pieces p; lit True"
 
 
 # -- through the web API -------------------------------------------------------------------

@@ -4,8 +4,8 @@ compared with it, and corrections that cannot be made."""
 import pytest
 
 from companion.games.base import Game
+from companion.games.corrections import CorrectionError, correct, describe
 from companion.games.registry import get_game
-from companion.table.corrections import CorrectionError, correct, describe
 from companion.table.reading import UNSURE, agrees, compare, from_labels, same
 
 

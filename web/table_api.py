@@ -39,10 +39,6 @@ CORRECTION_PREFIX = "# correction: "
 """How an export writes a correction: a comment, so ``companion referee`` skips it, and
 the import of this page applies it (see docs/table.md)."""
 
-PLAYER_CHOICES = {"one": [2, 3, 4, 5, 6], "onslaught": [2, 4]}
-BOARD_CHOICES = {"one": ["one-60"], "go": ["go-9", "go-13", "go-19"],
-                 "onslaught": ["onslaught"], "oneworld": ["oneworld"]}
-
 
 def _refused(error: IllegalAction):
     body: dict[str, Any] = {"error": error.reason}
@@ -78,8 +74,8 @@ def games():
         engine = get_game(name)
         listed.append({"name": name, "title": engine.title,
                        "options": engine.initial_state({}).get("options", {}),
-                       "players": PLAYER_CHOICES.get(name, []),
-                       "boards": BOARD_CHOICES.get(name, [])})
+                       "players": list(engine.player_choices),
+                       "boards": list(engine.board_choices)})
     table = get_runtime().table
     ended = {e.game_id for e in table.journal.events(kind="game.end")}
     saved = [g.to_json() | {"ended": g.game_id in ended}

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from calibration.printables.sheet import Colour, Page, Pen, area_mm, write_pages
-from companion.games.oneworld_state import ASPECTS, CHILDREN, PLAYERS
+from companion.games.oneworld.state import ASPECTS, CHILDREN, PLAYERS
 
 GODS_LIVES = 3
 COUNTER_DESIGN = {

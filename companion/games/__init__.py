@@ -1,4 +1,5 @@
-"""The rules engines: one small protocol (``base.Game``) and one module per game."""
+"""The rules engines: one small protocol (``base.Game``) and one package (or, for a
+small game, one module) per game, found by name in ``registry``."""
 
 from companion.games.base import (
     Action,

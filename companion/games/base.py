@@ -69,6 +69,16 @@ class InvalidAction(IllegalAction):
     """An action that is not well formed (unknown type, missing or wrong field)."""
 
 
+class CorrectionError(CompanionError, ValueError):
+    """A correction by hand that cannot be made (``companion.games.corrections``), with
+    the reason in words."""
+
+
+def cannot_correct(game: Game) -> CorrectionError:
+    """The error for a game whose board cannot be put right by hand."""
+    return CorrectionError(f"{game.title} has no board to correct.")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The answer to "is this action legal?": ok, or the reason it is not."""
@@ -126,6 +136,15 @@ class Game(ABC):
 
     The public methods every caller uses are ``initial_state``, ``legal_actions``,
     ``validate``, ``dice_needed``, ``apply``, ``to_move``, ``phase`` and ``outcome``.
+
+    Everything else the companion knows about a game is the game's too, in optional
+    hooks with neutral defaults, so that the table (``companion.table``) and the page
+    (``web``) never ask which game they hold: ``view`` (what the camera sees),
+    ``set_by_hand``, ``move_by_hand`` and ``hand_choices`` (corrections by hand),
+    ``guess_actions`` (what a reading no legal action explains looks like),
+    ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
+    ``player_choices`` and ``board_choices`` (what the page offers at the start).
+    docs/architecture.md, "Adding a game", lists them with their defaults.
     """
 
     name: ClassVar[str]
@@ -133,6 +152,14 @@ class Game(ABC):
 
     title: ClassVar[str]
     """The game's name as players know it."""
+
+    player_choices: ClassVar[tuple[int, ...]] = ()
+    """The numbers of players the page offers at the start (the ``players`` option);
+    empty for a game whose number of players is fixed."""
+
+    board_choices: ClassVar[tuple[str, ...]] = ()
+    """The bundled boards the page offers at the start (the ``board`` option), the one
+    it proposes first; empty for a game played without a board to choose."""
 
     # -- hooks for subclasses -------------------------------------------------------
 
@@ -205,6 +232,59 @@ class Game(ABC):
             f"{self.title} has no board view: the camera cannot follow it, "
             "so it is played from the page."
         )
+
+    # -- optional hooks for the table and the page --------------------------------------
+
+    def set_by_hand(self, state: State, space: str, content: Any) -> None:
+        """Put ``content`` (a value of ``view``) on ``space`` of ``state`` by hand, as a
+        referee would, without the rules: a correction (``companion.games.corrections``).
+        ``state`` is a private copy: mutate it. ``space`` is on the board.
+
+        Raise ``CorrectionError`` with the reason when it cannot be done. The default
+        says the game has no board to correct.
+        """
+        raise cannot_correct(self)
+
+    def move_by_hand(self, state: State, start: str, end: str) -> None:
+        """Move what stands on ``start`` (never empty) to ``end`` of ``state`` by hand,
+        without the rules; like ``set_by_hand`` otherwise (and by default)."""
+        raise cannot_correct(self)
+
+    def hand_choices(self, state: State) -> list[Any]:
+        """Return the contents, beside empty, that the page offers for setting a space
+        by hand (``set_by_hand``) in ``state``: none by default (a space is only
+        cleared; what stands on it is moved)."""
+        return []
+
+    def guess_actions(self, state: State, reading: Mapping[str, Any],
+                      changed: Sequence[str]) -> list[Action]:
+        """Return the actions, legal or not, that the camera's ``reading`` (space →
+        content in the form of ``view``) looks like, in the order they would have been
+        made; ``changed`` are the spaces read surely and differently from ``view``.
+
+        The table asks when no legal action explains a reading, to say *why* the change
+        is refused (``validate`` gives the rule's reason): read the changed spaces the
+        way a person at the table would ("a black stone appeared on C3"). The default
+        guesses nothing: the table then says only that the board does not match.
+        """
+        return []
+
+    def piece_words(self, content: Any) -> str:
+        """Return ``content`` (what ``view`` holds for one space, never ``None``) in the
+        players' words, for the table's questions ("Is C4 empty or white?"). The
+        default names each key with its value (``pieces red1; orbs blue``), and a
+        content that is no dict as it is."""
+        if not isinstance(content, Mapping):
+            return str(content)
+        return "; ".join(
+            f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
+            for key, value in content.items() if value not in (None, [], False))
+
+    def summary(self, state: State) -> dict[str, Any] | None:
+        """Return the numbers around the board that the table page shows in the game's
+        panel (scores, health, what is in hand), as plain JSON data with a ``kind`` the
+        page draws it by; ``None`` (the default) for a game without a panel."""
+        return None
 
     # -- the public protocol --------------------------------------------------------
 

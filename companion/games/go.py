@@ -43,6 +43,7 @@ class Go(StoneGame):
 
     name = "go"
     title = "Go"
+    board_choices = ("go-9", "go-13", "go-19")
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         opts = _normalise(options or {})

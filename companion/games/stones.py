@@ -11,10 +11,12 @@ and boards alike.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from companion.games.base import Action, Game, InvalidAction, State
+from companion.games.stones_by_hand import move_stone, set_stone
+from companion.games.stones_guesses import guess_stones
 from companion.geometry import Geometry, load_geometry
 
 COLOURS: tuple[str, ...] = ("black", "white", "red", "blue", "green", "yellow")
@@ -155,7 +157,12 @@ def parse_notation(text: str, player: str | None) -> Action:
 
 class StoneGame(Game):
     """The base of ONE and Go: a state's ``board`` maps every space to a stone's colour
-    or ``None``, and actions are described and typed in the same words."""
+    or ``None``, actions are described and typed in the same words, and the board is
+    corrected by hand and read by the camera alike."""
+
+    jumps: ClassVar[bool] = False
+    """Whether a stone moves by jumping (ONE): a stone that vanished where one of its
+    colour appeared is then guessed to have jumped."""
 
     def describe(self, state: State, action: Action) -> str:
         return describe_stone_action(action)
@@ -170,3 +177,19 @@ class StoneGame(Game):
     def view(self, state: State) -> dict[str, Any]:
         """Every space → the colour of the stone on it, or ``None`` when empty."""
         return dict(state["board"])
+
+    def set_by_hand(self, state: State, space: str, content: Any) -> None:
+        set_stone(state, space, content, self.hand_choices(state))
+
+    def move_by_hand(self, state: State, start: str, end: str) -> None:
+        move_stone(state, start, end)
+
+    def guess_actions(self, state: State, reading: Mapping[str, Any],
+                      changed: Sequence[str]) -> list[Action]:
+        return guess_stones(state, self.view(state), reading, changed, self.hand_choices(state),
+                            jumps=geometry_of(state) if self.jumps else None)
+
+    def hand_choices(self, state: State) -> list[str]:
+        """The colours in play: the players' (a game of Go names none: black and
+        white)."""
+        return list(state.get("players", ("black", "white")))

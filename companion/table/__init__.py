@@ -4,13 +4,13 @@ A steady reading of the board (space → content, or unsure) is compared with th
 view of its state (``reading``); the legal actions, alone or a few in a row, that turn
 the state into what the camera sees are searched (``explain``); a change that no legal
 action explains but that looks like a move is checked against the rules for its reason
-(``guesses``); a move that may hide in a space the camera cannot read is asked about
-("Is C4 empty or white?", ``question``, in the games' words: ``words``); a person can
-put the game right by hand (``corrections``); and a ``TableSession`` (``session``) ties
-it to the journal, the dice and the page, saying which spaces the last change touched
-(``last_step``) so a page can ring the last move.
+(``guesses``, asking the game what the change looks like); a move that may hide in a
+space the camera cannot read is asked about ("Is C4 empty or white?", ``question``, in
+the game's words); and a ``TableSession`` (``session``) ties it to the journal, the
+dice and the page, with corrections by hand (``companion.games.corrections``), saying
+which spaces the last change touched (``last_step``) so a page can ring the last move.
 
-This package is camera-free and web-free: the pictures become readings elsewhere. Its
-``__init__`` imports nothing, so ``companion.game_log`` can use ``corrections`` without
-an import cycle.
+This package is camera-free and web-free: the pictures become readings elsewhere. It
+never asks which game it holds: what differs between games is the game's own hooks
+(``companion.games.base.Game``).
 """

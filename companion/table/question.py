@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import Game, State
+from companion.games.words import content_words, joined
 from companion.table.explain import Candidate, SearchLimits, outcomes
 from companion.table.reading import Reading, changed_spaces, is_sure
-from companion.table.words import content_words, joined
 
 NOTHING_HAPPENED = "nothing happened there"
 
@@ -91,10 +91,10 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
         return None
     spaces = tuple(s for s in view if any(s in changed for _, changed in moves))
     named = len(spaces) > 1
-    answers = [Answer(_words(game.name, view, spaces, named))]
+    answers = [Answer(_words(game, view, spaces, named))]
     for candidate, changed in moves:
         changes = tuple(s for s in spaces if s in changed)
-        answers.append(Answer(_words(game.name, candidate.view, changes, named), candidate,
+        answers.append(Answer(_words(game, candidate.view, changes, named), candidate,
                               changes))
     return Question(_ask(spaces, answers), spaces, tuple(answers))
 
@@ -108,7 +108,7 @@ def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
     spaces = tuple(s for s in views[0] if any(v[s] != views[0][s] for v in views))
     if not spaces or any(is_sure(reading, s) for s in spaces):
         return None
-    answers = [Answer(_words(game.name, c.view, spaces, len(spaces) > 1), c, spaces)
+    answers = [Answer(_words(game, c.view, spaces, len(spaces) > 1), c, spaces)
                for c in candidates]
     if len({a.words for a in answers}) < len(answers):
         return None
@@ -122,15 +122,15 @@ def hidden(game: Game, view: Mapping[str, Any], candidates: Sequence[Candidate]
     (nothing happened, and the reading is refused), then one per candidate."""
     spaces = tuple(s for s in view if any(s in c.hidden for c in candidates))
     named = len(spaces) > 1
-    answers = [Answer(_words(game.name, view, spaces, named))]
+    answers = [Answer(_words(game, view, spaces, named))]
     for candidate in candidates:
         changes = tuple(s for s in spaces if candidate.view[s] != view[s])
-        answers.append(Answer(_words(game.name, candidate.view, spaces, named), candidate,
+        answers.append(Answer(_words(game, candidate.view, spaces, named), candidate,
                               changes))
     return Question(_ask(spaces, answers), spaces, tuple(answers))
 
 
-def _words(game: str, view: Mapping[str, Any], spaces: Sequence[str], named: bool) -> str:
+def _words(game: Game, view: Mapping[str, Any], spaces: Sequence[str], named: bool) -> str:
     """What ``view`` has on ``spaces``: ``white``; ``named``, with the spaces' names:
     ``C4 white``, ``C4 and D5 empty``, ``C4 white, D5 empty``."""
     words = [content_words(game, view[s]) for s in spaces]

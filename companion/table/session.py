@@ -40,11 +40,11 @@ from companion import game_log
 from companion.dice import DiceService
 from companion.errors import CompanionError
 from companion.games.base import Action, Game, IllegalAction, State
+from companion.games.corrections import describe as describe_correction
 from companion.games.match import Match
 from companion.journal import Journal, JournalEvent
 from companion.table import last_step
 from companion.table import verdict as v
-from companion.table.corrections import describe as describe_correction
 from companion.table.dice_wait import DiceWaits, WaitingRoll
 from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
@@ -227,7 +227,7 @@ class TableSession(CameraReadings, DiceWaits):
         return self._announce(result)
 
     def correct(self, correction: Mapping[str, Any]) -> TableVerdict:
-        """Put the game right by hand (see ``companion.table.corrections``)."""
+        """Put the game right by hand (see ``companion.games.corrections``)."""
         with self._locked():
             if self._live is None:
                 raise NoGame(NO_GAME_TO_CORRECT)

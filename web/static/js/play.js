@@ -299,9 +299,7 @@ async function showOtherMoves(asked) {
 
 function fillCorrections(game) {
   const select = $("correct-content");
-  const stones = game && ["one", "go"].includes(game.game);
-  const players = stones ? (game.state.players || ["black", "white"]) : [];
-  const wanted = ["empty", ...players];
+  const wanted = ["empty", ...(game?.hand_choices || [])];
   if (select.dataset.filled === wanted.join(",")) return;
   select.replaceChildren(...wanted.map((value) => {
     const option = element("option", "", title(value));
@@ -448,7 +446,7 @@ async function fillStartForm() {
     $("players-label").hidden = g.players.length === 0;
     const boards = $("board-choice");
     boards.replaceChildren(...g.boards.map((b) => element("option", "", b)));
-    boards.value = g.name === "go" ? "go-9" : g.options.board;
+    boards.value = g.boards.length ? g.boards[0] : g.options.board;
     $("board-label").hidden = g.boards.length <= 1;
   };
   choice.addEventListener("change", fill);

@@ -1,5 +1,5 @@
 // Secret choices for OneWorld's combat, sealed in the browser (the engine's
-// commit-and-reveal, companion/games/oneworld_secrets.py): the page sends only
+// commit-and-reveal, companion/games/oneworld/secrets.py): the page sends only
 // sha256(salt + ":" + choice) and keeps the choice and salt in this tab until both sides
 // have committed, so the server never sees a plain choice before then.
 //

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from companion.games.base import Action, InvalidAction, State
-from companion.games.onslaught_board import Layout
-from companion.games.onslaught_state import PIECES, label, layout_of
+from companion.games.onslaught.board import Layout
+from companion.games.onslaught.state import PIECES, label, layout_of
 
 HELP = ("Type roll, move D2 D3, challenge blue2, attack, heroism or end "
         "(dice may follow: roll 4, challenge blue2 5 3), or the action as JSON.")

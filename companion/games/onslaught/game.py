@@ -7,9 +7,9 @@ whole ``path``), may challenge a piece next to it (``challenge``, two dice: the
 challenger's, then the defender's), and ends with ``end_turn``, an ``attack`` on a linked
 enemy core (one die) or ``heroism``.
 
-The modules beside this one hold the parts: ``onslaught_board`` (the layout read from
-data), ``onslaught_state`` (options, the starting state), ``onslaught_checks`` (why an
-action is illegal), ``onslaught_play`` (what an action does) and ``onslaught_text``
+The modules beside this one hold the parts: ``board`` (the layout read from
+data), ``state`` (options, the starting state), ``checks`` (why an
+action is illegal), ``play`` (what an action does) and ``text``
 (the typed notation and the board as text for ``companion referee --play``).
 """
 
@@ -27,8 +27,9 @@ from companion.games.base import (
     Outcome,
     State,
 )
-from companion.games.onslaught_board import enemy_of
-from companion.games.onslaught_checks import (
+from companion.games.onslaught.board import enemy_of
+from companion.games.onslaught.by_hand import move_square, set_square
+from companion.games.onslaught.checks import (
     check_attack,
     check_challenge,
     check_heroism,
@@ -36,15 +37,18 @@ from companion.games.onslaught_checks import (
     check_turn,
     path_of,
 )
-from companion.games.onslaught_play import (
+from companion.games.onslaught.guesses import guess_moves
+from companion.games.onslaught.play import (
     end_turn,
     place_on_core,
     remove,
     return_orb,
     step,
 )
-from companion.games.onslaught_state import PIECES, initial_state, label, layout_of
-from companion.games.onslaught_text import parse_text, render_text
+from companion.games.onslaught.state import PIECES, initial_state, label, layout_of
+from companion.games.onslaught.summary import panel
+from companion.games.onslaught.text import parse_text, render_text
+from companion.games.onslaught.words import square_words
 
 
 class Onslaught(Game):
@@ -52,6 +56,8 @@ class Onslaught(Game):
 
     name: ClassVar[str] = "onslaught"
     title: ClassVar[str] = "ONSLAUGHT"
+    player_choices: ClassVar[tuple[int, ...]] = (2, 4)
+    board_choices: ClassVar[tuple[str, ...]] = ("onslaught",)
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return initial_state(options)
@@ -163,7 +169,7 @@ class Onslaught(Game):
 
     def parse(self, state: State, text: str) -> Action:
         """Read a typed action: ``roll``, ``move D2 D3``, ``challenge blue2``, ``attack``,
-        ``heroism``, ``end`` (see ``onslaught_text``), or JSON."""
+        ``heroism``, ``end`` (see ``text``), or JSON."""
         if text.strip().startswith("{"):
             return super().parse(state, text)
         return parse_text(text)
@@ -190,6 +196,22 @@ class Onslaught(Game):
             if node["owner"] is not None:
                 at(square)["token"] = node["owner"]
         return seen
+
+    def set_by_hand(self, state: State, space: str, content: Any) -> None:
+        set_square(state, space, content)
+
+    def move_by_hand(self, state: State, start: str, end: str) -> None:
+        move_square(state, start, end)
+
+    def guess_actions(self, state: State, reading: Mapping[str, Any],
+                      changed: Sequence[str]) -> list[Action]:
+        return guess_moves(state, self.view(state), reading, changed)
+
+    def piece_words(self, content: Any) -> str:
+        return square_words(content)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return panel(state)
 
     def describe(self, state: State, action: Action) -> str:
         """Return the action in words: ``Red 1 moves to D2 → D3``."""

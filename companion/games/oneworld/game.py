@@ -3,11 +3,11 @@ Blade and Fog fight on a hex map of Crystal Pylons, Runelines and Faults of Chao
 
 The game object ties the rules modules together by phase:
 
-- set-up (``oneworld_setup``): ``roll_for_setup`` and the set-up steps;
-- ``movement`` (``oneworld_movement``): ``move``, ``move_gods`` (Flee-While-You-Can),
+- set-up (``setup``): ``roll_for_setup`` and the set-up steps;
+- ``movement`` (``movement``): ``move``, ``move_gods`` (Flee-While-You-Can),
   ``transform`` (God Powers), ``end_movement``;
-- ``reinforcement`` (``oneworld_towers``): ``reinforce``, ``decline_reinforcement``;
-- ``combat`` (``oneworld_combat``): ``commit``, ``reveal``, ``announce``, ``hurl``.
+- ``reinforcement`` (``towers``): ``reinforce``, ``decline_reinforcement``;
+- ``combat`` (``combat``): ``commit``, ``reveal``, ``announce``, ``hurl``.
 
 Every action, the phases and the secret-choice protocol are described in
 ``docs/games/oneworld.md``; the rulings in ``docs/rulings.md``.
@@ -19,7 +19,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import Action, DiceRequest, Event, Game, Outcome, State
-from companion.games.oneworld_combat import (
+from companion.games.oneworld.by_hand import clear_hex, move_hex
+from companion.games.oneworld.combat import (
     check_combat,
     combat_actions,
     combat_player,
@@ -27,9 +28,10 @@ from companion.games.oneworld_combat import (
     open_combat,
     resolve_combat,
 )
-from companion.games.oneworld_movement import move_actions, plan_move, resolve_move
-from companion.games.oneworld_options import resolve_options
-from companion.games.oneworld_setup import (
+from companion.games.oneworld.guesses import guess_moves
+from companion.games.oneworld.movement import move_actions, plan_move, resolve_move
+from companion.games.oneworld.options import resolve_options
+from companion.games.oneworld.setup import (
     check_setup,
     initial_setup,
     resolve_setup,
@@ -37,7 +39,7 @@ from companion.games.oneworld_setup import (
     setup_dice,
     setup_player,
 )
-from companion.games.oneworld_state import (
+from companion.games.oneworld.state import (
     ASPECTS,
     CHILDREN,
     PLAYERS,
@@ -60,13 +62,14 @@ from companion.games.oneworld_state import (
     towers,
     where,
 )
-from companion.games.oneworld_towers import (
+from companion.games.oneworld.summary import panel
+from companion.games.oneworld.towers import (
     move_tower,
     reinforcement_dice,
     reinforcement_problem,
     resolve_reinforcement,
 )
-from companion.games.oneworld_words import describe_action
+from companion.games.oneworld.words import describe_action, hex_words
 
 _TURN_ACTIONS = {
     "movement": ("move", "move_gods", "transform", "end_movement"),
@@ -79,6 +82,7 @@ class OneWorld(Game):
 
     name = "oneworld"
     title = "OneWorld"
+    board_choices = ("oneworld",)
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         resolved = resolve_options(options)
@@ -151,6 +155,22 @@ class OneWorld(Game):
                         content[key] = values.pop()
                 seen[hex_] = content
         return seen
+
+    def set_by_hand(self, state: State, space: str, content: Any) -> None:
+        clear_hex(state, space, content)
+
+    def move_by_hand(self, state: State, start: str, end: str) -> None:
+        move_hex(state, start, end)
+
+    def guess_actions(self, state: State, reading: Mapping[str, Any],
+                      changed: Sequence[str]) -> list[Action]:
+        return guess_moves(self.view(state), reading, changed)
+
+    def piece_words(self, content: Any) -> str:
+        return hex_words(content)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return panel(state)
 
     # -- the protocol ----------------------------------------------------------------
 

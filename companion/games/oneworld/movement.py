@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.games.base import Action, Event, IllegalAction, State
-from companion.games.oneworld_blade import blade_stop, plan_blade
-from companion.games.oneworld_paths import (
+from companion.games.oneworld.blade import blade_stop, plan_blade
+from companion.games.oneworld.paths import (
     FOG_RUN,
     STONE_PYLON_RUN,
     MovePlan,
     Walker,
     aspect_name,
 )
-from companion.games.oneworld_state import (
+from companion.games.oneworld.state import (
     ASPECTS,
     CHAOS,
     GONE,

@@ -5,7 +5,7 @@ optional rules that change it (More Balance, Non-aligned Towers, Moving Towers).
 from __future__ import annotations
 
 from companion.games.base import DiceRequest, Event, State
-from companion.games.oneworld_state import (
+from companion.games.oneworld.state import (
     CHILDREN,
     PLAYERS,
     TOWER_CHART,

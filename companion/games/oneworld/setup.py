@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import Action, DiceRequest, Event, IllegalAction, State
-from companion.games.oneworld_state import (
+from companion.games.oneworld.state import (
     ASPECTS,
     CHILDREN,
     PLAYERS,

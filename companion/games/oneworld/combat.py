@@ -4,7 +4,7 @@ a god.
 
 The combat phase works through a queue of encounters in map order. A round between
 children: both players ``commit`` to their new aspects (any order), then both ``reveal``
-(see ``oneworld_secrets``); with the ``"secrets": "table"`` option the referee enters
+(see ``secrets``); with the ``"secrets": "table"`` option the referee enters
 both revealed stacks at once with ``hurl``. A child against a god: the child's player
 commits, the god's player ``announce``\\ s the god's aspect, the child's player reveals.
 """
@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.games.base import Action, Event, State
-from companion.games.oneworld_secrets import SALT_MIN, is_commitment, matches
-from companion.games.oneworld_state import (
+from companion.games.oneworld.secrets import SALT_MIN, is_commitment, matches
+from companion.games.oneworld.state import (
     ASPECTS,
     BEATS,
     PLAYERS,

@@ -20,7 +20,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import Action, Event, IllegalAction, InvalidAction, Outcome, State
-from companion.games.one_jumps import chains, jump_action, resolve_jump, space_name
+from companion.games.one.jumps import chains, jump_action, resolve_jump, space_name
+from companion.games.one.summary import panel
 from companion.games.stones import (
     COLOURS,
     StoneGame,
@@ -50,6 +51,9 @@ class One(StoneGame):
 
     name = "one"
     title = "ONE"
+    jumps = True
+    player_choices = (2, 3, 4, 5, 6)
+    board_choices = ("one-60",)
 
     # -- setting up ---------------------------------------------------------------
 
@@ -209,6 +213,9 @@ class One(StoneGame):
         else:
             events += self._advance(state)
         return events
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return panel(state, self.scores(state))
 
     def render(self, state: State) -> str:
         board = render(geometry_of(state), state["board"])

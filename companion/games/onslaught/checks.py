@@ -10,9 +10,9 @@ import copy
 from typing import Any
 
 from companion.games.base import Action, IllegalAction, InvalidAction, State
-from companion.games.onslaught_board import enemy_of
-from companion.games.onslaught_play import step
-from companion.games.onslaught_state import PIECES, label, layout_of, pieces_at
+from companion.games.onslaught.board import enemy_of
+from companion.games.onslaught.play import step
+from companion.games.onslaught.state import PIECES, label, layout_of, pieces_at
 
 ACTION_TYPES: tuple[str, ...] = ("roll", "move", "challenge", "attack", "heroism", "end_turn")
 

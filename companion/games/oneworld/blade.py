@@ -4,8 +4,8 @@ Tower or the enemy, and lost in Chaos if it runs off the edge with movement left
 from __future__ import annotations
 
 from companion.games.base import Action, IllegalAction
-from companion.games.oneworld_paths import BLADE_RUN, MovePlan, Walker
-from companion.games.oneworld_state import (
+from companion.games.oneworld.paths import BLADE_RUN, MovePlan, Walker
+from companion.games.oneworld.state import (
     CHAOS,
     child_indices,
     god_in,

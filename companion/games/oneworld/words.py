@@ -1,4 +1,5 @@
-"""OneWorld's actions in words, for the move history on the page and the command line.
+"""OneWorld's actions in words, for the move history on the page and the command line,
+and its counters in words, for the table's questions (``Game.piece_words``).
 
 A commitment is described without its hash: the history is read aloud at the table,
 and sixty-four hex digits say nothing to a player.
@@ -19,6 +20,21 @@ def describe_action(action: Action) -> str:
     if words is None:
         return f"{who} {action.get('type', '?')}".strip()
     return words(who, action)
+
+
+def hex_words(content: Any) -> str:
+    """Return a hex's content (a value of ``OneWorld.view``) in words: the top counter
+    (``a BORG Stone``) or a stack (``a stack of BORG Stones``; side or face left out
+    where the stack's counters do not share it)."""
+    if not isinstance(content, Mapping):
+        return str(content)
+    side = str(content["side"]).upper() if content.get("side") else ""
+    face = str(content["face"]).capitalize() if content.get("face") else ""
+    if not content.get("stack"):
+        return " ".join(["a", *filter(None, [side, face or "counter"])])
+    if face:
+        return " ".join(["a stack of", *filter(None, [side, face + "s"])])
+    return f"a {side} stack" if side else "a stack"
 
 
 def _stack(counts: Any) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.base import State
-from companion.games.oneworld_state import (
+from companion.games.oneworld.state import (
     CHAOS,
     board_of,
     count_at,

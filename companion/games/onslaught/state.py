@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import State
-from companion.games.onslaught_board import BESIDE_MODES, TEAMS, Layout, load_layout
+from companion.games.onslaught.board import BESIDE_MODES, TEAMS, Layout, load_layout
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "players": 4,

@@ -2,14 +2,14 @@
 
 Each function mutates the private copy of the state ``Game.apply`` hands to ``resolve``
 and appends the events it causes, each with a ``text`` a player can read. The checks
-that an action is allowed live in ``onslaught_checks``; these functions assume it is.
+that an action is allowed live in ``checks``; these functions assume it is.
 """
 
 from __future__ import annotations
 
 from companion.games.base import Event, State
-from companion.games.onslaught_board import enemy_of
-from companion.games.onslaught_state import carried_orb, label, layout_of, new_turn, pieces_at
+from companion.games.onslaught.board import enemy_of
+from companion.games.onslaught.state import carried_orb, label, layout_of, new_turn, pieces_at
 
 
 def step(state: State, piece: str, to: str, events: list[Event]) -> None:
