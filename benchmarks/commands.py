@@ -17,6 +17,7 @@ BENCHES: dict[str, str] = {
     "vision-look": "benchmarks.vision_look",
     "grid-speed": "benchmarks.grid_speed",
     "table": "benchmarks.table",
+    "follow": "benchmarks.follow",
 }
 
 

@@ -4,11 +4,11 @@ start in each of the four turns of the board; several moves in one photo; an ill
 move; a hand; a misread stone; the command's output and its refusals."""
 
 import json
-import random
 
 import cv2
 import pytest
 
+from benchmarks.follow import random_game
 from companion.cli import main
 from companion.games.go import Go
 from companion.games.sgf import point_name
@@ -23,25 +23,6 @@ GLOSSY = Effects(noise=2.0, blur=0.4, jpeg=85, gloss=0.6)
 HAND = Effects(noise=2.0, blur=0.4, jpeg=85, hand=True)
 FRAME = (960, 720)
 SCENE = 7
-
-
-def random_game(size, moves, seed):
-    """The states of a seeded random game of Go (captures taken when there are some,
-    half the time), the first state included."""
-    go, rng = Go(), random.Random(seed)
-    states = [go.initial_state({"size": size})]
-    for _ in range(moves):
-        state = states[-1]
-        places = [a for a in go.legal_actions(state) if a["type"] == "place"]
-        captures = [a for a in places if _captures(go, state, a)]
-        action = rng.choice(captures if captures and rng.random() < 0.5 else places)
-        states.append(go.apply(state, action)[0])
-    return states
-
-
-def _captures(go, state, action):
-    after, events = go.apply(state, action)
-    return any(e["type"] == "capture" for e in events)
 
 
 def sgf_of(state, size):

@@ -103,3 +103,21 @@ def test_a_move_that_leaves_out_a_stone_the_picture_half_sees_is_not_taken(sessi
     assert session.state["moves"] == 1 and session.state["board"]["D5"] is None
     # Read without that doubt, the same move is taken.
     assert session.submit_reading(board(session, C4=UNSURE, D5="white")).kind == v.APPLIED
+
+
+def test_moves_seen_past_an_unanswered_question_are_not_taken_alone(session):
+    """C4 is asked about and still unread when three moves appear elsewhere: a move may
+    hide in C4 among them (a follow nobody answers would otherwise jump to a position
+    the table never showed), so the question is put again and nothing is played."""
+    white_to_move(session)
+    assert session.submit_reading(board(session, C4=UNSURE)).kind == v.QUESTION
+    result = session.submit_reading(board(session, C4=UNSURE, D5="white", D8="black",
+                                          D14="white"))
+    assert result.kind == v.QUESTION and result.text == "Is C4 empty or white?"
+    assert session.state["moves"] == 1
+    # Answered, the moves seen are read again and played.
+    result = session.choose(0)
+    assert result.kind == v.APPLIED and result.text == (
+        "C4 is empty, as the game has it. White places on D5. Black places on D8. "
+        "White places on D14.")
+    assert session.state["moves"] == 4

@@ -178,11 +178,14 @@ class CameraReadings:
                    question: Question | None) -> TableVerdict:
         if not explanation.difference:
             return self._matches(question)
-        self._question = None
+        pending, self._question = self._question, None
         candidates = tuple(c for c in explanation.candidates
                            if not contradicts(c.view, self._odds))
         if explanation.candidates and not candidates:
             return self._unseen_stones(explanation.difference.changed)
+        if pending is not None and any(self._unsettled(pending, reading, c)
+                                       for c in candidates):
+            return self._ask(pending)
         explanation = replace(explanation, candidates=candidates)
         found = tuple(c for c in explanation.candidates if not c.hidden)
         if explanation.candidates and not found:  # a move may hide where it is unread
@@ -213,6 +216,18 @@ class CameraReadings:
         # The search ran out before it tried every sequence: no rule is known broken.
         self._problem = replace(refused, kind=v.MISMATCH, text=UNCHECKED)
         return self._problem
+
+    def _unsettled(self, question: Question, reading: Reading, candidate: Candidate) -> bool:
+        """Whether ``candidate`` would play on past ``question``, still unanswered: it
+        has several moves, and leaves a space asked about as the game has it while the
+        camera still cannot read it. A move may hide there among them, and taking them
+        alone would put a position into the game that the table never showed: the
+        question is put again instead. (One move seen elsewhere answers the question: it
+        was that player's move.)"""
+        view = self.game.view(self.state)
+        return len(candidate.actions) > 1 and any(
+            not is_sure(reading, space) and candidate.view[space] == view[space]
+            for space in question.spaces)
 
     def _unseen_stones(self, spaces: tuple[str, ...]) -> TableVerdict:
         """The moves the sure spaces show would leave out stones the camera half sees
@@ -258,8 +273,11 @@ class CameraReadings:
                 self._settled |= set(question.spaces)
             reading = self._last_reading
             if reading is not None and compare(self.game.view(self.state), reading):
-                refused = self._refuse(reading)  # the stone seen has no move before it
-                return replace(refused, text=f"{what}, as the game has it. {refused.text}")
+                # Read again without a move there: the moves seen, or the stone seen
+                # refused (it has no move before it).
+                again = self._conclude(*self._look(self.game, self.state, reading,
+                                                   frozenset()))
+                return replace(again, text=f"{what}, as the game has it. {again.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
         result = replace(result, text=f"{what}, {how}: {result.text}")

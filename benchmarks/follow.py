@@ -1,0 +1,94 @@
+"""Following rendered games photo by photo, as ``companion referee go --frames`` does.
+
+Each game is a seeded random game of Go (a capture taken, when there is one, half the
+time), rendered on one realistic table (``companion.vision.scene.looks``: glossy stones
+with their lamps' highlights, a webcam's noise and JPEG; development looks, or with
+``--held-out`` the held-out ones no threshold is chosen on), one photo per position, the
+first the empty board. The follow runs the live loop (learned look, the game resolving
+doubt, the picture's odds) through the board's corners in the first photo. Nobody
+answers the referee's questions. Prints per game the verdicts, whether every photo's
+position was read right to the end, where it first stopped and why, and whether the game
+ever held a position the table did not show; then the totals.
+
+    companion bench follow --games 6 --moves 20 [--size 9] [--held-out] [--first-seed 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+import numpy as np
+
+from companion.games.go import Go
+from companion.vision.scene.frames import render_game_frames
+from companion.vision.scene.looks import random_look
+from hardware.follow_frames import follow
+
+SUMMARY = "following rendered games photo by photo with the live loop (learned look, odds)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=6, help="games to follow (default 6)")
+    parser.add_argument("--moves", type=int, default=20, help="moves per game (default 20)")
+    parser.add_argument("--size", type=int, default=9, choices=(9, 13, 19),
+                        help="board size (default 9)")
+    parser.add_argument("--held-out", action="store_true", help="held-out table looks")
+    parser.add_argument("--first-seed", type=int, default=0, help="first game's seed")
+
+
+def random_game(size: int, moves: int, seed: int) -> list[dict[str, Any]]:
+    """The states of a seeded random game of Go, the first state included."""
+    go, rng = Go(), random.Random(seed)
+    states = [go.initial_state({"size": size})]
+    for _ in range(moves):
+        state = states[-1]
+        places = [a for a in go.legal_actions(state) if a["type"] == "place"]
+        captures = [a for a in places if _captures(go, state, a)]
+        action = rng.choice(captures if captures and rng.random() < 0.5 else places)
+        states.append(go.apply(state, action)[0])
+    return states
+
+
+def _captures(go: Go, state: dict[str, Any], action: dict[str, Any]) -> bool:
+    return any(e["type"] == "capture" for e in go.apply(state, action)[1])
+
+
+def _cells(state: dict[str, Any]) -> dict[str, str]:
+    return {space: colour or "empty" for space, colour in state["board"].items()}
+
+
+def follow_game(seed: int, size: int, moves: int, held_out: bool) -> dict[str, Any]:
+    """Follow one rendered game; what became of it."""
+    states = random_game(size, moves, seed)
+    look = random_look(np.random.default_rng(seed), held_out=held_out)
+    frames = render_game_frames([{k: c for k, c in s["board"].items() if c} for s in states],
+                                look, seed, f"go-{size}")
+    results = list(follow("go", [(str(i), image) for i, (image, _) in enumerate(frames)],
+                          corners=frames[0][1]["corners_px"], options={"size": size}))
+    shown: list[dict[str, str]] = []
+    stop, wrong = None, False
+    for index, (result, state) in enumerate(zip(results, states, strict=True)):
+        shown.append(_cells(state))
+        held = {c["space"]: c["content"] for c in result.to_json()["cells"]}
+        if stop is None and held != shown[-1]:
+            stop = (index, result.verdict, result.reason or result.text)
+        wrong |= held not in shown
+    return {"verdicts": [r.verdict for r in results], "stop": stop, "wrong": wrong}
+
+
+def run(args: argparse.Namespace) -> int:
+    ended = wrong = 0
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        game = follow_game(seed, args.size, args.moves, args.held_out)
+        stop = game["stop"]
+        ended += stop is None
+        wrong += game["wrong"]
+        where = ("to the end" if stop is None
+                 else f"stopped at photo {stop[0]} ({stop[1]}: {stop[2]})")
+        print(f"game {seed}: {where}; a position not shown: {'yes' if game['wrong'] else 'no'}")
+        print("  " + " ".join(game["verdicts"]))
+    print(f"{ended} of {args.games} games followed to the end, every move right; "
+          f"{wrong} held a position the table did not show")
+    return 0
