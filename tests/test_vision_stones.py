@@ -3,6 +3,7 @@ errors stay rare, few spaces are unsure, most boards are read whole; a space tha
 be read is unsure; a lamp's highlight on every glossy stone leaves it surely read; a
 hand held still is flagged; an empty board is still a board."""
 
+import cv2
 import numpy as np
 import pytest
 from vision_highlights import as_webcam, clipped_discs, with_highlights
@@ -108,6 +109,27 @@ def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
             whites += len(lit)
             white_read += sum(reading.cells[name] == "white" for name in lit)
     assert white_read >= 0.6 * whites
+
+
+def test_a_lamp_that_blows_out_bare_board_but_not_its_lines_leaves_it_empty():
+    """A lamp's glare on an empty board (a real phone photo, ``go-more/emptyreal.jpg``,
+    blows out a dozen points' worth of board) whitens the wood, yet the lines show
+    through it: print seen where a stone would sit is bare board, not a doubt."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    pieces = {"D4": "black", "Q16": "white", "Q4": "black"}
+    for seed in range(3):
+        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=8.0),
+                                    Effects(noise=2.0, blur=0.6, jpeg=85))
+        x, y = truth["spaces_px"]["K10"]
+        pitch = truth["pitch_px"]
+        glare = np.zeros(image.shape[:2], np.float32)
+        cv2.circle(glare, (int(x), int(y)), int(4 * pitch), 1.0, -1)
+        glare = cv2.GaussianBlur(glare, (0, 0), pitch)
+        lit = np.clip(image * (1.0 + 1.2 * glare[:, :, None]), 0, 255).astype(np.uint8)
+        assert (lit.max(axis=2) == 255).sum() > 10 * pitch**2  # ten spaces' worth blown out
+        reading = recogniser.read(lit, np.linalg.inv(np.array(truth["homography"])))
+        assert reading.cells == truth["cells"]
 
 
 @pytest.mark.parametrize("depth", [0.4, 0.5])

@@ -243,8 +243,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
-    # doubtful. (Print alone is not enough: seen from low, a stone leans off its point
-    # and the line beyond it shows.)
+    # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
+    # is not enough: seen from low, a stone leans off its point and the line beyond it
+    # shows.)
     printed_here = (best == 0) & (samples.ink >= cfg.ink_present * cfg.ink_clear_seen) \
         & (nearest <= cfg.max_empty_distance)
 
@@ -269,7 +270,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         | alike \
         | (glare & ~seen_bare & ~standing) \
         | (lamp & ~seen_bare & ~standing) \
-        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone) \
+        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here) \
         | ((spread > cfg.max_spread) & ~printed_here)
     unsure = ~bare & (doubtful | blind)
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
