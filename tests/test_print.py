@@ -18,8 +18,8 @@ from calibration.printables.counters import all_counters, write_counters
 from calibration.printables.sheet import area_mm, plan_tiles
 from calibration.printables.targets import write_charuco, write_markers
 from companion.cli import main
-from companion.vision.designs.counters import BAND, GROUND
 from companion.geometry import load_geometry
+from companion.vision.designs.counters import BAND, GROUND
 
 MM = 72 / 25.4
 PAPER_POINTS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}

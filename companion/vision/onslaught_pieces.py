@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.designs.onslaught import PIECE_RADIUS, TEAMS
+from companion.vision.designs.onslaught import PIECE_RADIUS
 from companion.vision.sampling import Layout, channel_max
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 

@@ -14,12 +14,13 @@ not believed: a hand lays a counter within a millimetre of where it means to, an
 moves whole regions (a lens the registration does not model) moves neighbours alike.
 
 A stack's lower counters are shifted toward the board's bottom (``STACK_OFFSET_MM`` in
-``companion.vision.designs.counters``, docs/recognition.md), so a sliver of band shows just below the top counter. Its
-colour is taken in a zone just past the counter's lower edge, less what blur spreads
-out of the counter's own band (the same zone above the upper edge shows that; capped at
-the share seen on most counters of the picture with nothing in the hex above, since the
-hex above's pieces can only add to it). The zone stops short of the hex below's
-counter, and what that counter's band spreads up into it under blur is taken off too:
+``companion.vision.designs.counters``, docs/recognition.md), so a sliver of band shows
+just below the top counter. Its colour is taken in a zone just past the counter's lower
+edge, less what blur spreads out of the counter's own band (the same zone above the
+upper edge shows that; capped at the share seen on most counters of the picture with
+nothing in the hex above, since the hex above's pieces can only add to it). The zone
+stops short of the hex below's counter, and what that counter's band spreads up into it
+under blur is taken off too:
 as much as it spreads beside its own left and right edges.
 """
 
