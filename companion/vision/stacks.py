@@ -20,8 +20,7 @@ edge, less what blur spreads out of the counter's own band (the same zone above 
 upper edge shows that; capped at the share seen on most counters of the picture with
 nothing in the hex above, since the hex above's pieces can only add to it). The zone
 stops short of the hex below's counter, and what that counter's band spreads up into it
-under blur is taken off too:
-as much as it spreads beside its own left and right edges.
+under blur is taken off too: as much as it spreads beside its own left and right edges.
 """
 
 from __future__ import annotations
