@@ -1,5 +1,5 @@
-"""Sub-commands of the hardware layer: ``companion roll``, and ``--frames`` for
-``companion referee``.
+"""Sub-commands of the hardware layer: ``companion roll``, ``--frames`` for
+``companion referee`` and ``--live`` for ``companion calibrate camera``.
 
 ``companion roll`` rolls through the same ``DiceService`` and journal as the button and
 the page, so a roll from the command line shows up in the table's dice history.
@@ -7,8 +7,11 @@ the page, so a roll from the command line shows up in the table's dice history.
 ``companion referee GAME --frames IMAGE...`` follows a game from photographs through the
 live loop (``hardware.follow_frames``). The ``referee`` sub-command belongs to the core
 (``companion.games.commands``: records and play), which may not import the camera loop;
-so this layer, registered after it by the composition root (``companion/cli.py``), adds
-the ``--frames`` options to that parser and takes the command when they are given.
+so this layer adds the ``--frames`` options to that parser and takes the command when
+they are given. ``companion calibrate camera --live SOURCE`` likewise takes the pictures
+of a lens calibration from a camera (``hardware.live_calibration``). Both are added by
+``extend``, which the composition root (``companion/cli.py``) calls once every layer
+has registered its own commands.
 """
 
 from __future__ import annotations
@@ -64,9 +67,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--history", nargs="?", type=int, const=20, default=None, metavar="N",
                         help="show the last N rolls (default 20) instead of rolling")
     parser.set_defaults(func=run)
+
+
+def extend(subparsers: argparse._SubParsersAction) -> None:
+    """Give the lower layers' commands their options that need a camera."""
+    from hardware.live_calibration import add_live
+
     referee = subparsers.choices.get("referee")
     if referee is not None:
         add_frames(referee)
+    camera = _sub_command(subparsers.choices.get("calibrate"), "camera")
+    if camera is not None:
+        add_live(camera)
+
+
+def _sub_command(parser: argparse.ArgumentParser | None, name: str
+                 ) -> argparse.ArgumentParser | None:
+    """The sub-command ``name`` of ``parser``, or ``None``."""
+    for action in parser._actions if parser is not None else ():
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices.get(name)
+    return None
 
 
 def add_frames(referee: argparse.ArgumentParser) -> None:

@@ -401,7 +401,7 @@ def run(args: argparse.Namespace) -> int:
     """``companion referee GAME --frames IMAGE... [--start FILE] [--options JSON]``."""
     import cv2
 
-    from companion.vision.commands import parse_corners
+    from calibration.recognize import parse_corners
 
     try:
         options = json.loads(args.options)
