@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import importlib
 import json
 import re
 import time
@@ -71,8 +72,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def extend(subparsers: argparse._SubParsersAction) -> None:
     """Give the lower layers' commands their options that need a camera."""
-    from hardware.live_calibration import add_live
-
     referee = subparsers.choices.get("referee")
     if referee is not None:
         add_frames(referee)
@@ -106,16 +105,29 @@ def add_frames(referee: argparse.ArgumentParser) -> None:
                               "its top-left corner first (default: found in each)")
     referee.add_argument("--json", action="store_true",
                          help="with --frames: one JSON object per photograph")
-    records = referee.get_default("func")
+    _take_when(referee, "frames", "hardware.follow_frames")
 
-    def frames_or_records(args: argparse.Namespace) -> int:
-        if args.frames is None:
-            return int(records(args) or 0)
-        from hardware.follow_frames import run as follow
 
-        return follow(args)
+def add_live(camera: argparse.ArgumentParser) -> None:
+    """Give ``companion calibrate camera`` the options that take its pictures from a camera."""
+    camera.add_argument("--live", metavar="SOURCE",
+                        help="take the pictures from a camera (picamera, usb:0, a folder...)")
+    camera.add_argument("--views", type=int, default=15,
+                        help="live: stop after this many good pictures (default 15)")
+    _take_when(camera, "live", "hardware.live_calibration")
 
-    referee.set_defaults(func=frames_or_records)
+
+def _take_when(parser: argparse.ArgumentParser, option: str, module: str) -> None:
+    """Run ``module``'s ``run(args)`` for ``parser``'s command when ``option`` is given,
+    the command's own function otherwise (``module`` is imported only then)."""
+    own = parser.get_default("func")
+
+    def either(args: argparse.Namespace) -> int:
+        if getattr(args, option) is None:
+            return int(own(args) or 0)
+        return int(importlib.import_module(module).run(args) or 0)
+
+    parser.set_defaults(func=either)
 
 
 def run(args: argparse.Namespace) -> int:
