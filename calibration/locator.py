@@ -125,12 +125,13 @@ class BoardLocator:
 
     def find(self, image: np.ndarray) -> Located:
         """Find the board in ``image`` on its own, nothing kept from earlier pictures
-        (``companion recognize``): the corners given (``fix_corners``), else a grid
+        (``companion recognize``): the corners given (``fix_corners``, ``fix``), else a grid
         board, ``geometry`` or one of ``sizes``, by its lines, else the corner markers.
         Raise ``RegistrationError`` saying why not (for a grid board, why its lines were
         not found)."""
-        if self._fixed is not None:
-            return self._fixed
+        if self._fixed is not None and (self._taps is not None
+                                        or self._fixed.registration is None):
+            return self._fixed  # the corners, or the homography, given
         failed: RegistrationError | None = None
         if self.geometry.kind == "grid":
             try:
