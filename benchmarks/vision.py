@@ -111,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
 
 def real_photos(folder: Path) -> str:
     """Per-intersection figures on labelled photos of a real 19×19 Go board."""
-    from companion.vision.commands import RecognitionError, grid_rows, locate
+    from calibration.recognize import RecognitionError, locate
     from companion.vision.games import game_vision
+    from companion.vision.grid_text import grid_rows
 
     vision = game_vision("go", size=19)
     recogniser = Recogniser(vision.geometry, vision.colours)

@@ -144,8 +144,9 @@ def follow_photos(folder: Path, counts: dict[str, Count]) -> None:
     """The labelled photos of ``folder`` through the look-free reader and the look."""
     import cv2
 
-    from companion.vision.commands import PictureReader, grid_as_seen
+    from calibration.recognize import PictureReader
     from companion.vision.games import game_vision
+    from companion.vision.grid_text import grid_as_seen
 
     contents = {".": "empty", "B": "black", "W": "white"}
     vision = game_vision("go", size=19)

@@ -107,9 +107,10 @@ def run(args: argparse.Namespace) -> int:
 
 def rendered(size: int, seeds: range) -> dict:
     """Read rendered ``size``-line Go boards without being told their size."""
+    from calibration.recognize import PictureReader, RecognitionError
     from companion.geometry import load_geometry
-    from companion.vision.commands import PictureReader, RecognitionError, grid_rows
     from companion.vision.games import game_vision
+    from companion.vision.grid_text import grid_rows
     from companion.vision.scene import random_effects, render_scene
 
     reader = PictureReader(game_vision("go"), find_size=True)
@@ -161,7 +162,7 @@ def _timed_read(reader, image: np.ndarray, cpu: list[float]):
 
 def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
     """Read every photo changed by ``variation``; count what was found and read."""
-    from companion.vision.commands import PictureReader, RecognitionError
+    from calibration.recognize import PictureReader, RecognitionError
     from companion.vision.games import game_vision
 
     reader = PictureReader(game_vision("go"), find_size=True)

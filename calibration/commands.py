@@ -1,13 +1,16 @@
-"""Sub-commands ``companion calibrate`` and ``companion print``.
+"""Sub-commands ``companion calibrate``, ``companion print`` and ``companion recognize``.
 
-    companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES... | --live SOURCE
+    companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES...
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion calibrate field IMAGE [--size 24x24]
     companion print (charuco | markers | board NAME_OR_FILE | counters | pieces) [--paper a4|letter]
+    companion recognize IMAGE... --game GAME (calibration.recognize)
 
 Results are saved in the companion's data folder (``camera.json``,
 ``registration.json``) unless ``-o`` says otherwise; ``--json`` prints the result as one
-JSON object on the last line. The walk-through is ``docs/calibration.md``.
+JSON object on the last line. The walk-through is ``docs/calibration.md``. The camera
+is the hardware layer's: it gives ``calibrate camera`` its ``--live SOURCE`` option
+(``hardware.live_calibration``), which takes the pictures from a camera instead.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from calibration import charuco, chessboard
+from calibration import charuco, chessboard, recognize
 from calibration.intrinsics import (
     CameraModel,
     RejectedView,
@@ -31,11 +34,8 @@ from calibration.intrinsics import (
     coverage,
 )
 from calibration.printables.counters import DEFAULT_COUNTER_MM
-from calibration.session import CalibrationSession
 from companion import paths
 from companion.errors import UserFacingError, value_errors_as
-
-LIVE_MAX_FRAMES = 2000
 
 
 def default_camera_path() -> Path:
@@ -50,6 +50,7 @@ def default_registration_path() -> Path:
 def register(subparsers: argparse._SubParsersAction) -> None:
     _register_calibrate(subparsers)
     _register_print(subparsers)
+    recognize.register(subparsers)
 
 
 # -- calibrate ----------------------------------------------------------------------------
@@ -73,10 +74,6 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
                              f"(default {charuco.DEFAULT_SPEC}, as 'companion print charuco')")
     camera.add_argument("--square-mm", type=float, default=25.0,
                         help="the chessboard's square side in mm (default 25)")
-    camera.add_argument("--live", metavar="SOURCE",
-                        help="take the pictures from a camera (picamera, usb:0, a folder...)")
-    camera.add_argument("--views", type=int, default=15,
-                        help="live: stop after this many good pictures (default 15)")
     camera.add_argument("-o", "--output", type=Path, default=None,
                         help="where to save the result (default: camera.json in the data folder)")
     camera.add_argument("--json", action="store_true",
@@ -137,7 +134,7 @@ def _add_registration_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def _finder(args: argparse.Namespace):
+def camera_finder(args: argparse.Namespace):
     """The function turning (image, name) into a View or a RejectedView, and its name."""
     with value_errors_as(UserFacingError):
         if args.chessboard:
@@ -158,36 +155,17 @@ def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
             yield find(image, path.name)
 
 
-def _live_views(source_spec: str, session: CalibrationSession) -> list[View]:
-    """Feed frames from a live source to ``session`` until it has enough views."""
-    from hardware.frames import ReplayEnded, open_source
-
-    with open_source(source_spec) as source:
-        for _ in range(LIVE_MAX_FRAMES):
-            try:
-                frame = source.read()
-            except ReplayEnded:
-                break
-            step = session.offer(frame.image, f"frame {frame.sequence}")
-            if step.kept:
-                print(step.message, file=sys.stderr)
-            if step.done:
-                break
-    return session.views
-
-
 def run_camera(args: argparse.Namespace) -> int:
-    find, target = _finder(args)
-    if args.live and args.images:
-        raise UserFacingError("Give either pictures or --live SOURCE, not both.")
-    if not args.live and not args.images:
+    find, target = camera_finder(args)
+    if not args.images:
         raise UserFacingError("Give the pictures of the target, or --live SOURCE.")
-    results: list[View | RejectedView]
-    if args.live:
-        results = [*_live_views(args.live, CalibrationSession(find, target=target,
-                                                               wanted=args.views))]
-    else:
-        results = list(_file_views(args.images, find))
+    return save_camera(args, list(_file_views(args.images, find)), target)
+
+
+def save_camera(args: argparse.Namespace, results: list[View | RejectedView],
+                target: str) -> int:
+    """Calibrate from the views of ``target`` found (``results``), save the camera (where
+    ``args.output`` says) and say so (as JSON with ``args.json``)."""
     views = [r for r in results if isinstance(r, View)]
     rejected = [r for r in results if isinstance(r, RejectedView)]
     for r in rejected:

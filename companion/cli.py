@@ -1,9 +1,14 @@
 """The one console command, ``companion``, and its sub-commands.
 
-This module is the composition root: it is the only place that knows every layer.
-Each layer keeps its own sub-commands in a ``commands`` module exposing
-``register(subparsers)``; they are listed here by module name and imported when the
-parser is built, so the core's own modules never import the outer layers.
+This module is the composition root: it is the only place that knows every layer
+(``companion``, ``calibration``, ``hardware``, ``web``, and ``benchmarks``), and the one
+module ``tests/test_layers.py`` lets import upward. Each layer keeps its own
+sub-commands in a ``commands`` module exposing ``register(subparsers)``; they are listed
+here by module name and imported when the parser is built, so the layers themselves
+only ever import downward (docs/architecture.md). A module may also expose
+``extend(subparsers)``, called once every module has registered: a higher layer adds
+there the options of a lower layer's command that need it (``hardware.commands`` gives
+``referee`` its ``--frames`` and ``calibrate camera`` its ``--live``).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from companion.errors import UserFacingError
 # Modules that each add one or more sub-commands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = ("companion.games.commands", "hardware.commands",
                                      "web.commands", "benchmarks.commands",
-                                     "calibration.commands", "companion.vision.commands")
+                                     "calibration.commands")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,8 +38,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(subparsers)
+    modules = [importlib.import_module(name) for name in COMMAND_MODULES]
+    for module in modules:
+        module.register(subparsers)
+    for module in modules:
+        if hasattr(module, "extend"):
+            module.extend(subparsers)
     return parser
 
 

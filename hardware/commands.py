@@ -1,5 +1,5 @@
-"""Sub-commands of the hardware layer: ``companion roll``, and ``--frames`` for
-``companion referee``.
+"""Sub-commands of the hardware layer: ``companion roll``, ``--frames`` for
+``companion referee`` and ``--live`` for ``companion calibrate camera``.
 
 ``companion roll`` rolls through the same ``DiceService`` and journal as the button and
 the page, so a roll from the command line shows up in the table's dice history.
@@ -7,14 +7,18 @@ the page, so a roll from the command line shows up in the table's dice history.
 ``companion referee GAME --frames IMAGE...`` follows a game from photographs through the
 live loop (``hardware.follow_frames``). The ``referee`` sub-command belongs to the core
 (``companion.games.commands``: records and play), which may not import the camera loop;
-so this layer, registered after it by the composition root (``companion/cli.py``), adds
-the ``--frames`` options to that parser and takes the command when they are given.
+so this layer adds the ``--frames`` options to that parser and takes the command when
+they are given. ``companion calibrate camera --live SOURCE`` likewise takes the pictures
+of a lens calibration from a camera (``hardware.live_calibration``). Both are added by
+``extend``, which the composition root (``companion/cli.py``) calls once every layer
+has registered its own commands.
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
+import importlib
 import json
 import re
 import time
@@ -64,9 +68,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--history", nargs="?", type=int, const=20, default=None, metavar="N",
                         help="show the last N rolls (default 20) instead of rolling")
     parser.set_defaults(func=run)
+
+
+def extend(subparsers: argparse._SubParsersAction) -> None:
+    """Give the lower layers' commands their options that need a camera."""
     referee = subparsers.choices.get("referee")
     if referee is not None:
         add_frames(referee)
+    camera = _sub_command(subparsers.choices.get("calibrate"), "camera")
+    if camera is not None:
+        add_live(camera)
+
+
+def _sub_command(parser: argparse.ArgumentParser | None, name: str
+                 ) -> argparse.ArgumentParser | None:
+    """The sub-command ``name`` of ``parser``, or ``None``."""
+    for action in parser._actions if parser is not None else ():
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices.get(name)
+    return None
 
 
 def add_frames(referee: argparse.ArgumentParser) -> None:
@@ -85,16 +105,29 @@ def add_frames(referee: argparse.ArgumentParser) -> None:
                               "its top-left corner first (default: found in each)")
     referee.add_argument("--json", action="store_true",
                          help="with --frames: one JSON object per photograph")
-    records = referee.get_default("func")
+    _take_when(referee, "frames", "hardware.follow_frames")
 
-    def frames_or_records(args: argparse.Namespace) -> int:
-        if args.frames is None:
-            return int(records(args) or 0)
-        from hardware.follow_frames import run as follow
 
-        return follow(args)
+def add_live(camera: argparse.ArgumentParser) -> None:
+    """Give ``companion calibrate camera`` the options that take its pictures from a camera."""
+    camera.add_argument("--live", metavar="SOURCE",
+                        help="take the pictures from a camera (picamera, usb:0, a folder...)")
+    camera.add_argument("--views", type=int, default=15,
+                        help="live: stop after this many good pictures (default 15)")
+    _take_when(camera, "live", "hardware.live_calibration")
 
-    referee.set_defaults(func=frames_or_records)
+
+def _take_when(parser: argparse.ArgumentParser, option: str, module: str) -> None:
+    """Run ``module``'s ``run(args)`` for ``parser``'s command when ``option`` is given,
+    the command's own function otherwise (``module`` is imported only then)."""
+    own = parser.get_default("func")
+
+    def either(args: argparse.Namespace) -> int:
+        if getattr(args, option) is None:
+            return int(own(args) or 0)
+        return int(importlib.import_module(module).run(args) or 0)
+
+    parser.set_defaults(func=either)
 
 
 def run(args: argparse.Namespace) -> int:

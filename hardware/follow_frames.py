@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from calibration.locator import BoardLocator, Located
 from calibration.registration import RegistrationError
 from companion import game_log
 from companion.errors import UserFacingError
@@ -57,7 +58,7 @@ from companion.vision.gate import STEADY as GATE_STEADY
 from companion.vision.gate import GateStatus
 from companion.vision.pipeline import NO_BOARD, Reading
 from hardware import referee_feed as loop
-from hardware.referee_feed import BoardLocator, RefereeFeed, game_recogniser
+from hardware.referee_feed import RefereeFeed, game_recogniser
 
 MOVE, UNCHANGED, ILLEGAL, MISMATCH, OCCLUDED, NO_BOARD_FOUND = (
     "move", "unchanged", "illegal", "mismatch", "occluded", "no_board")
@@ -155,6 +156,11 @@ class OrientedRecogniser:
         return str(getattr(self.inner, "kind", ""))
 
     @property
+    def reader(self) -> Any:
+        """The inner recogniser's piece reader (``companion.vision.readers``)."""
+        return getattr(self.inner, "reader", None)
+
+    @property
     def colours(self) -> list[str]:
         return list(getattr(self.inner, "colours", []))
 
@@ -248,7 +254,7 @@ class PhotoLocator:
 
     def __init__(self, locator: BoardLocator) -> None:
         self.locator = locator
-        self._last: loop.Located | None = None
+        self._last: Located | None = None
 
     def use_camera(self, camera: Any) -> None:
         self.locator.use_camera(camera)
@@ -260,7 +266,7 @@ class PhotoLocator:
         self._last = None
         self.locator.reset()
 
-    def locate(self, image: np.ndarray) -> loop.Located:
+    def locate(self, image: np.ndarray) -> Located:
         self.locator.reset()
         try:
             self._last = self.locator.locate(image)
@@ -402,7 +408,7 @@ def run(args: argparse.Namespace) -> int:
     """``companion referee GAME --frames IMAGE... [--start FILE] [--options JSON]``."""
     import cv2
 
-    from companion.vision.commands import parse_corners
+    from calibration.recognize import parse_corners
 
     try:
         options = json.loads(args.options)

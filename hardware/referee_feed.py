@@ -1,10 +1,20 @@
 """The live loop: camera frames → registration → recogniser → stability gate → the table.
 
+This is the one place where the camera (``hardware.frames``, ``hardware.lens``), the
+calibration (the board locator, ``calibration.locator``) and the recogniser
+(``companion.vision``) meet; the hardware layer may know all three. ``companion serve``
+runs it on the camera's frames, ``companion referee --frames`` on photographs
+(``hardware.follow_frames``).
+
 A ``RefereeFeed`` runs on its own thread beside the ``CameraFeed``: it takes the newest
 frame (skipping any it had no time for), finds the board in it (``BoardLocator``), reads
-every space (``companion.vision``), and lets the stability gate decide when the board has
-held still. Each new steady board goes to ``TableSession.submit_reading``, which applies,
-refuses or asks; the session tells the page. A hand over the board, a blurred or
+every space (the game's piece reader), and lets the stability gate decide when the board
+has held still. Each new steady board goes to the session through one call,
+``TableSession.submit_reading``, which applies, refuses or asks, and tells the page.
+The loop never reaches into the session for the game: it follows the game the session
+tells its listeners (``subscribe``: the snapshot after every change; the first one when
+the loop starts), which says which board to find and which pieces to read, and what the
+game now holds where a reading is accepted. A hand over the board, a blurred or
 unreadable frame, a board that cannot be found or any error in a stage only changes the
 status the page shows ("occluded", "searching for the board"): it never reaches the game.
 
@@ -19,17 +29,16 @@ and the spaces' pixels for the page's overlay are put back where the lens shows 
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
 import numpy as np
 
-from calibration.registration import Registration, RegistrationError, from_corners
+from calibration.locator import BoardLocator, Located
+from calibration.registration import RegistrationError
 from companion.errors import CompanionError
 from companion.geometry import Geometry
 from companion.table.reading import EMPTY_LABEL, UNSURE, from_labels
@@ -52,147 +61,6 @@ OCCLUDED = "occluded"
 SETTLING = "settling"
 STEADY = "steady"
 ERROR = "error"
-
-
-@dataclass(frozen=True)
-class Located:
-    """Where the board is in one frame: pixels → board mm, and how sure."""
-
-    homography: np.ndarray
-    method: str
-    confidence: float
-    message: str
-    camera: Any = None
-    """The lens model the homography assumes (its pixels undistorted), or ``None``."""
-
-
-class BoardLocator:
-    """Finds one board in frames: from four tapped corners (kept until ``reset``), else a
-    plain grid board by its lines (``calibration.gridfind``), then followed from frame to
-    frame by its crossings (``calibration.gridfollow``: a bumped board is read where it
-    now lies; while a hand hides it, it stays where it was; a board gone from where it
-    was is looked for afresh), or by its stones where they cover its lines (then held
-    where it was found), else the corner markers printed beside the board, followed
-    frame to frame (``BoardTracker``)."""
-
-    LOST_RETRY_FRAMES = 10  # while a grid is hidden, look for it afresh every this many
-
-    def __init__(self, geometry: Geometry) -> None:
-        self.geometry = geometry
-        self.camera: Any = None
-        self._fixed: Located | None = None
-        self._taps: Sequence[Sequence[float]] | None = None
-        self._tracker: Any = None
-        self._following = False  # a grid found by its lines is followed
-        self._grid_seen: int | None = None  # crossings it showed last (None: not yet)
-        self._lost = 0
-
-    def use_camera(self, camera: Any) -> None:
-        """Register with ``camera`` (a ``CameraModel``, or ``None``) from now on: the
-        markers are followed and a grid found with it, tapped corners are fitted again."""
-        if camera is self.camera:
-            return
-        self.camera = camera
-        self._tracker = None
-        if self._taps is not None:
-            self.fix_corners(self._taps)
-        elif self._fixed is not None and self._fixed.camera is not None:
-            self._fixed = None  # a grid found with the old lens model: find it again
-            self._following = False
-
-    def fix(self, homography: np.ndarray, method: str = "corners",
-            confidence: float = 0.8) -> None:
-        """Use ``homography`` (pixels → board mm) for every frame until ``reset``."""
-        self._fixed = Located(np.asarray(homography, dtype=np.float64), method, confidence,
-                              f"Board registered ({method}).")
-        self._taps = None
-        self._following = False
-
-    def fix_corners(self, taps: Sequence[Sequence[float]]) -> None:
-        """Register from the board's four corners tapped on the picture, top-left first."""
-        found = from_corners(taps, self.geometry.width_mm, self.geometry.height_mm,
-                             camera=self.camera)
-        self._fix_found(found.homography, "corners", found.confidence)
-        self._taps = [list(tap) for tap in taps]
-
-    def _fix_found(self, homography: np.ndarray, method: str, confidence: float) -> None:
-        self.fix(homography, method, confidence)
-        assert self._fixed is not None
-        self._fixed = Located(self._fixed.homography, method, confidence,
-                              self._fixed.message, self.camera)
-
-    def reset(self) -> None:
-        """Forget the board's position: the next frame looks for it afresh."""
-        self._fixed = None
-        self._taps = None
-        self._following = False
-        if self._tracker is not None:
-            self._tracker.reset()
-
-    def locate(self, image: np.ndarray) -> Located:
-        """Find the board in ``image``; raise ``RegistrationError`` saying why not."""
-        if self._fixed is not None and self._following:
-            return self._follow(image)
-        if self._fixed is not None:
-            return self._fixed
-        found = self._find_grid(image)
-        if found is not None:
-            return found
-        return self._from_markers(image)
-
-    def _find_grid(self, image: np.ndarray) -> Located | None:
-        """The plain grid board found by its lines, from now on followed, or by its
-        stones, from now on held; ``None`` if it is not a grid board or none is found."""
-        if self.geometry.kind != "grid" or not importlib.util.find_spec("calibration.gridfind"):
-            return None
-        from calibration import gridfind
-        from calibration.gridstones import METHOD as STONES
-
-        try:
-            found = gridfind.find_grid(image, self.geometry, self.camera)
-        except (RegistrationError, ValueError):
-            return None  # a printed board with markers: try them next
-        by_lines = found.method != STONES
-        self._fix_found(found.homography,
-                        f"{found.method} (found by its lines)" if by_lines
-                        else "found by its stones", float(found.confidence))
-        # A board covered in stones shows too few crossings to follow: it is held where
-        # it was found until the board is looked for again ("find the board again").
-        self._following, self._grid_seen, self._lost = by_lines, None, 0
-        return self._fixed
-
-    def _follow(self, image: np.ndarray) -> Located:
-        """The grid where it now lies (``calibration.gridfollow``); where it was while too
-        few of its crossings show there, looked for afresh at once (it may have been
-        moved) and again every ``LOST_RETRY_FRAMES`` such frames (a hand stays a while).
-        A search that fails changes nothing: the grid finder never returns a wrong board."""
-        from calibration.gridfollow import follow_grid
-
-        assert self._fixed is not None
-        followed = follow_grid(image, self._fixed.homography, self.geometry,
-                               self._fixed.camera, self._grid_seen)
-        if followed.homography is not None:
-            self._lost = 0
-            self._grid_seen = followed.found
-            self._fixed = replace(self._fixed, homography=followed.homography)
-            return self._fixed
-        self._lost += 1
-        if self._lost == 1 or self._lost % self.LOST_RETRY_FRAMES == 0:
-            self._find_grid(image)  # found: followed from there; not found: kept as it was
-        return self._fixed
-
-    def _from_markers(self, image: np.ndarray) -> Located:
-        from calibration.layout import board_layout
-        from calibration.tracking import BoardTracker
-
-        if self._tracker is None:
-            self._tracker = BoardTracker(board_layout(self.geometry), self.camera)
-        result = self._tracker.update(image)
-        registration: Registration | None = result.registration
-        if registration is None:
-            raise RegistrationError(result.message)
-        return Located(registration.homography, f"markers ({result.status})",
-                       result.confidence, result.message, self.camera)
 
 
 class RefereeFeed:
@@ -247,6 +115,8 @@ class RefereeFeed:
         self._look: LearnedLook | None = None
         self._look_key = ""
         self._stale = 0
+        self._table: dict[str, Any] = session.snapshot()
+        """The game as the session last told it (``TableSession.snapshot``'s form)."""
         self._unsubscribe = session.subscribe(self._on_table)
 
     # -- what the page reads -----------------------------------------------------------
@@ -328,20 +198,19 @@ class RefereeFeed:
 
     def _ensure_game(self) -> bool:
         """Follow the session's game: a recogniser and locator for its board."""
-        game_id = self.session.game_id
-        if game_id is None:
+        table = self._table
+        if table.get("game_id") is None:
             self._key = None
             self._set({"status": NO_GAME, "message": "No game is being played."})
             return False
-        game = self.session.game
-        board = str(self.session.state.get("options", {}).get("board") or "")
-        key = (game.name, board)
+        board = str(table["state"].get("options", {}).get("board") or "")
+        key = (str(table["game"]), board)
         if key != self._key:
             self._key, self._recogniser, self._locator = key, None, None
             try:
-                recogniser = self._recogniser_for(game.name, board or None)
+                recogniser = self._recogniser_for(key[0], board or None)
             except ValueError as error:
-                self._set({"status": UNREADABLE, "message": f"{error} Play {game.title} "
+                self._set({"status": UNREADABLE, "message": f"{error} Play {table['title']} "
                            "from the page."})
                 return False
             self._geometry = recogniser.geometry
@@ -353,10 +222,12 @@ class RefereeFeed:
         return True
 
     def _use_look(self, size: tuple[int, int]) -> None:
-        """Give a stone recogniser the learned look of this board at this picture
-        size: the one in memory, else the one saved, else a new one to learn."""
+        """Give a recogniser whose pieces a look can be learned of (stones: its reader's
+        ``learns_look``) the learned look of this board at this picture size: the one
+        in memory, else the one saved, else a new one to learn."""
         recogniser = self._recogniser
-        if getattr(recogniser, "kind", None) != "stones" or not hasattr(recogniser, "look"):
+        reader = getattr(recogniser, "reader", None)
+        if not getattr(reader, "learns_look", False) or not hasattr(recogniser, "look"):
             return
         key = look_key(recogniser.geometry, size)
         colours = list(recogniser.colours)
@@ -401,7 +272,9 @@ class RefereeFeed:
                 or reading.samples is None or reading.occluded \
                 or verdict.kind not in (APPLIED, UNCHANGED) or verdict.spaces:
             return
-        view = self.session.game.view(self.session.state)
+        view = self._table.get("view")
+        if view is None:
+            return
         labels = [None if seen == UNSURE or name not in view else _true_label(view[name])
                   for name, seen in reading.cells.items()]
         if not look.teach(reading.samples, labels) or self._looks is None:
@@ -432,10 +305,12 @@ class RefereeFeed:
                 for n, (x, y) in zip(names, pixels, strict=True)}
 
     def _on_table(self, verdict: Any, snapshot: dict[str, Any]) -> None:
-        """A game started or resumed has not seen the board yet: send it the next
-        steady reading even if the board has not changed."""
-        if verdict.kind == STARTED:
-            with self._lock:
+        """The session changed: follow the game it now holds. A game started or resumed
+        has not seen the board yet: send it the next steady reading even if the board
+        has not changed."""
+        with self._lock:
+            self._table = snapshot
+            if verdict.kind == STARTED:
                 self._submitted = None
 
     def _set(self, status: dict[str, Any]) -> None:

@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from calibration.locator import BoardLocator
 from companion.vision.scene import Effects, Pose, render_scene
-from hardware.referee_feed import BoardLocator, RefereeFeed
+from hardware.referee_feed import RefereeFeed
 
 CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 HAND = Effects(noise=2.0, blur=0.4, jpeg=85, hand=True)

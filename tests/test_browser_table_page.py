@@ -12,10 +12,10 @@ from rendered_table import RenderedTable
 from test_browser_table import ARTIFACTS, WAIT_MS, browser, page, sync_api  # noqa: F401
 from test_referee_feed import stones
 
+from calibration.locator import BoardLocator
 from companion.games.registry import get_game
 from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames.base import Frame, FrameSource
-from hardware.referee_feed import BoardLocator
 from web.runtime import get_runtime
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about 40 s in all

@@ -99,7 +99,7 @@ def test_the_stones_read_through_the_board_found_match_the_label(name):
     ``basic`` (tall stones seen low from the side) and the unsure ones in the dim
     corner of ``emptyreal`` are the stone recogniser's to mend: the lattice sits on
     the crossings there (``test_the_board_is_found_on_its_corners``)."""
-    from companion.vision.commands import PictureReader
+    from calibration.recognize import PictureReader
     from companion.vision.games import game_vision
 
     image = cv2.imread(str(DATA / f"{name}.jpg"))

@@ -11,9 +11,9 @@ from cluttered_scenes import CLEAN, cluttered_scene
 
 from calibration.gridfind import find_grid, grid_lines_mm
 from calibration.gridfollow import follow_grid
+from calibration.locator import BoardLocator
 from companion.geometry import load_geometry
 from companion.vision.scene import Effects, Pose
-from hardware.referee_feed import BoardLocator
 
 GO19 = load_geometry("go-19")
 POSE = Pose(tilt_deg=25.0, azimuth_deg=10.0, roll_deg=5.0, fill=0.75)
@@ -104,7 +104,7 @@ def test_a_hidden_board_is_kept_and_looked_for_again_now_and_then(found, monkeyp
         calls.append(1)
         raise gridfind.RegistrationError("hidden")
 
-    monkeypatch.setattr(gridfind, "find_grid", counted)
+    monkeypatch.setattr(gridfind, "find_grid_of", counted)
     covered = image.copy()
     pixels = crossing_pixels(homography)
     middle = tuple(np.rint(pixels.mean(axis=0)).astype(int))

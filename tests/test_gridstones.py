@@ -93,14 +93,14 @@ def test_the_live_locator_holds_a_board_found_by_its_stones(monkeypatch):
     was found, and not looked for again at every frame (a search takes seconds), until
     the players ask for it to be found again."""
     from calibration import gridfind
-    from hardware.referee_feed import BoardLocator
+    from calibration.locator import BoardLocator
 
     image, _ = dense_scene("go-19", 320, 0)
     locator = BoardLocator(load_geometry("go-19"))
     first = locator.locate(image)
     assert first.method == "found by its stones"
     searches = []
-    monkeypatch.setattr(gridfind, "find_grid", lambda *a, **k: searches.append(a))
+    monkeypatch.setattr(gridfind, "find_grid_of", lambda *a, **k: searches.append(a))
     for _ in range(12):
         assert np.array_equal(locator.locate(image).homography, first.homography)
     assert searches == []

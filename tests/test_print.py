@@ -14,11 +14,12 @@ import pytest
 
 from calibration.charuco import parse_spec
 from calibration.printables.board import write_board
-from calibration.printables.counters import COUNTER_DESIGN, all_counters, write_counters
+from calibration.printables.counters import all_counters, write_counters
 from calibration.printables.sheet import area_mm, plan_tiles
 from calibration.printables.targets import write_charuco, write_markers
 from companion.cli import main
 from companion.geometry import load_geometry
+from companion.vision.designs.counters import BAND, GROUND
 
 MM = 72 / 25.4
 PAPER_POINTS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
@@ -124,10 +125,10 @@ def test_counters_are_86_and_tell_side_and_aspect_apart():
         mine = [c for c in counters if c.side == side]
         assert [sum(c.kind == k for c in mine) for k in ("stone", "blade", "fog", "tower",
                                                          "god")] == [13, 13, 13, 1, 3]
-    dark, light = (sum(COUNTER_DESIGN["ground"][s]) / 3 for s in ("borg", "chez"))
+    dark, light = (sum(GROUND[s]) / 3 for s in ("borg", "chez"))
     assert light - dark > 150
     hues = sorted(colorsys.rgb_to_hsv(*(v / 255 for v in rgb))[0] * 360
-                  for rgb in COUNTER_DESIGN["band"].values())
+                  for rgb in BAND.values())
     gaps = [b - a for a, b in zip(hues, hues[1:], strict=False)] + [360 - hues[-1] + hues[0]]
     assert min(gaps) > 25  # every aspect's band a clearly different hue
 

@@ -81,7 +81,7 @@ def test_bad_corners_and_unknown_games_are_explained(go9, capsys):
 
 def test_a_go_board_is_found_without_corners_and_read_as_the_picture_shows_it(tmp_path, capsys):
     from companion.geometry import load_geometry
-    from companion.vision.commands import grid_rows
+    from companion.vision.grid_text import grid_rows
 
     board = load_geometry("go-19")
     pieces = {"D4": "black", "Q16": "white", "K10": "black", "C17": "white"}
@@ -117,7 +117,7 @@ def _size_scene(seed, name):
 @pytest.mark.parametrize("size", [9, 13, 19])
 def test_a_go_board_s_size_is_found_from_its_lines(tmp_path, capsys, size):
     from companion.geometry import load_geometry
-    from companion.vision.commands import grid_rows
+    from companion.vision.grid_text import grid_rows
 
     board = load_geometry(f"go-{size}")
     wrong = unsure = 0

@@ -9,6 +9,7 @@ import threading
 import numpy as np
 import pytest
 
+from calibration.locator import BoardLocator
 from companion.dice import DiceService
 from companion.journal import Journal
 from companion.table import verdict as v
@@ -16,7 +17,7 @@ from companion.table.session import TableSession
 from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames import CameraFeed
 from hardware.frames.base import Frame, FrameSource
-from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, BoardLocator, RefereeFeed
+from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, RefereeFeed
 
 SEED = 11
 POSE = Pose(tilt_deg=15.0, azimuth_deg=10.0, fill=0.85)

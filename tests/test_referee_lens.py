@@ -10,11 +10,12 @@ import pytest
 from test_referee_feed import stones
 
 from calibration.intrinsics import CameraModel
+from calibration.locator import BoardLocator
 from companion.journal import Journal
 from companion.table.session import TableSession
 from companion.vision.scene import Effects, Pose, render_scene
 from companion.vision.scene.camera import distort_points, half_diagonal
-from hardware.referee_feed import BoardLocator, RefereeFeed
+from hardware.referee_feed import RefereeFeed
 
 FRAME = (800, 600)
 K1 = 0.08  # a strongly bending lens: the board's corners move by about 30 pixels

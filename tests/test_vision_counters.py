@@ -1,14 +1,15 @@
 """OneWorld counters on the rendered hex map: side, face and stacks, read with few
-confident errors even at the renderer's hardest settings; the renderer draws them as the
-printed counters are designed."""
+confident errors even at the renderer's hardest settings; the printables, the renderer
+and the recogniser take the counters' design from one place."""
 
 import numpy as np
 import pytest
 from vision_scenes import read_scene, read_scenes
 
-from calibration.printables.counters import COUNTER_DESIGN, DEFAULT_COUNTER_MM
+from calibration.printables.counters import DEFAULT_COUNTER_MM
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
+from companion.vision.designs.counters import SIZE_MM
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose, render_scene
 from companion.vision.stones import UNSURE
@@ -37,12 +38,11 @@ def rates(recogniser, scenes):
     return wrong / total, unsure / total
 
 
-def test_the_rendered_counters_are_the_printed_design():
-    design = load_config().counters
-    for part in ("ground", "ink", "band"):
-        assert {k: tuple(v) for k, v in design[part].items()} == COUNTER_DESIGN[part]
-    assert design.band_fraction == COUNTER_DESIGN["band_fraction"]
-    assert design.size_mm == DEFAULT_COUNTER_MM
+def test_the_counters_design_has_one_source():
+    settings = load_config().counters
+    copied = {"ground", "ink", "band", "band_fraction", "size_mm", "stack_offset_mm"}
+    assert not copied & set(settings), "the design belongs in companion.vision.designs"
+    assert DEFAULT_COUNTER_MM == SIZE_MM
 
 
 def test_counters_are_read_with_side_face_and_stack(recogniser):

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 from vision_highlights import as_webcam, with_highlights
 
+from calibration.recognize import PictureReader
 from companion.geometry import Geometry, load_geometry
-from companion.vision.commands import PictureReader
 from companion.vision.games import game_vision
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
-from companion.vision.pipeline import Recogniser, rim_sides, side_off
+from companion.vision.occlusion import rim_sides, side_off
+from companion.vision.pipeline import Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose, render_scene
 from companion.vision.stones import UNSURE
 

@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 
+from calibration.locator import BoardLocator
 from companion.geometry import Geometry, load_geometry
 from hardware.frames.base import Clock, Frame, FrameSource, Sleep
 from hardware.frames.pacing import Pacer
 from hardware.frames.replay import ReplaySource
-from hardware.referee_feed import BoardLocator
 from hardware.replays import DEMO, ONE_GAME, game_options, placement
 
 REPLAY = ONE_GAME

@@ -166,7 +166,8 @@ def _page_data(table: TableSession, snapshot: dict[str, Any]) -> dict[str, Any] 
 
 
 def _start_referee(runtime: Runtime, config: dict[str, Any]) -> Any:
-    from hardware.referee_feed import BoardLocator, RefereeFeed
+    from calibration.locator import BoardLocator
+    from hardware.referee_feed import RefereeFeed
 
     hub = runtime.hub
     referee = RefereeFeed(runtime.table, runtime.feed,

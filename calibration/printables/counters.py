@@ -11,7 +11,8 @@ and three god counters (rules 2.2). A counter tells, at a glance:
   (disc), Blade an upright blade (triangle), Fog three drifting bars, Tower a
   crenellated tower, a god his three-legged stool with the life number (1-3).
 
-``COUNTER_DESIGN`` holds these choices as data (RGB 0-255) for the recogniser.
+The choices (colours, sizes) are ``companion.vision.designs.counters``, the design the
+recogniser reads and the test scenes draw.
 """
 
 from __future__ import annotations
@@ -21,21 +22,10 @@ from pathlib import Path
 
 from calibration.printables.sheet import Colour, Page, Pen, area_mm, write_pages
 from companion.games.oneworld.state import ASPECTS, CHILDREN, PLAYERS
+from companion.vision.designs.counters import BAND, BAND_FRACTION, GROUND, INK, SIZE_MM
 
 GODS_LIVES = 3
-COUNTER_DESIGN = {
-    "ground": {"borg": (30, 30, 56), "chez": (250, 237, 190)},
-    "ink": {"borg": (255, 255, 255), "chez": (20, 20, 20)},
-    "band": {"stone": (230, 90, 25), "blade": (25, 165, 65), "fog": (40, 115, 230),
-             "tower": (140, 65, 180), "god": (230, 190, 25)},
-    "symbol": {"stone": "disc", "blade": "triangle", "fog": "three bars",
-               "tower": "crenellated tower", "god": "three-legged stool"},
-    "band_fraction": 0.16,
-}
-# 12 mm (about the half-inch counters of hex-and-counter wargames) on the map's 18 mm
-# hexes leave room for a stack's 4 mm fan (docs/recognition.md) and 2 mm between
-# neighbours, so a camera sees a stack's sliver apart from the next hex's counter.
-DEFAULT_COUNTER_MM = 12.0
+DEFAULT_COUNTER_MM = SIZE_MM
 GAP_MM = 3.0
 
 
@@ -68,10 +58,10 @@ def _rgb(colour: tuple[int, int, int]) -> Colour:
 
 def draw_counter(pen: Pen, counter: Counter, x: float, y: float, size: float) -> None:
     """One counter, ``size`` mm square, from its top-left corner (x, y)."""
-    ground = _rgb(COUNTER_DESIGN["ground"][counter.side])
-    ink = _rgb(COUNTER_DESIGN["ink"][counter.side])
-    band = size * COUNTER_DESIGN["band_fraction"]
-    pen.rect(x, y, size, size, fill=_rgb(COUNTER_DESIGN["band"][counter.kind]),
+    ground = _rgb(GROUND[counter.side])
+    ink = _rgb(INK[counter.side])
+    band = size * BAND_FRACTION
+    pen.rect(x, y, size, size, fill=_rgb(BAND[counter.kind]),
              stroke=(0.6, 0.6, 0.6), width=0.15)
     pen.rect(x + band, y + band, size - 2 * band, size - 2 * band, fill=ground, stroke=None)
     cx, cy, r = x + size / 2, y + size / 2, (size - 2 * band) * 0.32

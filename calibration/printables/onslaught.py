@@ -1,8 +1,9 @@
 """ONSLAUGHT's pieces, orbs and capture tokens, printed as the camera reads them.
 
-The design is the recogniser's (``companion.vision.scene.onslaught``, docs/recognition.md,
-"Rulings for the table"), in shares of the board's square so that a board printed with
-another pitch gets pieces to match:
+The design is the one the recogniser reads and the test scenes draw
+(``companion.vision.designs.onslaught``, docs/recognition.md, "Rulings for the table"),
+in shares of the board's square so that a board printed with another pitch gets pieces
+to match:
 
 - a **player piece** is a disc in its team's colour, plain for number 1 and with a white
   centre for number 2 (glue it on card, a coin or a flat counter);
@@ -21,9 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from calibration.printables.sheet import Colour, Page, Pen, area_mm, write_pages
-from companion.geometry import Geometry
-from companion.vision.scene.board import pitch_mm
-from companion.vision.scene.onslaught import (
+from companion.geometry import Geometry, pitch_mm
+from companion.vision.designs.onslaught import (
     FRAME,
     MARK_RADIUS,
     ORB_RADII,

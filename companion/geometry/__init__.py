@@ -6,5 +6,7 @@ registered for its ``kind``; see ``docs/geometry.md`` for the format.
 
 from companion.geometry.base import Geometry, Space
 from companion.geometry.loader import builder_kinds, geometry_from_spec, load_geometry
+from companion.geometry.spacing import pitch_mm
 
-__all__ = ["Geometry", "Space", "builder_kinds", "geometry_from_spec", "load_geometry"]
+__all__ = ["Geometry", "Space", "builder_kinds", "geometry_from_spec", "load_geometry",
+           "pitch_mm"]

@@ -6,8 +6,9 @@ around the edge gives the face (Stone orange, Blade green, Fog blue, Tower purpl
 gold) and the ground inside it the side (BORG near-black, CHEZ cream). Colours are
 compared after dividing by the hex's own paper colour and multiplying by the map's
 printed colour, so light and white balance cancel as they do for stones. Every place
-looked at is given in millimetres of the printed design (``size_mm``, ``band_fraction``,
-``stack_offset_mm``), so the reading follows the design, not the picture's scale.
+looked at is given in millimetres of the printed design
+(``companion.vision.designs.counters``), so the reading follows the design, not the
+picture's scale.
 
 - **Where the counter lies**: a hand lays a counter a little off its hex's centre, and
   a lens the registration does not model moves whole regions of the map by a millimetre
@@ -42,12 +43,18 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
+from companion.vision.designs.counters import (
+    BAND,
+    BAND_FRACTION,
+    FACES,
+    GROUND,
+    SIDES,
+    SIZE_MM,
+    STACK_OFFSET_MM,
+)
 from companion.vision.sampling import Layout
 from companion.vision.stacks import centres, sliver
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
-
-FACES = ("stone", "blade", "fog", "tower", "god")
-SIDES = ("borg", "chez")
 
 
 @dataclass(frozen=True)
@@ -91,9 +98,9 @@ class CounterFeatures:
 
 def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
     """The ground ring, band sides and profiles of every hex of ``layout``."""
-    half = cfg.size_mm / 2
-    inner = half - cfg.band_fraction * cfg.size_mm
-    span = int(np.ceil((half + cfg.stack_offset_mm + 2.0) * layout.px_per_mm))
+    half = SIZE_MM / 2
+    inner = half - BAND_FRACTION * SIZE_MM
+    span = int(np.ceil((half + STACK_OFFSET_MM + 2.0) * layout.px_per_mm))
     dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
     offsets = np.stack([dx, dy])
     x, y = offsets / layout.px_per_mm
@@ -106,7 +113,7 @@ def counter_layout(layout: Layout, cfg: Section) -> CounterLayout:
              band & (np.abs(x) > np.abs(y)) & (x < 0), band & (np.abs(x) > np.abs(y)) & (x > 0)]
     # A stack's lower counter, laid a little askew or aside, shows beside the top one's
     # left and right sides, but never beside the top ``stack_offset_mm`` of them.
-    high = band & (y < -half + cfg.stack_offset_mm)
+    high = band & (y < -half + STACK_OFFSET_MM)
     corners = [high & (x < -inner + cfg.band_slack_mm), high & (x > inner - cfg.band_slack_mm)]
     under = (np.abs(x) <= inner) & (y > half) & (y <= half + cfg.sliver_mm[1])
     origin = np.rint(layout.centres).astype(int)
@@ -189,8 +196,8 @@ def measure_counters(view: np.ndarray, board: np.ndarray, darkest: np.ndarray,
     across = cv2.blur(colour, (1, across_k)).ravel()[places.across] * light
     flat = view.reshape(-1, 3)
 
-    half = cfg.size_mm / 2
-    inner = half - cfg.band_fraction * cfg.size_mm
+    half = SIZE_MM / 2
+    inner = half - BAND_FRACTION * SIZE_MM
     bands = (np.abs(places.rows_mm) >= inner) & (np.abs(places.rows_mm) <= half)
     upper, lower = bands & (places.rows_mm < 0), bands & (places.rows_mm > 0)
     ringed = np.minimum(np.minimum(down[:, upper].max(axis=1), down[:, lower].max(axis=1)),
@@ -304,8 +311,8 @@ def classify_counters(view: np.ndarray, board: np.ndarray, darkest: np.ndarray,
     (``sampling.Samples``)."""
     f = measure_counters(view, board, darkest, places, cfg)
     paper = _chroma(np.array(cfg.board_nominal[::-1], dtype=np.float64))[None]
-    grounds = {s: _chroma(np.array(cfg.ground[s][::-1], dtype=np.float64)) for s in SIDES}
-    inks = [_chroma(np.array(cfg.band[face][::-1], dtype=np.float64))[None] for face in FACES]
+    grounds = {s: _chroma(np.array(GROUND[s][::-1], dtype=np.float64)) for s in SIDES}
+    inks = [_chroma(np.array(BAND[face][::-1], dtype=np.float64))[None] for face in FACES]
 
     empty = (f.saturation < cfg.empty_saturation) & \
         (np.abs(f.lightness) < cfg.empty_lightness) & (f.ink > cfg.blank_ink)

@@ -29,10 +29,10 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
+from companion.vision.designs.onslaught import PIECE_RADIUS
 from companion.vision.sampling import Layout, channel_max
 from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
-TEAMS = ("red", "blue")
 _LOG = np.log(np.arange(256, dtype=np.float32) + np.float32(4.0))  # log(pixel + 4)
 _BOARD, _RED, _BLUE, _WHITE, _DARK, _BLOWN = range(6)
 DISCS, RING, FRAME, BARE, LINE = 1, 2, 3, 4, 5
@@ -270,7 +270,7 @@ def classify_squares(view: np.ndarray, darkest: np.ndarray, layout: Layout,
     tokens = _team(*_sides(names, patch, FRAME, cfg), cfg)
     orbs = _team(*_sides(names, patch, RING, cfg), cfg)
     discs = names[:, patch.part(DISCS)]
-    piece_area = np.pi * (cfg.piece_radius * layout.pitch_px) ** 2
+    piece_area = np.pi * (PIECE_RADIUS * layout.pitch_px) ** 2
     coloured = ((discs == _RED) | (discs == _BLUE) | (discs == _WHITE)).sum(axis=1)
     # A glare also hides the outline (a side blown out is not a hand): the square is
     # read from what the glare leaves seen, and unsure where it may hide a piece, or

@@ -18,22 +18,21 @@ import numpy as np
 
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
-from companion.vision.counters import classify_counters, counter_layout
-from companion.vision.onslaught_pieces import classify_squares, square_patch
+from companion.vision.occlusion import off_board, rim_sides, side_off
 from companion.vision.parallax import camera_over_board, lean_mm
+from companion.vision.readers import piece_reader
 from companion.vision.sampling import (
     Layout,
     Samples,
     board_view,
     leaning,
-    log_tint,
     magnification,
     make_layout,
     sample,
     upright_or_leaning,
     view_maps,
 )
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, classify_stones
+from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
 
 Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "
@@ -66,109 +65,6 @@ def coherence(view: np.ndarray) -> float:
     fine = (logs - cv2.GaussianBlur(logs, (0, 0), 1.0)).reshape(-1, 3)
     c = np.corrcoef(fine.T)
     return float(np.nan_to_num((c[0, 1] + c[0, 2] + c[1, 2]) / 3.0))
-
-
-def tint_off(board: np.ndarray) -> np.ndarray:
-    """How far each space's surroundings are from the board's usual colour, in colour
-    alone (brightness divided out: light changes it smoothly over the board)."""
-    chroma = log_tint(board)
-    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1)
-
-
-def off_board(board: np.ndarray, limit: float) -> np.ndarray:
-    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
-    registration off by a line, or a board that moved."""
-    return tint_off(board) > limit
-
-
-def rim_sides(layout: Layout) -> list[np.ndarray]:
-    """The outermost spaces of a board (``layout.rim``) split into its four sides, as
-    seen from the board's middle (right, below, left, above in the board view)."""
-    rim = np.flatnonzero(layout.rim)
-    offset = layout.centres[rim] - layout.centres.mean(axis=0)
-    angle = np.arctan2(offset[:, 1], offset[:, 0])
-    side = np.floor(((angle + np.pi / 4) % (2 * np.pi)) / (np.pi / 2)).astype(int) % 4
-    return [rim[side == k] for k in range(4) if (side == k).any()]
-
-
-def side_off(off: np.ndarray, sides: Sequence[np.ndarray], share: float) -> bool:
-    """Whether the board is not where the registration puts it: at least ``share`` of
-    one side's outermost spaces show something else than the board around them (a
-    registration a line off puts a whole side on the table; a board that moved, all of
-    them). A few spaces whose gaps differ (a full board's edge stones beside the bright
-    margin, a knot in the wood) are not."""
-    return any(off[side].mean() >= share for side in sides)
-
-
-def groups(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
-           anchors: np.ndarray) -> list[np.ndarray]:
-    """The groups of flagged spaces joined through neighbours that hold at least one of
-    ``anchors``, each as the indices of its spaces."""
-    seen = np.zeros(len(flags), dtype=bool)
-    found = []
-    for first in np.flatnonzero(flags):
-        if seen[first]:
-            continue
-        seen[first] = True
-        stack, members = [first], []
-        while stack:
-            space = stack.pop()
-            members.append(space)
-            for other in neighbours[space]:
-                if flags[other] and not seen[other]:
-                    seen[other] = True
-                    stack.append(other)
-        if anchors[members].any():
-            found.append(np.array(members))
-    return found
-
-
-def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
-                  anchors: np.ndarray) -> int:
-    """The size of the largest group of flagged spaces joined through neighbours that
-    holds at least one of ``anchors``."""
-    return max((len(g) for g in groups(flags, neighbours, anchors)), default=0)
-
-
-def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
-                   layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section) -> int:
-    """The size of the largest patch of stones' spaces a hand hides (0: none).
-
-    A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
-    of neighbouring spaces joined to the board's outer edge, each ``unreadable`` (unsure
-    with nothing blown out), covered (read empty, its print gone beside print that
-    shows) or, under a palm where the print around is hidden too and skin may match
-    the board's lightness, blank (read empty without print). Print fading with blur or
-    distance leaves such patches as well, but of the board's own colour: a patch is a
-    hand when the colour around its spaces is not the board's (``hand_tint``) while the
-    print shows at most other spaces read empty, or most of it cannot be read; a patch
-    of the board's own colour that cannot be read must be larger (``hand_plain``), and
-    may then be joined at the corners too. Unsure spaces scattered over the board
-    (stones a picture shows poorly) are no hand, however many there are."""
-    occlusion = cfg.occlusion
-    blank = result.blank if result.blank is not None else result.covered
-    empty = np.array([label == EMPTY for label in result.labels])
-    printed = samples.ink > cfg.stones.ink_present
-    tint = tint_off(samples.board)
-    least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
-    patch = 0
-    for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
-        if len(group) < least:
-            continue
-        others = empty.copy()
-        others[group] = False
-        shown = printed[others].mean() if others.any() else 0.0
-        tinted = np.median(tint[group]) >= occlusion.hand_tint
-        mostly = unreadable[group].mean() >= occlusion.hand_unreadable
-        if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
-                or (mostly and len(group) >= occlusion.hand_plain * least):
-            patch = max(patch, len(group))
-    # Where the print shows nowhere and skin reads as bare board, the spaces under a
-    # hand that cannot be read may touch only at their corners.
-    for group in groups(unreadable, layout.around, layout.rim):
-        if len(group) >= occlusion.hand_plain * least:
-            patch = max(patch, len(group))
-    return patch
 
 
 def leanings(result: SpaceReadings, names: Sequence[str], classes: Sequence[str]
@@ -214,9 +110,10 @@ class Reading:
 
 
 class Recogniser:
-    """Reads every space of ``geometry``: stones (``colours`` are those in play), or
-    with ``kind="counters"`` OneWorld counters, with ``kind="onslaught"`` ONSLAUGHT's
-    pieces, orbs and capture tokens."""
+    """Reads every space of ``geometry`` with the piece reader named ``kind``
+    (``companion.vision.readers``): ``stones`` (``colours`` are those in play),
+    ``counters`` (OneWorld's) or ``onslaught`` (ONSLAUGHT's pieces, orbs and capture
+    tokens)."""
 
     def __init__(self, geometry: Geometry, colours: Sequence[str] = (),
                  cfg: Section | None = None, *, kind: str = "stones") -> None:
@@ -224,25 +121,17 @@ class Recogniser:
         self.colours = list(colours)
         self.kind = kind
         self.cfg = cfg if cfg is not None else load_config()
-        if kind not in ("stones", "counters", "onslaught"):
-            raise ValueError(f"There is no recogniser for {kind!r}; there are stones, "
-                             "counters and onslaught.")
+        reader = piece_reader(kind)
         unknown = [c for c in self.colours if c not in self.cfg.palette]
         if unknown:
             raise ValueError(f"No stone colour called {unknown[0]!r}; the colours are "
                              f"{', '.join(self.cfg.palette)}.")
-        sampling = self.cfg.sampling
-        if kind in ("counters", "onslaught"):
-            sampling = Section({**sampling.to_dict(), **self.cfg[kind].sampling.to_dict()})
-        self.sampling = sampling
-        self.layout = make_layout(geometry, sampling)
+        self.sampling = reader.sampling(self.cfg)
+        self.layout = make_layout(geometry, self.sampling)
+        self.reader = reader(self.layout, self.cfg)
         index = {name: i for i, name in enumerate(self.layout.names)}
         self.neighbours = [[index[n] for n in geometry.neighbours(name) if n in index]
                            for name in self.layout.names]
-        self.places = counter_layout(self.layout, self.cfg.counters) if kind == "counters" \
-            else None
-        self.patch = square_patch(self.layout, self.cfg.onslaught) if kind == "onslaught" \
-            else None
         self.sides = rim_sides(self.layout)
         self._leaned: tuple[bytes, Layout | None] = (b"", None)
         self.look: Any = None
@@ -277,21 +166,11 @@ class Recogniser:
         maps = view_maps(view, self.sampling)
         samples = sample(view, self.layout, self.sampling, enlarged, maps)
         leaned_layout = self._leaning(pixels_to_mm, image.shape[1::-1]) \
-            if self.kind == "stones" else None
+            if self.reader.leans else None
         if leaned_layout is not None:
             leaned = sample(view, leaned_layout, self.sampling, enlarged, maps, samples)
             samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
-        if self.patch is not None:
-            result = classify_squares(view, samples.darkest, self.layout, self.patch,
-                                      self.cfg.palette, self.cfg.onslaught)
-        elif self.places is not None:
-            result = classify_counters(view, samples.board, samples.darkest, self.places,
-                                       self.cfg.counters)
-        elif self.look is not None and self.look.ready:
-            result = self.look.classify(samples, lambda: classify_stones(
-                samples, self.colours, self.cfg.palette, self.cfg.stones))
-        else:
-            result = classify_stones(samples, self.colours, self.cfg.palette, self.cfg.stones)
+        result = self.reader.classify(view, samples, self.colours, self.look)
         names = self.layout.names
         cells = dict(zip(names, result.labels, strict=True))
         unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
@@ -301,27 +180,8 @@ class Recogniser:
         # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
         unreadable = np.isin(np.array(names), unsure) & lit
-        if self.kind == "stones":
-            patch = hidden_by_hand(result, unreadable, samples, self.layout, self.neighbours,
-                                   self.cfg)
-            occluded = patch > 0
-            reason = (f"board occluded: something over the board's edge covers {patch} "
-                      f"of its {len(names)} spaces" if occluded else "")
-        else:
-            # Many spaces unsure with nothing blown out, or covered, are a hand or an
-            # arm (a space both unreadable and without its print counts twice: two
-            # signs of it).
-            hidden = int(unreadable.sum() + result.covered.sum())
-            occluded = hidden / max(len(names), 1) > self.cfg.occlusion.max_unsure_fraction
-            if self.kind == "counters":
-                # A hand held still hides the map's printed outlines under it, while
-                # the picture's other outlines show (blur fades them all alike); a
-                # lamp's glare blows out what it hides.
-                hidden_here = result.covered & lit
-                patch = largest_group(hidden_here, self.neighbours, hidden_here)
-                occluded |= patch >= self.cfg.occlusion.hand_patch
-            reason = (f"board occluded: {hidden} of {len(names)} spaces cannot be seen "
-                      "clearly" if occluded else "")
+        occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
+                                              self.neighbours)
         # A space whose gaps a glare has blown out says nothing about where the board is.
         off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)

@@ -19,9 +19,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.geometry import Geometry
+from companion.geometry import Geometry, pitch_mm
 from companion.vision.config import Section
-from companion.vision.scene.board import pitch_mm
 
 
 @dataclass(frozen=True)

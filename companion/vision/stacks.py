@@ -13,14 +13,14 @@ from that of the counters around it (the hex above's counter mistaken for a band
 not believed: a hand lays a counter within a millimetre of where it means to, and what
 moves whole regions (a lens the registration does not model) moves neighbours alike.
 
-A stack's lower counters are shifted toward the board's bottom by ``stack_offset_mm``
-(docs/recognition.md), so a sliver of band shows just below the top counter. Its
-colour is taken in a zone just past the counter's lower edge, less what blur spreads
-out of the counter's own band (the same zone above the upper edge shows that; capped at
-the share seen on most counters of the picture with nothing in the hex above, since the
-hex above's pieces can only add to it). The zone stops short of the hex below's
-counter, and what that counter's band spreads up into it under blur is taken off too:
-as much as it spreads beside its own left and right edges.
+A stack's lower counters are shifted toward the board's bottom (``STACK_OFFSET_MM`` in
+``companion.vision.designs.counters``, docs/recognition.md), so a sliver of band shows
+just below the top counter. Its colour is taken in a zone just past the counter's lower
+edge, less what blur spreads out of the counter's own band (the same zone above the
+upper edge shows that; capped at the share seen on most counters of the picture with
+nothing in the hex above, since the hex above's pieces can only add to it). The zone
+stops short of the hex below's counter, and what that counter's band spreads up into it
+under blur is taken off too: as much as it spreads beside its own left and right edges.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.vision.config import Section
+from companion.vision.designs.counters import BAND_FRACTION, SIZE_MM
 
 
 def sample(profile: np.ndarray, rows_mm: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -43,8 +44,8 @@ def sample(profile: np.ndarray, rows_mm: np.ndarray, at: np.ndarray) -> np.ndarr
 def _asymmetry(profile: np.ndarray, rows_mm: np.ndarray, shifts: np.ndarray,
                cfg: Section) -> np.ndarray:
     """N×S: how far each profile is from mirror symmetric about each shift."""
-    half = cfg.size_mm / 2
-    inner = half - cfg.band_fraction * cfg.size_mm
+    half = SIZE_MM / 2
+    inner = half - BAND_FRACTION * SIZE_MM
     ys = np.linspace(inner - cfg.mirror_mm[0], half + cfg.mirror_mm[1], 10)
     at = shifts[None, :, None] + np.array([ys, -ys])[:, None, :]  # 2×S×Y, the same for all
     step = rows_mm[1] - rows_mm[0]
@@ -89,8 +90,8 @@ def sliver(down: np.ndarray, across: np.ndarray, rows_mm: np.ndarray, centre: np
     """The colour a stack's lower counter adds just below each hex's top counter, and
     the share of a band's colour that blur spreads into that zone on this picture."""
     centre_y = centre[:, 1]
-    half = cfg.size_mm / 2
-    middle = half - cfg.band_fraction * cfg.size_mm / 2
+    half = SIZE_MM / 2
+    middle = half - BAND_FRACTION * SIZE_MM / 2
     near, far = cfg.sliver_mm
     offsets = half + near + np.linspace(0.0, 1.0, 6) * (far - near)
     nxt = np.where(below >= 0, below, 0)
@@ -121,7 +122,7 @@ def _reach(across: np.ndarray, rows_mm: np.ndarray, centre: np.ndarray, below: n
     neighbour may add to one), less what most counters of the picture show there (the
     map's own colour beside a counter, which the zone above the counter, subtracted
     too, already holds)."""
-    half = cfg.size_mm / 2
+    half = SIZE_MM / 2
     held = below >= 0
     out = np.zeros(len(across))
     if not held.any():

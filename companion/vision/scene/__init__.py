@@ -1,7 +1,8 @@
 """Rendered scenes with exact ground truth: boards, stones, a camera, light and hands;
 and camera looks that make them look like real tables under real webcams."""
 
-from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
+from companion.geometry import pitch_mm
+from companion.vision.scene.board import STYLES, BoardStyle, render_board
 from companion.vision.scene.camera import Pose, random_pose
 from companion.vision.scene.effects import HARDEST, Effects, random_effects
 from companion.vision.scene.frames import render_game_frames

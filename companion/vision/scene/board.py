@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.geometry import Geometry
+from companion.geometry import Geometry, pitch_mm
 
 SHIFT = 4  # sub-pixel bits for cv2 drawing
 _ONE = 1 << SHIFT
@@ -49,17 +49,6 @@ _TINTS = {
     "orb red": (160, 205, 225),
     "orb blue": (170, 215, 205),
 }
-
-
-def pitch_mm(geometry: Geometry) -> float:
-    """The board's typical distance between neighbouring spaces (median nearest
-    neighbour), the one length every recogniser scales by."""
-    centres = np.array([(s.x_mm, s.y_mm) for s in geometry.spaces()], dtype=np.float64)
-    if len(centres) < 2:
-        return float(min(geometry.width_mm, geometry.height_mm))
-    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
-    np.fill_diagonal(d, np.inf)
-    return float(np.median(d.min(axis=1)))
 
 
 def _pt(x: float, y: float, scale: float) -> tuple[int, int]:

@@ -2,13 +2,11 @@
 a coloured band around the edge for its aspect (Stone orange, Blade green, Fog blue,
 Tower purple, god gold), a dark (BORG) or cream (CHEZ) ground for its side, and a symbol.
 
-The colours are the printed design's (``counters`` in ``thresholds.json`` mirrors
-``calibration.printables.counters.COUNTER_DESIGN``; a test keeps the two equal). A stack
-is drawn as the table ruling in docs/recognition.md asks players to lay it: the counters
-under the top one squared together and shifted ``stack_offset_mm`` toward the board's
-bottom (south), so a sliver of their band shows below the top counter. Straight down,
-not to the bottom right: on the 18 mm hexes a diagonal neighbour's 12 mm counter is
-3.6 mm away sideways, the hex below's 6 mm, which a 4 mm fan leaves at 2 mm.
+The design (colours, sizes, how a stack is laid) is ``companion.vision.designs.counters``,
+the one the printables print and the recogniser reads. A stack is drawn as the table
+ruling in docs/recognition.md asks players to lay it: the counters under the top one
+squared together and shifted toward the board's bottom (south), so a sliver of their
+band shows below the top counter.
 """
 
 from __future__ import annotations
@@ -20,8 +18,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-FACES = ("stone", "blade", "fog", "tower", "god")
-SIDES = ("borg", "chez")
+from companion.vision.designs.counters import (
+    BAND,
+    BAND_FRACTION,
+    FACES,
+    GROUND,
+    INK,
+    SIDES,
+    SIZE_MM,
+    STACK_OFFSET_MM,
+)
+
 _SHIFT = 4
 
 
@@ -37,22 +44,22 @@ def _poly(points, centre, angle, scale) -> np.ndarray:
 
 
 def draw_counter(image: np.ndarray, centre: tuple[float, float], size_px: float, angle: float,
-                 side: str, face: str, design: Mapping[str, Any]) -> None:
+                 side: str, face: str) -> None:
     """Draw one counter, ``size_px`` square, turned by ``angle`` radians, in place."""
     half = 0.5
     square = [(-half, -half), (half, -half), (half, half), (-half, half)]
-    inner = half - design["band_fraction"]
+    inner = half - BAND_FRACTION
     ground = [(x * inner / half, y * inner / half) for x, y in square]
     shadow_centre = (centre[0] + 0.04 * size_px, centre[1] + 0.05 * size_px)
     overlay = image.copy()
     cv2.fillPoly(overlay, [_poly(square, shadow_centre, angle, size_px)], (0, 0, 0),
                  cv2.LINE_AA, _SHIFT)
     cv2.addWeighted(overlay, 0.35, image, 0.65, 0, dst=image)
-    cv2.fillPoly(image, [_poly(square, centre, angle, size_px)], _bgr(design["band"][face]),
+    cv2.fillPoly(image, [_poly(square, centre, angle, size_px)], _bgr(BAND[face]),
                  cv2.LINE_AA, _SHIFT)
-    cv2.fillPoly(image, [_poly(ground, centre, angle, size_px)], _bgr(design["ground"][side]),
+    cv2.fillPoly(image, [_poly(ground, centre, angle, size_px)], _bgr(GROUND[side]),
                  cv2.LINE_AA, _SHIFT)
-    ink = _bgr(design["ink"][side])
+    ink = _bgr(INK[side])
     r = inner * 2 * 0.32
     for shape in _symbol(face, r):
         cv2.fillPoly(image, [_poly(shape, centre, angle, size_px)], ink, cv2.LINE_AA, _SHIFT)
@@ -82,20 +89,20 @@ def _symbol(face: str, r: float) -> list[list[tuple[float, float]]]:
 
 
 def draw_pile(image: np.ndarray, centre: tuple[float, float], content: Mapping[str, Any],
-              design: Mapping[str, Any], scale: float, rng: np.random.Generator) -> None:
+              scale: float, rng: np.random.Generator) -> None:
     """A hex's counter, or its stack (a random counter under the top one, shifted
     toward the bottom), each laid a little off centre and turned as a hand lays it;
     ``scale`` is pixels per millimetre."""
-    size = design["size_mm"] * scale
+    size = SIZE_MM * scale
     layers = []
     if content.get("stack"):
         layers.append((SIDES[int(rng.integers(2))], FACES[int(rng.integers(len(FACES)))]))
     layers.append((content["side"], content["face"]))
     for depth, (side, face) in enumerate(layers):
-        offset = (len(layers) - 1 - depth) * design["stack_offset_mm"] * scale
+        offset = (len(layers) - 1 - depth) * STACK_OFFSET_MM * scale
         jitter = rng.normal(0, 0.03 * size, 2)
         draw_counter(image, (centre[0] + jitter[0], centre[1] + offset + jitter[1]),
-                     size, float(rng.normal(0, 0.08)), side, face, design)
+                     size, float(rng.normal(0, 0.08)), side, face)
 
 
 def random_counters(names: list[str], rng: np.random.Generator) -> dict[str, dict[str, Any]]:

@@ -1,15 +1,5 @@
 """Draw ONSLAUGHT's pieces, orbs and capture tokens as the companion asks players to
-make them (see docs/recognition.md, "Rulings for the table"):
-
-- a player piece is a disc in its team's colour: plain for Red 1 / Blue 1, with a white
-  centre for Red 2 / Blue 2 (a mark large enough for the camera: a square is 60 to 90
-  pixels across in a 1280×960 picture, and pips of 1.4 mm were 2 pixels, lost in blur);
-  alone it stands at its square's centre, two team mates stand side by side;
-- an orb token is a ring in its team's colour, lying around the pieces;
-- a capture token is a square frame in its team's colour, along the square's edge.
-
-Each lies in its own zone of the square (discs inside, ring around them, frame at the
-edge), so the camera can see all of them at once. Sizes are shares of the square.
+make them: the design (sizes, shares of the square) is ``companion.vision.designs.onslaught``.
 """
 
 from __future__ import annotations
@@ -20,13 +10,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-PIECE_RADIUS = 0.13
-PAIR_OFFSET = 0.15
-MARK_RADIUS = 0.45  # number 2's white centre, a share of the piece's radius
-ORB_RADII = (0.31, 0.38)
-FRAME = (0.41, 0.47)
-TEAMS = ("red", "blue")
-PIECES = ("red1", "red2", "blue1", "blue2")
+from companion.vision.designs.onslaught import (
+    FRAME,
+    MARK_RADIUS,
+    ORB_RADII,
+    PIECE_RADIUS,
+    TEAMS,
+    piece_centres,
+)
+
 _SHIFT = 4
 
 
@@ -36,11 +28,6 @@ def _p(x: float, y: float) -> tuple[int, int]:
 
 def _r(r: float) -> int:
     return int(round(r * (1 << _SHIFT)))
-
-
-def piece_centres(count: int) -> list[tuple[float, float]]:
-    """Where one or two pieces stand, in shares of the square from its centre."""
-    return [(0.0, 0.0)] if count == 1 else [(-PAIR_OFFSET, 0.0), (PAIR_OFFSET, 0.0)]
 
 
 def draw_square(image: np.ndarray, centre: tuple[float, float], pitch: float,

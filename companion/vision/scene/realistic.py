@@ -21,10 +21,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.geometry import Geometry
+from companion.geometry import Geometry, pitch_mm
 from companion.vision.config import load_config
 from companion.vision.scene import camera
-from companion.vision.scene.board import draw_layout, pitch_mm
+from companion.vision.scene.board import draw_layout
 from companion.vision.scene.board_looks import BOARD_LOOKS, render_surface
 from companion.vision.scene.counters import draw_pile
 from companion.vision.scene.effects import Effects
@@ -158,7 +158,6 @@ def _draw_pieces(flat: np.ndarray, stones: np.ndarray, geometry: Geometry,
     """Contact shadows, then every piece: stones of the look's material, lit by its lamps."""
     stone_look = STONE_LOOKS[look.stones]
     palette = load_config().palette
-    design = load_config().counters
     drawer = StoneDrawer(radius_mm * scale, stone_look)
     lift = STONE_HEIGHT * radius_mm
     shade = np.zeros(flat.shape[:2], dtype=np.float32)
@@ -190,7 +189,7 @@ def _draw_pieces(flat: np.ndarray, stones: np.ndarray, geometry: Geometry,
             draw_square(flat, centre, pitch * scale, content, palette, own)
             continue
         if isinstance(content, Mapping):
-            draw_pile(flat, centre, content, design, scale, own)
+            draw_pile(flat, centre, content, scale, own)
             continue
         rgb = np.array(getattr(stone_look, content, palette[content]), dtype=np.float32)
         rgb = np.clip(rgb + own.normal(0, 3, size=3), 0, 255)

@@ -14,11 +14,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.geometry import Geometry, load_geometry
+from companion.geometry import Geometry, load_geometry, pitch_mm
 from companion.vision.config import load_config
 from companion.vision.scene import camera
 from companion.vision.scene import effects as fx
-from companion.vision.scene.board import STYLES, BoardStyle, pitch_mm, render_board
+from companion.vision.scene.board import STYLES, BoardStyle, render_board
 from companion.vision.scene.counters import draw_pile, random_counters
 from companion.vision.scene.looks import CameraLook
 from companion.vision.scene.onslaught import draw_square, random_onslaught
@@ -105,7 +105,6 @@ def render_scene(
     light = tuple(light / (np.linalg.norm(light) + 1e-9) * 0.7)
     sprite = StoneSprite(stone_radius(seed) * pitch * scale, light, effects.gloss)
     stones = np.zeros(flat.shape[:2], dtype=np.float32)  # where stones hide the board
-    design = load_config().counters
     for name, content in pieces.items():
         space = geometry.space(name)
         centre = (space.x_mm * scale, space.y_mm * scale)
@@ -113,7 +112,7 @@ def render_scene(
             draw_square(flat, centre, pitch * scale, content, palette, rng)
             continue
         if isinstance(content, Mapping):
-            draw_pile(flat, centre, content, design, scale, rng)
+            draw_pile(flat, centre, content, scale, rng)
             continue
         rgb = np.array(palette[content], dtype=np.float32) + rng.normal(0, 6, size=3)
         sprite.draw(flat, centre, tuple(np.clip(rgb, 0, 255)[::-1]), stones)

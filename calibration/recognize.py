@@ -1,12 +1,12 @@
 """``companion recognize``: read the board in photographs and print what is on it.
 
-This module is the command line's edge of the recogniser: it loads the pictures, finds
-the board in each (from ``--corners``, or automatically through ``calibration``: a plain
-grid board by its lines, a printed board by its corner markers) and prints one JSON
-object per picture. A Go board whose size is not given is found at whichever of 19, 13
-and 9 lines its lines fit. Like ``companion/cli.py`` it imports the outer ``calibration``
-layer, lazily and only here; the recogniser itself (``pipeline``) only ever sees a
-homography.
+The command line's edge of the recogniser: it loads the pictures, finds the board in
+each with the board locator the live loop uses (``calibration.locator``: the corners
+given with ``--corners``, a plain grid board by its lines, a printed board by its corner
+markers), reads every space (``companion.vision``) and prints one JSON object per
+picture. A Go board whose size is not given is found at whichever of 19, 13 and 9 lines
+its lines fit. It lives in the calibration layer, the lowest that knows both the
+locator and the recogniser; the recogniser itself only ever sees a homography.
 """
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ import argparse
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from companion.errors import UserFacingError
 from companion.geometry import Geometry
+from companion.vision.grid_text import grid_rows
 from companion.vision.pipeline import NO_BOARD
 
-# One character per content in the ``grid`` rows.
-GRID_CHARS = {"empty": ".", "black": "B", "white": "W", "red": "R", "blue": "U",
-              "green": "G", "yellow": "Y", "unsure": "?"}
+if TYPE_CHECKING:
+    from calibration.locator import Located
 
 
 class RecognitionError(UserFacingError, ValueError):
@@ -124,8 +124,7 @@ class PictureReader:
 
     def read(self, image: np.ndarray, corners: np.ndarray | None = None
              ) -> tuple[dict[str, Any], Any]:
-        """(the picture's JSON but its name, the board's Registration: None from
-        ``corners`` or markers)."""
+        """(the picture's JSON but its name, the board's ``Registration`` as found)."""
         start = time.perf_counter()
         choice, registration, homography, method = self.locate(image, corners)
         registration_ms = (time.perf_counter() - start) * 1000.0
@@ -146,28 +145,18 @@ class PictureReader:
             result["size"] = int(geometry.spec["columns"])
         result.update(reading.to_json())
         result["ms"] = {"registration": round(registration_ms, 2), **result["ms"]}
-        if geometry.kind == "grid" and recogniser.kind == "stones":
+        if geometry.kind == "grid" and recogniser.reader.shows_grid:
             result["grid"] = grid_rows(geometry, reading.cells, homography)
         return result, registration
 
     def locate(self, image: np.ndarray, corners: np.ndarray | None
                ) -> tuple[int, Any, np.ndarray, str]:
-        """(which of the choices the board is, its Registration or None, the homography
-        pixels → board mm, how it was found)."""
-        geometry = self.choices[0][0].geometry
-        if corners is None and geometry.kind == "grid" and _has_grid_finder():
-            from calibration import gridfind
-            from calibration.registration import RegistrationError
-
-            geometries = [vision.geometry for vision, _ in self.choices]
-            try:
-                found, registration = gridfind.find_grid_of(image, geometries)
-            except RegistrationError as error:
-                raise RecognitionError(f"no board found: {_sentence(error)}") from None
-            choice = next(k for k, g in enumerate(geometries) if g is found)
-            return choice, registration, registration.homography, registration.method
-        homography, method = locate(image, geometry, corners)
-        return 0, None, homography, method
+        """(which of the choices the board is, its Registration, the homography pixels →
+        board mm, how it was found)."""
+        geometries = [vision.geometry for vision, _ in self.choices]
+        found = find(image, geometries, corners)
+        choice = next(k for k, g in enumerate(geometries) if g is found.geometry)
+        return choice, found.registration, found.homography, found.method
 
 
 def read_picture(path: Path, reader: PictureReader, corners: np.ndarray | None
@@ -182,74 +171,37 @@ def read_picture(path: Path, reader: PictureReader, corners: np.ndarray | None
     return {"image": str(path), **result}
 
 
-def locate(image: np.ndarray, geometry: Geometry,
-           corners: np.ndarray | None) -> tuple[np.ndarray, str]:
-    """The homography pixels → board mm, and how it was found."""
-    from calibration import registration
+def find(image: np.ndarray, geometries: list[Geometry], corners: np.ndarray | None
+         ) -> Located:
+    """Where the board, ``geometries[0]`` or one of the others, lies in ``image``
+    (``BoardLocator.find``); a ``RecognitionError`` saying why it is not found."""
+    from calibration.locator import BoardLocator
+    from calibration.registration import RegistrationError
 
+    locator = BoardLocator(geometries[0], sizes=geometries[1:])
     if corners is not None:
-        found = registration.from_corners(corners, geometry.width_mm, geometry.height_mm)
-        return found.homography, "corners"
-    if geometry.kind == "grid" and _has_grid_finder():
-        from calibration import gridfind
-
-        try:
-            found = gridfind.find_grid(image, geometry)
-        except registration.RegistrationError as error:
-            raise RecognitionError(f"no board found: {_sentence(error)}") from None
-        return found.homography, found.method
-    from calibration.layout import board_layout
-
+        locator.fix_corners(corners)
     try:
-        found = registration.from_markers(image, board_layout(geometry))
-    except registration.RegistrationError:
+        found = locator.find(image)
+    except RegistrationError as error:
+        if geometries[0].kind == "grid":
+            raise RecognitionError(f"no board found: {_sentence(error)}") from None
         raise RecognitionError(
             "no board found: no corner markers in the picture; give the board's four "
             "corners with --corners") from None
+    return found
+
+
+def locate(image: np.ndarray, geometry: Geometry,
+           corners: np.ndarray | None) -> tuple[np.ndarray, str]:
+    """The homography pixels → board mm, and how it was found."""
+    found = find(image, [geometry], corners)
     return found.homography, found.method
 
 
 def _sentence(error: Exception) -> str:
     text = str(error)
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
-
-
-def _has_grid_finder() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("calibration.gridfind") is not None
-
-
-def grid_rows(geometry: Geometry, cells: dict[str, str], pixels_to_mm: np.ndarray) -> list[str]:
-    """The grid as it appears in the picture: one string per row, top row first."""
-    return ["".join(GRID_CHARS.get(cells[name], "?") for name in row)
-            for row in grid_as_seen(geometry, pixels_to_mm)]
-
-
-def grid_as_seen(geometry: Geometry, pixels_to_mm: np.ndarray) -> list[list[str]]:
-    """The grid's space names laid out as the picture shows them, top row first."""
-    import cv2
-
-    names = geometry.names
-    columns = np.array([geometry.space(n).attrs["column"] for n in names])
-    rows = np.array([geometry.space(n).attrs["row"] for n in names])
-    board = np.array([geometry.position_mm(n) for n in names], dtype=np.float64)
-    pixels = cv2.perspectiveTransform(board.reshape(-1, 1, 2),
-                                      np.linalg.inv(pixels_to_mm)).reshape(-1, 2)
-    # How the picture's x and y follow the board's column and row numbers.
-    fit = np.linalg.lstsq(np.column_stack([columns, rows, np.ones(len(names))]), pixels,
-                          rcond=None)[0]
-    along_col, along_row = fit[0], fit[1]  # image motion per column, per row
-    if abs(along_col[0]) >= abs(along_row[0]):
-        across, down = (columns, along_col[0]), (rows, along_row[1])
-    else:
-        across, down = (rows, along_row[0]), (columns, along_col[1])
-    x = across[0] if across[1] > 0 else across[0].max() - across[0]
-    y = down[0] if down[1] > 0 else down[0].max() - down[0]
-    grid = [[""] * (int(x.max()) + 1) for _ in range(int(y.max()) + 1)]
-    for name, xi, yi in zip(names, x, y, strict=True):
-        grid[int(yi)][int(xi)] = name
-    return grid
 
 
 def _content(content: Any) -> str:

@@ -1,0 +1,117 @@
+"""Signs that the board is hidden or not where the registration puts it: a hand over
+its edge, a side that shows the table, a patch of spaces that cannot be read. The piece
+readers (``companion.vision.readers``) and the pipeline weigh them into a reading's
+``occluded`` and its reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from companion.vision.config import Section
+from companion.vision.sampling import Layout, Samples, log_tint
+from companion.vision.stones import EMPTY, SpaceReadings
+
+
+def tint_off(board: np.ndarray) -> np.ndarray:
+    """How far each space's surroundings are from the board's usual colour, in colour
+    alone (brightness divided out: light changes it smoothly over the board)."""
+    chroma = log_tint(board)
+    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1)
+
+
+def off_board(board: np.ndarray, limit: float) -> np.ndarray:
+    """Spaces whose surroundings are not the board's colour (a table, a cloth): a
+    registration off by a line, or a board that moved."""
+    return tint_off(board) > limit
+
+
+def rim_sides(layout: Layout) -> list[np.ndarray]:
+    """The outermost spaces of a board (``layout.rim``) split into its four sides, as
+    seen from the board's middle (right, below, left, above in the board view)."""
+    rim = np.flatnonzero(layout.rim)
+    offset = layout.centres[rim] - layout.centres.mean(axis=0)
+    angle = np.arctan2(offset[:, 1], offset[:, 0])
+    side = np.floor(((angle + np.pi / 4) % (2 * np.pi)) / (np.pi / 2)).astype(int) % 4
+    return [rim[side == k] for k in range(4) if (side == k).any()]
+
+
+def side_off(off: np.ndarray, sides: Sequence[np.ndarray], share: float) -> bool:
+    """Whether the board is not where the registration puts it: at least ``share`` of
+    one side's outermost spaces show something else than the board around them (a
+    registration a line off puts a whole side on the table; a board that moved, all of
+    them). A few spaces whose gaps differ (a full board's edge stones beside the bright
+    margin, a knot in the wood) are not."""
+    return any(off[side].mean() >= share for side in sides)
+
+
+def groups(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
+           anchors: np.ndarray) -> list[np.ndarray]:
+    """The groups of flagged spaces joined through neighbours that hold at least one of
+    ``anchors``, each as the indices of its spaces."""
+    seen = np.zeros(len(flags), dtype=bool)
+    found = []
+    for first in np.flatnonzero(flags):
+        if seen[first]:
+            continue
+        seen[first] = True
+        stack, members = [first], []
+        while stack:
+            space = stack.pop()
+            members.append(space)
+            for other in neighbours[space]:
+                if flags[other] and not seen[other]:
+                    seen[other] = True
+                    stack.append(other)
+        if anchors[members].any():
+            found.append(np.array(members))
+    return found
+
+
+def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
+                  anchors: np.ndarray) -> int:
+    """The size of the largest group of flagged spaces joined through neighbours that
+    holds at least one of ``anchors``."""
+    return max((len(g) for g in groups(flags, neighbours, anchors)), default=0)
+
+
+def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
+                   layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section) -> int:
+    """The size of the largest patch of stones' spaces a hand hides (0: none).
+
+    A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
+    of neighbouring spaces joined to the board's outer edge, each ``unreadable`` (unsure
+    with nothing blown out), covered (read empty, its print gone beside print that
+    shows) or, under a palm where the print around is hidden too and skin may match
+    the board's lightness, blank (read empty without print). Print fading with blur or
+    distance leaves such patches as well, but of the board's own colour: a patch is a
+    hand when the colour around its spaces is not the board's (``hand_tint``) while the
+    print shows at most other spaces read empty, or most of it cannot be read; a patch
+    of the board's own colour that cannot be read must be larger (``hand_plain``), and
+    may then be joined at the corners too. Unsure spaces scattered over the board
+    (stones a picture shows poorly) are no hand, however many there are."""
+    occlusion = cfg.occlusion
+    blank = result.blank if result.blank is not None else result.covered
+    empty = np.array([label == EMPTY for label in result.labels])
+    printed = samples.ink > cfg.stones.ink_present
+    tint = tint_off(samples.board)
+    least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
+    patch = 0
+    for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
+        if len(group) < least:
+            continue
+        others = empty.copy()
+        others[group] = False
+        shown = printed[others].mean() if others.any() else 0.0
+        tinted = np.median(tint[group]) >= occlusion.hand_tint
+        mostly = unreadable[group].mean() >= occlusion.hand_unreadable
+        if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
+                or (mostly and len(group) >= occlusion.hand_plain * least):
+            patch = max(patch, len(group))
+    # Where the print shows nowhere and skin reads as bare board, the spaces under a
+    # hand that cannot be read may touch only at their corners.
+    for group in groups(unreadable, layout.around, layout.rim):
+        if len(group) >= occlusion.hand_plain * least:
+            patch = max(patch, len(group))
+    return patch
