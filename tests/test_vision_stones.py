@@ -12,6 +12,7 @@ from vision_scenes import read_scene, read_scenes
 from companion.geometry import load_geometry
 from companion.vision.pipeline import NO_BOARD, Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose, render_scene
+from companion.vision.scene.looks import random_look
 from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
 
@@ -130,6 +131,25 @@ def test_a_lamp_that_blows_out_bare_board_but_not_its_lines_leaves_it_empty():
         assert (lit.max(axis=2) == 255).sum() > 10 * pitch**2  # ten spaces' worth blown out
         reading = recogniser.read(lit, np.linalg.inv(np.array(truth["homography"])))
         assert reading.cells == truth["cells"]
+
+
+def test_white_stones_on_a_white_board_are_told_by_the_print_they_hide():
+    """Glass stones on white vinyl (a held-out look) read empty by their colour, yet
+    hide the print that shows clearly around them, and the board's tint taken as the
+    light's reads them white: white is what the picture shows. No empty space is read
+    as a stone for it."""
+    board = load_geometry("go-19")
+    look = random_look(np.random.default_rng(13), held_out=True)
+    assert (look.board, look.stones) == ("white vinyl", "glass")
+    names = list(board.names)
+    np.random.default_rng(13).shuffle(names)
+    pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:80])}
+    image, truth = render_scene(13, board, pieces, look=look)
+    reading = Recogniser(board, ("black", "white")).read(
+        image, np.linalg.inv(np.array(truth["homography"])))
+    whites = [name for name, colour in pieces.items() if colour == "white"]
+    assert sum(reading.cells[name] == "white" for name in whites) >= 35  # of 40; 0 before
+    assert all(reading.cells[name] in ("empty", UNSURE) for name in names[80:])
 
 
 @pytest.mark.parametrize("depth", [0.4, 0.5])

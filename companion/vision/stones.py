@@ -272,6 +272,21 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         | (lamp & ~seen_bare & ~standing) \
         | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here) \
         | ((spread > cfg.max_spread) & ~printed_here)
+    # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
+    # print that shows clearly around it; where one reading of the light (another share
+    # of the gaps, or the board's tint taken as the light's) reads it surely as a stone
+    # and none reads another colour surely, that stone is what the picture shows.
+    sure_as = np.stack([r.argmax(axis=1) * (r.max(axis=1) >= cfg.min_confidence)
+                        for r in readings[1:]])
+    stones_seen = [set(np.unique(column[column > 0])) for column in sure_as.T]
+    hidden_print = (best == 0) & unseen & (samples.ink_around >= cfg.ink_clear)
+    hidden_stone = np.array([len(seen) == 1 for seen in stones_seen]) & hidden_print \
+        & ambiguous & ~blind
+    best = np.where(hidden_stone, [min(seen) if seen else 0 for seen in stones_seen], best)
+    support = np.max([r[rows, best] for r in readings[1:]], axis=0)
+    confidence = np.where(hidden_stone, support, confidence)
+    ambiguous &= ~hidden_stone
+    doubtful &= ~hidden_stone
     unsure = ~bare & (doubtful | blind)
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
