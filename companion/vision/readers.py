@@ -62,7 +62,8 @@ class StoneReader:
     def classify(self, view: np.ndarray, samples: Samples, colours: Sequence[str],
                  look: Any) -> SpaceReadings:
         def plain() -> SpaceReadings:
-            return classify_stones(samples, colours, self.cfg.palette, self.cfg.stones)
+            return classify_stones(samples, colours, self.cfg.palette, self.cfg.stones,
+                                   self.layout.rim)
 
         return look.classify(samples, plain) if look is not None and look.ready else plain()
 

@@ -140,8 +140,10 @@ def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
 
 
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
-                    cfg: Section) -> SpaceReadings:
-    """Read every space as ``empty``, one of ``colours`` or ``unsure``."""
+                    cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
+    """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
+    the board's outermost spaces, whose print (a T or an L) shows less than a cross,
+    and whose gaps reach the board's margin: missing print says less there."""
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
@@ -273,13 +275,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here) \
         | ((spread > cfg.max_spread) & ~printed_here)
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
-    # print that shows clearly around it; where one reading of the light (another share
-    # of the gaps, or the board's tint taken as the light's) reads it surely as a stone
-    # and none reads another colour surely, that stone is what the picture shows.
+    # all of the print that shows clearly around it; where one reading of the light
+    # (another share of the gaps, or the board's tint taken as the light's) reads it
+    # surely as a stone and none reads another colour surely, that stone is what the
+    # picture shows. Not on the rim: there the print is weaker than around it anyway.
     sure_as = np.stack([r.argmax(axis=1) * (r.max(axis=1) >= cfg.min_confidence)
                         for r in readings[1:]])
     stones_seen = [set(np.unique(column[column > 0])) for column in sure_as.T]
-    hidden_print = (best == 0) & unseen & (samples.ink_around >= cfg.ink_clear)
+    hidden_print = (best == 0) & unseen & (samples.ink_around >= cfg.ink_clear) \
+        & (samples.ink < cfg.ink_present * cfg.ink_absent)
+    if rim is not None:
+        hidden_print &= ~rim
     hidden_stone = np.array([len(seen) == 1 for seen in stones_seen]) & hidden_print \
         & ambiguous & ~blind
     best = np.where(hidden_stone, [min(seen) if seen else 0 for seen in stones_seen], best)
