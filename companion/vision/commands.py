@@ -21,11 +21,12 @@ import numpy as np
 
 from companion.errors import UserFacingError
 from companion.geometry import Geometry
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import NO_BOARD
 
 # One character per content in the ``grid`` rows.
-GRID_CHARS = {"empty": ".", "black": "B", "white": "W", "red": "R", "blue": "U",
-              "green": "G", "yellow": "Y", "unsure": "?"}
+GRID_CHARS = {EMPTY: ".", "black": "B", "white": "W", "red": "R", "blue": "U",
+              "green": "G", "yellow": "Y", UNSURE: "?"}
 
 
 class RecognitionError(UserFacingError, ValueError):
@@ -274,7 +275,7 @@ def _as_text(result: dict[str, Any]) -> str:
         lines += [f"  {row}" for row in result["grid"]]
     else:
         lines += [f"  {c['space']}: {_content(c['content'])}" for c in result["cells"]
-                  if c["content"] not in ("empty", "unsure")]
+                  if c["content"] not in (EMPTY, UNSURE)]
     if result["unsure"]:
         lines.append(f"  unsure: {' '.join(result['unsure'])}")
     return "\n".join(lines)

@@ -42,9 +42,10 @@ import cv2
 import numpy as np
 
 from companion.vision.config import Section
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Layout
 from companion.vision.stacks import centres, sliver
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
+from companion.vision.stones import SpaceReadings
 
 FACES = ("stone", "blade", "fog", "tower", "god")
 SIDES = ("borg", "chez")

@@ -19,6 +19,7 @@ import numpy as np
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.counters import classify_counters, counter_layout
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.onslaught_pieces import classify_squares, square_patch
 from companion.vision.parallax import camera_over_board, lean_mm
 from companion.vision.sampling import (
@@ -33,7 +34,7 @@ from companion.vision.sampling import (
     upright_or_leaning,
     view_maps,
 )
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, classify_stones
+from companion.vision.stones import SpaceReadings, classify_stones
 
 Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "
