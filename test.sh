@@ -1,7 +1,8 @@
 #!/usr/bin/env sh
 # Set up the companion with its test tools in its own virtualenv (.venv) and run the tests.
 #   ./test.sh                 -> every test, the slow and browser suites included (as CI)
-#   ./test.sh -m "not slow"   -> extra arguments go to pytest
+#   ./test.sh -m "not slow"   -> extra arguments go to pytest (the quick run: under a minute)
+# Tests run in parallel, one worker per core (pytest-xdist); add -n 0 to run them in one.
 set -eu
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3}"
@@ -13,4 +14,4 @@ PYTHON="${PYTHON:-python3}"
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

@@ -98,6 +98,7 @@ def test_a_space_far_from_every_learned_look_is_unsure_never_guessed(recogniser)
     assert all(reading.cells[n] == GAME[6].get(n, EMPTY) for n in right)
 
 
+@pytest.mark.slow
 def test_the_look_follows_the_light_as_it_changes_where_a_frozen_look_does_not(recogniser):
     """The white balance drifts to red ×0.8 / blue ×1.2, the light dims to half and a haze
     rises over 30 frames. The look taught by each accepted move reads every frame right

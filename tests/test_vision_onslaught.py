@@ -1,7 +1,7 @@
 """ONSLAUGHT on the rendered board: pieces with their numbers, orbs and capture tokens,
 in the form the game's view uses; what a lamp's glare or a hand hides is unsure."""
 
-
+import pytest
 from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
@@ -57,6 +57,7 @@ def test_a_glare_hides_what_it_blows_out_and_no_more():
     assert unsure >= 8
 
 
+@pytest.mark.slow
 def test_a_glare_is_not_taken_for_a_hand():
     """A lamp's glare leaves the squares it blows out unsure, several of the board's 49,
     but nothing lies over them: the picture is not flagged occluded (5 of these 16 were

@@ -114,7 +114,7 @@ def test_development_and_held_out_looks_share_no_material_and_no_lamp_colour():
         assert {part: set(names) for part, names in SPLIT[split].items()} == parts
 
 
-@pytest.mark.parametrize("held_out", [False, True])
+@pytest.mark.parametrize("held_out", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_stones_are_where_the_truth_says(held_out):
     board = load_geometry("go-19")
     for seed in range(4):
@@ -203,7 +203,7 @@ def test_jpeg_leaves_its_blocks_and_a_finer_quality_fewer():
     assert blocky > 1.1 and blocky > smooth + 0.08
 
 
-@pytest.mark.parametrize("held_out", [False, True])
+@pytest.mark.parametrize("held_out", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_a_hand_in_a_sleeve_hides_the_spaces_its_truth_names(held_out):
     board = load_geometry("go-19")
     pieces = {n: ("black" if i % 3 else "white") for i, n in enumerate(board.names) if i % 2}

@@ -15,7 +15,10 @@ from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
-BOARDS = [("go-19", ("black", "white")), ("go-9", ("black", "white")), ("one-60", SIX)]
+BOARDS = [pytest.param("go-19", ("black", "white"), marks=pytest.mark.slow),
+          ("go-9", ("black", "white")),
+          pytest.param("one-60", SIX, marks=pytest.mark.slow)]
+"""The quick run reads the 9×9 board; the slow run every board."""
 
 
 @pytest.mark.parametrize(("board_name", "colours"), BOARDS)
@@ -54,7 +57,7 @@ def test_a_glossy_stones_highlight_does_not_make_it_unsure():
     assert reading.cells == truth["cells"]
 
 
-@pytest.mark.parametrize("webcam", [False, True])
+@pytest.mark.parametrize("webcam", [pytest.param(False, marks=pytest.mark.slow), True])
 def test_a_highlight_on_every_black_stone_of_a_full_board_reads_it_black_surely(webcam):
     """A room lamp's highlight (one lamp or two, a few % to a fifth of the core, clipped
     or nearly) on every black stone of boards of 220 stones, as rendered and as a
@@ -110,7 +113,7 @@ def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
     assert white_read >= 0.6 * whites
 
 
-@pytest.mark.parametrize("depth", [0.4, 0.5])
+@pytest.mark.parametrize("depth", [0.4, pytest.param(0.5, marks=pytest.mark.slow)])
 def test_a_hard_shadow_beside_empty_spaces_leaves_them_read_empty(depth):
     """A shadow's edge that runs just beside a line of empty spaces darkens part of
     the gaps around them: their print shows and their colour is the board's, so they
@@ -171,7 +174,7 @@ def test_a_picture_of_colour_noise_is_still_no_board():
     assert reading.reason.startswith(NO_BOARD)
 
 
-@pytest.mark.parametrize("size", ["smallest", "largest"])
+@pytest.mark.parametrize("size", ["smallest", pytest.param("largest", marks=pytest.mark.slow)])
 def test_stones_of_either_end_of_the_drawn_sizes_are_read(size):
     low, high = STONE_RADII
     span = high - low
@@ -196,7 +199,7 @@ def _yellower(image: np.ndarray) -> np.ndarray:
     return np.clip(image.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
-@pytest.mark.parametrize("change", [_squeezed, _yellower])
+@pytest.mark.parametrize("change", [_squeezed, pytest.param(_yellower, marks=pytest.mark.slow)])
 def test_a_picture_of_other_contrast_or_light_is_read_with_no_confident_error(change):
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
