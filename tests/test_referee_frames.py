@@ -293,6 +293,7 @@ def test_a_camera_that_goes_round_the_table_between_photos(tmp_path):
         assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
 
 
+@pytest.mark.slow
 def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
     states = random_game(9, 3, seed=50)
     hidden = next(s for s in states[2]["board"] if states[2]["board"][s]

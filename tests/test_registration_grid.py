@@ -76,7 +76,8 @@ def test_a_board_lying_turned_is_turned_back_with_a_calibrated_camera():
     assert error < 1.0
 
 
-@pytest.mark.parametrize("name,share", [("go-9", 0.25), ("go-19", 0.45)])
+@pytest.mark.parametrize("name,share", [("go-9", 0.25),
+                                        pytest.param("go-19", 0.45, marks=pytest.mark.slow)])
 def test_stones_on_the_board_do_not_matter(name, share):
     import cv2
 
@@ -140,7 +141,8 @@ def test_a_printed_board_with_corner_markers_is_found_by_its_lines_too():
     assert error_mm(registration, geometry, pose).max() < 1.0
 
 
-@pytest.mark.parametrize("name", ["go-9", "go-13", "go-19"])
+@pytest.mark.parametrize("name", ["go-9", *(pytest.param(n, marks=pytest.mark.slow)
+                                         for n in ("go-13", "go-19"))])
 def test_the_board_s_size_is_found_among_several(name):
     from calibration.gridfind import find_grid_of
 
@@ -276,7 +278,8 @@ def _junk_pictures() -> dict[str, np.ndarray]:
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.slow) if n in ("a chessboard", "random lines") else n
+    pytest.param(n, marks=pytest.mark.slow)
+    if n in ("a chessboard", "random lines", "16-bit", "grey noise", "float", "noise") else n
     for n in sorted(_junk_pictures())])
 def test_junk_never_raises_anything_but_registration_error(name):
     from calibration.gridfind import find_grid_of

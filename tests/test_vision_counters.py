@@ -101,7 +101,7 @@ def test_a_blurred_single_counter_above_another_is_seldom_read_as_a_stack(recogn
     assert unsure <= 0.01 * 8 * len(counters)
 
 
-@pytest.mark.parametrize("tilt", [0.0, 50.0])
+@pytest.mark.parametrize("tilt", [0.0, pytest.param(50.0, marks=pytest.mark.slow)])
 def test_at_the_hardest_settings_few_counters_are_misread(recogniser, tilt):
     """Strong blur, noise, JPEG, uneven and coloured light, a shadow, the lens's
     distortion at its limit and the board small in the picture, all at once."""
@@ -114,6 +114,7 @@ def test_at_the_hardest_settings_few_counters_are_misread(recogniser, tilt):
     assert unsure <= 0.25
 
 
+@pytest.mark.slow
 def test_random_counter_scenes_have_few_confident_errors(recogniser):
     wrong, unsure = rates(recogniser, [render_scene(seed, MAP, kind="counters")
                                        for seed in range(300, 306)])

@@ -222,7 +222,7 @@ def test_recognize_reads_with_a_saved_look_only_when_given_one(tmp_path, capsys)
     assert "There is no learned look in" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("moment", range(3))
+@pytest.mark.parametrize("moment", [0, *(pytest.param(m, marks=pytest.mark.slow) for m in (1, 2))])
 def test_with_the_look_a_hand_is_still_flagged_and_a_glare_is_no_hand(recogniser, moment):
     look = LearnedLook(COLOURS)
     for pieces in GAME[:5]:

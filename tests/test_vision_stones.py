@@ -138,6 +138,7 @@ def test_each_stone_colour_is_told_apart_on_a_ring_board():
     assert reading.cells == truth["cells"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board_name", "colours"), BOARDS)
 def test_a_hand_held_still_is_flagged_from_one_picture(board_name, colours):
     board = load_geometry(board_name)
@@ -154,7 +155,8 @@ def test_a_hand_held_still_is_flagged_from_one_picture(board_name, colours):
     assert flagged >= 5
 
 
-@pytest.mark.parametrize("board_name", ["go-19", "go-9", "one-60"])
+@pytest.mark.parametrize("board_name", [pytest.param("go-19", marks=pytest.mark.slow), "go-9",
+                                        pytest.param("one-60", marks=pytest.mark.slow)])
 def test_an_empty_board_is_a_board_even_under_strong_sensor_noise(board_name):
     board = load_geometry(board_name)
     recogniser = Recogniser(board, SIX)
