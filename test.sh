@@ -8,8 +8,12 @@ cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3}"
 "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
 [ -d .venv ] || "$PYTHON" -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+# Install (again) only when pyproject.toml changed since the last install.
+if [ ! -f .venv/installed ] || [ pyproject.toml -nt .venv/installed ]; then
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -e '.[dev]'
+    touch .venv/installed
+fi
 # Browser tests drive Debian's Chromium (no browser download). Install it where we can.
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
