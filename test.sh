@@ -1,7 +1,7 @@
 #!/usr/bin/env sh
 # Set up the companion with its test tools in its own virtualenv (.venv) and run the tests.
 #   ./test.sh                 -> every test, the slow and browser suites included (as CI)
-#   ./test.sh -m "not slow"   -> extra arguments go to pytest (the quick run: under a minute)
+#   ./test.sh -m "not slow"   -> extra arguments go to pytest (the quick run, docs/testing.md)
 # Tests run in parallel, one worker per core (pytest-xdist); add -n 0 to run them in one.
 set -eu
 cd "$(dirname "$0")"
