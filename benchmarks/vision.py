@@ -39,10 +39,10 @@ import numpy as np
 
 from benchmarks.machine import machine
 from companion.geometry import load_geometry
+from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look
-from companion.vision.stones import UNSURE
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
 SIX = ("black", "white", "red", "blue", "green", "yellow")

@@ -39,11 +39,11 @@ from pathlib import Path
 import numpy as np
 
 from companion.geometry import load_geometry
+from companion.vision.labels import UNSURE
 from companion.vision.look import LearnedLook
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import Effects, render_scene
 from companion.vision.scene.camera import random_pose
-from companion.vision.stones import UNSURE
 
 SUMMARY = "the learned look against the look-free reader, rendered games, light steady or drifting"
 BOARD = "go-19"

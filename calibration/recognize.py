@@ -22,6 +22,7 @@ import numpy as np
 from companion.errors import UserFacingError
 from companion.geometry import Geometry
 from companion.vision.grid_text import grid_rows
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import NO_BOARD
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ def _as_text(result: dict[str, Any]) -> str:
         lines += [f"  {row}" for row in result["grid"]]
     else:
         lines += [f"  {c['space']}: {_content(c['content'])}" for c in result["cells"]
-                  if c["content"] not in ("empty", "unsure")]
+                  if c["content"] not in (EMPTY, UNSURE)]
     if result["unsure"]:
         lines.append(f"  unsure: {' '.join(result['unsure'])}")
     return "\n".join(lines)

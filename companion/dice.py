@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.journal import Journal, JournalEvent
+from companion.listeners import Listeners
 
 ROLL_KIND = "dice.roll"
 """The journal event kind of a roll."""
@@ -121,8 +122,10 @@ class DiceService:
         self._pending: dict[str, Any] | None = None
         self._pending_id = 0
         self._request_ids = itertools.count(1)
-        self._listeners: list[Callable[[Roll], None]] = []
-        self._request_listeners: list[Callable[[dict[str, Any] | None], None]] = []
+        self._listeners: Listeners[[Roll]] = Listeners(
+            _log, "A dice listener failed on {0.notation}; the roll stands.")
+        self._request_listeners: Listeners[[dict[str, Any] | None]] = Listeners(
+            _log, "A dice request listener failed; the request stands.")
         self._recent: deque[Roll] = deque(maxlen=1000)
 
     # -- rolling --------------------------------------------------------------------
@@ -160,13 +163,7 @@ class DiceService:
 
     def _notify(self, roll: Roll) -> None:
         # Outside the lock, so a listener may roll, read the history or block a while.
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(roll)
-            except Exception:
-                _log.exception("A dice listener failed on %s; the roll stands.", roll.notation)
+        self._listeners.notify(roll)
 
     # -- requests from the rules ----------------------------------------------------
 
@@ -224,25 +221,12 @@ class DiceService:
         ``pending`` returns it) or the request is cleared by its roll or a cancel
         (``None``); return a function that unsubscribes. So a page can say what the
         next roll is for the moment a rule asks for it."""
-        with self._lock:
-            self._request_listeners.append(callback)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._request_listeners:
-                    self._request_listeners.remove(callback)
-
-        return unsubscribe
+        return self._request_listeners.add(callback)
 
     def _notify_request(self) -> None:
         with self._lock:
             pending = dict(self._pending) if self._pending else None
-            listeners = list(self._request_listeners)
-        for listener in listeners:
-            try:
-                listener(pending)
-            except Exception:
-                _log.exception("A dice request listener failed; the request stands.")
+        self._request_listeners.notify(pending)
 
     # -- history and listeners ------------------------------------------------------
 
@@ -259,12 +243,4 @@ class DiceService:
 
         A listener that raises is logged and never breaks the roll or other listeners.
         """
-        with self._lock:
-            self._listeners.append(callback)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._listeners:
-                    self._listeners.remove(callback)
-
-        return unsubscribe
+        return self._listeners.add(callback)

@@ -53,9 +53,8 @@ from companion.table.orientation import (
 from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import TableVerdict
-from companion.vision.gate import OCCLUDED as GATE_OCCLUDED
-from companion.vision.gate import STEADY as GATE_STEADY
-from companion.vision.gate import GateStatus
+from companion.vision.gate import GateStatus, Stability
+from companion.vision.labels import EMPTY
 from companion.vision.pipeline import NO_BOARD, Reading
 from hardware import referee_feed as loop
 from hardware.referee_feed import RefereeFeed, game_recogniser
@@ -127,8 +126,8 @@ class StillGate:
     def update(self, reading: Reading) -> GateStatus:
         self.last = reading
         if reading.occluded:
-            return GateStatus(GATE_OCCLUDED, None, False, reading.reason)
-        return GateStatus(GATE_STEADY, dict(reading.cells), True)
+            return GateStatus(Stability.OCCLUDED, None, False, reading.reason)
+        return GateStatus(Stability.STEADY, dict(reading.cells), True)
 
 
 Choose = Callable[[dict[str, Any], "Orientation | None"], Orientation]
@@ -375,7 +374,7 @@ class FrameFollower:
 
 def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The game's board in the format of ``companion recognize --json`` (``empty``)."""
-    return [{"space": space, "content": "empty" if content is None else content}
+    return [{"space": space, "content": EMPTY if content is None else content}
             for space, content in view.items()]
 
 

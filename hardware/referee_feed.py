@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Any
 
 import cv2
@@ -41,9 +42,11 @@ from calibration.locator import BoardLocator, Located
 from calibration.registration import RegistrationError
 from companion.errors import CompanionError
 from companion.geometry import Geometry
-from companion.table.reading import EMPTY_LABEL, UNSURE, from_labels
+from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import APPLIED, STARTED, UNCHANGED
+from companion.vision.gate import Stability
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.look import LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
@@ -53,14 +56,29 @@ log = logging.getLogger(__name__)
 
 StatusListener = Callable[[dict[str, Any]], None]
 
-OFF = "off"
-NO_GAME = "no game"
-UNREADABLE = "not read by the camera"
-SEARCHING = "searching"
-OCCLUDED = "occluded"
-SETTLING = "settling"
-STEADY = "steady"
-ERROR = "error"
+
+class LoopStatus(StrEnum):
+    """What the live loop is doing, as the page shows it: the gate's three (``Stability``)
+    once the board is found, or why it cannot read the board."""
+
+    OFF = "off"
+    NO_GAME = "no game"
+    UNREADABLE = "not read by the camera"
+    SEARCHING = "searching"
+    OCCLUDED = Stability.OCCLUDED
+    SETTLING = Stability.SETTLING
+    STEADY = Stability.STEADY
+    ERROR = "error"
+
+
+OFF = LoopStatus.OFF
+NO_GAME = LoopStatus.NO_GAME
+UNREADABLE = LoopStatus.UNREADABLE
+SEARCHING = LoopStatus.SEARCHING
+OCCLUDED = LoopStatus.OCCLUDED
+SETTLING = LoopStatus.SETTLING
+STEADY = LoopStatus.STEADY
+ERROR = LoopStatus.ERROR
 
 
 class RefereeFeed:
@@ -384,7 +402,7 @@ def _true_label(content: Any) -> str | None:
     """The look's label for what the game holds on a space: ``empty``, a stone's colour,
     or ``None`` for anything else (nothing to learn a stone's look from)."""
     if content is None:
-        return EMPTY_LABEL
+        return EMPTY
     return content if isinstance(content, str) else None
 
 

@@ -12,7 +12,7 @@ from test_web_calibration import charuco_frames
 
 from calibration.intrinsics import CameraModel
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about 20 s
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 

@@ -18,7 +18,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 WAIT_MS = 15_000  # an upper bound for anything the page waits on; never reached when fine
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 if not Path(CHROMIUM).exists():
     if os.environ.get("CI"):

@@ -18,7 +18,7 @@ from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames.base import Frame, FrameSource
 from web.runtime import get_runtime
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about 40 s in all
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 POSE = Pose(tilt_deg=12.0, azimuth_deg=8.0, fill=0.85)
 CLEAN = Effects(noise=2.0, jpeg=85)

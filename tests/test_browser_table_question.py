@@ -15,7 +15,7 @@ from test_referee_feed import stones
 
 from companion.table.reading import UNSURE
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
 

@@ -49,6 +49,7 @@ def test_calibrate_camera_in_words_and_refusals(companion_home, tmp_path, capsys
     assert "--live SOURCE" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_calibrate_camera_live_from_a_replayed_camera(companion_home, tmp_path, capsys):
     spec = charuco.parse_spec()
     board = cv2.cvtColor(charuco.render(spec, 4.0), cv2.COLOR_GRAY2BGR)

@@ -4,6 +4,7 @@ pictures, and ``board.json`` beside them saying where the board is."""
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.games.one import One
 from companion.geometry import load_geometry
@@ -76,6 +77,7 @@ def test_the_table_never_changes_and_one_picture_has_a_hand_reaching_over_the_bo
             assert changed[~inside].sum() == 0 and 500 < changed[inside].sum() < 4_000
 
 
+@pytest.mark.slow
 def test_the_renderings_are_seeded():
     first, placed = make_demo_one.frames()
     second, _ = make_demo_one.frames()

@@ -87,6 +87,7 @@ def test_the_board_is_found_on_its_corners(name):
     assert corner_misses(name, CORNERS[name])[0].max() < CORNER_TOLERANCE
 
 
+@pytest.mark.slow
 def test_a_board_covered_in_stones_to_its_edges_is_found_by_them():
     misses, registration = corner_misses("full", FULL_CORNERS)
     assert registration.method == "stones"
@@ -122,6 +123,7 @@ def test_the_stones_read_through_the_board_found_match_the_label(name):
     assert right >= MIN_RIGHT and wrong <= MAX_WRONG
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["emptyreal", "tournament"])
 def test_the_size_is_found_and_no_other_size_fits(name):
     from calibration.gridfind import find_grid

@@ -35,8 +35,9 @@ def dense_scene(board: str, stones: int, seed: int, empty_edges: bool = False):
 
 
 @pytest.mark.parametrize(("board", "stones", "seed", "empty_edges"),
-                         [("go-19", 320, 0, False), ("go-13", 150, 0, False),
-                          ("go-19", 300, 5, True)],
+                         [("go-19", 320, 0, False),
+                          pytest.param("go-13", 150, 0, False, marks=pytest.mark.slow),
+                          pytest.param("go-19", 300, 5, True, marks=pytest.mark.slow)],
                          ids=["19x19", "13x13", "19x19 with an empty edge row and column"])
 def test_a_board_covered_in_stones_is_found_by_them(board, stones, seed, empty_edges):
     """An empty edge line is told from the board's margin by the lines crossing it."""
@@ -80,8 +81,8 @@ def dots_off_lattice(seed: int) -> np.ndarray:
 @pytest.mark.parametrize("picture", [
     np.random.default_rng(3).integers(0, 256, (750, 1000, 3), dtype=np.uint8),
     np.full((750, 1000, 3), 128, np.uint8),
-    pebbles(4),
-    dots_off_lattice(5),
+    pytest.param(pebbles(4), marks=pytest.mark.slow),
+    pytest.param(dots_off_lattice(5), marks=pytest.mark.slow),
 ], ids=["noise", "blank", "pebbles", "dots off a lattice"])
 def test_junk_is_refused_in_words(picture):
     with pytest.raises(RegistrationError):

@@ -17,11 +17,12 @@ def _corners(truth):
     return ";".join(f"{x:.1f},{y:.1f}" for x, y in truth["corners_px"])
 
 
-@pytest.fixture
-def go9(tmp_path):
+@pytest.fixture(scope="module")
+def go9(tmp_path_factory):
+    """A 9×9 board's picture and its truth, rendered once for the tests that read it."""
     pose = Pose(tilt_deg=30.0, azimuth_deg=15.0, roll_deg=-20.0)
     image, truth = render_scene(4, "go-9", PIECES, pose, Effects(noise=3.0, jpeg=85))
-    path = tmp_path / "go9.jpg"
+    path = tmp_path_factory.mktemp("recognize") / "go9.jpg"
     cv2.imwrite(str(path), image)
     return path, truth
 
@@ -114,7 +115,7 @@ def _size_scene(seed, name):
     return render_scene(seed, name, None, pose, Effects(noise=3.0, jpeg=85, light_gradient=0.2))
 
 
-@pytest.mark.parametrize("size", [9, 13, 19])
+@pytest.mark.parametrize("size", [9, *(pytest.param(s, marks=pytest.mark.slow) for s in (13, 19))])
 def test_a_go_board_s_size_is_found_from_its_lines(tmp_path, capsys, size):
     from companion.geometry import load_geometry
     from companion.vision.grid_text import grid_rows
@@ -135,7 +136,7 @@ def test_a_go_board_s_size_is_found_from_its_lines(tmp_path, capsys, size):
     assert wrong == 0 and unsure <= 0.01 * 3 * size * size
 
 
-@pytest.mark.parametrize("size", [None, 19])
+@pytest.mark.parametrize("size", [pytest.param(None, marks=pytest.mark.slow), 19])
 def test_a_board_with_a_line_cut_off_is_not_read_a_line_off(tmp_path, capsys, size):
     image, truth = render_scene(1, "go-19", {"D4": "black", "Q16": "white"},
                                 Pose(tilt_deg=15.0, azimuth_deg=0.0, roll_deg=0.0),

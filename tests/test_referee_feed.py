@@ -412,6 +412,7 @@ GO_MOVES = ["D4", "Q16", "D16", "Q4", "K10", "C10", "R10", "K3", "K17", "F6", "O
             "O6", "C7"]
 
 
+@pytest.mark.slow
 def test_a_game_of_go_under_a_drifting_light_teaches_the_look_at_every_move(tmp_path):
     """Go 19 × 19, glossy stones, 640 × 480; the light drifts over the game (white balance
     to red × 0.8 / blue × 1.2, dimmed to half, a haze rising). Every move is applied, each

@@ -61,6 +61,7 @@ def expected_cells(state):
     return {space: colour or "empty" for space, colour in state["board"].items()}
 
 
+@pytest.mark.slow
 def test_a_game_from_the_empty_board_every_move_read_right(tmp_path, capsys):
     states = random_game(9, 10, seed=4)
     paths = [photo(tmp_path, f"{i:02d}", "go-9", s, frame_seed=i) for i, s in enumerate(states)]
@@ -75,6 +76,7 @@ def test_a_game_from_the_empty_board_every_move_read_right(tmp_path, capsys):
     assert results[0]["cells"][0] == {"space": "A9", "content": "empty"}
 
 
+@pytest.mark.slow
 def test_a_game_from_an_sgf_start_with_captures(tmp_path, capsys):
     states = random_game(9, 50, seed=8)
     start, tail = states[40], states[40:]
@@ -123,7 +125,8 @@ def _follow_from_move_12(tmp_path, moves, azimuth_of):
     return states[12:], list(follow("go", images, start=str(sgf)))
 
 
-@pytest.mark.parametrize("quarter", [0, 1, 2, 3])
+@pytest.mark.parametrize(
+    "quarter", [0] + [pytest.param(q, marks=pytest.mark.slow) for q in (1, 2, 3)])
 def test_an_sgf_start_is_found_in_each_turn_of_the_board(tmp_path, quarter):
     shown, results = _follow_from_move_12(tmp_path, 14, lambda i: 90.0 * quarter + 4.0)
     assert [r.verdict for r in results] == ["unchanged", "move", "move"]
@@ -132,6 +135,7 @@ def test_an_sgf_start_is_found_in_each_turn_of_the_board(tmp_path, quarter):
         assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
 
 
+@pytest.mark.slow
 def test_the_turns_found_differ_with_the_camera_side(tmp_path):
     state = random_game(9, 12, seed=21)[12]
     sgf = tmp_path / "start.sgf"
@@ -155,6 +159,7 @@ def test_a_photo_that_fits_the_start_in_no_turn_is_refused(tmp_path):
     assert "does not show the starting position" in result.reason
 
 
+@pytest.mark.slow
 def test_several_moves_in_one_photo_an_illegal_move_and_a_hand(tmp_path):
     go = Go()
     states = random_game(9, 5, seed=30)
@@ -179,6 +184,7 @@ def test_several_moves_in_one_photo_an_illegal_move_and_a_hand(tmp_path):
     assert go.to_move(two_later) == results[4].to_move
 
 
+@pytest.mark.slow
 def test_a_misread_known_stone_never_becomes_a_move(tmp_path):
     states = random_game(9, 8, seed=40)
     stone = next(s for s, c in states[6]["board"].items() if c == "black")
@@ -259,6 +265,7 @@ def test_the_turns_of_a_square_board_are_four_and_distinct():
     assert point_name("aa", 9) == "A9"
 
 
+@pytest.mark.slow
 def test_a_camera_that_goes_round_the_table_between_photos(tmp_path):
     shown, results = _follow_from_move_12(tmp_path, 16, lambda i: 90.0 * i + 4.0)
     assert [r.verdict for r in results] == ["unchanged"] + ["move"] * 4
@@ -267,6 +274,7 @@ def test_a_camera_that_goes_round_the_table_between_photos(tmp_path):
         assert {c["space"]: c["content"] for c in result.cells} == expected_cells(state)
 
 
+@pytest.mark.slow
 def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
     states = random_game(9, 3, seed=50)
     hidden = next(s for s in states[2]["board"] if states[2]["board"][s]
@@ -325,6 +333,7 @@ def _realistic_follow(seed, *, held_out=False, size=9, moves=20):
     return states, results, made[-1]
 
 
+@pytest.mark.slow
 def test_a_game_on_a_realistic_table_is_followed_with_the_learned_look():
     """Every photo teaches the table's look once the referee accepts it, and the look
     reads every later move right (stones glossy, the first photo the empty board)."""

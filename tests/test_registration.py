@@ -78,7 +78,9 @@ def test_to_pixels_inverts_to_board(plan):
     assert np.abs(registration.to_board(pixels) - POINTS).max() < 1e-6
 
 
-@pytest.mark.parametrize("hidden", [(0,), (2,), (0, 2), (1, 2)])
+@pytest.mark.parametrize("hidden", [pytest.param((0,), marks=pytest.mark.slow),
+                                    pytest.param((2,), marks=pytest.mark.slow), (0, 2),
+                                    pytest.param((1, 2), marks=pytest.mark.slow)])
 def test_markers_covered_by_a_hand(plan, hidden):
     picture, pose = view(plan, 30.0, hidden=hidden, yaw_deg=8.0)
     registration = from_markers(picture, LAYOUT, MODEL)

@@ -36,7 +36,10 @@ def error_mm(registration, geometry, pose) -> np.ndarray:
 
 
 @pytest.mark.parametrize("name", ["onslaught", "go-9"])
-@pytest.mark.parametrize("tilt,yaw", [(0.0, 4.0), (30.0, 15.0), (45.0, -20.0), (60.0, 20.0)])
+@pytest.mark.parametrize("tilt,yaw", [pytest.param(0.0, 4.0, marks=pytest.mark.slow),
+                                      pytest.param(30.0, 15.0, marks=pytest.mark.slow),
+                                      pytest.param(45.0, -20.0, marks=pytest.mark.slow),
+                                      (60.0, 20.0)])
 def test_grid_found_with_a_calibrated_camera(name, tilt, yaw):
     geometry = load_geometry(name)
     picture, pose = photograph(geometry, tilt, yaw)
@@ -73,7 +76,8 @@ def test_a_board_lying_turned_is_turned_back_with_a_calibrated_camera():
     assert error < 1.0
 
 
-@pytest.mark.parametrize("name,share", [("go-9", 0.25), ("go-19", 0.45)])
+@pytest.mark.parametrize("name,share", [("go-9", 0.25),
+                                        pytest.param("go-19", 0.45, marks=pytest.mark.slow)])
 def test_stones_on_the_board_do_not_matter(name, share):
     import cv2
 
@@ -137,7 +141,8 @@ def test_a_printed_board_with_corner_markers_is_found_by_its_lines_too():
     assert error_mm(registration, geometry, pose).max() < 1.0
 
 
-@pytest.mark.parametrize("name", ["go-9", "go-13", "go-19"])
+@pytest.mark.parametrize("name", ["go-9", *(pytest.param(n, marks=pytest.mark.slow)
+                                         for n in ("go-13", "go-19"))])
 def test_the_board_s_size_is_found_among_several(name):
     from calibration.gridfind import find_grid_of
 
@@ -201,7 +206,8 @@ CLUTTERED = [  # (board, frame, tilt, azimuth, roll, fill, offset, stones)
 ]
 
 
-@pytest.mark.parametrize("case", range(len(CLUTTERED)))
+@pytest.mark.parametrize("case", [c if c == 4 else pytest.param(c, marks=pytest.mark.slow)
+                                  for c in range(len(CLUTTERED))])
 def test_a_board_small_among_clutter_is_found_with_its_size(case):
     """A board a third to a half of the frame, among bowls, a keyboard, the table's edge
     and wood grain, up to 40° from vertical: found, its size told among 9, 13 and 19."""
@@ -220,6 +226,7 @@ def test_a_board_small_among_clutter_is_found_with_its_size(case):
     assert lattice_error_pitches(registration, found, to_board) < 0.2
 
 
+@pytest.mark.slow
 def test_a_keyboard_beside_the_board_is_not_taken_for_it():
     """A keyboard's keys are a lattice of dark lines too, with every other line of any
     finer lattice on a key: refused, so the board beside it is found."""
@@ -270,7 +277,10 @@ def _junk_pictures() -> dict[str, np.ndarray]:
     }
 
 
-@pytest.mark.parametrize("name", sorted(_junk_pictures()))
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.slow)
+    if n in ("a chessboard", "random lines", "16-bit", "grey noise", "float", "noise") else n
+    for n in sorted(_junk_pictures())])
 def test_junk_never_raises_anything_but_registration_error(name):
     from calibration.gridfind import find_grid_of
 

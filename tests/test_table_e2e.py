@@ -57,6 +57,7 @@ def verdicts(runtime):
     return heard
 
 
+@pytest.mark.slow
 def test_turns_of_onslaught_through_the_loop(table):
     client, runtime, see, statuses = table
     heard = verdicts(runtime)
@@ -136,6 +137,7 @@ def short_game(make_app):
     camera.feed.stop()
 
 
+@pytest.mark.slow
 def test_a_whole_short_game_of_onslaught_through_the_loop(short_game):
     """Core health 3: Red 1 takes the prime node, the blue core is left empty, and Red 1
     attacks it from beside; every step on the board is seen by the camera, every roll is

@@ -63,6 +63,7 @@ def set_up_oneworld(client, runtime):
         assert client.post("/api/game/play", json={"action": first["action"]}).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_oneworld_turn_with_a_combat_through_the_loop(table):
     client, runtime, see, statuses = table
     heard = []

@@ -1,9 +1,12 @@
 """``companion bench vision`` runs end to end on a couple of scenes and prints its
 figures (the figures themselves are for docs/benchmarks.md, not for a test)."""
 
+import pytest
+
 from companion.cli import main
 
 
+@pytest.mark.slow
 def test_bench_vision_prints_every_figure(capsys):
     assert main(["bench", "vision", "--scenes", "2", "--boards", "go-9,one-60",
                  "--grid-scenes", "1"]) == 0
@@ -18,6 +21,7 @@ def test_bench_vision_prints_every_figure(capsys):
         assert f"  {stage} " in out
 
 
+@pytest.mark.slow
 def test_bench_grid_speed_and_vision_look_run_end_to_end(capsys, tmp_path):
     assert main(["bench", "grid-speed", "--scenes", "1", str(tmp_path)]) == 0
     out = capsys.readouterr().out

@@ -1,9 +1,12 @@
 """``companion bench vision --looks``: the realistic camera looks' figures, development
 and held-out looks reported apart (the figures themselves are for docs/benchmarks.md)."""
 
+import pytest
+
 from companion.cli import main
 
 
+@pytest.mark.slow
 def test_bench_vision_reports_development_and_held_out_looks_apart(capsys):
     assert main(["bench", "vision", "--scenes", "1", "--boards", "go-9", "--looks", "real"]) == 0
     out = capsys.readouterr().out
@@ -14,6 +17,7 @@ def test_bench_vision_reports_development_and_held_out_looks_apart(capsys):
         assert out.count(figure) == 2
 
 
+@pytest.mark.slow
 def test_bench_vision_reports_the_held_out_looks_alone(capsys):
     assert main(["bench", "vision", "--scenes", "1", "--boards", "go-9", "--looks",
                  "held-out"]) == 0

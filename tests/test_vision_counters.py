@@ -78,6 +78,7 @@ def test_stacks_above_and_below_each_other_are_told_from_single_counters(recogni
     assert len(read) >= len(counters) - 1
 
 
+@pytest.mark.slow
 def test_a_blurred_single_counter_above_another_is_seldom_read_as_a_stack(recogniser):
     """Blur spreads the band of the counter in the hex below up into the zone where a
     stack's sliver would show; that is taken off. Columns of single counters, one in
@@ -100,7 +101,7 @@ def test_a_blurred_single_counter_above_another_is_seldom_read_as_a_stack(recogn
     assert unsure <= 0.01 * 8 * len(counters)
 
 
-@pytest.mark.parametrize("tilt", [0.0, 50.0])
+@pytest.mark.parametrize("tilt", [0.0, pytest.param(50.0, marks=pytest.mark.slow)])
 def test_at_the_hardest_settings_few_counters_are_misread(recogniser, tilt):
     """Strong blur, noise, JPEG, uneven and coloured light, a shadow, the lens's
     distortion at its limit and the board small in the picture, all at once."""
@@ -113,6 +114,7 @@ def test_at_the_hardest_settings_few_counters_are_misread(recogniser, tilt):
     assert unsure <= 0.25
 
 
+@pytest.mark.slow
 def test_random_counter_scenes_have_few_confident_errors(recogniser):
     wrong, unsure = rates(recogniser, [render_scene(seed, MAP, kind="counters")
                                        for seed in range(300, 306)])
@@ -120,6 +122,7 @@ def test_random_counter_scenes_have_few_confident_errors(recogniser):
     assert unsure <= 0.02
 
 
+@pytest.mark.slow
 def test_a_hand_held_still_over_the_map_is_flagged_from_one_picture(recogniser):
     """A hand hides the map's printed outlines under it; the same scene without the hand,
     or blurred as strongly as the renderer blurs, is not flagged."""
@@ -136,6 +139,7 @@ def test_a_hand_held_still_over_the_map_is_flagged_from_one_picture(recogniser):
     assert flagged >= 5
 
 
+@pytest.mark.slow
 def test_random_counter_maps_are_mostly_read_whole():
     """Random scenes (pose, light, blur, noise, hands and glare as the benchmark draws
     them): most maps are read whole, stacks and the faces over them included."""
@@ -145,6 +149,7 @@ def test_random_counter_maps_are_mostly_read_whole():
     assert tally.whole >= 0.9
 
 
+@pytest.mark.slow
 def test_a_counter_under_a_lamps_glare_is_unsure_never_empty(recogniser):
     """A glare blows out what it covers: a counter under it is reported unsure, never
     read as gone (which would invent a move) or as another counter."""

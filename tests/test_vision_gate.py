@@ -2,6 +2,7 @@
 motion blur, and light drifting slowly."""
 
 import numpy as np
+import pytest
 
 from companion.geometry import load_geometry
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
@@ -54,6 +55,7 @@ def test_motion_blur_is_occluded_not_a_move():
     assert statuses[3].status == OCCLUDED and statuses[3].cells is None
 
 
+@pytest.mark.slow
 def test_light_drifting_slowly_keeps_the_board_steady():
     frames = []
     for i in range(12):

@@ -98,6 +98,7 @@ def test_a_space_far_from_every_learned_look_is_unsure_never_guessed(recogniser)
     assert all(reading.cells[n] == GAME[6].get(n, EMPTY) for n in right)
 
 
+@pytest.mark.slow
 def test_the_look_follows_the_light_as_it_changes_where_a_frozen_look_does_not(recogniser):
     """The white balance drifts to red ×0.8 / blue ×1.2, the light dims to half and a haze
     rises over 30 frames. The look taught by each accepted move reads every frame right
@@ -221,7 +222,7 @@ def test_recognize_reads_with_a_saved_look_only_when_given_one(tmp_path, capsys)
     assert "There is no learned look in" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("moment", range(3))
+@pytest.mark.parametrize("moment", [0, *(pytest.param(m, marks=pytest.mark.slow) for m in (1, 2))])
 def test_with_the_look_a_hand_is_still_flagged_and_a_glare_is_no_hand(recogniser, moment):
     look = LearnedLook(COLOURS)
     for pieces in GAME[:5]:

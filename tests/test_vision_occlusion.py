@@ -34,7 +34,7 @@ def _homography(truth: dict) -> np.ndarray:
     return np.linalg.inv(np.array(truth["homography"]))
 
 
-@pytest.mark.parametrize("webcam", [False, True])
+@pytest.mark.parametrize("webcam", [pytest.param(False, marks=pytest.mark.slow), True])
 def test_a_full_board_under_a_lamps_glare_with_glossy_stones_is_not_flagged(webcam):
     recogniser = Recogniser(GO, ("black", "white"))
     for seed in range(4):
@@ -62,8 +62,9 @@ def test_a_hand_over_a_full_board_is_flagged():
 
 
 @pytest.mark.parametrize(("board_name", "colours"),
-                         [("go-19", ("black", "white")), ("go-9", ("black", "white")),
-                          ("one-60", SIX)])
+                         [pytest.param("go-19", ("black", "white"), marks=pytest.mark.slow),
+                          ("go-9", ("black", "white")),
+                          pytest.param("one-60", SIX, marks=pytest.mark.slow)])
 def test_hands_over_boards_of_every_kind_are_flagged(board_name, colours):
     board = load_geometry(board_name)
     recogniser = Recogniser(board, colours)
@@ -100,6 +101,7 @@ def test_many_unsure_spaces_scattered_over_the_board_are_not_a_hand():
     assert not reading.occluded, reading.reason
 
 
+@pytest.mark.slow
 def test_the_gate_passes_a_full_glossy_board_as_steady_and_holds_back_a_hand():
     recogniser = Recogniser(GO, ("black", "white"))
     pieces = _full_board(GO, 250, 7)
@@ -121,6 +123,7 @@ def test_the_gate_passes_a_full_glossy_board_as_steady_and_holds_back_a_hand():
     assert all(s.status == OCCLUDED and s.cells is None for s in held)
 
 
+@pytest.mark.slow
 def test_a_whole_side_off_the_board_is_caught_and_a_few_odd_edge_spaces_are_not():
     """The board does not sit where the registration puts it when half of one side's
     outermost spaces show something else than the board around them (a board that

@@ -1,7 +1,7 @@
 """ONSLAUGHT on the rendered board: pieces with their numbers, orbs and capture tokens,
 in the form the game's view uses; what a lamp's glare or a hand hides is unsure."""
 
-
+import pytest
 from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
@@ -30,12 +30,14 @@ def test_pieces_orbs_and_tokens_are_read_as_the_game_views_them():
     assert reading.cells == truth["cells"]
 
 
+@pytest.mark.slow
 def test_random_onslaught_scenes_have_no_confident_error():
     tally = read_scenes(BOARD, range(400, 406), kind="onslaught")
     assert tally.error <= 0.005
     assert tally.unsure <= 0.1
 
 
+@pytest.mark.slow
 def test_a_glare_hides_what_it_blows_out_and_no_more():
     """The squares a glare reaches are read from what it leaves seen; where it may hide
     a piece (always its middle square, blown out whole) they are unsure, never
@@ -57,6 +59,7 @@ def test_a_glare_hides_what_it_blows_out_and_no_more():
     assert unsure >= 8
 
 
+@pytest.mark.slow
 def test_a_glare_is_not_taken_for_a_hand():
     """A lamp's glare leaves the squares it blows out unsure, several of the board's 49,
     but nothing lies over them: the picture is not flagged occluded (5 of these 16 were
@@ -71,6 +74,7 @@ def test_a_glare_is_not_taken_for_a_hand():
     assert unsure >= 16 * 2
 
 
+@pytest.mark.slow
 def test_a_hand_held_still_is_flagged_from_one_picture():
     recogniser = Recogniser(BOARD, kind="onslaught")
     flagged = 0

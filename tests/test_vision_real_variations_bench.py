@@ -2,12 +2,14 @@
 unchanged picture is placed and read, a line cut off is refused, never found off."""
 
 import cv2
+import pytest
 
 from companion.cli import main
 from companion.geometry import load_geometry
 from companion.vision.scene import Effects, Pose, render_scene
 
 
+@pytest.mark.slow
 def test_bench_reads_variations_and_refuses_a_line_cut_off(tmp_path, capsys):
     board = load_geometry("go-19")
     pieces = {"D4": "black", "Q16": "white", "K10": "black"}

@@ -114,7 +114,7 @@ def test_development_and_held_out_looks_share_no_material_and_no_lamp_colour():
         assert {part: set(names) for part, names in SPLIT[split].items()} == parts
 
 
-@pytest.mark.parametrize("held_out", [False, True])
+@pytest.mark.parametrize("held_out", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_stones_are_where_the_truth_says(held_out):
     board = load_geometry("go-19")
     for seed in range(4):
@@ -161,6 +161,7 @@ def _grey_at(image, truth, names, half=3):
                      for n in names])
 
 
+@pytest.mark.slow
 def test_white_balance_off_turns_the_board_warm_or_cool():
     board = load_geometry("go-9")
     empty = [n for n in board.names if n[0] in "BDFH"]
@@ -174,6 +175,7 @@ def test_white_balance_off_turns_the_board_warm_or_cool():
     assert 0.85 < ratios[1] < 1.15  # balanced for the lamp: white paper looks white
 
 
+@pytest.mark.slow
 def test_vignetting_darkens_the_corners():
     board = load_geometry("go-9")
     shares = []
@@ -194,6 +196,7 @@ def _blockiness(image: np.ndarray) -> float:
     return float(edges / steps.mean())
 
 
+@pytest.mark.slow
 def test_jpeg_leaves_its_blocks_and_a_finer_quality_fewer():
     board = load_geometry("go-19")
     coarse = _look(board="kaya", **{**CLEAN, "jpeg": 60, "noise": 4.0})
@@ -203,7 +206,7 @@ def test_jpeg_leaves_its_blocks_and_a_finer_quality_fewer():
     assert blocky > 1.1 and blocky > smooth + 0.08
 
 
-@pytest.mark.parametrize("held_out", [False, True])
+@pytest.mark.parametrize("held_out", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_a_hand_in_a_sleeve_hides_the_spaces_its_truth_names(held_out):
     board = load_geometry("go-19")
     pieces = {n: ("black" if i % 3 else "white") for i, n in enumerate(board.names) if i % 2}
@@ -234,6 +237,7 @@ def test_a_game_keeps_its_table_and_follows_its_positions():
     assert np.abs(a.astype(np.float32) - b.astype(np.float32)).mean() < 3.0
 
 
+@pytest.mark.slow
 def test_a_game_whose_light_changes_mid_game_changes_colour_there_and_only_there():
     board = load_geometry("go-9")
     positions = [{"E5": "black"}] * 4

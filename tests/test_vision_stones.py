@@ -17,7 +17,10 @@ from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
-BOARDS = [("go-19", ("black", "white")), ("go-9", ("black", "white")), ("one-60", SIX)]
+BOARDS = [pytest.param("go-19", ("black", "white"), marks=pytest.mark.slow),
+          ("go-9", ("black", "white")),
+          pytest.param("one-60", SIX, marks=pytest.mark.slow)]
+"""The quick run reads the 9×9 board; the slow run every board."""
 
 
 @pytest.mark.parametrize(("board_name", "colours"), BOARDS)
@@ -56,7 +59,7 @@ def test_a_glossy_stones_highlight_does_not_make_it_unsure():
     assert reading.cells == truth["cells"]
 
 
-@pytest.mark.parametrize("webcam", [False, True])
+@pytest.mark.parametrize("webcam", [pytest.param(False, marks=pytest.mark.slow), True])
 def test_a_highlight_on_every_black_stone_of_a_full_board_reads_it_black_surely(webcam):
     """A room lamp's highlight (one lamp or two, a few % to a fifth of the core, clipped
     or nearly) on every black stone of boards of 220 stones, as rendered and as a
@@ -152,7 +155,7 @@ def test_white_stones_on_a_white_board_are_told_by_the_print_they_hide():
     assert all(reading.cells[name] in ("empty", UNSURE) for name in names[80:])
 
 
-@pytest.mark.parametrize("depth", [0.4, 0.5])
+@pytest.mark.parametrize("depth", [0.4, pytest.param(0.5, marks=pytest.mark.slow)])
 def test_a_hard_shadow_beside_empty_spaces_leaves_them_read_empty(depth):
     """A shadow's edge that runs just beside a line of empty spaces darkens part of
     the gaps around them: their print shows and their colour is the board's, so they
@@ -177,6 +180,7 @@ def test_each_stone_colour_is_told_apart_on_a_ring_board():
     assert reading.cells == truth["cells"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board_name", "colours"), BOARDS)
 def test_a_hand_held_still_is_flagged_from_one_picture(board_name, colours):
     board = load_geometry(board_name)
@@ -193,7 +197,8 @@ def test_a_hand_held_still_is_flagged_from_one_picture(board_name, colours):
     assert flagged >= 5
 
 
-@pytest.mark.parametrize("board_name", ["go-19", "go-9", "one-60"])
+@pytest.mark.parametrize("board_name", [pytest.param("go-19", marks=pytest.mark.slow), "go-9",
+                                        pytest.param("one-60", marks=pytest.mark.slow)])
 def test_an_empty_board_is_a_board_even_under_strong_sensor_noise(board_name):
     board = load_geometry(board_name)
     recogniser = Recogniser(board, SIX)
@@ -213,7 +218,7 @@ def test_a_picture_of_colour_noise_is_still_no_board():
     assert reading.reason.startswith(NO_BOARD)
 
 
-@pytest.mark.parametrize("size", ["smallest", "largest"])
+@pytest.mark.parametrize("size", ["smallest", pytest.param("largest", marks=pytest.mark.slow)])
 def test_stones_of_either_end_of_the_drawn_sizes_are_read(size):
     low, high = STONE_RADII
     span = high - low
@@ -238,7 +243,7 @@ def _yellower(image: np.ndarray) -> np.ndarray:
     return np.clip(image.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
-@pytest.mark.parametrize("change", [_squeezed, _yellower])
+@pytest.mark.parametrize("change", [_squeezed, pytest.param(_yellower, marks=pytest.mark.slow)])
 def test_a_picture_of_other_contrast_or_light_is_read_with_no_confident_error(change):
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))

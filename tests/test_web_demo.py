@@ -40,6 +40,7 @@ def demo():
     journal.close()
 
 
+@pytest.mark.slow
 def test_the_whole_replayed_game_is_refereed_move_by_move_and_the_hand_changes_nothing(demo):
     session, source, feed, heard = demo
     steps = make_demo_one.game()

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.table.question import Answer, Question
-from companion.table.reading import EMPTY_LABEL
+from companion.vision.labels import EMPTY
 
 Odds = Mapping[str, Mapping[str, float]]
 """Space → label (``empty`` or a colour) → that label's share of the likelihood."""
@@ -84,7 +84,7 @@ def _likelihood(spaces: tuple[str, ...], shown: Mapping[str, Any], odds: Odds) -
 def _label(content: Any) -> str | None:
     """The recogniser's label for ``content``: ``empty``, a colour, or ``None``."""
     if content is None:
-        return EMPTY_LABEL
+        return EMPTY
     return content if isinstance(content, str) else None
 
 

@@ -1,10 +1,10 @@
 """A reading of the board by the camera, and how it differs from the game's view.
 
 A reading maps each space to the content the camera saw there, in the form the game's
-``view`` uses (``None`` for empty, a colour, a dict), or to ``UNSURE`` when the camera
-could not tell (a hand's edge, glare, a piece half on). A space missing from the reading
-counts as unsure. Unsure spaces are never compared: they can neither show a move nor
-contradict one.
+``view`` uses (``None`` for empty, a colour, a dict), or to ``UNSURE`` (the recogniser's
+label, ``companion.vision.labels``) when the camera could not tell (a hand's edge, glare,
+a piece half on). A space missing from the reading counts as unsure. Unsure spaces are
+never compared: they can neither show a move nor contradict one.
 
 A content dict in the view matches a read dict when every key the view gives has the
 same value in the reading: the reading may say more than the view asks (the face of the
@@ -19,11 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-UNSURE = "unsure"
-"""What a reading holds for a space the camera could not read."""
-
-EMPTY_LABEL = "empty"
-"""The label the recogniser gives an empty space (``companion.vision.stones``)."""
+from companion.vision.labels import EMPTY, UNSURE
 
 Reading = Mapping[str, Any]
 """Space name → content seen, or ``UNSURE``."""
@@ -34,8 +30,8 @@ def from_labels(names: Sequence[str], labels: Sequence[str]) -> dict[str, Any]:
     in ``names`` order, into a reading of stones: ``empty`` becomes ``None``."""
     if len(names) != len(labels):
         raise ValueError(f"{len(labels)} labels were read for {len(names)} spaces.")
-    return {n: None if label == EMPTY_LABEL else label for n, label in zip(names, labels,
-                                                                           strict=True)}
+    return {n: None if label == EMPTY else label for n, label in zip(names, labels,
+                                                                     strict=True)}
 
 
 def is_sure(reading: Reading, space: str) -> bool:

@@ -43,6 +43,7 @@ from companion.games.base import Action, Game, IllegalAction, State
 from companion.games.corrections import describe as describe_correction
 from companion.games.match import Match
 from companion.journal import Journal, JournalEvent
+from companion.listeners import Listeners
 from companion.table import last_step
 from companion.table import verdict as v
 from companion.table.dice_wait import DiceWaits, WaitingRoll
@@ -88,7 +89,8 @@ class TableSession(CameraReadings, DiceWaits):
         self.actor = actor
         self._games = games
         self._lock = threading.RLock()
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[TableVerdict, dict[str, Any]]] = Listeners(
+            _log, "A table listener failed on {0.kind}; the game goes on.")
         self._game_id: str | None = None
         self._live: game_log.LiveGame | None = None
         self._history: dict[int, dict[str, Any]] = {}  # each step standing, by its seq
@@ -310,15 +312,7 @@ class TableSession(CameraReadings, DiceWaits):
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(verdict, snapshot)`` after every change; return an unsubscribe."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     # -- inside -------------------------------------------------------------------------------
 
@@ -454,15 +448,9 @@ class TableSession(CameraReadings, DiceWaits):
                     self._apply_rolls()
                 results = [*self._heard, *([result] if result is not None else [])]
                 self._heard = []
-                listeners = list(self._listeners) if results else []
-                snapshot = self.snapshot() if listeners else {}
+                snapshot = self.snapshot() if results and self._listeners else {}
             finally:
                 self._depth -= 1
         for told in results:
-            for listener in listeners:
-                try:
-                    listener(told, snapshot)
-                except Exception:
-                    _log.exception("A table listener failed on %s; the game goes on.",
-                                   told.kind)
+            self._listeners.notify(told, snapshot)
         return result

@@ -52,9 +52,10 @@ from companion.vision.designs.counters import (
     SIZE_MM,
     STACK_OFFSET_MM,
 )
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Layout
 from companion.vision.stacks import centres, sliver
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
+from companion.vision.stones import SpaceReadings
 
 
 @dataclass(frozen=True)

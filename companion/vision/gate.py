@@ -20,18 +20,31 @@ divided out, so slow lighting drift never trips the gate.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import cv2
 import numpy as np
 
 from companion.vision.config import Section, load_config
+from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Reading
-from companion.vision.stones import UNSURE
 
-STEADY = "steady"
-SETTLING = "settling"
-OCCLUDED = "occluded"
+
+class Stability(StrEnum):
+    """What the gate says of the board in a frame (a ``StrEnum``: the plain string)."""
+
+    STEADY = "steady"
+    """The same board has held still long enough: its state is reported."""
+    SETTLING = "settling"
+    """The board is still, but not yet for long enough (or too much of it is unsure)."""
+    OCCLUDED = "occluded"
+    """Something moves over the board, hides it, or blurs the picture."""
+
+
+STEADY = Stability.STEADY
+SETTLING = Stability.SETTLING
+OCCLUDED = Stability.OCCLUDED
 
 
 @dataclass(frozen=True)
@@ -39,7 +52,7 @@ class GateStatus:
     """``status``: steady, settling or occluded; ``cells``: the board state when
     steady; ``changed``: true on the frame where a new steady state is first reported."""
 
-    status: str
+    status: Stability
     cells: dict[str, str] | None
     changed: bool
     reason: str = ""

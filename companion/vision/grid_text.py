@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from companion.geometry import Geometry
+from companion.vision.labels import EMPTY, UNSURE
 
-GRID_CHARS = {"empty": ".", "black": "B", "white": "W", "red": "R", "blue": "U",
-              "green": "G", "yellow": "Y", "unsure": "?"}
+GRID_CHARS = {EMPTY: ".", "black": "B", "white": "W", "red": "R", "blue": "U",
+              "green": "G", "yellow": "Y", UNSURE: "?"}
 """One character per content in the ``grid`` rows."""
 
 

@@ -38,8 +38,9 @@ from typing import Any
 import numpy as np
 
 from companion.vision.config import Section, load_config
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Samples, core_spread, masked_percentile
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings, print_hidden
+from companion.vision.stones import SpaceReadings, print_hidden
 
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
 COLOUR = slice(0, 3)  # the log-ratio features: a space's colour against its board

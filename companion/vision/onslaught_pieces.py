@@ -30,8 +30,9 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.designs.onslaught import PIECE_RADIUS
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Layout, channel_max
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
+from companion.vision.stones import SpaceReadings
 
 _LOG = np.log(np.arange(256, dtype=np.float32) + np.float32(4.0))  # log(pixel + 4)
 _BOARD, _RED, _BLUE, _WHITE, _DARK, _BLOWN = range(6)

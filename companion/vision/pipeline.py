@@ -18,6 +18,7 @@ import numpy as np
 
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off
 from companion.vision.parallax import camera_over_board, lean_mm
 from companion.vision.readers import piece_reader
@@ -32,7 +33,7 @@ from companion.vision.sampling import (
     upright_or_leaning,
     view_maps,
 )
-from companion.vision.stones import EMPTY, UNSURE, SpaceReadings
+from companion.vision.stones import SpaceReadings
 
 Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "

@@ -33,10 +33,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.config import Section
+from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Samples, masked_percentile
-
-EMPTY = "empty"
-UNSURE = "unsure"
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from typing import Any
 import cv2
 
 from companion.errors import UserFacingError
+from companion.listeners import Listeners
 from hardware.frames.base import Frame, FrameSource, ReplayEnded
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,8 @@ class CameraFeed:
         self._jpeg: tuple[int, bytes] | None = None
         self._status = STARTING
         self._description = source.description if source else ""
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[str, dict[str, Any]]] = Listeners(
+            log, "camera feed: a listener failed on {0}")
         self._thread: threading.Thread | None = None
 
     # -- what others read -------------------------------------------------------------
@@ -122,14 +124,7 @@ class CameraFeed:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` on every new frame and status change; return an
         unsubscribe function."""
-        with self._changed:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._changed:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-        return unsubscribe
+        return self._listeners.add(listener)
 
     # -- running ----------------------------------------------------------------------
 
@@ -208,13 +203,7 @@ class CameraFeed:
         self._tell("status", {"camera": status})
 
     def _tell(self, kind: str, data: dict[str, Any]) -> None:
-        with self._changed:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(kind, data)
-            except Exception:  # a broken listener must not stop the camera
-                log.exception("camera feed: a listener failed on %s", kind)
+        self._listeners.notify(kind, data)
 
     def _close_source(self) -> None:
         source, self._source = self._source, None

@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 
 from companion.geometry import Geometry
+from companion.vision.labels import EMPTY
 from companion.vision.scene.camera import Pose
 from companion.vision.scene.effects import Effects
 
-EMPTY = "empty"
 STONE_RADIUS = 0.49  # of the pitch: the largest stones drawn (pieces.STONE_RADII)
 
 
