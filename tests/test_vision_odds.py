@@ -1,7 +1,7 @@
 """How the picture leans where the recogniser is unsure (``Reading.odds``, issue 14
 point 4): given only where the space is unsure because nothing fits closely or is
 clearly best, never where a lamp's glare or a hand hides it; the game settles those
-among its legal moves (``companion.table.likely``, tests/test_table_likely.py)."""
+among its legal moves (``companion.table.likely``, tests/test_table_question.py)."""
 
 import numpy as np
 from test_referee_frames import _realistic_follow
