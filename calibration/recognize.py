@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise RecognitionError(str(error)) from None
     corners = parse_corners(args.corners) if args.corners else None
-    reader = PictureReader(vision, find_size=args.game == "go" and args.size is None
+    reader = PictureReader(vision, find_size=len(vision.boards) > 1 and args.size is None
                            and args.board is None and corners is None)
     if args.look is not None:
         from companion.vision.look_file import LookFile
@@ -110,16 +110,17 @@ def run(args: argparse.Namespace) -> int:
 
 class PictureReader:
     """Reads pictures of one game's board: registers each, reads every space, and says
-    what was found. With ``find_size`` a Go board's size is found per picture from its
-    lines, among 19, 13 and 9."""
+    what was found. With ``find_size`` the board is found per picture among the boards
+    the game's pictures may show (a Go board's size from its lines, among 19, 13 and
+    9)."""
 
     def __init__(self, vision, *, find_size: bool = False) -> None:
-        from companion.vision.games import go_sizes
+        from companion.vision.games import every_board
         from companion.vision.pipeline import Recogniser
 
         self.choices = [(choice, Recogniser(choice.geometry, choice.colours,
                                             kind=choice.recogniser))
-                        for choice in (go_sizes(vision) if find_size else (vision,))]
+                        for choice in (every_board(vision) if find_size else (vision,))]
         self.looks: Any = None
         """A ``LookFile`` to read with a learned look from, or ``None``: look-free."""
 

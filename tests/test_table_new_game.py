@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.games import registry
+from companion.vision.games import game_vision
 from web.runtime import get_runtime
 
 TOY_GAMES = Path(__file__).parent / "data"
@@ -88,6 +89,10 @@ def test_the_defaults_of_the_hooks_a_rules_only_game_leaves_out(nim):
     table = get_runtime(nim.application).table
     assert table.game.guess_actions(table.state, {}, ()) == []
     assert table.game.piece_words({"pile": 5}) == "pile 5"
+    assert table.game.camera is None
+    with pytest.raises(ValueError, match="The camera cannot read 'nim' yet; it reads: go, "
+                                         "one, oneworld, onslaught."):
+        game_vision("nim")
 
 
 def test_a_restarted_server_goes_on_with_the_new_game(make_app, tmp_path):

@@ -112,6 +112,18 @@ class DiceRequest:
 
 
 @dataclass(frozen=True)
+class CameraSetup:
+    """What the camera reads of a game (``Game.camera``): the bundled ``boards`` a
+    picture of it may show, the usual one first (Go's 19, 13 and 9 lines); the piece
+    ``reader`` (``stones``, ``counters`` or ``onslaught``: ``companion.vision.readers``);
+    and the stone ``colours`` in play, for stones."""
+
+    boards: tuple[str, ...]
+    reader: str
+    colours: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a game ended: ``winners`` is empty for no winner and has several for a tie."""
 
@@ -143,7 +155,8 @@ class Game(ABC):
     ``set_by_hand``, ``move_by_hand`` and ``hand_choices`` (corrections by hand),
     ``guess_actions`` (what a reading no legal action explains looks like),
     ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
-    ``player_choices`` and ``board_choices`` (what the page offers at the start).
+    ``player_choices`` and ``board_choices`` (what the page offers at the start),
+    ``camera`` (what the camera reads: boards, piece reader, colours).
     docs/architecture.md, "Adding a game", lists them with their defaults.
     """
 
@@ -160,6 +173,10 @@ class Game(ABC):
     board_choices: ClassVar[tuple[str, ...]] = ()
     """The bundled boards the page offers at the start (the ``board`` option), the one
     it proposes first; empty for a game played without a board to choose."""
+
+    camera: ClassVar[CameraSetup | None] = None
+    """What the camera reads of this game (its boards, piece reader and colours);
+    ``None`` for a game the camera cannot read yet."""
 
     # -- hooks for subclasses -------------------------------------------------------
 

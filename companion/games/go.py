@@ -21,7 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Action, Event, IllegalAction, InvalidAction, Outcome, State
+from companion.games.base import (
+    Action,
+    CameraSetup,
+    Event,
+    IllegalAction,
+    InvalidAction,
+    Outcome,
+    State,
+)
 from companion.games.stones import (
     StoneGame,
     board_geometry,
@@ -44,6 +52,7 @@ class Go(StoneGame):
     name = "go"
     title = "Go"
     board_choices = ("go-9", "go-13", "go-19")
+    camera = CameraSetup(("go-19", "go-13", "go-9"), "stones", ("black", "white"))
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         opts = _normalise(options or {})

@@ -19,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Action, Event, IllegalAction, InvalidAction, Outcome, State
+from companion.games.base import (
+    Action,
+    CameraSetup,
+    Event,
+    IllegalAction,
+    InvalidAction,
+    Outcome,
+    State,
+)
 from companion.games.one.jumps import chains, jump_action, resolve_jump, space_name
 from companion.games.one.summary import panel
 from companion.games.stones import (
@@ -54,6 +62,8 @@ class One(StoneGame):
     jumps = True
     player_choices = (2, 3, 4, 5, 6)
     board_choices = ("one-60",)
+    camera = CameraSetup(("one-60",), "stones",
+                         ("black", "white", "red", "blue", "green", "yellow"))
 
     # -- setting up ---------------------------------------------------------------
 

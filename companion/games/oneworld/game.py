@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Action, DiceRequest, Event, Game, Outcome, State
+from companion.games.base import Action, CameraSetup, DiceRequest, Event, Game, Outcome, State
 from companion.games.oneworld.by_hand import clear_hex, move_hex
 from companion.games.oneworld.combat import (
     check_combat,
@@ -83,6 +83,7 @@ class OneWorld(Game):
     name = "oneworld"
     title = "OneWorld"
     board_choices = ("oneworld",)
+    camera = CameraSetup(("oneworld",), "counters")
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         resolved = resolve_options(options)

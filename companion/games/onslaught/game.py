@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from companion.games.base import (
     Action,
+    CameraSetup,
     DiceRequest,
     Event,
     Game,
@@ -58,6 +59,7 @@ class Onslaught(Game):
     title: ClassVar[str] = "ONSLAUGHT"
     player_choices: ClassVar[tuple[int, ...]] = (2, 4)
     board_choices: ClassVar[tuple[str, ...]] = ("onslaught",)
+    camera: ClassVar[CameraSetup | None] = CameraSetup(("onslaught",), "onslaught")
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return initial_state(options)
