@@ -143,7 +143,7 @@ class PictureReader:
         result: dict[str, Any] = {"registration": method}
         if self.looks is not None:
             result["look"] = bool(recogniser.look is not None and recogniser.look.ready)
-        if vision.game == "go" and geometry.kind == "grid":
+        if len(vision.boards) > 1 and geometry.kind == "grid":
             result["size"] = int(geometry.spec["columns"])
         result.update(reading.to_json())
         result["ms"] = {"registration": round(registration_ms, 2), **result["ms"]}

@@ -218,11 +218,11 @@ def start_state(game: Game, start: str | None, options: Mapping[str, Any]) -> St
     except OSError as error:
         raise FollowError(f"cannot read the start {start}: {error.strerror}.") from None
     if path.suffix.lower() == ".sgf" or text.lstrip().startswith("(;"):
-        if game.name != "go":
-            raise FollowError(f"An SGF file starts a game of Go, not of {game.title}.")
-        from companion.games.sgf import read_sgf, sgf_state
-
-        return sgf_state(read_sgf(text), dict(options))
+        state = game.position_from(text, options)
+        if state is None:
+            raise FollowError(f"An SGF file does not set up a game of {game.title}: give "
+                              "a game record (.jsonl).")
+        return state
     return _record_state(game, read_record(text.splitlines()), options)
 
 

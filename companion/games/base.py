@@ -156,7 +156,8 @@ class Game(ABC):
     ``guess_actions`` (what a reading no legal action explains looks like),
     ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
     ``player_choices`` and ``board_choices`` (what the page offers at the start),
-    ``camera`` (what the camera reads: boards, piece reader, colours).
+    ``camera`` (what the camera reads: boards, piece reader, colours), ``position_from``
+    (a position in the game's own notation, such as SGF).
     docs/architecture.md, "Adding a game", lists them with their defaults.
     """
 
@@ -296,6 +297,12 @@ class Game(ABC):
         return "; ".join(
             f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
             for key, value in content.items() if value not in (None, [], False))
+
+    def position_from(self, text: str, options: Mapping[str, Any]) -> State | None:
+        """The position a file in the game's own notation sets up (Go: an SGF file's
+        setup and moves), ``options`` over the file's own; ``None`` for a game with no
+        such notation (a game record, docs/records.md, starts every game)."""
+        return None
 
     def summary(self, state: State) -> dict[str, Any] | None:
         """Return the numbers around the board that the table page shows in the game's

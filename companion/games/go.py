@@ -181,6 +181,13 @@ class Go(StoneGame):
             liberties(geometry, board, own)) == 1 else None
         return events
 
+    def position_from(self, text: str, options: Mapping[str, Any]) -> State | None:
+        """An SGF file's position (``AB``/``AW``/``PL`` and its moves; ``SgfError`` for
+        one that cannot be read or breaks a rule)."""
+        from companion.games.sgf import read_sgf, sgf_state  # sgf builds on this module
+
+        return sgf_state(read_sgf(text), dict(options))
+
     def render(self, state: State) -> str:
         board = render(geometry_of(state), state["board"])
         caught = ", ".join(f"{title(p)} {state['captures'][p]}" for p in PLAYERS)
