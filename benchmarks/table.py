@@ -169,20 +169,20 @@ def go_game(moves: int, seed: int) -> Plan:
 
 
 class LivePage:
-    """The server's listener of the session (``web.runtime``): each change becomes the
-    page's data, encoded as one live event. ``ms`` adds up the time it takes."""
+    """The server's listener of the session (``web.runtime``: ``TableEvents``): each
+    change becomes the page's data, encoded as one live event. ``ms`` adds up the time
+    it takes."""
 
     def __init__(self, table: TableSession) -> None:
-        self.table = table
+        from web.live import format_event
+        from web.table_events import TableEvents
+
+        self.events = TableEvents(table, format_event)
         self.ms = 0.0
 
     def __call__(self, verdict: Any, snapshot: dict[str, Any]) -> None:
-        from web.live import format_event
-        from web.summaries import page_data
-
         start = time.perf_counter()
-        format_event("table", {"verdict": verdict.to_json(),
-                               "game": page_data(self.table, snapshot)})
+        self.events(verdict, snapshot)
         self.ms += (time.perf_counter() - start) * 1000.0
 
 

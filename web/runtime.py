@@ -27,6 +27,7 @@ from companion.table.session import NoGame, TableSession
 from companion.table.verdict import TableVerdict
 from hardware.frames import CameraFeed, FrameSource, FrameSourceError, open_source
 from web.live import LiveHub
+from web.table_events import TableEvents
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +131,7 @@ def build_runtime(config: dict[str, Any]) -> Runtime:
         dice.subscribe_requests(lambda pending: hub.publish("dice_request",
                                                             {"pending": pending}))
         _resume(table)
-        table.subscribe(lambda verdict, snapshot: hub.publish(
-            "table", {"verdict": verdict.to_json(), "game": _page_data(table, snapshot)}))
+        table.subscribe(TableEvents(table, hub.publish))
         if config.get("FRAME_SOURCE") is not None:
             runtime.feed = _start_feed(config["FRAME_SOURCE"], hub,
                                        float(config["FRAME_EVENTS_PER_SECOND"]))
@@ -157,12 +157,6 @@ def _resume(table: TableSession) -> None:
         pass
     except (JournalError, CompanionError, ValueError) as error:
         log.warning("table: the last game cannot be resumed: %s", error)
-
-
-def _page_data(table: TableSession, snapshot: dict[str, Any]) -> dict[str, Any] | None:
-    from web.summaries import page_data
-
-    return page_data(table, snapshot)
 
 
 def _start_referee(runtime: Runtime, config: dict[str, Any]) -> Any:

@@ -577,6 +577,10 @@ let liveGames = 0; // how many games the live stream has shown
 // A game pushed by the live stream: it is the newest there is.
 export function showLiveGame(game, verdict) {
   liveGames += 1;
+  // The server sends the history only when it changed (web/table_events.py): keep ours.
+  if (game && game.history === undefined && page.game?.game_id === game.game_id) {
+    game.history = page.game.history;
+  }
   return showGame(game, verdict);
 }
 
