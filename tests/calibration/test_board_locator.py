@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from cluttered_scenes import cluttered_scene
 
 from calibration.locator import BoardLocator
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
 from companion.vision.scene import Pose
+from tests.helpers.cluttered_scenes import cluttered_scene
 
 POSE = Pose(tilt_deg=20.0, azimuth_deg=15.0, roll_deg=-4.0, fill=0.7)
 SIZES = [load_geometry(f"go-{size}") for size in (19, 13, 9)]

@@ -3,8 +3,6 @@ bad pictures rejected with a reason, save/load, undistortion, coverage."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
@@ -21,8 +19,9 @@ from calibration.intrinsics import (
     quality,
 )
 from calibration.synthetic import SyntheticCamera, look_at, render
+from tests.helpers.paths import TEST_DATA
 
-DATA = Path(__file__).parent / "data" / "chessboard"
+DATA = TEST_DATA / "chessboard"
 CAMERA = SyntheticCamera(width=960, height=720, focal_px=820.0,
                          distortion=(-0.15, 0.08, 0.0, 0.0, 0.0))
 SPEC = charuco.parse_spec("5x7:35:26")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -15,8 +14,9 @@ from calibration.layout import board_layout
 from calibration.synthetic import SyntheticCamera, look_at, plan_image, project, render
 from companion.cli import main
 from companion.geometry import load_geometry
+from tests.helpers.paths import TEST_DATA
 
-DATA = Path(__file__).parent / "data" / "chessboard"
+DATA = TEST_DATA / "chessboard"
 CAMERA = SyntheticCamera(width=800, height=600, focal_px=700.0)
 
 

@@ -5,16 +5,15 @@ on a board covered in stones, on its stones)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
 from calibration.gridfind import find_grid_of, grid_lines_mm
 from companion.geometry import load_geometry
+from tests.helpers.paths import TEST_DATA
 
-DATA = Path(__file__).parent / "data" / "go-more"
+DATA = TEST_DATA / "go-more"
 SIZES = ("go-19", "go-13", "go-9")
 LABELLED = ("basic", "cornersnumbered", "emptyreal")
 MIN_RIGHT = 0.88  # share of spaces read as labelled (the rest unsure, or few wrong)

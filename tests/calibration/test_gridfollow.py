@@ -7,13 +7,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from cluttered_scenes import CLEAN, cluttered_scene
 
 from calibration.gridfind import find_grid, grid_lines_mm
 from calibration.gridfollow import follow_grid
 from calibration.locator import BoardLocator
 from companion.geometry import load_geometry
 from companion.vision.scene import Effects, Pose
+from tests.helpers.cluttered_scenes import CLEAN, cluttered_scene
 
 GO19 = load_geometry("go-19")
 POSE = Pose(tilt_deg=25.0, azimuth_deg=10.0, roll_deg=5.0, fill=0.75)

@@ -8,13 +8,13 @@ and against each other (nothing to cut out overlaps anything else).
 from __future__ import annotations
 
 import pytest
-from test_print import assert_true_scale
 
 from calibration.printables.onslaught import draw_sheet, write_onslaught_pieces
 from calibration.printables.sheet import area_mm
 from companion.cli import main
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
+from tests.helpers.true_scale import assert_true_scale
 
 PITCH = 40.0
 

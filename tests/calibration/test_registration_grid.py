@@ -211,10 +211,9 @@ CLUTTERED = [  # (board, frame, tilt, azimuth, roll, fill, offset, stones)
 def test_a_board_small_among_clutter_is_found_with_its_size(case):
     """A board a third to a half of the frame, among bowls, a keyboard, the table's edge
     and wood grain, up to 40° from vertical: found, its size told among 9, 13 and 19."""
-    from cluttered_scenes import cluttered_scene
-
     from calibration.gridfind import find_grid_of
     from companion.vision.scene import Pose
+    from tests.helpers.cluttered_scenes import cluttered_scene
 
     board, frame, tilt, azimuth, roll, fill, offset, stones = CLUTTERED[case]
     pose = Pose(tilt_deg=tilt, azimuth_deg=azimuth, roll_deg=roll, fill=fill, offset=offset)
@@ -230,10 +229,9 @@ def test_a_board_small_among_clutter_is_found_with_its_size(case):
 def test_a_keyboard_beside_the_board_is_not_taken_for_it():
     """A keyboard's keys are a lattice of dark lines too, with every other line of any
     finer lattice on a key: refused, so the board beside it is found."""
-    from cluttered_scenes import cluttered_scene
-
     from calibration.gridfind import find_grid_of
     from companion.vision.scene import Pose
+    from tests.helpers.cluttered_scenes import cluttered_scene
 
     pose = Pose(tilt_deg=33.0, azimuth_deg=40.0, roll_deg=5.0, fill=0.34, offset=(0.1, 0.2))
     picture, to_board = cluttered_scene(32, "go-19", pose, frame=(1920, 1080))

@@ -4,15 +4,13 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from companion.cli import main
 from companion.games import DiceRequest, Game, IllegalAction, Outcome, registry
 from companion.games.replay import RecordError, read_record
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+from tests.helpers.paths import EXAMPLES
 
 
 def referee(capsys, *args, stdin=None, monkeypatch=None):

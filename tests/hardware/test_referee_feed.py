@@ -18,6 +18,7 @@ from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames import CameraFeed
 from hardware.frames.base import Frame, FrameSource
 from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, RefereeFeed
+from tests.helpers.stone_reader import stones
 
 SEED = 11
 POSE = Pose(tilt_deg=15.0, azimuth_deg=10.0, fill=0.85)
@@ -34,15 +35,6 @@ def picture(pieces, effects=CLEAN, frame_seed=0):
 
 
 _, TO_BOARD = picture({})
-
-
-def stones(game, board):
-    """The stone recogniser with the bundled settings (an empty board reads as a board)."""
-    from companion.vision.games import game_vision
-    from companion.vision.pipeline import Recogniser
-
-    vision = game_vision(game, board=board)
-    return Recogniser(vision.geometry, vision.colours)
 
 
 def known_board(geometry):

@@ -17,6 +17,7 @@ from companion.table.orientation import turns
 from companion.vision.scene import Effects, Pose, render_scene
 from hardware.follow_frames import follow
 from hardware.referee_feed import game_recogniser
+from tests.helpers.realistic_follow import realistic_follow
 
 CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 GLOSSY = Effects(noise=2.0, blur=0.4, jpeg=85, gloss=0.6)
@@ -308,36 +309,11 @@ def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
     assert final == expected_cells(states[3])
 
 
-def _realistic_follow(seed, *, held_out=False, size=9, moves=20):
-    """A seeded random game rendered on a realistic table (``scene.looks``: glossy
-    stones with their highlights, a webcam's noise and JPEG), followed photo by photo
-    through its corners; the game's states, the results and the recogniser used."""
-    import numpy as np
-
-    from companion.vision.scene.frames import render_game_frames
-    from companion.vision.scene.looks import random_look
-
-    states = random_game(size, moves, seed=seed)
-    look = random_look(np.random.default_rng(seed), held_out=held_out)
-    frames = render_game_frames([{k: c for k, c in s["board"].items() if c} for s in states],
-                                look, seed, f"go-{size}")
-    made = []
-
-    def recogniser(game, board):
-        made.append(game_recogniser(game, board))
-        return made[-1]
-
-    results = list(follow("go", [(str(i), image) for i, (image, _) in enumerate(frames)],
-                          corners=frames[0][1]["corners_px"], options={"size": size},
-                          recogniser_for=recogniser))
-    return states, results, made[-1]
-
-
 @pytest.mark.slow
 def test_a_game_on_a_realistic_table_is_followed_with_the_learned_look():
     """Every photo teaches the table's look once the referee accepts it, and the look
     reads every later move right (stones glossy, the first photo the empty board)."""
-    states, results, recogniser = _realistic_follow(0)
+    states, results, recogniser = realistic_follow(0)
     assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
     assert recogniser.look is not None and recogniser.look.teachings == len(states)
 
@@ -347,7 +323,7 @@ def test_no_photo_of_a_realistic_table_puts_a_wrong_position_into_the_game():
     """On development and held-out looks alike the follow may stop to ask (the
     picture cannot tell), but the game never holds a position the table did not show."""
     for seed, held_out in [(s, False) for s in range(1, 5)] + [(s, True) for s in range(10, 14)]:
-        states, results, _ = _realistic_follow(seed, held_out=held_out)
+        states, results, _ = realistic_follow(seed, held_out=held_out)
         shown = []
         for result, state in zip(results, states, strict=True):
             shown.append(expected_cells(state))

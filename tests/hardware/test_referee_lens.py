@@ -7,7 +7,6 @@ import threading
 
 import numpy as np
 import pytest
-from test_referee_feed import stones
 
 from calibration.intrinsics import CameraModel
 from calibration.locator import BoardLocator
@@ -16,6 +15,7 @@ from companion.table.session import TableSession
 from companion.vision.scene import Effects, Pose, render_scene
 from companion.vision.scene.camera import distort_points, half_diagonal
 from hardware.referee_feed import RefereeFeed
+from tests.helpers.stone_reader import stones
 
 FRAME = (800, 600)
 K1 = 0.08  # a strongly bending lens: the board's corners move by about 30 pixels

@@ -3,11 +3,12 @@
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-SYSTEMD = Path(__file__).resolve().parent.parent / "systemd"
+from tests.helpers.paths import ROOT
+
+SYSTEMD = ROOT / "systemd"
 UNIT = SYSTEMD / "companion.service"
 SCRIPT = SYSTEMD / "install-pi.sh"
 

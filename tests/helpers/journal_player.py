@@ -1,6 +1,6 @@
 """A player process for the SIGKILL test: plays the counting game into a journal forever.
 
-Usage: ``python tests/journal_player.py JOURNAL SEED [GAME_ID]``. Starts a game (or
+Usage: ``python -m tests.helpers.journal_player JOURNAL SEED [GAME_ID]``. Starts a game (or
 continues GAME_ID, rebuilt from the journal) and then, for ever, journals an action or
 every so often an undo. After each append has returned it prints one acknowledgement
 line, ``ack`` followed by JSON: the event's seq and kind, the action and dice, and the
@@ -13,10 +13,9 @@ import json
 import random
 import sys
 
-from journal_game import GAMES
-
 from companion.game_log import rebuild, record_action, record_undo, start_game
 from companion.journal import Journal
+from tests.helpers.journal_game import GAMES
 
 
 def main(path: str, seed: int, game_id: str | None) -> None:

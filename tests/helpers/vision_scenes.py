@@ -1,7 +1,7 @@
 """Shared by the vision tests: render a scene, read it with the recogniser through its
 true homography, and count what was read right, wrongly or as unsure.
 
-    from vision_scenes import read_scene, read_scenes
+    from tests.helpers.vision_scenes import read_scene, read_scenes
 
     reading, truth = read_scene(board, 4, pieces, pose, effects, kind="onslaught")
     tally = read_scenes(board, range(100, 108), colours=SIX, effects=HARDEST)

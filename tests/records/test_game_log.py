@@ -1,11 +1,11 @@
 """Games in the journal: start, actions checked before journaling, undo as an event, rebuild."""
 
 import pytest
-from journal_game import GAMES, CountingGame
 
 from companion.game_log import list_games, rebuild, record_action, record_undo, start_game
 from companion.games import IllegalAction, Match
 from companion.journal import Journal, JournalError
+from tests.helpers.journal_game import GAMES, CountingGame
 
 
 @pytest.fixture

@@ -1,9 +1,10 @@
 """A game survives ``kill -9``: every acknowledged event is in the journal afterwards.
 
-A separate Python process (``journal_player.py``) plays the counting game into a journal
-file and prints an acknowledgement after each append returns. The test reads some acks,
-kills the process with SIGKILL in the middle of its play, and checks that the journal
-opens cleanly, holds every acknowledged event, and rebuilds to the acknowledged state.
+A separate Python process (``tests/helpers/journal_player.py``) plays the counting game
+into a journal file and prints an acknowledgement after each append returns. The test
+reads some acks, kills the process with SIGKILL in the middle of its play, and checks
+that the journal opens cleanly, holds every acknowledged event, and rebuilds to the
+acknowledged state.
 Then it does it again on the same file, continuing the same game.
 """
 
@@ -13,24 +14,25 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from journal_game import GAMES
 
 from companion.game_log import rebuild
 from companion.games import Match
 from companion.journal import Journal
+from tests.helpers.journal_game import GAMES
+from tests.helpers.paths import ROOT
 
-PLAYER = Path(__file__).with_name("journal_player.py")
+PLAYER = "tests.helpers.journal_player"  # run as a module from the repository
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
 def play_and_kill(path, seed, acks_before_kill, game_id=None):
     """Run the player, kill it after ``acks_before_kill`` acks; return (game_id, acks)."""
-    args = [sys.executable, str(PLAYER), str(path), str(seed)] + ([game_id] if game_id else [])
-    player = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = [sys.executable, "-m", PLAYER, str(path), str(seed)] + ([game_id] if game_id else [])
+    player = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              cwd=ROOT)
     try:
         first = player.stdout.readline()
         assert first.startswith("game "), first + player.stderr.read()

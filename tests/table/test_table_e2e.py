@@ -1,5 +1,5 @@
 """Turns of ONSLAUGHT played through the live loop and the table page's API, on
-rendered frames read by the real ONSLAUGHT recogniser (``tests/rendered_table.py``):
+rendered frames read by the real ONSLAUGHT recogniser (``tests/helpers/rendered_table.py``):
 the pieces, orbs and capture tokens as ``companion print pieces`` prints them, on the
 printed board. Moves seen and applied, an illegal move refused and put back, a hand
 over the board that applies nothing, a knocked orb accepted by hand and undone, and the
@@ -12,10 +12,10 @@ import itertools
 import threading
 
 import pytest
-from rendered_table import rendered_table
 
 from companion.vision.scene import Pose
 from hardware.referee_feed import OCCLUDED, STEADY
+from tests.helpers.rendered_table import rendered_table
 from web.runtime import get_runtime
 
 POSE = Pose(tilt_deg=18.0, azimuth_deg=-7.0, fill=0.85)

@@ -12,12 +12,12 @@ a hand over the map never applies a move.
 import itertools
 
 import pytest
-from rendered_table import rendered_table
 
 from companion.games.oneworld.secrets import seal
 from companion.games.oneworld.state import PLAYERS, count_at, stack
 from companion.vision.scene import Pose
 from hardware.referee_feed import OCCLUDED, STEADY
+from tests.helpers.rendered_table import rendered_table
 from web.runtime import get_runtime
 
 POSE = Pose(tilt_deg=12.0, azimuth_deg=8.0, fill=0.9)

@@ -1,9 +1,7 @@
 """The referee at the table on ONSLAUGHT (rolls asked for, moves after a roll) and
 OneWorld (a move read from the counters, a Fault crossing that waits for its die)."""
 
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -14,10 +12,8 @@ from companion.table.explain import explain
 from companion.table.guesses import guess
 from companion.table.reading import compare
 from companion.table.session import TableSession
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_oneworld_movement import GAME as ONEWORLD  # noqa: E402
-from test_oneworld_movement import pos  # noqa: E402
+from tests.helpers.oneworld_positions import GAME as ONEWORLD
+from tests.helpers.oneworld_positions import pos
 
 
 @pytest.fixture

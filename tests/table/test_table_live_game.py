@@ -6,7 +6,6 @@ import random
 import threading
 
 import pytest
-from test_table_session import Tokens
 
 from companion import game_log
 from companion.dice import DiceService
@@ -14,6 +13,7 @@ from companion.journal import Journal
 from companion.table import verdict as v
 from companion.table.session import TableSession
 from companion.table.timeline import timeline
+from tests.helpers.tokens_game import Tokens
 
 
 def random_steps(session, rng, steps):

@@ -5,7 +5,6 @@ where the picture leans clearly one way among the legal answers, the answer it s
 taken instead of asking (issue 14, point 4)."""
 
 import pytest
-from test_table_session import Tokens
 
 from companion import game_log
 from companion.dice import DiceService
@@ -20,6 +19,7 @@ from companion.table.likely import MIN_SHARE, picture_answer
 from companion.table.question import unseen
 from companion.table.reading import UNSURE
 from companion.table.session import TableSession
+from tests.helpers.tokens_game import Tokens
 
 
 def new_session(game="one", options=None, games=None):

@@ -4,7 +4,6 @@ and the recogniser take the counters' design from one place."""
 
 import numpy as np
 import pytest
-from vision_scenes import read_scene, read_scenes
 
 from calibration.printables.counters import DEFAULT_COUNTER_MM
 from companion.geometry import load_geometry
@@ -13,6 +12,7 @@ from companion.vision.designs.counters import SIZE_MM
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose, render_scene
 from companion.vision.stones import UNSURE
+from tests.helpers.vision_scenes import read_scene, read_scenes
 
 MAP = load_geometry("oneworld")
 

@@ -3,12 +3,10 @@ spaces is flagged, on a full board too; a lamp's glare, glossy stones' highlight
 many unsure spaces scattered over a full board are not a hand, and the stability gate
 then passes the board as steady."""
 
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
-from vision_highlights import as_webcam, with_highlights
 
 from calibration.recognize import PictureReader
 from companion.geometry import Geometry, load_geometry
@@ -18,6 +16,8 @@ from companion.vision.occlusion import rim_sides, side_off
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose, render_scene
 from companion.vision.stones import UNSURE
+from tests.helpers.paths import TEST_DATA
+from tests.helpers.vision_highlights import as_webcam, with_highlights
 
 GO = load_geometry("go-19")
 SIX = ("black", "white", "red", "blue", "green", "yellow")
@@ -142,7 +142,7 @@ def test_a_whole_side_off_the_board_is_caught_and_a_few_odd_edge_spaces_are_not(
     assert side_off(odd, sides, share)
 
     for name in ("full", "gaps"):  # go-more photos of late games, nearly every space full
-        image = cv2.imread(str(Path(__file__).parent / "data" / "go-more" / f"{name}.jpg"))
+        image = cv2.imread(str(TEST_DATA / "go-more" / f"{name}.jpg"))
         result, _ = PictureReader(game_vision("go"), find_size=True).read(image)
         assert result["size"] == 19 and not result["occluded"], result["reason"]
         assert len(result["unsure"]) <= 0.15 * 361

@@ -1,17 +1,17 @@
 """How the picture leans where the recogniser is unsure (``Reading.odds``, issue 14
 point 4): given only where the space is unsure because nothing fits closely or is
 clearly best, never where a lamp's glare or a hand hides it; the game settles those
-among its legal moves (``companion.table.likely``, tests/test_table_question.py)."""
+among its legal moves (``companion.table.likely``, tests/table/test_table_question.py)."""
 
 import numpy as np
-from test_referee_frames import _realistic_follow
-from vision_highlights import clipped_discs
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import Effects, Pose, render_scene
 from companion.vision.scene.looks import random_look
 from companion.vision.stones import UNSURE
+from tests.helpers.realistic_follow import realistic_follow
+from tests.helpers.vision_highlights import clipped_discs
 
 
 def test_odds_are_given_for_unsure_spaces_only_and_weigh_every_label():
@@ -49,7 +49,7 @@ def test_the_first_stone_of_an_unfamiliar_set_is_played_as_the_picture_leans():
     """On a held-out table (yunzi stones on bamboo) the first black stone fits no
     colour closely and is read unsure; its picture leans black, and black is the one
     legal answer that shows it, so the referee plays it instead of asking."""
-    states, results, _ = _realistic_follow(12, held_out=True, moves=1)
+    states, results, _ = realistic_follow(12, held_out=True, moves=1)
     assert [r.verdict for r in results] == ["unchanged", "move"]
     assert "as the picture shows it most likely" in results[1].text
     assert results[1].to_json()["moves"] == [{"type": "place", "player": "black",

@@ -2,12 +2,12 @@
 in the form the game's view uses; what a lamp's glare or a hand hides is unsure."""
 
 import pytest
-from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import Effects, Pose
 from companion.vision.stones import UNSURE
+from tests.helpers.vision_scenes import read_scene, read_scenes
 
 BOARD = load_geometry("onslaught")
 

@@ -6,8 +6,6 @@ hand held still is flagged; an empty board is still a board."""
 import cv2
 import numpy as np
 import pytest
-from vision_highlights import as_webcam, clipped_discs, with_highlights
-from vision_scenes import read_scene, read_scenes
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import NO_BOARD, Recogniser
@@ -15,6 +13,8 @@ from companion.vision.scene import HARDEST, Effects, Pose, render_scene
 from companion.vision.scene.looks import random_look
 from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
+from tests.helpers.vision_highlights import as_webcam, clipped_discs, with_highlights
+from tests.helpers.vision_scenes import read_scene, read_scenes
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 BOARDS = [pytest.param("go-19", ("black", "white"), marks=pytest.mark.slow),

@@ -255,7 +255,7 @@ def test_a_move_played_from_the_page_that_needs_dice_waits_for_them(make_app):
 
 
 def test_changes_and_dice_requests_go_live_to_every_page(make_app):
-    from test_web_live import next_event
+    from tests.helpers.event_stream import next_event
 
     app = make_app(SSE_KEEPALIVE=0.05)
     client = app.test_client()

@@ -1,29 +1,9 @@
 """Server-sent events: every roll reaches every page; slow pages never block others."""
 
-import json
 
+from tests.helpers.event_stream import next_event, parse
 from web.live import LiveHub, format_event
 from web.runtime import _relay, get_runtime
-
-
-def parse(chunk):
-    """Return (event name, data) of one SSE message, or (None, None) for a comment."""
-    kind, data = None, None
-    for line in chunk.splitlines():
-        if line.startswith("event: "):
-            kind = line[len("event: "):]
-        elif line.startswith("data: "):
-            data = json.loads(line[len("data: "):])
-    return kind, data
-
-
-def next_event(chunks, kind, limit=20):
-    """Read chunks (bounded) until an event of ``kind``; return its data."""
-    for _ in range(limit):
-        found, data = parse(next(chunks))
-        if found == kind:
-            return data
-    raise AssertionError(f"no {kind} event in {limit} chunks")
 
 
 def test_the_stream_says_hello_then_delivers_a_roll(make_app):

@@ -4,34 +4,10 @@ step by step, multi-round combat, gods losing lives, commitments that hide choic
 import json
 
 import pytest
-from test_oneworld_movement import GAME, pos, where
 
-from companion.games import Match
 from companion.games.base import IllegalAction
 from companion.games.oneworld.secrets import commitment, seal
-
-SALT = {"borg": "b0rg-salt-0123456789", "chez": "chez-salt-0123456789"}
-
-
-def to_combat(state, *moves):
-    """Apply the moves, end movement (and take no reinforcement), reach the combat phase."""
-    match = Match(GAME, state=state)
-    for action in moves:
-        match.push(action)
-    match.push({"type": "end_movement", "player": match.state["player"]})
-    if match.phase() == "reinforcement":
-        match.push({"type": "reinforce", "player": match.state["player"]}, [1])
-    assert match.phase() == "combat"
-    return match
-
-
-def fight_round(match, borg, chez, first="borg"):
-    sealed = {"borg": seal("borg", borg, SALT["borg"]), "chez": seal("chez", chez, SALT["chez"])}
-    second = "chez" if first == "borg" else "borg"
-    match.push(sealed[first]["commit"])
-    match.push(sealed[second]["commit"])
-    match.push(sealed[first]["reveal"])
-    return match.push(sealed[second]["reveal"])
+from tests.helpers.oneworld_positions import GAME, SALT, fight_round, pos, to_combat, where
 
 
 def example_b():

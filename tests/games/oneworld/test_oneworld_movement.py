@@ -8,42 +8,11 @@ move with its reason, on a small test map:
 import pytest
 
 from companion.games.base import IllegalAction
-from companion.games.oneworld import OneWorld
-from companion.games.oneworld.setup import position
-
-BOARD = {
-    "kind": "hex", "columns": 9, "rows": 13, "hex_mm": 18.0, "default_terrain": "flatland",
-    "terrain": {"pylon": ["C4", "C5", "D4", "F9", "F10"]},
-    "hexes": {"A7": {"tower_site": "west"}, "I7": {"tower_site": "east"}},
-    "ends": {"north": "top", "south": "bottom"},
-    "features": [{"kind": "runeline", "sides": ["E5/E6"]},
-                 {"kind": "fault", "sides": ["E8/E9"]}],
-}
-GAME = OneWorld()
-
-
-def pos(borg=None, chez=None, player="borg", gods=None, **options):
-    base = GAME.initial_state({"board": BOARD, **options})
-    return position(base, children={"borg": borg or {}, "chez": chez or {}},
-                    gods=gods or {"borg": "E1", "chez": "E13"}, player=player)
+from tests.helpers.oneworld_positions import GAME, pos, refused, where
 
 
 def move(player="borg", **fields):
     return {"type": "move", "player": player, **fields}
-
-
-def refused(state, action, *words):
-    verdict = GAME.validate(state, action)
-    assert not verdict.ok, f"{action} should be illegal"
-    for word in words:
-        assert word in verdict.reason, verdict.reason
-    with pytest.raises(IllegalAction):
-        GAME.apply(state, action, [3] * 5)
-    return verdict
-
-
-def where(state, player, at):
-    return sorted(c["aspect"] for c in state["children"][player] if c["at"] == at)
 
 
 # -- 6.2 Stone ---------------------------------------------------------------------------

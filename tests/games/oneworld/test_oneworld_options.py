@@ -2,12 +2,19 @@
 of ``test_oneworld_movement``: Pylons C4 C5 D4 F9 F10, Towers A7 and I7)."""
 
 import pytest
-from test_oneworld_combat import fight_round, to_combat
-from test_oneworld_movement import BOARD, GAME, pos, refused, where
 
 from companion.games import Match
 from companion.games.base import IllegalAction
 from companion.games.oneworld import OneWorld
+from tests.helpers.oneworld_positions import (
+    BOARD,
+    GAME,
+    fight_round,
+    pos,
+    refused,
+    to_combat,
+    where,
+)
 
 
 def move(**fields):

@@ -3,7 +3,6 @@ shipped example records replay to their end."""
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,8 +13,8 @@ from companion.games.oneworld import OneWorld
 from companion.games.oneworld.secrets import seal
 from companion.games.oneworld.state import OFF_MAP, PLAYERS, board_of, god_in, towers
 from companion.games.replay import read_record, replay
+from tests.helpers.paths import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 OPTION_SETS = [
     {},
     {"secrets": "table", "friendly_obstacle": True, "pylon_movement": True},

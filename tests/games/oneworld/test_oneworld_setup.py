@@ -1,11 +1,11 @@
 """OneWorld set-up (3.1-3.5) on the default mapsheet, and reinforcement (9.2)."""
 
 import pytest
-from test_oneworld_movement import GAME, pos, where
 
 from companion.games import Match
 from companion.games.base import IllegalAction
 from companion.games.oneworld import OneWorld
+from tests.helpers.oneworld_positions import GAME, pos, where
 
 NORTH_CHILDREN = {"F4": {"stone": 2, "blade": 2}, "G4": {"stone": 2, "fog": 2},
                   "H4": {"fog": 4}, "G5": {"blade": 1}}

@@ -4,13 +4,12 @@ their comments describe, through the engine and through ``companion referee``.""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from companion.games import IllegalAction, get_game
+from tests.helpers.paths import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAME = get_game("onslaught")
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 
 from companion.games import IllegalAction, Match, get_game
 from companion.games.base import InvalidAction
 from companion.geometry import load_geometry
+from tests.helpers.paths import ROOT
 
 GAME = get_game("onslaught")
-DATA = Path(__file__).resolve().parent.parent / "companion" / "data" / "boards"
+DATA = ROOT / "companion" / "data" / "boards"
 
 
 def new(**options):

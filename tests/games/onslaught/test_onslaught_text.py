@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 
 from companion.cli import main
 from companion.games import get_game
 from companion.games.base import InvalidAction
+from tests.helpers.paths import EXAMPLES
 
 GAME = get_game("onslaught")
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 @pytest.mark.parametrize("text, action", [

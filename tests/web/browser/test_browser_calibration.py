@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import cv2
 import pytest
-from test_browser_table import ARTIFACTS, WAIT_MS, browser, sync_api  # noqa: F401
-from test_web_calibration import charuco_frames
 
 from calibration.intrinsics import CameraModel
+from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.charuco_views import charuco_frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

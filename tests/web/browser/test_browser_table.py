@@ -4,52 +4,16 @@ The app runs under waitress in a background thread, exactly as ``companion serve
 runs it. Screenshots (desktop and phone) go to test-artifacts/.
 """
 
-import os
-from pathlib import Path
 
 import pytest
 
 from companion.journal import Journal
 from hardware.frames.replay import ReplaySource
 from hardware.replays import DEMO
+from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
 from web.runtime import get_runtime
 
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-WAIT_MS = 15_000  # an upper bound for anything the page waits on; never reached when fine
-
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        raise RuntimeError(f"{CHROMIUM} is missing, and browser tests must run in CI: "
-                           "apt-get install chromium")
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update"])
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"the page's scripts failed: {errors}"
-
 
 def replay():
     return ReplaySource(DEMO, fps=8.0, loop=True)

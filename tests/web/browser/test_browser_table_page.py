@@ -4,57 +4,20 @@ the page, an illegal move highlighted and put back, an undo and a correction; ON
 roll asked for live, and its moves seen by the camera; OneWorld's secret choices sealed
 in the browser; the demo refereeing its replay. Screenshots go to test-artifacts/."""
 
-import threading
 
 import numpy as np
 import pytest
-from rendered_table import RenderedTable
-from test_browser_table import ARTIFACTS, WAIT_MS, browser, page, sync_api  # noqa: F401
-from test_referee_feed import stones
 
 from calibration.locator import BoardLocator
 from companion.games.registry import get_game
-from companion.vision.scene import Effects, Pose, render_scene
-from hardware.frames.base import Frame, FrameSource
+from companion.vision.scene import Pose, render_scene
+from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.rendered_table import RenderedTable
+from tests.helpers.stone_reader import stones
+from tests.helpers.table_camera import CLEAN, POSE, TableCamera, known_board, picture
 from web.runtime import get_runtime
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-POSE = Pose(tilt_deg=12.0, azimuth_deg=8.0, fill=0.85)
-CLEAN = Effects(noise=2.0, jpeg=85)
-
-
-def picture(pieces):
-    image, truth = render_scene(21, "one-60", pieces, POSE, CLEAN, frame=(800, 600))
-    return image, np.linalg.inv(np.array(truth["homography"]))
-
-
-EMPTY, TO_BOARD = picture({})
-
-
-class TableCamera(FrameSource):
-    """A camera over the table: it shows ``picture`` (set by the test) 20 times a second."""
-
-    description = "the test's camera"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.picture = EMPTY
-        self._closed = threading.Event()
-
-    def read(self) -> Frame:
-        self._closed.wait(0.05)  # the camera's frame rate
-        return self._frame(self.picture)
-
-    def close(self) -> None:
-        self._closed.set()
-
-
-def known_board(geometry):
-    locator = BoardLocator(geometry)
-    locator.fix(TO_BOARD, "rendered (known)")
-    return locator
-
 
 def screenshot(page, name):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)

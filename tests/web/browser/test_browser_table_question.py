@@ -9,11 +9,11 @@ ring over the picture is shown too. Screenshots go to test-artifacts/.
 """
 
 import pytest
-from test_browser_table import ARTIFACTS, WAIT_MS, browser, page, sync_api  # noqa: F401
-from test_browser_table_page import TableCamera, known_board, picture
-from test_referee_feed import stones
 
 from companion.table.reading import UNSURE
+from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.stone_reader import stones
+from tests.helpers.table_camera import TableCamera, known_board, picture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
