@@ -4,7 +4,6 @@ played through the table's web API and its session (start, play, a refusal with 
 rule's reason, undo and redo, the game's panel, the end, a restart), every other hook
 keeping its default."""
 
-
 import pytest
 
 from companion.games import registry

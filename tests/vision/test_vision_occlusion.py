@@ -3,7 +3,6 @@ spaces is flagged, on a full board too; a lamp's glare, glossy stones' highlight
 many unsure spaces scattered over a full board are not a hand, and the stability gate
 then passes the board as steady."""
 
-
 import cv2
 import numpy as np
 import pytest

@@ -1,6 +1,5 @@
 """Server-sent events: every roll reaches every page; slow pages never block others."""
 
-
 from tests.helpers.event_stream import next_event, parse
 from web.live import LiveHub, format_event
 from web.runtime import _relay, get_runtime

@@ -25,7 +25,7 @@ def replay_folder(tmp_path_factory):
     return folder
 
 
-def open_page(browser, url, size):  # noqa: F811
+def open_page(browser, url, size):
     context = browser.new_context(viewport=VIEWPORTS[size], is_mobile=size == "phone",
                                   has_touch=size == "phone")
     page = context.new_page()
@@ -49,7 +49,7 @@ def kept(page) -> int:
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, browser,  # noqa: F811
+def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, browser,
                                                       replay_folder, companion_home, size):
     app = make_app(FRAME_SOURCE=f"replay:{replay_folder}?fps=4&loop=1")
     context, page, errors = open_page(browser, live_server(app) + "/calibrate", size)
@@ -101,7 +101,7 @@ def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, br
     assert errors == [], f"the page's scripts failed: {errors}"
 
 
-def test_without_a_camera_the_page_says_so(make_app, live_server, browser):  # noqa: F811
+def test_without_a_camera_the_page_says_so(make_app, live_server, browser):
     context, page, errors = open_page(browser, live_server(make_app()) + "/calibrate", "phone")
     sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
     sync_api.expect(page.locator("#no-camera")).to_contain_text("There is no camera")

@@ -4,7 +4,6 @@ The app runs under waitress in a background thread, exactly as ``companion serve
 runs it. Screenshots (desktop and phone) go to test-artifacts/.
 """
 
-
 import pytest
 
 from companion.journal import Journal

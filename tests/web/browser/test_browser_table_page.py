@@ -4,7 +4,6 @@ the page, an illegal move highlighted and put back, an undo and a correction; ON
 roll asked for live, and its moves seen by the camera; OneWorld's secret choices sealed
 in the browser; the demo refereeing its replay. Screenshots go to test-artifacts/."""
 
-
 import numpy as np
 import pytest
 
@@ -19,20 +18,20 @@ from web.runtime import get_runtime
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-def screenshot(page, name):  # noqa: F811
+def screenshot(page, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
-def verdict(page):  # noqa: F811
+def verdict(page):
     return page.locator("#verdict")
 
 
-def space(page, name):  # noqa: F811
+def space(page, name):
     return page.locator(f'#board [data-space="{name}"]')
 
 
-def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page):  # noqa: F811
+def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page):
     camera = TableCamera()
     app = make_app(FRAME_SOURCE=lambda: camera, BOARD_LOCATOR=known_board, RECOGNISER=stones)
     page.goto(live_server(app))
@@ -96,11 +95,11 @@ def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page)
     assert record.splitlines()[1] == '{"at": "A1", "player": "black", "type": "place"}'
 
 
-def test_a_game_of_one_on_a_phone_by_tapping(make_app, live_server, browser):  # noqa: F811
+def test_a_game_of_one_on_a_phone_by_tapping(make_app, live_server, browser):
     app = make_app()
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()  # noqa: F811
+    page = context.new_page()
     try:
         page.goto(live_server(app))
         sync_api.expect(page.locator("#game-choice")).to_have_value("one", timeout=WAIT_MS)
@@ -117,7 +116,7 @@ def test_a_game_of_one_on_a_phone_by_tapping(make_app, live_server, browser):  #
 
 
 def test_onslaught_asks_for_its_roll_live_and_the_page_rolls_it(make_app, live_server,
-                                                               page):  # noqa: F811
+                                                               page):
     app = make_app(DICE_RANDBELOW=lambda n: 2)
     page.goto(live_server(app))
     sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
@@ -145,7 +144,7 @@ def test_onslaught_asks_for_its_roll_live_and_the_page_rolls_it(make_app, live_s
 
 
 def test_onslaught_moves_seen_by_the_camera_on_the_page(make_app, live_server,
-                                                       page):  # noqa: F811
+                                                       page):
     """The printed pieces on the printed board, read by the real ONSLAUGHT recogniser."""
     camera_view = RenderedTable("onslaught", "onslaught", seed=8,
                                 pose=Pose(tilt_deg=15.0, azimuth_deg=-6.0, fill=0.85))
@@ -213,7 +212,7 @@ def oneworld_to_combat(client):
 
 
 def test_oneworld_secret_choices_are_sealed_in_the_browser(make_app, live_server,
-                                                          page):  # noqa: F811
+                                                          page):
     rolls = iter([4, 1])
     app = make_app(DICE_RANDBELOW=lambda n: next(rolls, 0))
     oneworld_to_combat(app.test_client())
@@ -245,7 +244,7 @@ def test_oneworld_secret_choices_are_sealed_in_the_browser(make_app, live_server
     screenshot(page, "table-oneworld.png")
 
 
-def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):  # noqa: F811
+def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):
     from web.commands import demo_config
     from web.demo import DemoGames
 
@@ -264,7 +263,7 @@ def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):
 
 
 def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, live_server,
-                                                                    page):  # noqa: F811
+                                                                    page):
     camera = TableCamera()
     app = make_app(FRAME_SOURCE=lambda: camera,  # no known board: it must be registered
                    RECOGNISER=stones)
@@ -294,7 +293,7 @@ def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, li
     assert options["captures"] is False
 
 
-def test_a_reloaded_page_still_rings_the_last_move(make_app, live_server, page):  # noqa: F811
+def test_a_reloaded_page_still_rings_the_last_move(make_app, live_server, page):
     app = make_app()
     client = app.test_client()
     client.post("/api/game/start", json={"game": "one", "options": {"players": 2}})
@@ -309,7 +308,7 @@ def test_a_reloaded_page_still_rings_the_last_move(make_app, live_server, page):
     screenshot(page, "table-one-reloaded.png")
 
 
-def test_the_game_form_shows_the_game_in_progress(make_app, live_server, page):  # noqa: F811
+def test_the_game_form_shows_the_game_in_progress(make_app, live_server, page):
     app = make_app()
     app.test_client().post("/api/game/start", json={"game": "onslaught",
                                                     "options": {"players": 2}})
@@ -325,7 +324,7 @@ def test_the_game_form_shows_the_game_in_progress(make_app, live_server, page): 
 
 
 def test_onslaught_buttons_drawn_late_do_not_outlive_the_turn(make_app, live_server,
-                                                              page):  # noqa: F811
+                                                              page):
     """An answer for the buttons that arrives after the turn has changed is not drawn."""
     app = make_app(DICE_RANDBELOW=lambda n: 2)
     client = app.test_client()
@@ -354,7 +353,7 @@ def test_onslaught_buttons_drawn_late_do_not_outlive_the_turn(make_app, live_ser
 
 
 def test_the_camera_box_says_whether_a_lens_calibration_is_loaded(make_app, live_server,
-                                                                 page, tmp_path):  # noqa: F811
+                                                                 page, tmp_path):
     from calibration.intrinsics import CameraModel
 
     path = tmp_path / "camera.json"
@@ -371,7 +370,7 @@ def test_the_camera_box_says_whether_a_lens_calibration_is_loaded(make_app, live
 
 
 def test_the_drawn_boards_show_their_terrain_lines_and_squares(make_app, live_server,
-                                                              page):  # noqa: F811
+                                                              page):
     import json
     from pathlib import Path
 

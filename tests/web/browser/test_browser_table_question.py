@@ -20,24 +20,24 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PHONE = {"width": 390, "height": 844}
 
 
-def screenshot(page, name):  # noqa: F811
+def screenshot(page, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
-def verdict(page):  # noqa: F811
+def verdict(page):
     return page.locator("#verdict")
 
 
-def space(page, name):  # noqa: F811
+def space(page, name):
     return page.locator(f'#board [data-space="{name}"]')
 
 
-def answer(page, means):  # noqa: F811
+def answer(page, means):
     return page.locator("#answers .answer-button", has_text=means)
 
 
-def send_reading(page, url, **changes):  # noqa: F811
+def send_reading(page, url, **changes):
     """What a recogniser outside the server reads: the game's board with ``changes``."""
     game = page.request.get(url + "/api/game").json()["game"]
     reply = page.request.post(url + "/api/game/reading",
@@ -47,7 +47,7 @@ def send_reading(page, url, **changes):  # noqa: F811
 
 
 def test_the_question_is_answered_by_tapping_on_the_desktop(make_app, live_server,
-                                                            page):  # noqa: F811
+                                                            page):
     camera = TableCamera()
     app = make_app(FRAME_SOURCE=lambda: camera, BOARD_LOCATOR=known_board, RECOGNISER=stones)
     url = live_server(app)
@@ -83,10 +83,10 @@ def test_the_question_is_answered_by_tapping_on_the_desktop(make_app, live_serve
 
 
 def test_the_question_is_answered_by_tapping_on_a_phone(make_app, live_server,
-                                                        browser):  # noqa: F811
+                                                        browser):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
-    page = context.new_page()  # noqa: F811
+    page = context.new_page()
     try:
         url = live_server(make_app())
         page.goto(url)
