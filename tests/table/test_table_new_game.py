@@ -4,13 +4,14 @@ played through the table's web API and its session (start, play, a refusal with 
 rule's reason, undo and redo, the game's panel, the end, a restart), every other hook
 keeping its default."""
 
+from pathlib import Path
+
 import pytest
 
 from companion.games import registry
-from tests.helpers.paths import TEST_DATA
 from web.runtime import get_runtime
 
-TOY_GAMES = TEST_DATA
+TOY_GAMES = Path(__file__).parents[1] / "data"  # tests/data
 
 
 @pytest.fixture(autouse=True)
