@@ -1,0 +1,1 @@
+"""Tests of the ``companion bench`` commands, on small settings (all marked slow)."""

@@ -1,0 +1,2 @@
+"""Tests of ``calibration/``: the lens, the grid finder, registration, the board locator,
+``companion recognize`` and the printables."""

@@ -1,0 +1,1 @@
+"""Tests of OneWorld's rules (``companion/games/oneworld``)."""

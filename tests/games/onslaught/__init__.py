@@ -1,0 +1,1 @@
+"""Tests of ONSLAUGHT's rules and records (``companion/games/onslaught``)."""

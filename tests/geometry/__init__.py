@@ -1,0 +1,1 @@
+"""Tests of the boards' geometry (``companion/geometry``)."""

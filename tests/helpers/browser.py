@@ -1,0 +1,23 @@
+"""What the browser tests share: Debian's Chromium and Playwright, where screenshots go,
+and how long the page may take. Importing it skips the importing test module when
+Chromium or Playwright is missing (outside CI, where their absence is an error); the
+``browser`` and ``page`` fixtures are in ``tests/web/browser/conftest.py``."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.paths import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+WAIT_MS = 15_000  # an upper bound for anything the page waits on; never reached when fine
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing, and browser tests must run in CI: "
+                           "apt-get install chromium")
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")

@@ -1,0 +1,1 @@
+"""Tests of the recognisers and the test-scene renderer (``companion/vision``)."""

@@ -1,0 +1,147 @@
+"""Occluded means a hand: something that comes in over the board's edge and covers
+spaces is flagged, on a full board too; a lamp's glare, glossy stones' highlights and
+many unsure spaces scattered over a full board are not a hand, and the stability gate
+then passes the board as steady."""
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.recognize import PictureReader
+from companion.geometry import Geometry, load_geometry
+from companion.vision.games import game_vision
+from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
+from companion.vision.occlusion import rim_sides, side_off
+from companion.vision.pipeline import Recogniser
+from companion.vision.scene import HARDEST, Effects, Pose, render_scene
+from companion.vision.stones import UNSURE
+from tests.helpers.paths import TEST_DATA
+from tests.helpers.vision_highlights import as_webcam, with_highlights
+
+GO = load_geometry("go-19")
+SIX = ("black", "white", "red", "blue", "green", "yellow")
+
+
+def _full_board(board: Geometry, stones: int, seed: int) -> dict[str, str]:
+    """``stones`` stones, black and white in turn, on random spaces of ``board``."""
+    names = list(board.names)
+    np.random.default_rng(seed).shuffle(names)
+    return {name: ("black", "white")[i % 2] for i, name in enumerate(names[:stones])}
+
+
+def _homography(truth: dict) -> np.ndarray:
+    return np.linalg.inv(np.array(truth["homography"]))
+
+
+@pytest.mark.parametrize("webcam", [pytest.param(False, marks=pytest.mark.slow), True])
+def test_a_full_board_under_a_lamps_glare_with_glossy_stones_is_not_flagged(webcam):
+    recogniser = Recogniser(GO, ("black", "white"))
+    for seed in range(4):
+        effects = HARDEST if seed % 2 else Effects(noise=3.0, blur=0.6, jpeg=80, gloss=0.5)
+        effects = Effects(**{**effects.to_json(), "glare": True})
+        image, truth = render_scene(seed, GO, _full_board(GO, 300, seed), None, effects)
+        image = with_highlights(image, truth, colours=("black", "white"), seed=seed,
+                                lamps=1 + seed % 2)
+        homography = _homography(truth)
+        if webcam:
+            image, homography = as_webcam(image, truth)
+        reading = recogniser.read(image, homography)
+        assert not reading.occluded, reading.reason
+
+
+def test_a_hand_over_a_full_board_is_flagged():
+    recogniser = Recogniser(GO, ("black", "white"))
+    hand = Effects(hand=True, noise=3.0, blur=0.6, jpeg=80, gloss=0.5)
+    for seed in range(4):
+        image, truth = render_scene(seed, GO, _full_board(GO, 300, seed), None, hand)
+        image = with_highlights(image, truth, seed=seed)
+        reading = recogniser.read(image, _homography(truth))
+        assert reading.occluded, f"seed {seed}: {len(truth['hidden'])} spaces under the hand"
+        assert "over the board's edge" in reading.reason
+
+
+@pytest.mark.parametrize(("board_name", "colours"),
+                         [pytest.param("go-19", ("black", "white"), marks=pytest.mark.slow),
+                          ("go-9", ("black", "white")),
+                          pytest.param("one-60", SIX, marks=pytest.mark.slow)])
+def test_hands_over_boards_of_every_kind_are_flagged(board_name, colours):
+    board = load_geometry(board_name)
+    recogniser = Recogniser(board, colours)
+    flagged = 0
+    for seed in range(10, 18):
+        hand = Effects(hand=True, noise=4.0, blur=0.8, jpeg=70, light_gradient=0.3)
+        image, truth = render_scene(seed, board, None, None, hand, colours=colours)
+        flagged += recogniser.read(image, _homography(truth)).occluded
+    assert flagged >= 7  # of 8
+
+
+def _smudge(image: np.ndarray, truth: dict, names: list[str], seed: int) -> np.ndarray:
+    """Blots half dark, half light, a core across, over the spaces ``names``: each
+    reads unsure (its core is not one colour), but nothing enters over the edge."""
+    rng = np.random.default_rng(seed)
+    out = image.copy()
+    radius = int(0.32 * truth["pitch_px"])
+    for name in names:
+        x, y = (int(v) for v in truth["spaces_px"][name])
+        turn = float(rng.uniform(0, 360))
+        cv2.ellipse(out, (x, y), (radius, radius), turn, 0, 180, (35, 35, 35), -1)
+        cv2.ellipse(out, (x, y), (radius, radius), turn, 180, 360, (235, 235, 235), -1)
+    return out
+
+
+def test_many_unsure_spaces_scattered_over_the_board_are_not_a_hand():
+    recogniser = Recogniser(GO, ("black", "white"))
+    effects = Effects(noise=3.0, blur=0.6, jpeg=85)
+    inner = [n for n in GO.names if n[0] not in "AT" and n[1:] not in ("1", "19")]
+    scattered = inner[::6]  # 48 spaces (13 % of the board), none touching another
+    image, truth = render_scene(5, GO, _full_board(GO, 200, 5), Pose(tilt_deg=15.0), effects)
+    reading = recogniser.read(_smudge(image, truth, scattered, 5), _homography(truth))
+    assert sum(reading.cells[n] == UNSURE for n in scattered) >= 0.8 * len(scattered)
+    assert not reading.occluded, reading.reason
+
+
+@pytest.mark.slow
+def test_the_gate_passes_a_full_glossy_board_as_steady_and_holds_back_a_hand():
+    recogniser = Recogniser(GO, ("black", "white"))
+    pieces = _full_board(GO, 250, 7)
+    pose = Pose(tilt_deg=20.0, azimuth_deg=40.0)
+    calm = Effects(noise=3.0, blur=0.5, jpeg=85, gloss=0.5, light_spot=0.2)
+    hand = Effects(**{**calm.to_json(), "hand": True})
+
+    def frame(moment: int, effects: Effects):
+        image, truth = render_scene(7, GO, pieces, pose, effects, frame_seed=moment)
+        image = with_highlights(image, truth, colours=("black", "white"), seed=7)
+        return recogniser.read(image, _homography(truth))
+
+    gate = StabilityGate()
+    statuses = [gate.update(frame(i, calm)) for i in range(3)]
+    assert statuses[-1].status == STEADY, statuses[-1].reason
+    truth_cells = {n: pieces.get(n, "empty") for n in GO.names}
+    assert all(c in (truth_cells[n], UNSURE) for n, c in statuses[-1].cells.items())
+    held = [gate.update(frame(10, hand)) for _ in range(4)]  # a hand held still
+    assert all(s.status == OCCLUDED and s.cells is None for s in held)
+
+
+@pytest.mark.slow
+def test_a_whole_side_off_the_board_is_caught_and_a_few_odd_edge_spaces_are_not():
+    """The board does not sit where the registration puts it when half of one side's
+    outermost spaces show something else than the board around them (a board that
+    moved, or a registration a line off onto a plain table); a few edge spaces whose
+    gaps look unlike the rest do not make it so: real boards covered in stones, their
+    edge stones beside a bright margin, are read, not refused."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    sides = rim_sides(recogniser.layout)
+    assert len(sides) == 4 and all(len(side) >= 17 for side in sides)
+    share = recogniser.cfg.occlusion.off_board_side
+    odd = np.zeros(len(board.names), dtype=bool)
+    odd[[side[i] for side in sides for i in (0, 5, 10)]] = True
+    assert not side_off(odd, sides, share)
+    odd[sides[2]] = True
+    assert side_off(odd, sides, share)
+
+    for name in ("full", "gaps"):  # go-more photos of late games, nearly every space full
+        image = cv2.imread(str(TEST_DATA / "go-more" / f"{name}.jpg"))
+        result, _ = PictureReader(game_vision("go"), find_size=True).read(image)
+        assert result["size"] == 19 and not result["occluded"], result["reason"]
+        assert len(result["unsure"]) <= 0.15 * 361

@@ -1,0 +1,1 @@
+"""Tests of ``web/``: the API, the pages, the live events, the calibration page."""

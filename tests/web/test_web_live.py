@@ -1,0 +1,84 @@
+"""Server-sent events: every roll reaches every page; slow pages never block others."""
+
+from tests.helpers.event_stream import next_event, parse
+from web.live import LiveHub, format_event
+from web.runtime import _relay, get_runtime
+
+
+def test_the_stream_says_hello_then_delivers_a_roll(make_app):
+    app = make_app(SSE_KEEPALIVE=0.05)
+    client = app.test_client()
+    response = client.get("/api/events")
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-store"
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in response.response)
+    first = next(chunks)
+    assert first.startswith("retry: 3000\n")
+    kind, hello = parse(first)
+    assert kind == "hello" and hello["camera"]["status"] == "no camera"
+    rolled = client.post("/api/dice/roll", json={"count": 2, "sides": 6, "by": "page"})
+    assert next_event(chunks, "roll") == rolled.get_json()
+    get_runtime(app).dice.roll_pending_or_default(requested_by="button")
+    assert next_event(chunks, "roll")["requested_by"] == "button"
+    assert get_runtime(app).hub.client_count == 1
+    response.close()
+    assert get_runtime(app).hub.client_count == 0
+
+
+def test_an_idle_stream_sends_keep_alive_comments(make_app):
+    response = make_app(SSE_KEEPALIVE=0.01).test_client().get("/api/events")
+    chunks = iter(response.response)
+    next(chunks)
+    assert next(chunks) in (b": keep-alive\n\n", ": keep-alive\n\n")
+    response.close()
+
+
+def test_a_slow_client_is_dropped_and_the_others_still_hear_everything():
+    hub = LiveHub(queue_size=3)
+    slow = hub.stream(hello={}, keepalive=0.01)
+    quick = hub.stream(hello={}, keepalive=0.01)
+    next(slow), next(quick)
+    heard = []
+    for number in range(10):
+        hub.publish("frame", {"number": number})
+        heard.append(parse(next(quick))[1]["number"])
+    assert heard == list(range(10))
+    assert hub.client_count == 1
+    # The slow client's stream ends (its browser reconnects and re-fetches).
+    assert list(slow) == []
+
+
+def test_closing_the_hub_ends_every_stream_and_refuses_new_ones():
+    hub = LiveHub()
+    stream = hub.stream(hello={"a": 1}, keepalive=5.0)
+    assert parse(next(stream)) == ("hello", {"a": 1})
+    hub.close()
+    assert list(stream) == []
+    late = hub.stream(hello={}, keepalive=5.0)
+    assert parse(next(late))[0] == "hello"
+    assert list(late) == [] and hub.client_count == 0
+
+
+def test_an_abandoned_stream_leaves_the_hub_when_closed_unread():
+    hub = LiveHub()
+    hub.stream(hello={}, keepalive=5.0).close()
+    assert hub.client_count == 0
+
+
+def test_format_event_is_one_sse_message():
+    assert format_event("roll", {"total": 7}) == 'event: roll\ndata: {"total":7}\n\n'
+
+
+def test_frame_events_are_throttled_and_status_events_are_not(fake_clock):
+    hub = LiveHub()
+    stream = hub.stream(hello={}, keepalive=0.01)
+    next(stream)
+    relay = _relay(hub, frame_rate=4.0, clock=fake_clock)
+    for number in range(1, 11):       # 10 frames at 16 fps
+        relay("frame", {"number": number})
+        fake_clock.advance(0.0625)
+    relay("status", {"camera": "reconnecting in 1 s: unplugged"})
+    messages = [parse(next(stream)) for _ in range(4)]
+    assert messages == [("frame", {"number": 1}), ("frame", {"number": 5}),
+                        ("frame", {"number": 9}),
+                        ("status", {"camera": "reconnecting in 1 s: unplugged"})]
