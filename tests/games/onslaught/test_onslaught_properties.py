@@ -87,6 +87,7 @@ def play_randomly(state, choose, roll, steps):
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, data=st.data())
 def test_random_legal_play_keeps_every_invariant(options, data):
