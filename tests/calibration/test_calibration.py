@@ -53,6 +53,7 @@ def charuco_model(charuco_pictures) -> CameraModel:
     return calibrate(views, target=str(SPEC))
 
 
+@pytest.mark.slow  # the fixture renders and calibrates twelve ChArUco views
 def test_charuco_calibration_recovers_the_lens(charuco_model):
     assert charuco_model.rms < 0.5 and charuco_model.quality == "good"
     assert charuco_model.matrix[0, 0] == pytest.approx(CAMERA.focal_px, rel=0.02)
@@ -62,6 +63,7 @@ def test_charuco_calibration_recovers_the_lens(charuco_model):
     assert len(charuco_model.per_view) == len(POSES) and not charuco_model.rejected
 
 
+@pytest.mark.slow  # the fixture renders and calibrates twelve ChArUco views
 def test_undistorting_points_matches_the_true_lens(charuco_model):
     truth = CameraModel(CAMERA.matrix, CAMERA.dist, CAMERA.size)
     corners = np.array([[30, 30], [930, 40], [900, 690], [50, 700], [480, 360]], float)
@@ -71,6 +73,7 @@ def test_undistorting_points_matches_the_true_lens(charuco_model):
     assert np.abs(again - corners).max() < 0.01
 
 
+@pytest.mark.slow  # the fixture renders and calibrates twelve ChArUco views
 def test_a_view_with_a_moved_target_is_rejected_with_its_error(charuco_pictures):
     views = [charuco.find_view(p, SPEC, f"view{i}") for i, p in enumerate(charuco_pictures)]
     bent = views[3]
@@ -127,6 +130,7 @@ def test_too_few_views_is_an_error_naming_what_was_rejected():
     assert "x.jpg: it was dark." in str(caught.value)
 
 
+@pytest.mark.slow  # the fixture renders and calibrates twelve ChArUco views
 def test_model_saved_and_loaded(tmp_path, charuco_model):
     path = tmp_path / "camera.json"
     charuco_model.save(path)
@@ -142,6 +146,7 @@ def test_model_saved_and_loaded(tmp_path, charuco_model):
         CameraModel.load(tmp_path / "bad.json")
 
 
+@pytest.mark.slow  # the fixture renders and calibrates twelve ChArUco views
 def test_undistort_straightens_and_checks_the_size(charuco_model, charuco_pictures):
     out = charuco_model.undistort(charuco_pictures[0])
     assert out.shape == charuco_pictures[0].shape
