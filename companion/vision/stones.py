@@ -279,14 +279,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # picture shows. Not on the rim: there the print is weaker than around it anyway.
     sure_as = np.stack([r.argmax(axis=1) * (r.max(axis=1) >= cfg.min_confidence)
                         for r in readings[1:]])
-    stones_seen = [set(np.unique(column[column > 0])) for column in sure_as.T]
+    seen_as = np.stack([(sure_as == c + 1).any(axis=0) for c in range(len(colours))])
     hidden_print = (best == 0) & unseen & (samples.ink_around >= cfg.ink_clear) \
         & (samples.ink < cfg.ink_present * cfg.ink_absent)
     if rim is not None:
         hidden_print &= ~rim
-    hidden_stone = np.array([len(seen) == 1 for seen in stones_seen]) & hidden_print \
-        & ambiguous & ~blind
-    best = np.where(hidden_stone, [min(seen) if seen else 0 for seen in stones_seen], best)
+    hidden_stone = (seen_as.sum(axis=0) == 1) & hidden_print & ambiguous & ~blind
+    best = np.where(hidden_stone, seen_as.argmax(axis=0) + 1, best)
     support = np.max([r[rows, best] for r in readings[1:]], axis=0)
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
