@@ -37,11 +37,12 @@ def test_the_page_shows_the_replayed_camera_picture(make_app, live_server, page)
     page.goto(url)
     sync_api.expect(page.locator("#camera-status")).to_have_text("ok", timeout=WAIT_MS)
     # A frame event made the page fetch a numbered frame, and the picture loaded.
-    page.wait_for_function(
+    # (The width is taken in the same moment: the next frame event may change the src.)
+    loaded = page.wait_for_function(
         "() => { const img = document.getElementById('frame');"
-        " return img.src.includes('?n=') && img.complete && img.naturalWidth > 0; }",
+        " return img.src.includes('?n=') && img.complete && img.naturalWidth; }",
         timeout=WAIT_MS)
-    assert page.eval_on_selector("#frame", "img => img.naturalWidth") == 640
+    assert loaded.json_value() == 640
     sync_api.expect(page.locator("#live")).to_have_text("live")
 
 
