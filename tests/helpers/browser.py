@@ -21,3 +21,19 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
 
 sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def screenshot(page, name):
+    """Save a full-page screenshot under ``ARTIFACTS`` (CI keeps them; look at them)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def verdict(page):
+    """The table page's verdict line."""
+    return page.locator("#verdict")
+
+
+def space(page, name):
+    """The board's drawing of space ``name``."""
+    return page.locator(f'#board [data-space="{name}"]')

@@ -9,7 +9,7 @@ import cv2
 import pytest
 
 from calibration.intrinsics import CameraModel
-from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.browser import WAIT_MS, screenshot, sync_api
 from tests.helpers.charuco_views import charuco_frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,11 +33,6 @@ def open_page(browser, url, size):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
     return context, page, errors
-
-
-def screenshot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
 def filled_cells(page) -> int:

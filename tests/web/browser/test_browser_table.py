@@ -9,7 +9,7 @@ import pytest
 from companion.journal import Journal
 from hardware.frames.replay import ReplaySource
 from hardware.replays import DEMO
-from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.browser import WAIT_MS, screenshot, sync_api
 from web.runtime import get_runtime
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -25,11 +25,6 @@ def journaled_rolls(app):
 
 def shown_values(page):
     return [int(v) for v in page.locator("#last-roll .die").all_inner_texts()]
-
-
-def screenshot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
 def test_the_page_shows_the_replayed_camera_picture(make_app, live_server, page):

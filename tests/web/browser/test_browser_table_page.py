@@ -10,26 +10,13 @@ import pytest
 from calibration.locator import BoardLocator
 from companion.games.registry import get_game
 from companion.vision.scene import Pose, render_scene
-from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.browser import WAIT_MS, screenshot, space, sync_api, verdict
 from tests.helpers.rendered_table import RenderedTable
 from tests.helpers.stone_reader import stones
 from tests.helpers.table_camera import CLEAN, POSE, TableCamera, known_board, picture
 from web.runtime import get_runtime
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-def screenshot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-
-
-def verdict(page):
-    return page.locator("#verdict")
-
-
-def space(page, name):
-    return page.locator(f'#board [data-space="{name}"]')
-
 
 def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page):
     camera = TableCamera()

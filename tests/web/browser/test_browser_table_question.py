@@ -11,26 +11,13 @@ ring over the picture is shown too. Screenshots go to test-artifacts/.
 import pytest
 
 from companion.table.reading import UNSURE
-from tests.helpers.browser import ARTIFACTS, WAIT_MS, sync_api
+from tests.helpers.browser import WAIT_MS, screenshot, space, sync_api, verdict
 from tests.helpers.stone_reader import stones
 from tests.helpers.table_camera import TableCamera, known_board, picture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-
-
-def screenshot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-
-
-def verdict(page):
-    return page.locator("#verdict")
-
-
-def space(page, name):
-    return page.locator(f'#board [data-space="{name}"]')
 
 
 def answer(page, means):
