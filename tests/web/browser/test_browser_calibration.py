@@ -47,7 +47,8 @@ def kept(page) -> int:
 def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, browser,
                                                       replay_folder, companion_home, size):
     app = make_app(FRAME_SOURCE=f"replay:{replay_folder}?fps=4&loop=1")
-    context, page, errors = open_page(browser, live_server(app) + "/calibrate", size)
+    url = live_server(app)
+    context, page, errors = open_page(browser, url + "/calibrate", size)
     expect = sync_api.expect
     expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
     expect(page.locator("#camera-status")).to_have_text("ok", timeout=WAIT_MS)
@@ -80,7 +81,11 @@ def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, br
     assert 0 < rms < 0.5
     rows = page.locator("#per-view tr").count()
     assert rows >= 10 and page.inner_text("#views") == f"{rows} of 15"
-    assert filled_cells(page) == 16
+    # The page paints the session's own coverage, and the session ended with the view
+    # covered: at most two parts of the picture without the target.
+    coverage = page.request.get(url + "/api/calibration/camera").json()["coverage"]
+    painted = filled_cells(page)
+    assert painted == sum(count > 0 for row in coverage for count in row) and painted >= 14
     expect(page.locator("#result-message")).to_have_text(f"Calibrated from {rows} pictures.")
     screenshot(page, f"calibration-{size}-3-result.png")
 

@@ -57,6 +57,7 @@ async function loadBoard(name) {
 export async function showGame(game, verdict = null) {
   const sameGame = page.game && game && page.game.game_id === game.game_id;
   const hadProblem = Boolean(sameGame && page.game.problem);
+  const sameNews = sameGame && standing(page.game) === standing(game);
   // The server says what the last step changed, so a reloaded page rings it too.
   page.marks.last = new Set(game?.last_changed || []);
   page.game = game;
@@ -66,7 +67,7 @@ export async function showGame(game, verdict = null) {
   page.marks.combat = game?.summary?.combat?.at || null;
   if (game) await loadBoard(game.board);
   $("turn").textContent = turnText(game);
-  renderVerdict(verdict, game, hadProblem);
+  renderVerdict(verdict, game, hadProblem, sameNews);
   renderSteps($("events"), game);
   $("undo").disabled = !game?.can_undo;
   $("redo").disabled = !game?.can_redo;
@@ -126,7 +127,14 @@ function renderAnswers(question) {
   });
 }
 
-function renderVerdict(verdict, game, restored) {
+// What the verdict line would say of a game with no news: when a reading changes none
+// of it, the last news (a move, "A new game begins.") stays on the line.
+function standing(game) {
+  return JSON.stringify([game?.problem, game?.question, game?.pending_dice,
+    game?.summary?.combat, game?.outcome, turnText(game)]);
+}
+
+function renderVerdict(verdict, game, restored, sameNews) {
   const choices = $("choices");
   choices.replaceChildren();
   renderAnswers(game?.question);
@@ -142,7 +150,9 @@ function renderVerdict(verdict, game, restored) {
   const p = game?.pending_dice;
   const roll = p ? `${p.for}: roll ${p.count}d${p.sides} (${p.purpose}) with the button or Roll.` : "";
   // "Nothing changed" is not news; "the board is as the game has it again" is.
-  if (verdict && (verdict.kind !== "unchanged" || restored)) {
+  if (verdict?.kind === "unchanged" && !restored && sameNews) {
+    return;
+  } else if (verdict && (verdict.kind !== "unchanged" || restored)) {
     say(roll && verdict.kind !== "dice" ? `${verdict.text} ${roll}` : verdict.text, verdict.kind);
   } else if (game?.problem) {
     say(game.problem.text, game.problem.kind);
