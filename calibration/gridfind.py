@@ -182,11 +182,18 @@ def _best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, floa
     """Where a lattice of ``count`` lines ``pitch`` apart scores most on the half-pixel
     profile ``fine``: (first position in pixels, its mean score)."""
     span = pitch * (count - 1)
-    firsts = np.arange(0.0, len(fine) / 2 - span, 0.5)
-    grid = np.rint(2 * (firsts[:, None] + pitch * np.arange(count)[None, :])).astype(int)
-    scores = fine[np.clip(grid, 0, len(fine) - 1)].mean(axis=1)
+    starts = len(np.arange(0.0, len(fine) / 2 - span, 0.5))
+    # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
+    # by each line's offset (past the end, the profile's last value).
+    offsets = np.rint(2 * pitch * np.arange(count)).astype(int)
+    beyond = int(offsets[-1]) + starts - len(fine)
+    padded = np.concatenate([fine, np.full(beyond, fine[-1])]) if beyond > 0 else fine
+    scores = np.zeros(starts)
+    for offset in offsets:
+        scores += padded[offset:offset + starts]
+    scores /= count
     k = int(np.argmax(scores))
-    return float(firsts[k]), float(scores[k])
+    return k / 2, float(scores[k])
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:

@@ -55,8 +55,10 @@ def line_parts(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarra
     def parts(own, own_lines, own_along, lattice, cross, cross_along, cross_inner):
         inside = (own_along >= lattice[0]) & (own_along <= lattice[-1])
         half = (own_lines[1] - own_lines[0]) / 2
-        mine, crossing = [], []
-        for k, line in enumerate(own_lines):
+        mine = np.percentile(own[:, inside], percentile, axis=1)
+        crosses = cross[cross_inner]
+        crossing = []
+        for line in own_lines:
             near = np.abs(cross_along - line) <= half
             # A line beyond the lattice is crossed if the lines the other way run on
             # from the lattice to it: only the side towards the lattice counts (beyond
@@ -65,9 +67,8 @@ def line_parts(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarra
                 near &= cross_along >= line
             elif line > lattice[-1]:
                 near &= cross_along <= line
-            mine.append(np.percentile(own[k, inside], percentile))
-            crossing.append(np.percentile(cross[cross_inner][:, near], percentile))
-        return np.array(mine), np.array(crossing)
+            crossing.append(np.percentile(crosses[:, near], percentile))
+        return mine, np.array(crossing)
 
     return (parts(vertical, ext_x, along_y, ys, horizontal, along_x, inner_y),
             parts(horizontal, ext_y, along_x, xs, vertical, along_y, inner_x))
