@@ -164,11 +164,12 @@ class PictureReader:
 def read_picture(path: Path, reader: PictureReader, corners: np.ndarray | None
                  ) -> dict[str, Any]:
     """Read one picture: register it, read every space, and say what was found."""
-    import cv2
+    from companion.vision.picture_file import PictureFileError, read_picture_file
 
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if image is None:
-        raise RecognitionError(f"{path} is not a picture that can be read.")
+    try:
+        image = read_picture_file(path)
+    except PictureFileError as error:
+        raise RecognitionError(str(error)) from None
     result, _registration = reader.read(image, corners)
     return {"image": str(path), **result}
 

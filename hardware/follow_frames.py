@@ -55,6 +55,7 @@ from companion.table.session import TableSession
 from companion.table.verdict import TableVerdict
 from companion.vision.gate import GateStatus, Stability
 from companion.vision.labels import EMPTY
+from companion.vision.picture_file import PictureFileError, read_picture_file
 from companion.vision.pipeline import NO_BOARD, Reading
 from hardware import referee_feed as loop
 from hardware.referee_feed import RefereeFeed, game_recogniser
@@ -405,8 +406,6 @@ def follow(game_name: str, images: Iterable[tuple[str, np.ndarray]], *,
 
 def run(args: argparse.Namespace) -> int:
     """``companion referee GAME --frames IMAGE... [--start FILE] [--options JSON]``."""
-    import cv2
-
     from calibration.recognize import parse_corners
 
     try:
@@ -423,7 +422,7 @@ def run(args: argparse.Namespace) -> int:
                          "with --start, not --record or --play.")
     try:
         corners = parse_corners(args.corners).tolist() if args.corners else None
-        images = _pictures(args.frames, cv2)
+        images = _pictures(args.frames)
         for result in follow(args.game, images, start=args.start, options=options,
                              corners=corners):
             print(json.dumps(result.to_json()) if args.json else result.to_text(),
@@ -433,12 +432,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pictures(paths: Sequence[Path], cv2: Any) -> Iterator[tuple[str, np.ndarray]]:
+def _pictures(paths: Sequence[Path]) -> Iterator[tuple[str, np.ndarray]]:
     for path in paths:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise FollowError(f"{path} is not a picture that can be read.")
-        yield str(path), image
+        try:
+            yield str(path), read_picture_file(path)
+        except PictureFileError as error:
+            raise FollowError(str(error)) from None
 
 
 def _unusable(error: object) -> int:
