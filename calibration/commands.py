@@ -1,6 +1,6 @@
 """Sub-commands ``companion calibrate``, ``companion print`` and ``companion recognize``.
 
-    companion calibrate camera (--chessboard 9x6 | --charuco [SPEC]) IMAGES...
+    companion calibrate camera (--chessboard 9x6 | --charuco [--spec SPEC]) IMAGES...
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion calibrate field IMAGE [--size 24x24]
     companion print (charuco | markers | board NAME_OR_FILE | counters | pieces) [--paper a4|letter]
@@ -36,6 +36,7 @@ from calibration.intrinsics import (
 from calibration.printables.counters import DEFAULT_COUNTER_MM
 from companion import paths
 from companion.errors import UserFacingError, value_errors_as
+from companion.vision.picture_file import PictureFileError, read_picture_file
 
 
 def default_camera_path() -> Path:
@@ -69,9 +70,12 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
     target = camera.add_mutually_exclusive_group(required=True)
     target.add_argument("--chessboard", metavar="COLSxROWS",
                         help="a classic chessboard, by inner corners, e.g. 9x6")
-    target.add_argument("--charuco", nargs="?", const=charuco.DEFAULT_SPEC, metavar="SPEC",
-                        help=f"a ChArUco board, COLSxROWS:SQUARE_MM:MARKER_MM "
-                             f"(default {charuco.DEFAULT_SPEC}, as 'companion print charuco')")
+    target.add_argument("--charuco", action="store_true",
+                        help="a ChArUco board, as 'companion print charuco' prints it")
+    camera.add_argument("--spec", default=charuco.DEFAULT_SPEC, metavar="SPEC",
+                        help=f"the ChArUco board's COLSxROWS:SQUARE_MM:MARKER_MM, as given "
+                             f"to 'companion print charuco --spec' (default "
+                             f"{charuco.DEFAULT_SPEC})")
     camera.add_argument("--square-mm", type=float, default=25.0,
                         help="the chessboard's square side in mm (default 25)")
     camera.add_argument("-o", "--output", type=Path, default=None,
@@ -142,15 +146,16 @@ def camera_finder(args: argparse.Namespace):
             return (lambda image, name: chessboard.find_view(image, pattern, name,
                                                              args.square_mm),
                     f"chessboard {pattern[0]}x{pattern[1]}")
-        spec = charuco.parse_spec(args.charuco)
+        spec = charuco.parse_spec(args.spec)
         return (lambda image, name: charuco.find_view(image, spec, name), f"charuco {spec}")
 
 
 def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
     for path in images:
-        image = cv2.imread(str(path))
-        if image is None:
-            yield RejectedView(path.name, "it is not a picture OpenCV can read.")
+        try:
+            image = read_picture_file(path)
+        except PictureFileError as error:
+            yield RejectedView(path.name, str(error))
         else:
             yield find(image, path.name)
 
@@ -190,9 +195,7 @@ def save_camera(args: argparse.Namespace, results: list[View | RejectedView],
 def _picture_and_camera(args: argparse.Namespace) -> tuple[np.ndarray, CameraModel | None]:
     """The picture to register (``args.image``) and the camera calibration to read it
     with: ``--camera``, else the saved one if it was made at the picture's size."""
-    image = cv2.imread(str(args.image))
-    if image is None:
-        raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
+    image = read_picture_file(args.image)
     return image, _load_camera(args.camera, (image.shape[1], image.shape[0]))
 
 

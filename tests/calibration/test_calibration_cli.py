@@ -23,14 +23,17 @@ CAMERA = SyntheticCamera(width=800, height=600, focal_px=700.0)
 def test_calibrate_camera_json_on_the_last_line(companion_home, tmp_path, capsys):
     junk = tmp_path / "notes.jpg"
     junk.write_text("not a picture")
-    images = [str(p) for p in sorted(DATA.glob("left*.jpg"))] + [str(junk)]
+    missing = tmp_path / "left99.jpg"
+    images = [str(p) for p in sorted(DATA.glob("left*.jpg"))] + [str(junk), str(missing)]
     assert main(["calibrate", "camera", "--chessboard", "9x6", "--json", *images]) == 0
     out, err = capsys.readouterr()
     result = json.loads(out.strip().splitlines()[-1])
     assert result["rms"] < 0.41 and result["quality"] == "good"
-    assert result["rejected"] == [{"name": "notes.jpg",
-                                   "reason": "it is not a picture OpenCV can read."}]
-    assert "not used: notes.jpg" in err
+    assert result["rejected"] == [
+        {"name": "notes.jpg", "reason": f"{junk} is not a picture that can be read (a JPEG "
+                                        "or PNG photo, for example)."},
+        {"name": "left99.jpg", "reason": f"There is no file {missing}."}]
+    assert "not used: notes.jpg" in err and "WARN" not in err  # not OpenCV's own words
     saved = CameraModel.load(companion_home / "camera.json")
     assert saved.rms == pytest.approx(result["rms"])
 
@@ -47,6 +50,20 @@ def test_calibrate_camera_in_words_and_refusals(companion_home, tmp_path, capsys
     assert "e.g. 9x6" in capsys.readouterr().err
     assert main(["calibrate", "camera", "--charuco"]) == 1
     assert "--live SOURCE" in capsys.readouterr().err
+
+
+def test_charuco_pictures_are_all_taken_as_pictures(companion_home, tmp_path, capsys):
+    """`--charuco photos/*.jpg`, as the docs write it: the first photo is a photo, not
+    the board's spec (given with --spec)."""
+    photos = [tmp_path / "a.jpg", tmp_path / "b.jpg"]
+    for photo in photos:
+        photo.write_text("not a picture")
+    for spec in ([], ["--spec", "5x7:33:25"]):
+        assert main(["calibrate", "camera", "--charuco", *spec, *map(str, photos)]) == 1
+        err = capsys.readouterr().err
+        assert "not used: a.jpg" in err and "not used: b.jpg" in err
+    assert main(["calibrate", "camera", "--charuco", "--spec", "seven", str(photos[0])]) == 1
+    assert "COLSxROWS" in capsys.readouterr().err
 
 
 @pytest.mark.slow
