@@ -19,7 +19,7 @@ from flask import Blueprint, Response, jsonify, request
 from companion import game_log
 from companion.errors import CompanionError, value_errors_as
 from companion.games.base import IllegalAction
-from companion.games.registry import game_names, get_game
+from companion.games.registry import game_key, game_names, get_game
 from companion.games.replay import RecordError, read_record, to_line
 from companion.geometry import load_geometry
 from companion.journal import JournalError
@@ -108,8 +108,10 @@ def start():
     """Start a game: ``{"game": "one", "options": {"players": 2}}``."""
     body = json_body()
     name = body.get("game")
-    if not isinstance(name, str) or name not in game_names():
-        raise InvalidRequest(f"Choose a game: {', '.join(game_names())}.")
+    try:
+        name = game_key(name)
+    except ValueError:
+        raise InvalidRequest(f"Choose a game: {', '.join(game_names())}.") from None
     options = body.get("options", {})
     if not isinstance(options, dict):
         raise InvalidRequest('"options" must be a JSON object, such as {"players": 2}.')

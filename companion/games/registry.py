@@ -19,16 +19,21 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
+def game_key(name: str) -> str:
+    """The registry name of the game a person typed as ``name`` (``ONE``, `` Go``: case
+    and spaces around do not matter); ``ValueError`` naming the games there are."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in _GAMES:
+        known = ", ".join(game_names()) or "none"
+        raise ValueError(f"There is no game called {name!r}; the games are: {known}.")
+    return key
+
+
 def get_game(name: str) -> Game:
-    """Return a fresh engine for the game called ``name``.
+    """Return a fresh engine for the game called ``name`` (as ``game_key`` reads it).
 
     Raises ``ValueError`` naming the games there are when ``name`` is unknown.
     """
-    try:
-        target = _GAMES[name]
-    except KeyError:
-        known = ", ".join(game_names()) or "none"
-        raise ValueError(f"There is no game called {name!r}; the games are: {known}.") from None
-    module_name, class_name = target.split(":")
+    module_name, class_name = _GAMES[game_key(name)].split(":")
     game_class = getattr(importlib.import_module(module_name), class_name)
     return game_class()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.base import CameraSetup
-from companion.games.registry import game_names, get_game
+from companion.games.registry import game_key, game_names, get_game
 from companion.geometry import Geometry, load_geometry
 
 
@@ -57,7 +57,9 @@ def game_vision(game: str, *, board: str | None = None, size: int | None = None
     and colours of ``game``; ``ValueError`` for a game the camera cannot read or a size
     its boards do not come in."""
     setup = _camera(game)
-    if setup is None:
+    if setup is not None:
+        game = game_key(game)
+    else:
         readable = [name for name in game_names() if _camera(name) is not None]
         raise ValueError(f"The camera cannot read {game!r} yet; it reads: "
                          f"{', '.join(readable)}.")

@@ -68,6 +68,11 @@ def test_a_game_that_cannot_start_is_a_sentence(client, body, words):
     assert answer.status_code == 400 and words in answer.get_json()["error"]
 
 
+def test_a_game_s_name_is_taken_in_any_case(client):
+    answer = client.post("/api/game/start", json={"game": "ONE"})
+    assert answer.status_code == 200 and answer.get_json()["game"]["game"] == "one"
+
+
 def test_a_move_from_the_page_and_the_scores(one):
     answer = place(one, "black", "A1")
     assert answer.status_code == 200
