@@ -47,7 +47,8 @@ class Record:
 
 def read_record(lines: Iterable[str]) -> Record:
     """Read a record from its lines. A line that is not a JSON object becomes an entry
-    with an ``error``; a header that is not usable raises ``RecordError``."""
+    with an ``error``; a header that is not usable, or a first line that is no JSON
+    object (a file that is no record at all), raises ``RecordError``."""
     game: str | None = None
     options: dict[str, Any] = {}
     entries: list[Entry] = []
@@ -59,10 +60,15 @@ def read_record(lines: Iterable[str]) -> Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            entries.append(Entry(number, error=f"Line {number} is not valid JSON: {error.msg}."))
-            continue
-        if not isinstance(data, dict):
-            entries.append(Entry(number, error=f"Line {number} is not a JSON object."))
+            data, problem = None, f"Line {number} is not valid JSON: {error.msg}."
+        else:
+            problem = None if isinstance(data, dict) else f"Line {number} is not a JSON object."
+        if problem is not None:
+            if not entries and game is None:
+                raise RecordError(f"This is not a game record: {problem[:1].lower()}"
+                                  f"{problem[1:-1]}, and a record's first line is its header "
+                                  "or its first action (docs/records.md).")
+            entries.append(Entry(number, error=problem))
             continue
         if "type" not in data and "game" in data:
             if seen_action or game is not None:

@@ -123,6 +123,9 @@ def test_an_illegal_action_leaves_the_state_and_exit_code_alone(tmp_path, capsys
     ('{"game": "one"}\n', ["--options", "{bad"], "--options is not valid JSON"),
     ('{"game": "one"}\n', ["--options", "[1]"], "JSON object"),
     ('{"type": "pass", "player": "black"}\n{"game": "one"}\n', [], "header must be"),
+    ("root:x:0:0:root:/root:/bin/bash\n", [], "This is not a game record: line 1 is not "
+                                             "valid JSON"),
+    ('# a list, not a record\n[1, 2]\n', [], "line 2 is not a JSON object"),
 ])
 def test_unusable_input_exits_2_with_one_sentence(tmp_path, capsys, record, args, message):
     path = tmp_path / "r.jsonl"
@@ -138,6 +141,8 @@ def test_unusable_input_exits_2_with_one_sentence(tmp_path, capsys, record, args
 def test_unknown_game_and_missing_record(capsys):
     code, _, err = referee(capsys, "chess", "--record", "x.jsonl")
     assert code == 2 and "no game called 'chess'" in err
+    code, out, _ = referee(capsys, " ONE", "--record", str(EXAMPLES / "one-2p-60.jsonl"))
+    assert code == 0 and json.loads(out.splitlines()[-1])["final"]  # any case
     code, _, err = referee(capsys, "one")
     assert code == 2 and "--record" in err
 
