@@ -94,8 +94,9 @@ def _register_calibrate(subparsers: argparse._SubParsersAction) -> None:
     how = board.add_mutually_exclusive_group()
     how.add_argument("--markers", action="store_true",
                      help="use the corner markers printed around the board (default)")
-    how.add_argument("--corners", nargs=4, metavar="X,Y",
-                     help="the board's corners in pixels, its top-left first")
+    how.add_argument("--corners", metavar="x,y;x,y;x,y;x,y",
+                     help="the board's four corners in pixels, its top-left first (as "
+                          "'companion recognize --corners' takes them)")
     how.add_argument("--grid", action="store_true",
                      help="find a plain grid board (e.g. a wooden Go board) by its lines")
     _add_registration_options(board)
@@ -220,12 +221,7 @@ def run_board(args: argparse.Namespace) -> int:
         geometry = load_geometry(args.board)
     image, camera = _picture_and_camera(args)
     if args.corners:
-        try:
-            taps = [[float(v) for v in text.split(",")] for text in args.corners]
-        except ValueError:
-            taps = []
-        if len(taps) != 4 or any(len(t) != 2 for t in taps):
-            raise UserFacingError("Give each corner as X,Y in pixels, e.g. 120,88.")
+        taps = recognize.parse_corners(args.corners).tolist()
         registration = from_corners(taps, geometry.width_mm, geometry.height_mm, camera=camera)
     elif args.grid:
         from calibration.gridfind import find_grid

@@ -63,9 +63,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def parse_corners(text: str) -> np.ndarray:
-    """``"10,20;300,22;305,290;8,288"`` -> a 4×2 array of pixel positions."""
+    """``"10,20;300,22;305,290;8,288"`` -> a 4×2 array of pixel positions. Every command's
+    ``--corners`` takes this one form (spaces may stand for the semicolons)."""
     try:
-        points = [[float(v) for v in pair.split(",")] for pair in text.strip().split(";")]
+        pairs = text.replace(";", " ").split()
+        points = [[float(v) for v in pair.split(",")] for pair in pairs]
         array = np.array(points, dtype=np.float64)
     except ValueError:
         array = np.empty((0,))

@@ -109,11 +109,12 @@ def test_calibrate_board_from_markers_and_from_corners(companion_home, tmp_path,
     assert saved["method"] == "markers"
 
     taps = [f"{x:.1f},{y:.1f}" for x, y in project(layout.board_corners(), pinhole, pose)]
-    assert main(["calibrate", "board", "onslaught", str(image), "--corners", *taps]) == 0
+    assert main(["calibrate", "board", "onslaught", str(image), "--corners", ";".join(taps)]) == 0
     assert "Board found (corners" in capsys.readouterr().out
-    assert main(["calibrate", "board", "onslaught", str(image), "--corners", "1", "2", "3",
-                 "4"]) == 1
-    assert "X,Y" in capsys.readouterr().err
+    assert main(["calibrate", "board", "onslaught", str(image), "--corners", " ".join(taps)]) == 0
+    assert "Board found (corners" in capsys.readouterr().out  # spaces for the semicolons
+    assert main(["calibrate", "board", "onslaught", str(image), "--corners", "1;2;3;4"]) == 1
+    assert "--corners takes four corners as x,y;x,y;x,y;x,y" in capsys.readouterr().err
 
 
 def test_calibrate_field_in_inches(companion_home, tmp_path, capsys):
