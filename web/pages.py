@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, Response, current_app, jsonify, render_template
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, url_for
 
 from web.placeholder import placeholder_jpeg
 from web.runtime import get_runtime
@@ -21,6 +21,12 @@ def table():
     return render_template("table.html", demo=runtime.simulated,
                            button_status=runtime.button_status,
                            version=current_app.config["VERSION"])
+
+
+@bp.get("/calibration")
+def calibration():
+    """The calibration page's other likely name: sent on to ``/calibrate``."""
+    return redirect(url_for("calibration_page.page"))
 
 
 @bp.get("/favicon.ico")

@@ -59,6 +59,12 @@ def test_the_table_page_renders_with_its_parts(client):
     assert "demo-button" not in html
 
 
+def test_the_calibration_page_s_other_name_leads_to_it(client):
+    answer = client.get("/calibration")
+    assert answer.status_code == 302 and answer.headers["Location"] == "/calibrate"
+    assert client.get("/calibration", follow_redirects=True).status_code == 200
+
+
 def test_the_demo_page_has_the_simulated_button(make_app):
     html = make_app(DEMO=True).test_client().get("/").get_data(as_text=True)
     assert 'id="demo-button"' in html and "Simulated button on mock GPIO17" in html
