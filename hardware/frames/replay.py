@@ -37,15 +37,23 @@ class ReplaySource(FrameSource):
     """Frames from a folder of images (sorted by name) or from a video file.
 
     ``fps`` is the rate frames are handed out at (``None`` or 0: as fast as they are
-    read). With ``loop`` the replay starts over after the last frame; without it,
-    ``read()`` then raises :class:`ReplayEnded`.
+    read). Each picture or video frame is handed out ``hold`` times in a row: a folder of
+    one photograph per move then holds each still as a camera would, long enough for
+    the live loop's stability gate. With ``loop`` the replay starts over after the last
+    frame; without it, ``read()`` then raises :class:`ReplayEnded`.
     """
 
     def __init__(self, path: str | Path, *, fps: float | None = 2.0, loop: bool = True,
-                 clock: Clock = time.monotonic, sleep: Sleep = time.sleep) -> None:
+                 hold: int = 1, clock: Clock = time.monotonic, sleep: Sleep = time.sleep
+                 ) -> None:
         super().__init__(clock=clock)
         if fps is not None and fps < 0:
             raise ValueError(f"a replay rate must be positive, not {fps} frames per second")
+        if hold < 1:
+            raise ValueError(f"each picture is held for at least one frame, not {hold}")
+        self.hold = hold
+        self._held: np.ndarray | None = None
+        self._left = 0  # frames the picture handed out last is still held for
         self.path = Path(path)
         self.fps = fps or None
         self.loop = loop
@@ -65,6 +73,8 @@ class ReplaySource(FrameSource):
             self.description = f"replay of {self.path.name}"
         else:
             raise FrameSourceError(f"there is no folder or video file at {self.path}")
+        if hold > 1:
+            self.description += f", each held {hold} frames"
 
     def __len__(self) -> int:
         """The number of frames in one pass (for a video, as its header says)."""
@@ -76,9 +86,11 @@ class ReplaySource(FrameSource):
     def read(self) -> Frame:
         if self._closed:
             raise FrameSourceError(f"the {self.description} is closed")
-        image = self._next_image()
+        if self._left == 0 or self._held is None:
+            self._held, self._left = self._next_image(), self.hold
+        self._left -= 1
         self._pacer.wait()
-        return self._frame(image)
+        return self._frame(self._held)
 
     def close(self) -> None:
         self._closed = True

@@ -5,8 +5,9 @@ The forms a person can type::
     picamera                      the Pi camera (picamera:1 for a second one)
     usb:0   or   0                a USB webcam by index
     http://…, https://…, rtsp://… a network stream
-    path/to/folder, clip.mp4      a replay of pictures or of a video, 2 fps, looping
-    replay:PATH?fps=2&loop=1      a replay with its rate and looping chosen
+    path/to/folder, clip.mp4      a replay of pictures (each held FOLDER_HOLD frames: one
+                                  photograph per move) or of a video, 2 fps, looping
+    replay:PATH?fps=2&loop=1&hold=1  a replay with its rate, looping and hold chosen
 
 ``usb`` and ``picamera`` also take ``?width=1280&height=720``.
 """
@@ -23,9 +24,10 @@ from hardware.frames.picamera import PiCameraSource
 from hardware.frames.replay import ReplaySource
 
 STREAM_SCHEMES = ("http://", "https://", "rtsp://", "rtsps://", "rtmp://")
+FOLDER_HOLD = 4  # frames a bare folder's pictures are held: the gate wants 3 alike
 
 SPEC_HELP = ("use picamera, usb:0, an http(s) or rtsp URL, a folder or video path, "
-             "or replay:PATH?fps=2&loop=1")
+             "or replay:PATH?fps=2&loop=1&hold=1")
 
 
 def open_source(spec: str, *, clock: Clock = time.monotonic,
@@ -50,15 +52,16 @@ def open_source(spec: str, *, clock: Clock = time.monotonic,
         size = (_size(options, "width", spec) or 1280, _size(options, "height", spec) or 960)
         return PiCameraSource(camera=_index(index or "0", spec), size=size, clock=clock)
     if kind == "replay":
-        path, options = _split_options(rest, spec, {"fps", "loop"})
+        path, options = _split_options(rest, spec, {"fps", "loop", "hold"})
         if not path:
             raise SourceSpecError(f"{spec!r} names no folder or video to replay")
         return ReplaySource(path, fps=_fps(options, spec), loop=_flag(options, spec),
-                            clock=clock, sleep=sleep)
+                            hold=_hold(options, spec), clock=clock, sleep=sleep)
     if not Path(text).exists():
         raise SourceSpecError(f"{spec!r} is neither a source name nor an existing folder "
                               f"or video: {SPEC_HELP}")
-    return ReplaySource(text, clock=clock, sleep=sleep)
+    hold = FOLDER_HOLD if Path(text).is_dir() else 1
+    return ReplaySource(text, hold=hold, clock=clock, sleep=sleep)
 
 
 def _split_options(text: str, spec: str, allowed: set[str]) -> tuple[str, dict[str, str]]:
@@ -84,6 +87,14 @@ def _size(options: dict[str, str], name: str, spec: str) -> int | None:
     if not value.isdigit() or int(value) == 0:
         raise SourceSpecError(f"{spec!r} asks for a {name} of {value!r}: it must be a "
                               "positive whole number of pixels")
+    return int(value)
+
+
+def _hold(options: dict[str, str], spec: str) -> int:
+    value = options.get("hold", "1")
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 1000:
+        raise SourceSpecError(f"{spec!r} asks to hold each picture for {value!r} frames: "
+                              "give a whole number from 1 to 1000")
     return int(value)
 
 

@@ -6,6 +6,7 @@ import json
 import logging
 import threading
 
+import cv2
 import numpy as np
 import pytest
 
@@ -17,6 +18,7 @@ from companion.table.session import TableSession
 from companion.vision.scene import Effects, Pose, render_scene
 from hardware.frames import CameraFeed
 from hardware.frames.base import Frame, FrameSource
+from hardware.frames.spec import open_source
 from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, RefereeFeed
 from tests.helpers.stone_reader import stones
 
@@ -115,6 +117,22 @@ def test_a_game_of_one_through_the_loop(table):
     history = [step["text"] for step in session.snapshot()["history"]]
     assert history == ["Black places on A1", "White places on B1",
                        "Correction: B1 set to empty"]
+
+
+def test_a_folder_of_one_photograph_per_move_is_refereed(table, tmp_path, fake_clock):
+    """`serve --source FOLDER`: each photograph is held long enough to look steady."""
+    session, feed, verdicts, _ = table
+    folder = tmp_path / "moves"
+    folder.mkdir()
+    positions = [{}, {"A1": "black"}, {"A1": "black", "B1": "white"}]
+    for index, pieces in enumerate(positions):
+        cv2.imwrite(str(folder / f"{index:02d}.png"), picture(pieces)[0])
+    source = open_source(str(folder), clock=fake_clock, sleep=fake_clock.sleep)
+    for _ in range(len(positions) * source.hold):
+        feed.process(source.read().image)
+    assert [verdict.text for verdict in verdicts if verdict.kind == v.APPLIED] == [
+        "Black places on A1.", "White places on B1."]
+    source.close()
 
 
 def test_a_hand_over_the_board_never_applies_a_move(table):

@@ -11,6 +11,7 @@ from companion.geometry import load_geometry
 from hardware.frames import open_source
 from hardware.frames.replay import ReplaySource, image_files
 from hardware.replays import DEMO, ONE_GAME, make_demo, make_demo_one, placement
+from hardware.frames.spec import FOLDER_HOLD
 
 SKIN_LOW, SKIN_HIGH = (105, 140, 185), (140, 180, 235)  # BGR of the drawn Go hand
 
@@ -98,7 +99,8 @@ def test_the_go_drawing_is_seeded_and_its_board_is_known():
 
 def test_the_demo_opens_as_a_folder_source(fake_clock):
     source = open_source(str(ONE_GAME))
-    assert source.description == f"replay of one-game/ ({len(make_demo_one.MOVES) + 2} pictures)"
+    assert source.description == (f"replay of one-game/ ({len(make_demo_one.MOVES) + 2} "
+                                  f"pictures), each held {FOLDER_HOLD} frames")
     assert source.read().width == 640
     replay = ReplaySource(ONE_GAME, fps=2, loop=False, clock=fake_clock, sleep=fake_clock.sleep)
     assert len(replay) == len(image_files(ONE_GAME))

@@ -41,6 +41,19 @@ def test_folder_replays_in_name_order_at_the_chosen_rate(tmp_path, fake_clock):
     assert "pics" in frames[0].source and len(source) == 3
 
 
+def test_each_picture_is_held_for_its_frames_at_the_chosen_rate(tmp_path, fake_clock):
+    folder = write_pictures(tmp_path / "pics", 2)
+    source = ReplaySource(folder, fps=2, loop=True, hold=3, clock=fake_clock,
+                          sleep=fake_clock.sleep)
+    frames = [source.read() for _ in range(7)]
+    assert [int(f.image[0, 0, 0]) for f in frames] == [0, 0, 0, 40, 40, 40, 0]
+    assert [f.sequence for f in frames] == list(range(7))
+    assert fake_clock.sleeps == [0.5] * 6
+    assert "each held 3 frames" in source.description
+    with pytest.raises(ValueError, match="at least one frame"):
+        ReplaySource(folder, hold=0)
+
+
 def test_a_slow_reader_is_not_made_to_wait_and_no_burst_follows(tmp_path, fake_clock):
     folder = write_pictures(tmp_path / "pics", 3)
     source = ReplaySource(folder, fps=2, clock=fake_clock, sleep=fake_clock.sleep)

@@ -11,6 +11,7 @@ from hardware.frames import FrameSourceError, SourceSpecError, open_source
 from hardware.frames import opencv as opencv_module
 from hardware.frames.picamera import PiCameraMissing, PiCameraSource
 from hardware.frames.replay import ReplaySource
+from hardware.frames.spec import FOLDER_HOLD
 
 
 @pytest.fixture
@@ -51,17 +52,18 @@ def fake_capture(monkeypatch):
     return RecordingCapture
 
 
-def test_a_folder_path_is_a_looping_replay_at_two_fps(pictures):
+def test_a_folder_path_is_a_looping_replay_at_two_fps_of_held_photographs(pictures):
     source = open_source(str(pictures))
     assert isinstance(source, ReplaySource)
-    assert source.fps == 2.0 and source.loop
+    assert source.fps == 2.0 and source.loop and source.hold == FOLDER_HOLD
 
 
-def test_replay_spec_takes_rate_and_loop(pictures):
+def test_replay_spec_takes_rate_loop_and_hold(pictures):
     source = open_source(f"replay:{pictures}?fps=5&loop=0")
     assert isinstance(source, ReplaySource)
-    assert source.fps == 5.0 and not source.loop
+    assert source.fps == 5.0 and not source.loop and source.hold == 1
     assert open_source(f"replay:{pictures}?fps=0").fps is None
+    assert open_source(f"replay:{pictures}?hold=6").hold == 6
 
 
 @pytest.mark.parametrize("spec, expected", [
@@ -99,6 +101,8 @@ def test_urls_open_a_stream_with_timeouts(fake_capture, url):
     ("replay:x?fps=fast", "give a number from 0"),
     ("replay:x?fps=nan", "give a number from 0"),
     ("replay:x?loop=maybe", "use loop=1 or loop=0"),
+    ("replay:x?hold=0", "whole number from 1 to 1000"),
+    ("replay:x?hold=²", "whole number from 1 to 1000"),
 ])
 def test_bad_specs_get_one_clear_sentence(spec, message):
     with pytest.raises(SourceSpecError, match=message) as caught:
