@@ -321,8 +321,10 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
 def _header_dice(lines: list[str]) -> str:
     """Who throws the imported game's dice from now on, as its header says (a record's
     dice so far are its history, replayed as they are)."""
+    first = next((line for line in lines if line.strip()
+                  and not line.lstrip().startswith("#")), "{}")
     try:
-        dice = json.loads(lines[0]).get("dice", game_log.SERVER_DICE)
+        dice = json.loads(first).get("dice", game_log.SERVER_DICE)
     except (ValueError, AttributeError):
         return game_log.SERVER_DICE
     return dice if dice in game_log.DICE_MODES else game_log.SERVER_DICE
