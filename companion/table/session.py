@@ -239,11 +239,11 @@ class TableSession(CameraReadings, DiceWaits):
                 if dice:
                     raise IllegalAction(f"{game.describe(state, action)} needs no dice.")
                 result = self._record([dict(action)], [])
+            elif dice:
+                result = self._record_thrown(waiting, dice, requested_by)
             elif redone is not None:
                 result = self._record([dict(action)], redone.data.get("dice", ()),
                                       redone.data.get("roll", 0))
-            elif dice:
-                result = self._record_thrown(waiting, dice, requested_by)
             else:
                 self._cancel_waiting()
                 self._choices = []
@@ -410,11 +410,18 @@ class TableSession(CameraReadings, DiceWaits):
         self._question = None
 
     def _apply(self, candidate: Candidate) -> TableVerdict:
-        """Journal a candidate's actions; the last one waits for dice if it needs them."""
+        """Journal a candidate's actions; the last one waits for dice if it needs them
+        (unless it is the move the last undo took back: it keeps its dice)."""
         if candidate.dice is None:
             return self._record(candidate.actions, [])
         *first, last = candidate.actions
         result = self._record(first, []) if first else None
+        redone = self._redoable_action(last)
+        if redone is not None:
+            again = self._record([last], redone.data.get("dice", ()),
+                                 redone.data.get("roll", 0))
+            return TableVerdict(again.kind, f"{result.text} {again.text}", again.spaces) \
+                if result is not None else again
         self._wait(WaitingRoll(dict(last), candidate.dice,
                                self.game.describe(self.state, last), candidate.view))
         return self._dice_verdict(result)

@@ -154,3 +154,28 @@ def test_a_journal_written_before_the_dice_rule_resumes_and_exports(journal):
     session.undo()
     assert session.state["turn"]["roll"] is None
     session.close()
+
+
+def test_a_move_undone_and_seen_again_by_the_camera_keeps_its_dice(journal):
+    from companion.games.oneworld import OneWorld
+    from tests.helpers.oneworld_positions import pos
+
+    state = pos(borg={"E6": {"blade": 1}})
+
+    class FromPosition(OneWorld):
+        def initial_state(self, options=None):
+            return state
+
+    dice = DiceService(journal, randbelow=lambda n: 5)  # every die shows 6
+    session = TableSession(journal, dice=dice, games={"oneworld": FromPosition})
+    session.start("oneworld")
+    reading = dict(session.game.view(state))
+    reading["E6"], reading["E11"] = None, {"side": "borg", "face": "blade", "stack": False}
+    assert session.submit_reading(reading).kind == v.DICE
+    dice.roll_pending_or_default(requested_by="button")
+    moved = session.state
+    session.undo()
+    assert session.submit_reading(reading).kind == v.APPLIED  # no roll asked for again
+    assert session.state == moved and dice.pending() is None
+    assert len(journal.events(kind=ROLL_KIND)) == 1
+    session.close()
