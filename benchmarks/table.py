@@ -9,19 +9,23 @@ game in ``docs/examples`` and a seeded game of Go on 19×19 with ``--go-moves`` 
 last ``--window`` moves of each game (the median, robust to another program's burst on
 a shared machine, and the worst):
 
-* **play**: ``play`` of the record's next action (with its dice);
+* **play**: ``play`` of the record's next action (with its dice: the game is started
+  with the dice thrown at the table, so they are entered as the referee would, each
+  journaled as a roll by hand before its move);
 * **reading**: ``submit_reading`` of the board after the move, as the live loop submits
   the steady reading that follows a move (games the camera follows only);
-* **undo**: ``undo`` of the move just played; **redo**: ``redo`` bringing it back;
+* **undo**: ``undo`` of the move just played; **redo**: ``redo`` bringing it back
+  (not timed for a move that sealed a secret choice: undo refuses it);
 * **page update**: of each of those, the time the server's listener takes to turn the
   change into the page's live event (it sends the whole game, history included).
 
 Then, late in the OneWorld game, the dice button (gpiozero's mock pins, an LED on its
-pin): the last action of the record that needs dice is played without them, so the
-session waits for the roll; a press of the button rolls it. Timed from the pin going low
-to the LED lighting and to the roll applied to the waiting action (the session's
-listener hearing it), ``--presses`` times (each time the action is undone and waits
-again). Last, how long ``resume`` takes to rebuild each game from its journal.
+pin): the game is played with the companion's dice, set to roll what the record rolled
+so the game follows the record; each action that needs dice is played without them and
+waits for its roll, and the last ``--presses`` of them are rolled by a press of the
+button. Timed from the pin going low to the LED lighting and to the roll applied to the
+waiting action (the session's listener hearing it). Last, how long ``resume`` takes to
+rebuild each game from its journal.
 
     companion bench table [--games go,oneworld] [--go-moves 350] [--window 20]
 """
@@ -35,6 +39,7 @@ import statistics
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +47,7 @@ from typing import Any
 
 from benchmarks.machine import machine
 from companion.dice import DiceService
+from companion.game_log import TABLE_DICE
 from companion.games.base import Action, IllegalAction
 from companion.games.registry import get_game
 from companion.games.replay import read_record
@@ -186,9 +192,10 @@ class LivePage:
         self.ms += (time.perf_counter() - start) * 1000.0
 
 
-def open_table(journal: Journal) -> tuple[TableSession, DiceService, LivePage]:
+def open_table(journal: Journal, dice: DiceService | None = None
+               ) -> tuple[TableSession, DiceService, LivePage]:
     """A session as ``companion serve`` builds it, with the live page's listener."""
-    dice = DiceService(journal)
+    dice = dice or DiceService(journal)
     table = TableSession(journal, dice=dice, actor="table")
     page = LivePage(table)
     table.subscribe(page)
@@ -206,11 +213,11 @@ def play_through(plan: Plan, path: Path, window: int) -> Figures:
     size = min(window, len(legal) // 2)
     with Journal(path) as journal:
         table, dice, page = open_table(journal)
-        table.start(plan.game, plan.options)
+        table.start(plan.game, plan.options, dice=TABLE_DICE)
         has_view = table.snapshot()["view"] is not None
         for number, (action, dice_values) in enumerate(legal):
             part = "start" if number < size else "end" if number >= len(legal) - size else ""
-            elapsed = _ms(table.play, action, dice_values)
+            elapsed = _ms(table.play, action, dice_values or None)
             if not part:
                 continue
             play[part].append(elapsed)
@@ -218,9 +225,17 @@ def play_through(plan: Plan, path: Path, window: int) -> Figures:
             if has_view:
                 board = dict(table.snapshot()["view"])
                 reading[part].append(_ms(table.submit_reading, board))
-            undo[part].append(_ms(table.undo))
-            redo[part].append(_ms(table.redo))
-            page_update[part].append((page.ms - before) / (3 if has_view else 2))
+            changes = 1 if has_view else 0
+            try:
+                undone = _ms(table.undo)
+            except IllegalAction:  # a step that sealed a secret choice (OneWorld W28)
+                undone = None
+            if undone is not None:
+                undo[part].append(undone)
+                redo[part].append(_ms(table.redo))
+                changes += 2
+            if changes:
+                page_update[part].append((page.ms - before) / changes)
         table.close()
         resumed = TableSession(journal, dice=dice)
         resume_ms = _ms(resumed.resume)
@@ -283,24 +298,28 @@ def press_to_led(plan: Plan, path: Path, presses: int) -> list[dict[str, float]]
         if game.dice_needed(state, action) is not None:
             needs_dice.append(number)
         state, _ = game.apply(state, action, dice_values)
-    last = needs_dice[-1]
+    pressed_for = set(needs_dice[-presses:])
     factory = MockFactory()
     clock = _Hand()
     times: list[dict[str, float]] = []
+    planned: deque[int] = deque()  # the record's dice, for the companion to roll
     with Journal(path) as journal:
-        table, dice, _ = open_table(journal)
+        dice = DiceService(journal, randbelow=lambda sides: planned.popleft() - 1)
+        table, dice, _ = open_table(journal, dice)
         applied = _Applied()
         table.subscribe(applied.hear)
         table.start(plan.game, plan.options)
-        for action, dice_values in legal[:last]:
-            table.play(action, dice_values)
-        action = legal[last][0]
         with DiceButton(dice, pin=17, led_pin=27, pin_factory=factory, clock=clock,
                         signal_seconds=0.001):
             button, led = factory.pin(17), factory.pin(27)
-            for _ in range(presses):
-                if table.pending_dice is None:
-                    table.play(action)
+            for number, (action, dice_values) in enumerate(legal[:needs_dice[-1] + 1]):
+                planned.extend(dice_values)
+                table.play(action)
+                if number not in needs_dice:
+                    continue
+                if number not in pressed_for:
+                    dice.roll_pending_or_default(requested_by="button")
+                    continue
                 applied.reset()
                 button.drive_low()
                 pressed = button._last_change
@@ -310,7 +329,6 @@ def press_to_led(plan: Plan, path: Path, presses: int) -> list[dict[str, float]]
                 clock.now += 0.1
                 button.drive_high()
                 clock.now += 0.15
-                table.undo()
         table.close()
     factory.reset()
     return times

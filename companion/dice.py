@@ -6,7 +6,10 @@ One ``DiceService`` serves the whole table: the GPIO button, the page's big butt
 and clears it, otherwise a press rolls the default (1d6).
 
 Every roll is appended to the journal (kind ``dice.roll``) before it is returned and
-before any listener hears of it, so a roll the players saw is never lost.
+before any listener hears of it, so a roll the players saw is never lost. A roll made
+for a game's request carries the game's id, so the game's record shows it with who
+asked for it; dice thrown at the table by hand (a game started with the table's dice)
+are journaled the same way by ``record_thrown``, marked ``by_hand``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +43,9 @@ class Roll:
     ``seq`` is the roll's journal event number (0 when the service has no journal);
     ``for_whom`` is the player a rule asked the roll for, if any; ``request`` the id of
     the request it rolled (``DiceService.request``; 0 for none), so the one who asked
-    knows its roll whatever the purpose says (not journaled: ids last one service).
+    knows its roll whatever the purpose says (not journaled: ids last one service);
+    ``game_id`` the game it was rolled for ("" for a roll for no game); ``by_hand`` is
+    true for dice thrown at the table and entered by ``requested_by``.
     """
 
     values: tuple[int, ...]
@@ -51,6 +56,8 @@ class Roll:
     seq: int
     for_whom: str = ""
     request: int = field(default=0, compare=False)
+    game_id: str = ""
+    by_hand: bool = False
 
     @property
     def total(self) -> int:
@@ -73,6 +80,8 @@ class Roll:
             "for_whom": self.for_whom,
             "time": self.time,
             "seq": self.seq,
+            "game_id": self.game_id,
+            "by_hand": self.by_hand,
         }
 
     @classmethod
@@ -87,6 +96,8 @@ class Roll:
             time=event.time,
             seq=event.seq,
             for_whom=str(data.get("for_whom", "")),
+            game_id=event.game_id,
+            by_hand=bool(data.get("by_hand", False)),
         )
 
 
@@ -98,6 +109,21 @@ def check_dice(count: int, sides: int) -> None:
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
         raise ValueError(f"A die must have a whole number of sides from 2 to {MAX_SIDES}, "
                          f"not {sides!r}.")
+
+
+def record_thrown(journal: Journal, values: Sequence[int], sides: int, *, purpose: str,
+                  entered_by: str, for_whom: str = "", game_id: str = "") -> Roll:
+    """Journal dice thrown at the table by hand, as ``entered_by`` entered them, and
+    return the roll (``ValueError`` in words for values no such dice show)."""
+    check_dice(len(values), sides)
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides
+               for v in values):
+        raise ValueError(f"A d{sides} shows a whole number from 1 to {sides}, "
+                         f"not {', '.join(map(str, values))}.")
+    data = {"count": len(values), "sides": sides, "values": list(values),
+            "total": sum(values), "purpose": purpose, "for_whom": for_whom, "by_hand": True}
+    event = journal.append(ROLL_KIND, data, game_id=game_id, actor=entered_by)
+    return Roll.from_event(event)
 
 
 class DiceService:
@@ -121,6 +147,7 @@ class DiceService:
         self._lock = threading.Lock()
         self._pending: dict[str, Any] | None = None
         self._pending_id = 0
+        self._pending_game = ""
         self._request_ids = itertools.count(1)
         self._listeners: Listeners[[Roll]] = Listeners(
             _log, "A dice listener failed on {0.notation}; the roll stands.")
@@ -140,9 +167,22 @@ class DiceService:
         self._notify(roll)
         return roll
 
+    def thrown(self, values: Sequence[int], sides: int, *, purpose: str, entered_by: str,
+               for_whom: str = "", game_id: str = "") -> Roll:
+        """Journal dice thrown at the table by hand (``record_thrown``) and tell the
+        listeners, as a roll of the service is told. Needs the service's journal."""
+        if self.journal is None:
+            raise ValueError("Dice thrown by hand are journaled: this service has no journal.")
+        roll = record_thrown(self.journal, values, sides, purpose=purpose,
+                             entered_by=entered_by, for_whom=for_whom, game_id=game_id)
+        with self._lock:
+            self._recent.append(roll)
+        self._notify(roll)
+        return roll
+
     def _roll_locked(
         self, count: int, sides: int, purpose: str, requested_by: str, for_whom: str,
-        request: int = 0,
+        request: int = 0, game_id: str = "",
     ) -> Roll:
         values = tuple(self._randbelow(sides) + 1 for _ in range(count))
         when = self._clock()
@@ -156,8 +196,9 @@ class DiceService:
                 "purpose": purpose,
                 "for_whom": for_whom,
             }
-            seq = self.journal.append(ROLL_KIND, data, actor=requested_by, at=when).seq
-        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom, request)
+            seq = self.journal.append(ROLL_KIND, data, game_id=game_id, actor=requested_by,
+                                      at=when).seq
+        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom, request, game_id)
         self._recent.append(roll)
         return roll
 
@@ -167,8 +208,10 @@ class DiceService:
 
     # -- requests from the rules ----------------------------------------------------
 
-    def request(self, count: int, sides: int = 6, purpose: str = "", for_whom: str = "") -> int:
-        """Ask for a roll: the next ``roll_pending_or_default`` rolls exactly this.
+    def request(self, count: int, sides: int = 6, purpose: str = "", for_whom: str = "",
+                game_id: str = "") -> int:
+        """Ask for a roll: the next ``roll_pending_or_default`` rolls exactly this (for the
+        game ``game_id``, whose record then shows it).
 
         Returns the request's id, which the roll made for it carries (``Roll.request``).
         """
@@ -178,6 +221,7 @@ class DiceService:
                 "count": count, "sides": sides, "purpose": purpose, "for_whom": for_whom,
             }
             self._pending_id = request_id = next(self._request_ids)
+            self._pending_game = game_id
         self._notify_request()
         return request_id
 
@@ -207,7 +251,8 @@ class DiceService:
                                          requested_by, "")
             else:
                 roll = self._roll_locked(pending["count"], pending["sides"], pending["purpose"],
-                                         requested_by, pending["for_whom"], self._pending_id)
+                                         requested_by, pending["for_whom"], self._pending_id,
+                                         self._pending_game)
                 self._pending = None
         if pending is not None:
             self._notify_request()

@@ -1,7 +1,8 @@
 """Games kept in the journal: start, actions, undos, and the game folded back from them.
 
 A game in progress is never stored as a state: it is the list of its events —
-``game.start`` (game name and options), then ``game.action`` (an action and its dice),
+``game.start`` (game name, options, and who throws the dice: ``DICE_MODES``), then
+``game.action`` (an action, its dice and the ``dice.roll`` event they came from),
 ``game.correction`` (the board put right by hand, see ``companion.games.corrections``)
 and ``game.undo`` (of the last action or correction still standing). The journal is the
 game's write-ahead log: a ``LiveGame`` holds the game as it stands (a ``Match``, the
@@ -37,6 +38,12 @@ from companion.journal import Journal, JournalError, JournalEvent
 START, ACTION, UNDO = "game.start", "game.action", "game.undo"
 CORRECTION = "game.correction"
 
+SERVER_DICE, TABLE_DICE = "server", "table"
+DICE_MODES = (SERVER_DICE, TABLE_DICE)
+"""Who throws a game's dice, chosen at its start: the companion (``server``, the
+default, and what a game journaled before the choice existed is), or the players at the
+table, whose throws the referee enters (``table``). See docs/dice.md."""
+
 GameLookup = Callable[[str], Game] | Mapping[str, Callable[[], Game]]
 """How a game's name becomes an engine: a function (the registry's ``get_game``) or a
 mapping from names to game classes or factories (tests pass their own)."""
@@ -56,6 +63,7 @@ class GameRecord:
     started_by: str
     actions: int
     last_time: float
+    dice: str = SERVER_DICE
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +74,7 @@ class GameRecord:
             "started_by": self.started_by,
             "actions": self.actions,
             "last_time": self.last_time,
+            "dice": self.dice,
         }
 
 
@@ -76,17 +85,22 @@ def start_game(
     *,
     actor: str = "",
     games: GameLookup | None = None,
+    dice: str = SERVER_DICE,
 ) -> str:
     """Journal the start of a new game and return its id.
 
     The options are checked by the engine first (``ValueError`` in words if a game of
-    that name does not exist or the options are impossible).
+    that name does not exist or the options are impossible), and ``dice`` is one of
+    ``DICE_MODES``.
     """
     options = dict(options or {})
+    if dice not in DICE_MODES:
+        raise ValueError(f'The dice are rolled by the companion ("{SERVER_DICE}") or thrown '
+                         f'at the table ("{TABLE_DICE}"), not {dice!r}.')
     _make_game(game_name, games).initial_state(options)
     game_id = uuid.uuid4().hex[:12]
     with _lock_for(journal):
-        journal.append(START, {"game": game_name, "options": options},
+        journal.append(START, {"game": game_name, "options": options, "dice": dice},
                        game_id=game_id, actor=actor)
     return game_id
 
@@ -151,7 +165,7 @@ def fold(journal: Journal, game_id: str, *, games: GameLookup | None = None) -> 
         raise ValueError(f"There is no game {game_id!r} in {journal.path}.")
     start = events[0]
     match = Match(_make_game(start.data["game"], games), start.data.get("options") or {})
-    live = LiveGame(journal, game_id, match)
+    live = LiveGame(journal, game_id, match, dice=start.data.get("dice", SERVER_DICE))
     for event in events[1:]:
         live._replay(event)
     return live
@@ -192,10 +206,13 @@ class LiveGame:
     one for the game being played. Not locked: its owner serialises its changes.
     """
 
-    def __init__(self, journal: Journal, game_id: str, match: Match) -> None:
+    def __init__(self, journal: Journal, game_id: str, match: Match, *,
+                 dice: str = SERVER_DICE) -> None:
         self.journal = journal
         self.game_id = game_id
         self.match = match
+        self.dice = dice
+        """Who throws the game's dice (``DICE_MODES``), as its start says."""
         self.timeline = Timeline()
         self.before_last: State | None = None
         """The game's state before its last journaled change (``None`` before any)."""
@@ -205,13 +222,19 @@ class LiveGame:
         """The state before the ``index``-th standing step (negative from the end)."""
         return self._befores[index]
 
-    def play(self, action: Action, dice: Sequence[int] = (), *, actor: str = "") -> JournalEvent:
-        """Apply ``action`` with ``dice``, journal it; ``IllegalAction`` writes nothing."""
+    def play(self, action: Action, dice: Sequence[int] = (), *, actor: str = "",
+             roll: int = 0) -> JournalEvent:
+        """Apply ``action`` with ``dice``, journal it; ``IllegalAction`` writes nothing.
+
+        ``roll`` is the ``seq`` of the ``dice.roll`` event the dice came from (0: none,
+        or dice of a record played back)."""
         before = self.match.state
         self.match.push(dict(action), dice)
+        data: dict[str, Any] = {"action": dict(action), "dice": list(dice)}
+        if roll:
+            data["roll"] = roll
         try:
-            event = self.journal.append(ACTION, {"action": dict(action), "dice": list(dice)},
-                                        game_id=self.game_id, actor=actor)
+            event = self.journal.append(ACTION, data, game_id=self.game_id, actor=actor)
         except BaseException:
             self.match.pop()
             raise
@@ -234,10 +257,22 @@ class LiveGame:
         """
         if not self.timeline.standing:
             raise IllegalAction("There is nothing to undo: no action has been taken yet.")
+        self.check_crossing(self.timeline.standing[-1], self.before(-1))
         event = self.journal.append(UNDO, {"undoes": self.timeline.standing[-1].seq},
                                     game_id=self.game_id, actor=actor)
         self._take_back(event)
         return event
+
+    def check_crossing(self, step: JournalEvent, before: State) -> None:
+        """Raise ``IllegalAction`` with the game's reason when an undo or a redo may not
+        cross ``step`` (made in the state ``before``): a step that sealed a secret choice
+        (``Game.undo_barrier``). Journals written before a barrier existed still fold:
+        only new undos and redos are checked."""
+        if step.kind != ACTION:
+            return
+        reason = self.match.game.undo_barrier(before, step.data["action"])
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def _replay(self, event: JournalEvent) -> None:
         """Make a journaled event's change (``fold``)."""
@@ -293,6 +328,7 @@ def list_games(journal: Journal) -> list[GameRecord]:
                 "started_by": event.actor,
                 "actions": 0,
                 "last_time": event.time,
+                "dice": event.data.get("dice", SERVER_DICE),
             }
         elif event.game_id in records and event.kind in (ACTION, CORRECTION, UNDO):
             record = records[event.game_id]

@@ -5,7 +5,8 @@ every page (the ``table`` event); these views only check what a request carries.
 
 A request the rules refuse is answered 409 with the rule's reason and the spaces to look
 at (``{"error": "C3 is taken by Black.", "spaces": ["C3"]}``); a request that is not
-well formed is a 400 with one sentence.
+well formed is a 400 with one sentence; dice sent for a game whose dice the companion
+rolls are a 403 with one sentence (docs/dice.md).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from companion import game_log
 from companion.errors import CompanionError, value_errors_as
 from companion.games.base import IllegalAction
 from companion.games.registry import game_key, game_names, get_game
-from companion.games.replay import RecordError, read_record, to_line
+from companion.games.replay import RecordError, read_record
 from companion.geometry import load_geometry
 from companion.journal import JournalError
+from companion.table.dice_wait import DiceRefused
+from companion.table.record import CORRECTION_PREFIX
 from companion.table.session import NoGame
-from companion.table.timeline import timeline
 from web.errors import InvalidRequest
 from web.moves import legal_moves
 from web.request_body import json_body
@@ -35,9 +37,8 @@ bp = Blueprint("table_api", __name__, url_prefix="/api")
 MAX_RECORD = 2_000_000
 """The largest record accepted by import, in characters."""
 
-CORRECTION_PREFIX = "# correction: "
-"""How an export writes a correction: a comment, so ``companion referee`` skips it, and
-the import of this page applies it (see docs/table.md)."""
+WHO = "page"
+"""Who the table's page is in the journal: who asked for a roll or entered dice."""
 
 
 def _refused(error: IllegalAction):
@@ -50,6 +51,11 @@ def _refused(error: IllegalAction):
 @bp.errorhandler(IllegalAction)
 def illegal(error: IllegalAction):
     return _refused(error)
+
+
+@bp.errorhandler(DiceRefused)
+def dice_refused(error: DiceRefused):
+    return jsonify(error=str(error)), 403
 
 
 @bp.errorhandler(NoGame)
@@ -105,7 +111,8 @@ def game():
 
 @bp.post("/game/start")
 def start():
-    """Start a game: ``{"game": "one", "options": {"players": 2}}``."""
+    """Start a game: ``{"game": "one", "options": {"players": 2}, "dice": "server"}``
+    (``"dice": "table"``: the dice are thrown at the table and entered by hand)."""
     body = json_body()
     name = body.get("game")
     try:
@@ -115,8 +122,12 @@ def start():
     options = body.get("options", {})
     if not isinstance(options, dict):
         raise InvalidRequest('"options" must be a JSON object, such as {"players": 2}.')
+    dice = body.get("dice", game_log.SERVER_DICE)
+    if dice not in game_log.DICE_MODES:
+        raise InvalidRequest('"dice" is "server" (the companion rolls them) or "table" '
+                             "(thrown at the table and entered by the referee).")
     with value_errors_as(InvalidRequest):
-        verdict = get_runtime().table.start(name, options)
+        verdict = get_runtime().table.start(name, options, dice=dice)
     return _answer(verdict)
 
 
@@ -150,8 +161,9 @@ def actions():
 
 @bp.post("/game/play")
 def play():
-    """Play an action from the page: ``{"action": {...}, "dice": [3]}`` (dice only
-    where the rules roll and they were rolled; without, the roll is asked for)."""
+    """Play an action from the page: ``{"action": {...}}``; if it needs dice, the
+    companion asks for the roll. ``"dice": [3]`` only in a game played with the dice
+    thrown at the table (403 otherwise): the values thrown there."""
     body = json_body()
     action = body.get("action")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -161,7 +173,18 @@ def play():
     if dice is not None and (not isinstance(dice, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) for d in dice)):
         raise InvalidRequest('"dice" must be a list of whole numbers, such as [3, 5].')
-    return _answer(get_runtime().table.play(action, dice))
+    return _answer(get_runtime().table.play(action, dice, requested_by=WHO))
+
+
+@bp.post("/game/dice")
+def thrown():
+    """The dice thrown at the table for the move waiting for them: ``{"dice": [4, 2]}``
+    (a game played with the table's dice only; 403 otherwise)."""
+    dice = json_body().get("dice")
+    if not isinstance(dice, list) or not dice or not all(
+            isinstance(d, int) and not isinstance(d, bool) for d in dice):
+        raise InvalidRequest('"dice" must be the list of the dice thrown, such as [3, 5].')
+    return _answer(get_runtime().table.enter_dice(dice, entered_by=WHO))
 
 
 @bp.post("/game/choose")
@@ -229,21 +252,8 @@ def reading():
 def export():
     """The game's record (JSON Lines, docs/records.md), as a file to save."""
     table = get_runtime().table
-    game_id = table.game_id
-    if game_id is None:
-        raise NoGame("No game is being played: start or resume one.")
-    start_event = table.journal.events(game_id=game_id, kind=game_log.START)[0]
-    lines = [to_line({"game": start_event.data["game"],
-                      "options": start_event.data.get("options", {})})]
-    for step in timeline(table.journal, game_id).standing:
-        if step.kind == game_log.CORRECTION:
-            lines.append(CORRECTION_PREFIX + json.dumps(step.data["correction"],
-                                                        sort_keys=True))
-        else:
-            dice = step.data.get("dice") or []
-            action = dict(step.data["action"])
-            lines.append(to_line({**action, "dice": dice} if dice else action))
-    name = f"{start_event.data['game']}-{game_id}.jsonl"
+    lines = table.record()
+    name = f"{json.loads(lines[0])['game']}-{table.game_id}.jsonl"
     return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{name}"',
                              "Cache-Control": "no-store"})
@@ -267,7 +277,7 @@ def import_record():
     table = runtime.table
     with value_errors_as(InvalidRequest):
         game_id = game_log.start_game(table.journal, header.game, header.options,
-                                      actor=table.actor)
+                                      actor=table.actor, dice=_header_dice(lines))
     live = game_log.fold(table.journal, game_id)
     skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
                                                                   actor=table.actor),
@@ -308,6 +318,18 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
         except (ValueError, JournalError) as error:
             skipped.append({"line": number, "reason": str(error)})
     return skipped
+
+
+def _header_dice(lines: list[str]) -> str:
+    """Who throws the imported game's dice from now on, as its header says (a record's
+    dice so far are its history, replayed as they are)."""
+    first = next((line for line in lines if line.strip()
+                  and not line.lstrip().startswith("#")), "{}")
+    try:
+        dice = json.loads(first).get("dice", game_log.SERVER_DICE)
+    except (ValueError, AttributeError):
+        return game_log.SERVER_DICE
+    return dice if dice in game_log.DICE_MODES else game_log.SERVER_DICE
 
 
 def _record_text() -> str:

@@ -268,6 +268,25 @@ class Game(ABC):
         without the rules; like ``set_by_hand`` otherwise (and by default)."""
         raise cannot_correct(self)
 
+    def annul_by_hand(self, state: State) -> None:
+        """Annul, on ``state`` (a private copy: mutate it), the choices made in secret
+        for the round in progress, so they are made again from scratch: the referee's
+        correction ``{"type": "annul"}`` when a sealed choice went wrong (see
+        ``undo_barrier``). Raise ``CorrectionError`` with the reason when there is none;
+        the default says so (a game without secret choices has nothing to annul)."""
+        raise CorrectionError(f"{self.title} has no secret choices to annul.")
+
+    def undo_barrier(self, state_before: State, action: Action) -> str | None:
+        """Return why ``action``, made in ``state_before``, may not be undone or redone,
+        or ``None`` when it may (the default: every step may).
+
+        A game with secret choices refuses to take back a step once a choice it sealed
+        could be changed knowing the other side's (a reveal, the other's commitment):
+        the sentence says so without a word of any choice, and points to the referee's
+        ``annul`` correction (``annul_by_hand``).
+        """
+        return None
+
     def hand_choices(self, state: State) -> list[Any]:
         """Return the contents, beside empty, that the page offers for setting a space
         by hand (``set_by_hand``) in ``state``: none by default (a space is only

@@ -8,11 +8,14 @@ camera reads it. Corrections are journaled like moves (kind ``game.correction``,
     {"type": "set", "space": "C3", "content": "black"}
     {"type": "move", "from": "C3", "to": "C4"}
     {"type": "board", "spaces": {"C3": null, "C4": "black"}}
+    {"type": "annul"}
 
 This module checks a correction's form and its spaces against the game's ``view``; what
 setting or moving a space does to a state is the game's own knowledge, its hooks
 ``Game.set_by_hand`` and ``Game.move_by_hand`` (a game without them has no board to
-correct).
+correct). ``annul`` takes back the secret choices of the round in progress, so both
+sides choose again (``Game.annul_by_hand``; OneWorld's combat round): the one way past
+a sealed choice that undo refuses (``Game.undo_barrier``), and one the record shows.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from companion.games.base import CorrectionError, Game, State, cannot_correct, copy_state
 
-KINDS = ("set", "move", "board")
+KINDS = ("set", "move", "board", "annul")
 
 
 def correct(game: Game, state: State, correction: Mapping[str, Any]) -> State:
@@ -33,6 +36,10 @@ def correct(game: Game, state: State, correction: Mapping[str, Any]) -> State:
     if not isinstance(correction, Mapping) or correction.get("type") not in KINDS:
         raise CorrectionError(f'A correction is an object whose "type" is one of '
                               f'{", ".join(KINDS)}.')
+    if correction["type"] == "annul":
+        annulled = copy_state(state)
+        game.annul_by_hand(annulled)
+        return annulled
     try:
         view = game.view(state)
     except NotImplementedError:
@@ -57,6 +64,8 @@ def correct(game: Game, state: State, correction: Mapping[str, Any]) -> State:
 def describe(correction: Mapping[str, Any]) -> str:
     """Return a correction in words: ``Correction: C3 set to black``."""
     kind = correction.get("type")
+    if kind == "annul":
+        return "Correction: the secret choices of the round annulled; they are made again"
     if kind == "move":
         return f"Correction: what was on {correction.get('from')} moved to {correction.get('to')}"
     if kind == "set":

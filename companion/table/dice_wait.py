@@ -4,7 +4,14 @@ When the rules need dice for a move (a move seen on the board, played from the p
 the only action the rules allow), the session asks the dice service for that roll with
 its purpose and waits; the button or the page rolls it, and the roll made for that very
 request (its id, ``Roll.request``: two waits may well share a purpose) is applied to
-the move.
+the move, and the action's journal event names that roll (``roll``: its ``seq``); the
+roll itself is journaled by the dice service with the game's id and who asked for it
+(the button, the page, a player), so the game's record shows every roll made for it.
+
+In a game started with the table's dice (``game_log.TABLE_DICE``) the service is not
+asked: the page says what to throw, and the values thrown at the table are entered
+(``TableSession.enter_dice``, or ``play`` with dice) and journaled as a roll thrown by
+hand, with who entered them, before the move they are for.
 
 The roll is applied off the roller's thread: the dice button's callback (gpiozero's
 thread) only queues it, so the button's LED lights as soon as the roll is journaled; a
@@ -22,16 +29,28 @@ import itertools
 import logging
 import threading
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.dice import Roll
+from companion import game_log
+from companion.dice import Roll, record_thrown
+from companion.errors import CompanionError
 from companion.games.base import Action, DiceRequest, IllegalAction
+from companion.journal import Journal, JournalEvent
 from companion.table import verdict as v
 from companion.table.verdict import TableVerdict
 
 _log = logging.getLogger(__name__)
+
+
+class DiceRefused(CompanionError, PermissionError):
+    """Dice sent from outside for a game whose dice the companion rolls."""
+
+    SERVER_ROLLS = ("In this game the companion rolls the dice: send the move without "
+                    "dice, then roll with the Roll button or the dice button when it asks "
+                    "(dice are entered by hand only in a game started with the dice "
+                    "thrown at the table).")
 
 
 @dataclass(frozen=True)
@@ -54,6 +73,9 @@ class DiceWaits:
     """The rolls the session waits for (see the module docstring)."""
 
     _waiting: WaitingRoll | None
+    _live: game_log.LiveGame | None
+    _game_id: str | None
+    journal: Journal
     _rolls: deque[Roll]
     _heard: list[TableVerdict]
     _worker: threading.Thread | None
@@ -68,6 +90,11 @@ class DiceWaits:
             waiting = self._waiting
         return None if waiting is None else {**waiting.request.to_json(), "for": waiting.text}
 
+    @property
+    def _dice_mode(self) -> str:
+        """Who throws the game's dice (``game_log.DICE_MODES``)."""
+        return self._live.dice if self._live is not None else game_log.SERVER_DICE
+
     def _prompt_dice(self) -> None:
         """When the rules allow one action only and it needs dice, ask for the roll."""
         if self._waiting is not None or self._match is None:
@@ -81,11 +108,41 @@ class DiceWaits:
 
     def _wait(self, waiting: WaitingRoll) -> None:
         self._waiting = waiting
-        if self.dice is not None:
+        if self.dice is not None and self._dice_mode == game_log.SERVER_DICE:
             request_id = self.dice.request(waiting.request.count, waiting.request.sides,
                                            waiting.request.purpose,
-                                           for_whom=self.game.to_move(self.state) or "")
+                                           for_whom=self.game.to_move(self.state) or "",
+                                           game_id=self._game_id or "")
             self._waiting = replace(waiting, request_id=request_id)
+
+    def _record_thrown(self, waiting: WaitingRoll, dice: Sequence[int],
+                       entered_by: str) -> TableVerdict:
+        """Journal the dice thrown at the table for ``waiting`` as a roll by hand, then
+        its move with them."""
+        request = waiting.request
+        if len(dice) != request.count:
+            raise IllegalAction(f"{waiting.text} needs {request.count}d{request.sides}: "
+                                f"enter {request.count} dice, not {len(dice)}.")
+        arguments = {"purpose": request.purpose, "entered_by": entered_by,
+                     "for_whom": self.game.to_move(self.state) or "",
+                     "game_id": self._game_id or ""}
+        try:
+            if self.dice is not None and self.dice.journal is self.journal:
+                roll = self.dice.thrown(dice, request.sides, **arguments)
+            else:
+                roll = record_thrown(self.journal, dice, request.sides, **arguments)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        return self._record([waiting.action], list(roll.values), roll.seq)
+
+    def _redoable_action(self, action: Action) -> JournalEvent | None:
+        """The step the last undo took back, if it is ``action`` (made again, it is a
+        redo, and keeps the dice it had)."""
+        redoable = self._live.timeline.redoable if self._live is not None else ()
+        if redoable and redoable[-1].kind == game_log.ACTION \
+                and redoable[-1].data["action"] == dict(action):
+            return redoable[-1]
+        return None
 
     def _cancel_waiting(self) -> None:
         waiting, self._waiting = self._waiting, None
@@ -95,7 +152,8 @@ class DiceWaits:
     def _dice_verdict(self, before: TableVerdict | None = None) -> TableVerdict:
         assert self._waiting is not None
         request = self._waiting.request
-        text = (f"{self._waiting.text}: roll {request.count}d{request.sides} "
+        verb = "roll" if self._dice_mode == game_log.SERVER_DICE else "throw"
+        text = (f"{self._waiting.text}: {verb} {request.count}d{request.sides} "
                 f"({request.purpose}).")
         if before is not None:
             text = f"{before.text} {text}"
@@ -135,7 +193,7 @@ class DiceWaits:
             if waiting is None or self._game_id is None or not waiting.matches(roll):
                 continue
             try:
-                result = self._record([waiting.action], list(roll.values))
+                result = self._record([waiting.action], list(roll.values), roll.seq)
             except IllegalAction as error:  # the rules refuse these dice for this move
                 result = TableVerdict(v.ILLEGAL, f"The roll could not be used: {error.reason}")
             except Exception:  # a journal that cannot be written: the reader goes on

@@ -9,7 +9,10 @@ camera the game goes on from the page alone.
 What the camera saw is held against the game in ``companion.table.from_camera`` (moves
 applied, offered, asked about or refused; ``choose`` takes the answer), and the rolls the
 rules wait for in ``companion.table.dice_wait``: both are mixins of the session, working
-on its state under its lock.
+on its state under its lock. The companion rolls every die a game needs, unless the
+game was started with the table's dice (``game_log.TABLE_DICE``): then the dice thrown
+at the table are entered (``play`` with dice, ``enter_dice``) and journaled as thrown
+by hand; dice sent with a move are refused otherwise (``DiceRefused``).
 
 The session holds the game live (``companion.game_log.LiveGame``: one ``Match``, the
 steps standing and the ones a redo brings back), and the journal is its write-ahead
@@ -46,11 +49,12 @@ from companion.journal import Journal, JournalEvent
 from companion.listeners import Listeners
 from companion.table import last_step
 from companion.table import verdict as v
-from companion.table.dice_wait import DiceWaits, WaitingRoll
+from companion.table.dice_wait import DiceRefused, DiceWaits, WaitingRoll
 from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
 from companion.table.reading import compare
+from companion.table.record import export_lines
 from companion.table.verdict import TableVerdict
 
 END = "game.end"
@@ -115,11 +119,13 @@ class TableSession(CameraReadings, DiceWaits):
 
     # -- the game ------------------------------------------------------------------------
 
-    def start(self, game: str, options: Mapping[str, Any] | None = None) -> TableVerdict:
-        """Start a new game (journaled) and follow it."""
+    def start(self, game: str, options: Mapping[str, Any] | None = None, *,
+              dice: str = game_log.SERVER_DICE) -> TableVerdict:
+        """Start a new game (journaled) and follow it; ``dice``: who throws its dice
+        (``game_log.DICE_MODES``: the companion, or the players at the table)."""
         with self._locked():
             game_id = game_log.start_game(self.journal, game, options, actor=self.actor,
-                                          games=self._games)
+                                          games=self._games, dice=dice)
             self._follow(game_id)
             result = TableVerdict(v.STARTED, f"A new game of {self.game.title} begins.")
         return self._announce(result)
@@ -206,26 +212,56 @@ class TableSession(CameraReadings, DiceWaits):
 
     # -- from the page ----------------------------------------------------------------------
 
-    def play(self, action: Action, dice: Sequence[int] | None = None) -> TableVerdict:
-        """Play ``action`` from the page (with ``dice`` if it needs some and they were
-        rolled; without, the session asks the dice service and waits for the roll).
+    def play(self, action: Action, dice: Sequence[int] | None = None, *,
+             requested_by: str = "page") -> TableVerdict:
+        """Play ``action`` from the page. If it needs dice, the session asks the dice
+        service for the roll and waits for it; a move the last undo took back, made
+        again, keeps the dice it was played with (a redo: its dice were rolled).
 
+        ``dice`` are accepted only in a game played with the table's dice: the values
+        thrown at the table, which ``requested_by`` entered (journaled as thrown by
+        hand); in a game whose dice the companion rolls they raise ``DiceRefused``.
         Raises ``IllegalAction`` with the rule's reason.
         """
         with self._locked():
+            live = self._require_live()
+            if dice is not None and live.dice != game_log.TABLE_DICE:
+                raise DiceRefused(DiceRefused.SERVER_ROLLS)
             game, state = self.game, self.state
             ruling = game.validate(state, action)
             if not ruling:
                 raise IllegalAction(ruling.reason, spaces=ruling.spaces)
             request = game.dice_needed(state, action)
-            if request is not None and not dice:
+            waiting = WaitingRoll(dict(action), request, game.describe(state, action)) \
+                if request is not None else None
+            redone = self._redoable_action(action)
+            if waiting is None:
+                if dice:
+                    raise IllegalAction(f"{game.describe(state, action)} needs no dice.")
+                result = self._record([dict(action)], [])
+            elif dice:
+                result = self._record_thrown(waiting, dice, requested_by)
+            elif redone is not None:
+                result = self._record([dict(action)], redone.data.get("dice", ()),
+                                      redone.data.get("roll", 0))
+            else:
                 self._cancel_waiting()
                 self._choices = []
                 self._question = None
-                self._wait(WaitingRoll(dict(action), request, game.describe(state, action)))
+                self._wait(waiting)
                 result = self._dice_verdict()
-            else:
-                result = self._record([dict(action)], list(dice or ()))
+        return self._announce(result)
+
+    def enter_dice(self, dice: Sequence[int], *, entered_by: str = "page") -> TableVerdict:
+        """Apply the dice thrown at the table to the move waiting for them, as
+        ``entered_by`` entered them (a game played with the table's dice only)."""
+        with self._locked():
+            live = self._require_live()
+            if live.dice != game_log.TABLE_DICE:
+                raise DiceRefused(DiceRefused.SERVER_ROLLS)
+            if self._waiting is None:
+                raise IllegalAction("No move is waiting for dice.")
+            result = self._record_thrown(self._waiting, dice, entered_by)
         return self._announce(result)
 
     def correct(self, correction: Mapping[str, Any]) -> TableVerdict:
@@ -264,7 +300,7 @@ class TableSession(CameraReadings, DiceWaits):
         return self._announce(result)
 
     def redo(self) -> TableVerdict:
-        """Make again the step the last undo took back."""
+        """Make again the step the last undo took back (with the same dice)."""
         with self._locked():
             live = self._require_live()
             redoable = live.timeline.redoable
@@ -272,10 +308,12 @@ class TableSession(CameraReadings, DiceWaits):
                 raise IllegalAction("There is nothing to redo.")
             step = redoable[-1]
             before = live.match.state
+            live.check_crossing(step, before)
             if step.kind == game_log.CORRECTION:
                 live.correct(step.data["correction"], actor=self.actor)
             else:
-                live.play(step.data["action"], step.data.get("dice", ()), actor=self.actor)
+                live.play(step.data["action"], step.data.get("dice", ()), actor=self.actor,
+                          roll=step.data.get("roll", 0))
             text = self._step_text(live.timeline.standing[-1], -1)
             result = self._changed(v.REDONE, f"Redone: {text}.", before)
         return self._announce(result)
@@ -293,6 +331,7 @@ class TableSession(CameraReadings, DiceWaits):
             return {
                 "game_id": self._game_id,
                 "game": game.name,
+                "dice": self._live.dice,
                 "title": game.title,
                 "state": state,
                 "view": _view_or_none(game, state),
@@ -309,6 +348,12 @@ class TableSession(CameraReadings, DiceWaits):
                 "can_redo": bool(line.redoable),
                 "last_changed": list(self._last_changed),
             }
+
+    def record(self) -> list[str]:
+        """The game's record as lines of text, with every roll made for it (see
+        ``companion.table.record``): what the page's export downloads."""
+        with self._locked():
+            return export_lines(self.journal, self._require())
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(verdict, snapshot)`` after every change; return an unsubscribe."""
@@ -365,24 +410,34 @@ class TableSession(CameraReadings, DiceWaits):
         self._question = None
 
     def _apply(self, candidate: Candidate) -> TableVerdict:
-        """Journal a candidate's actions; the last one waits for dice if it needs them."""
+        """Journal a candidate's actions; the last one waits for dice if it needs them
+        (unless it is the move the last undo took back: it keeps its dice)."""
         if candidate.dice is None:
             return self._record(candidate.actions, [])
         *first, last = candidate.actions
         result = self._record(first, []) if first else None
+        redone = self._redoable_action(last)
+        if redone is not None:
+            again = self._record([last], redone.data.get("dice", ()),
+                                 redone.data.get("roll", 0))
+            return TableVerdict(again.kind, f"{result.text} {again.text}", again.spaces) \
+                if result is not None else again
         self._wait(WaitingRoll(dict(last), candidate.dice,
                                self.game.describe(self.state, last), candidate.view))
         return self._dice_verdict(result)
 
-    def _record(self, actions: Sequence[Action], dice: list[int]) -> TableVerdict:
-        """Journal ``actions`` (the last with ``dice``) and say what they caused."""
+    def _record(self, actions: Sequence[Action], dice: Sequence[int],
+                roll: int = 0) -> TableVerdict:
+        """Journal ``actions`` (the last with ``dice``, from the ``dice.roll`` event
+        ``roll``) and say what they caused."""
         self._cancel_waiting()
         live = self._require_live()
         first = self.state
         texts = []
         for i, action in enumerate(actions):
             before = self.state
-            live.play(action, dice if i == len(actions) - 1 else (), actor=self.actor)
+            last = i == len(actions) - 1
+            live.play(action, dice if last else (), actor=self.actor, roll=roll if last else 0)
             texts.append(self._event_text(before, action))
         return self._changed(v.APPLIED, " ".join(texts), first)
 

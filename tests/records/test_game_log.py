@@ -31,7 +31,8 @@ def test_a_game_is_rebuilt_from_its_start_and_actions(journal):
     assert [e.kind for e in journal.events(game_id=game_id)] == [
         "game.start", "game.action", "game.action", "game.action"]
     start = journal.events(game_id=game_id)[0]
-    assert start.actor == "alice" and start.data == {"game": "counting", "options": {"target": 20}}
+    assert start.actor == "alice" and start.data == {"game": "counting", "options": {"target": 20},
+                                                    "dice": "server"}
 
 
 def test_rebuild_matches_playing_the_same_actions_directly(journal):

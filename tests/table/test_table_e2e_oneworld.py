@@ -5,7 +5,8 @@ players have laid on the map (the game's view: each hex's top counter and whethe
 holds a stack), read by the real counters recogniser through the referee loop
 (``RefereeFeed``: stability gate, table session, rules, journal), and the turn goes on
 through the table page's API: moves seen and applied, an illegal move refused and put
-back, a correction by hand, a combat with its secret commitments and reveals, an undo;
+back, a correction by hand, a combat with its secret commitments and reveals that undo
+may not cross, an undo and a redo after it;
 a hand over the map never applies a move.
 """
 
@@ -130,19 +131,31 @@ def test_a_oneworld_turn_with_a_combat_through_the_loop(table):
     assert heard[-1].kind in ("unchanged", "applied")
     assert heard[-1].text == "The board is as the game has it again."
 
-    # Undo the last reveal: the combat is open again, waiting for BORG's reveal, and
-    # BORG's Stone goes back on D1 (on the map too); redo: it comes off again.
+    # The reveals are sealed: undo may not cross them (the referee would annul the round
+    # as a correction instead), and the game is left as it was.
+    refused = client.post("/api/game/undo")
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == ("A combat's secret choices cannot be undone once "
+                                           "one is revealed: the referee can annul the "
+                                           "combat round as a correction.")
+    assert page(client)["summary"]["combat"] is None
+
+    # Outside combat undo and redo are as ever: BORG's first move is taken back (it goes
+    # back on the map too) and made again.
+    move = next(m for m in client.get("/api/game/actions").get_json()["actions"]
+                if m["action"]["type"] == "move" and m["dice"] is None)
+    client.post("/api/game/play", json={"action": move["action"]})
+    see(laid(runtime.table.game, runtime.table.state))
     undone = client.post("/api/game/undo").get_json()
-    assert undone["verdict"]["kind"] == "undone" and "D1" in undone["verdict"]["spaces"]
-    assert undone["game"]["summary"]["combat"]["waiting"] == ["borg"]
+    assert undone["verdict"]["kind"] == "undone" and undone["verdict"]["spaces"]
     see(laid(runtime.table.game, runtime.table.state))
     assert heard[-1].text == "The board is as the game has it again."
     redone = client.post("/api/game/redo").get_json()
-    assert redone["game"]["summary"]["combat"] is None
+    assert redone["verdict"]["kind"] == "redone"
     see(laid(runtime.table.game, runtime.table.state))
     assert heard[-1].text == "The board is as the game has it again."
     history = [step["text"] for step in page(client)["history"]]
-    assert history[-7:] == ["Correction: what was on C18 moved to E2",
-                            "CHEZ moves a Stone from E2 to D1", "CHEZ ends movement",
-                            "CHEZ seals a secret choice", "BORG seals a secret choice",
-                            "CHEZ reveals 1 Fog", "BORG reveals 1 Stone"]
+    assert history[-7:-1] == ["CHEZ moves a Stone from E2 to D1", "CHEZ ends movement",
+                              "CHEZ seals a secret choice", "BORG seals a secret choice",
+                              "CHEZ reveals 1 Fog", "BORG reveals 1 Stone"]
+    assert history[-1] == move["text"]

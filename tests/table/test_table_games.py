@@ -110,10 +110,12 @@ def test_onslaught_the_next_pieces_roll_is_asked_for_after_the_turn_ends(table):
     assert dice.pending()["purpose"] == "Blue 1's moves"
 
 
-def test_onslaught_a_roll_made_on_the_page_clears_the_request(table):
+def test_onslaught_a_die_thrown_at_the_table_is_entered_and_clears_the_wait(table):
     session, dice = table
-    session.start("onslaught")
-    result = session.play({"type": "roll", "piece": "red1"}, [2])
+    session.start("onslaught", dice="table")
+    assert session.pending_dice["purpose"] == "Red 1's moves"
+    assert dice.pending() is None  # the companion's dice are not asked: the table throws
+    result = session.play({"type": "roll", "piece": "red1"}, [2], requested_by="referee")
     assert result.kind == v.APPLIED
     assert session.state["turn"]["moves_left"] == 2
     assert dice.pending() is None and session.pending_dice is None
@@ -123,7 +125,8 @@ def test_onslaught_a_roll_made_on_the_page_clears_the_request(table):
 
 
 def set_up_oneworld(session):
-    """Play OneWorld's set-up from the page (each die given) up to the first movement."""
+    """Play OneWorld's set-up from the page (each die thrown at the table and entered:
+    the game is started with the table's dice) up to the first movement."""
     game = session.game
     while session.state["phase"] != "movement":
         action = next(game.legal_actions(session.state))
@@ -133,7 +136,7 @@ def set_up_oneworld(session):
 
 def test_oneworld_a_move_is_read_from_the_counters(table):
     session, _ = table
-    session.start("oneworld")
+    session.start("oneworld", dice="table")
     set_up_oneworld(session)
     game = session.game
     view = game.view(session.state)

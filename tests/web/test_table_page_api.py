@@ -254,9 +254,57 @@ def test_a_move_played_from_the_page_that_needs_dice_waits_for_them(make_app):
     answer = client.post("/api/game/play", json={"action": {"type": "roll", "piece": "red1"}})
     assert answer.get_json()["verdict"]["kind"] == "dice"
     assert "roll 1d6 (Red 1's moves)" in answer.get_json()["verdict"]["text"]
-    with_dice = client.post("/api/game/play", json={
-        "action": {"type": "roll", "piece": "red1"}, "dice": [5]}).get_json()
-    assert with_dice["game"]["state"]["turn"]["moves_left"] == 5
+    rolled = client.post("/api/dice/roll", json={"by": "page"}).get_json()
+    assert rolled["values"] == [2] and rolled["purpose"] == "Red 1's moves"
+    game = client.get("/api/game").get_json()["game"]
+    assert game["state"]["turn"]["moves_left"] == 2
+
+
+def test_dice_sent_with_a_move_are_refused_in_a_sentence(make_app):
+    client = make_app(DICE_RANDBELOW=lambda n: 1).test_client()
+    client.post("/api/game/start", json={"game": "onslaught"})
+    for body in ({"action": {"type": "roll", "piece": "red1"}, "dice": [6]},
+                 {"action": {"type": "end_turn", "piece": "red1"}, "dice": []}):
+        answer = client.post("/api/game/play", json=body)
+        assert answer.status_code == 403
+        assert answer.get_json()["error"].startswith("In this game the companion rolls")
+    assert client.post("/api/game/dice", json={"dice": [6]}).status_code == 403
+    game = client.get("/api/game").get_json()["game"]
+    assert game["dice"] == "server" and game["state"]["turn"]["roll"] is None
+
+
+def test_the_rolls_made_for_a_game_are_in_its_record_with_who_asked(make_app):
+    client = make_app(DICE_RANDBELOW=lambda n: 1).test_client()
+    client.post("/api/game/start", json={"game": "onslaught"})
+    client.post("/api/dice/roll", json={"by": "page"})
+    client.post("/api/dice/roll", json={"count": 2, "sides": 6, "by": "bob"})  # no game's
+    lines = client.get("/api/game/export").get_data(as_text=True).splitlines()
+    assert lines[1].startswith("# roll: ") and json.loads(lines[1][len("# roll: "):]) == {
+        "seq": 2, "dice": "1d6", "values": [2], "purpose": "Red 1's moves", "by": "page"}
+    assert json.loads(lines[2]) == {"type": "roll", "piece": "red1", "dice": [2]}
+    assert len(lines) == 3
+
+
+def test_a_game_with_the_tables_dice_takes_the_thrown_dice_from_the_page(make_app):
+    client = make_app().test_client()
+    assert client.post("/api/game/start", json={"game": "onslaught", "dice": "dice"}
+                       ).status_code == 400
+    game = client.post("/api/game/start", json={"game": "onslaught", "dice": "table"}
+                       ).get_json()["game"]
+    assert game["dice"] == "table" and game["pending_dice"]["purpose"] == "Red 1's moves"
+    assert client.get("/api/status").get_json()["dice"]["pending"] is None
+    assert client.post("/api/game/dice", json={"dice": "4"}).status_code == 400
+    refused = client.post("/api/game/dice", json={"dice": [9]})
+    assert refused.status_code == 409 and "from 1 to 6" in refused.get_json()["error"]
+    game = client.post("/api/game/dice", json={"dice": [4]}).get_json()["game"]
+    assert game["state"]["turn"]["moves_left"] == 4
+    roll = client.get("/api/dice/history?limit=1").get_json()["rolls"][0]
+    assert (roll["values"], roll["by_hand"], roll["requested_by"]) == ([4], True, "page")
+    record = client.get("/api/game/export").get_data(as_text=True)
+    assert json.loads(record.splitlines()[0])["dice"] == "table"
+    assert '"thrown": "by hand"' in record.splitlines()[1]
+    imported = client.post("/api/game/import", data=record, content_type="text/plain")
+    assert imported.get_json()["skipped"] == [] and imported.get_json()["game"]["dice"] == "table"
 
 
 def test_changes_and_dice_requests_go_live_to_every_page(make_app):

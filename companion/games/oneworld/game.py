@@ -7,7 +7,8 @@ The game object ties the rules modules together by phase:
 - ``movement`` (``movement``): ``move``, ``move_gods`` (Flee-While-You-Can),
   ``transform`` (God Powers), ``end_movement``;
 - ``reinforcement`` (``towers``): ``reinforce``, ``decline_reinforcement``;
-- ``combat`` (``combat``): ``commit``, ``reveal``, ``announce``, ``hurl``.
+- ``combat`` (``combat``): ``commit``, ``reveal``, ``announce``, ``hurl``; the choices
+  stay sealed through undo, and the referee annuls a round's instead (``sealed``).
 
 Every action, the phases and the secret-choice protocol are described in
 ``docs/games/oneworld.md``; the rulings in ``docs/rulings.md``.
@@ -31,6 +32,7 @@ from companion.games.oneworld.combat import (
 from companion.games.oneworld.guesses import guess_moves
 from companion.games.oneworld.movement import move_actions, plan_move, resolve_move
 from companion.games.oneworld.options import resolve_options
+from companion.games.oneworld.sealed import annul_round, undo_barrier
 from companion.games.oneworld.setup import (
     check_setup,
     initial_setup,
@@ -162,6 +164,12 @@ class OneWorld(Game):
 
     def move_by_hand(self, state: State, start: str, end: str) -> None:
         move_hex(state, start, end)
+
+    def annul_by_hand(self, state: State) -> None:
+        annul_round(state)
+
+    def undo_barrier(self, state_before: State, action: Action) -> str | None:
+        return undo_barrier(state_before, action)
 
     def guess_actions(self, state: State, reading: Mapping[str, Any],
                       changed: Sequence[str]) -> list[Action]:

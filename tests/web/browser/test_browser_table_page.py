@@ -130,6 +130,25 @@ def test_onslaught_asks_for_its_roll_live_and_the_page_rolls_it(make_app, live_s
     screenshot(page, "table-onslaught.png")
 
 
+def test_onslaught_with_the_tables_dice_takes_the_die_thrown(make_app, live_server, page):
+    app = make_app()
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    page.select_option("#game-choice", "onslaught")
+    page.select_option("#dice-choice", "table")
+    page.click("#start")
+    sync_api.expect(verdict(page)).to_contain_text(
+        "throw 1d6 (Red 1's moves) at the table and enter the dice", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#pending")).to_be_hidden()  # the companion rolls nothing
+    page.fill("#thrown", "5")
+    page.click("#thrown-form button")
+    sync_api.expect(page.locator("#panel")).to_contain_text(
+        "Turn 1: Red 1 rolled 5, 5 moves left", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#thrown-form")).to_be_hidden()
+    roll = get_runtime(app).journal.events(kind="dice.roll")[-1]
+    assert roll.data["by_hand"] and roll.actor == "page"
+
+
 def test_onslaught_moves_seen_by_the_camera_on_the_page(make_app, live_server,
                                                        page):
     """The printed pieces on the printed board, read by the real ONSLAUGHT recogniser."""
@@ -229,6 +248,30 @@ def test_oneworld_secret_choices_are_sealed_in_the_browser(make_app, live_server
     revealed = [e.data["action"] for e in journal.events(kind="game.action")[-2:]]
     assert revealed[0]["choice"] == {"stone": 0, "blade": 0, "fog": 1}
     screenshot(page, "table-oneworld.png")
+
+
+def test_oneworld_undo_of_a_sealed_choice_is_refused_and_the_round_annulled(
+        make_app, live_server, page):
+    rolls = iter([4, 1])
+    app = make_app(DICE_RANDBELOW=lambda n: next(rolls, 0))
+    oneworld_to_combat(app.test_client())
+    page.goto(live_server(app))
+    secret = page.locator("#secret")
+    for side, aspect in (("CHEZ", "fog"), ("BORG", "stone")):
+        sync_api.expect(secret).to_contain_text(f"{side}: choose in secret", timeout=WAIT_MS)
+        page.fill(f'#secret-form input[name="{aspect}"]', "1")
+        page.click("#secret-form button")
+    sync_api.expect(page.locator("#reveal")).to_have_text("Reveal CHEZ's choice",
+                                                          timeout=WAIT_MS)
+    page.click("#undo")
+    sync_api.expect(verdict(page)).to_contain_text(
+        "cannot be undone once both sides have committed", timeout=WAIT_MS)
+    page.click("#annul")
+    sync_api.expect(verdict(page)).to_contain_text("the secret choices of the round annulled",
+                                                   timeout=WAIT_MS)
+    sync_api.expect(secret).to_contain_text("CHEZ: choose in secret", timeout=WAIT_MS)
+    record = page.request.get(page.url + "api/game/export").text()
+    assert '# correction: {"type": "annul"}' in record.splitlines()
 
 
 def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):

@@ -148,7 +148,11 @@ function renderVerdict(verdict, game, restored, sameNews) {
   });
   $("problem").hidden = !game?.problem;
   const p = game?.pending_dice;
-  const roll = p ? `${p.for}: roll ${p.count}d${p.sides} (${p.purpose}) with the button or Roll.` : "";
+  const thrown = game?.dice === "table";
+  const roll = !p ? "" : thrown
+    ? `${p.for}: throw ${p.count}d${p.sides} (${p.purpose}) at the table and enter the dice.`
+    : `${p.for}: roll ${p.count}d${p.sides} (${p.purpose}) with the button or Roll.`;
+  $("thrown-form").hidden = !(p && thrown);
   // "Nothing changed" is not news; "the board is as the game has it again" is.
   if (verdict?.kind === "unchanged" && !restored && sameNews) {
     return;
@@ -351,6 +355,7 @@ function renderSecret(game) {
     return;
   }
   box.hidden = false;
+  if (combat.committed.length > 0) annulButton(box);
   const player = combat.waiting[0];
   if (!player) return;
   const godCombat = combat.kind === "god";
@@ -427,6 +432,16 @@ function choose(box, player, godCombat, combat, done) {
   box.append(form);
 }
 
+// The one way past a sealed choice (undo refuses it): the referee annuls the round's
+// choices, a correction the record shows, and both sides choose again.
+function annulButton(box) {
+  const button = element("button", "small", "Annul this round's choices (referee)");
+  button.type = "button";
+  button.id = "annul";
+  button.addEventListener("click", () => send("/api/game/correct", { correction: { type: "annul" } }));
+  box.append(button);
+}
+
 function announce(box, player) {
   box.append(element("p", "secret-who", `${player.toUpperCase()}: announce your god's aspect.`));
   for (const aspect of ["stone", "blade", "fog"]) {
@@ -496,7 +511,15 @@ function gameForms() {
     }
     if (!$("players-label").hidden) options.players = Number($("players").value);
     if (!$("board-label").hidden) options.board = $("board-choice").value;
-    send("/api/game/start", { game: name, options });
+    send("/api/game/start", { game: name, options, dice: $("dice-choice").value });
+  });
+  // A game played with the table's dice: the referee enters what was thrown.
+  $("thrown-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const dice = $("thrown").value.split(/[\s,]+/).filter(Boolean).map(Number);
+    send("/api/game/dice", { dice }).then((answer) => {
+      if (answer) $("thrown").value = "";
+    });
   });
   $("end").addEventListener("click", () => send("/api/game/end"));
   $("undo").addEventListener("click", () => send("/api/game/undo"));

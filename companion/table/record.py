@@ -1,0 +1,62 @@
+"""A game of the journal as a record to export (JSON Lines, docs/records.md).
+
+The header names the game and its options (and ``"dice": "table"`` for a game played
+with the dice thrown at the table), then each step standing in order: an action line
+(with its dice), or a correction as a ``# correction: {...}`` comment that
+``companion referee`` skips and the page's import applies. Every roll made for the game
+is a ``# roll: {...}`` comment just where it was made, with who asked for it (or who
+entered the dice thrown by hand): rolls are never taken back, so the rolls of a move
+that was undone stay in the record, and a move made again with new dice shows both.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion import game_log
+from companion.dice import ROLL_KIND, Roll
+from companion.games.replay import to_line
+from companion.journal import Journal, JournalEvent
+from companion.table.timeline import timeline
+
+CORRECTION_PREFIX = "# correction: "
+"""How a record writes a correction: a comment, so ``companion referee`` skips it, and
+the import of the page applies it (see docs/table.md)."""
+
+ROLL_PREFIX = "# roll: "
+"""How a record writes a roll made for the game: a comment, read by people only."""
+
+
+def export_lines(journal: Journal, game_id: str) -> list[str]:
+    """Return the record of ``game_id`` as lines of text (without line ends)."""
+    events = journal.events(game_id=game_id)
+    start = events[0]
+    header: dict[str, Any] = {"game": start.data["game"],
+                              "options": start.data.get("options", {})}
+    if start.data.get("dice", game_log.SERVER_DICE) != game_log.SERVER_DICE:
+        header["dice"] = start.data["dice"]
+    lines = [to_line(header)]
+    standing = {event.seq for event in timeline(journal, game_id).standing}
+    for event in events[1:]:
+        if event.kind == ROLL_KIND:
+            lines.append(ROLL_PREFIX + to_line(_roll_words(event)))
+        elif event.seq not in standing:
+            continue
+        elif event.kind == game_log.CORRECTION:
+            lines.append(CORRECTION_PREFIX + json.dumps(event.data["correction"],
+                                                        sort_keys=True))
+        else:
+            dice = event.data.get("dice") or []
+            action = dict(event.data["action"])
+            lines.append(to_line({**action, "dice": dice} if dice else action))
+    return lines
+
+
+def _roll_words(event: JournalEvent) -> dict[str, Any]:
+    roll = Roll.from_event(event)
+    words: dict[str, Any] = {"seq": roll.seq, "dice": roll.notation, "values": list(roll.values),
+                             "purpose": roll.purpose, "by": roll.requested_by}
+    if roll.by_hand:
+        words["thrown"] = "by hand"
+    return words
