@@ -10,8 +10,8 @@ from companion.games.one import One
 from companion.geometry import load_geometry
 from hardware.frames import open_source
 from hardware.frames.replay import ReplaySource, image_files
-from hardware.replays import DEMO, ONE_GAME, make_demo, make_demo_one, placement
 from hardware.frames.spec import FOLDER_HOLD
+from hardware.replays import DEMO, ONE_GAME, make_demo, make_demo_one, placement
 
 SKIN_LOW, SKIN_HIGH = (105, 140, 185), (140, 180, 235)  # BGR of the drawn Go hand
 
