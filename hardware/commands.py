@@ -1,5 +1,6 @@
-"""Sub-commands of the hardware layer: ``companion roll``, ``--frames`` for
-``companion referee`` and ``--live`` for ``companion calibrate camera``.
+"""Sub-commands of the hardware layer: ``companion roll``, ``companion cameras``
+(``hardware.cameras``), ``--frames`` for ``companion referee`` and ``--live`` for
+``companion calibrate camera``.
 
 ``companion roll`` rolls through the same ``DiceService`` and journal as the button and
 the page, so a roll from the command line shows up in the table's dice history.
@@ -46,6 +47,9 @@ def parse_dice(text: str) -> tuple[int, int]:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    from hardware import cameras
+
+    cameras.register(subparsers)
     parser = subparsers.add_parser(
         "roll",
         help="roll dice and record the roll in the journal",

@@ -24,7 +24,8 @@ class PiCameraMissing(UserFacingError, ImportError):
     site packages)."""
 
 
-def _import_picamera2() -> Any:
+def import_picamera2() -> Any:
+    """The ``Picamera2`` class, or ``PiCameraMissing`` saying how to install it."""
     try:
         from picamera2 import Picamera2
     except ImportError as error:
@@ -41,7 +42,7 @@ class PiCameraSource(FrameSource):
     def __init__(self, *, size: tuple[int, int] = (1280, 960), camera: int = 0,
                  clock: Clock = time.monotonic) -> None:
         super().__init__(clock=clock)
-        picamera2 = _import_picamera2()
+        picamera2 = import_picamera2()
         self.description = f"Pi camera {camera}"
         if len(picamera2.global_camera_info()) <= camera:
             raise FrameSourceError(f"no {self.description} is connected: check the ribbon "
