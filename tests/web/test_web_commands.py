@@ -67,7 +67,7 @@ def get_json(url, timeout=2.0):
 
 def test_companion_demo_really_starts_and_serves(tmp_path):
     port = free_port()
-    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COMPANION_TOKEN": "demo-token"}
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "demo", "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
@@ -86,7 +86,8 @@ def test_companion_demo_really_starts_and_serves(tmp_path):
                     process.wait(timeout=0.1)
         assert health["ok"] and health["journal"] == str(tmp_path / "demo.sqlite3")
         request = urllib.request.Request(f"http://127.0.0.1:{port}/api/demo/button",
-                                         method="POST")
+                                         method="POST",
+                                         headers={"Authorization": "Bearer demo-token"})
         with urllib.request.urlopen(request, timeout=5) as response:
             pressed = json.loads(response.read())
         assert pressed["roll"]["requested_by"] == "simulated button"
@@ -94,7 +95,8 @@ def test_companion_demo_really_starts_and_serves(tmp_path):
         process.terminate()
         output, _ = process.communicate(timeout=10)
     assert process.returncode == 0
-    assert f"http://localhost:{port}/" in output
+    assert f"http://localhost:{port}/join?referee=" in output
+    assert f"http://localhost:{port}/join?pin=" in output
 
 
 def test_serve_uses_the_pi_camera_where_its_library_is_installed(monkeypatch):
