@@ -74,6 +74,7 @@ def join():
         new_id = access.sessions.join(Member(role, seat), known)
     except SeatTaken as error:
         return error_response(str(error), 409)
+    _seats_changed()
     response = jsonify(_me(Member(role, seat)))
     response.set_cookie(COOKIE, new_id, max_age=COOKIE_MAX_AGE, path="/", httponly=True,
                         samesite="Strict")
@@ -107,7 +108,9 @@ def free():
     seat = json_body('{"seat": "black"}').get("seat")
     if not isinstance(seat, str):
         raise InvalidRequest('"seat" must be the name of a seat, such as "black".')
-    return jsonify(freed=get_access().sessions.free(seat), seat=seat)
+    freed = get_access().sessions.free(seat)
+    _seats_changed()
+    return jsonify(freed=freed, seat=seat)
 
 
 @bp.post("/api/leave")
@@ -116,6 +119,7 @@ def leave():
     known = session_id()
     if known:
         get_access().sessions.leave(known)
+        _seats_changed()
     response = jsonify(_me(None))
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Strict")
     return response
@@ -165,6 +169,11 @@ def _game_seats() -> tuple[str, ...]:
         return table.game.seats(table.state)
     except NoGame:
         return ()
+
+
+def _seats_changed() -> None:
+    """Tell every page to fetch the seats again (each sees which is its own)."""
+    get_runtime().hub.publish("seats", {})
 
 
 def _me(member: Member | None) -> dict[str, Any]:

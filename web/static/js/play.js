@@ -5,6 +5,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
 import { element, renderPanel, renderSteps, title, turnText } from "./game.js";
+import { mayActFor } from "./join.js";
 import { forgetReveal, keepReveal, keptReveal, seal } from "./secrets.js";
 
 const $ = (id) => document.getElementById(id);
@@ -351,8 +352,15 @@ function renderSecret(game) {
     return;
   }
   box.hidden = false;
-  const player = combat.waiting[0];
-  if (!player) return;
+  // This phone chooses only for a player it may act for (its seat; the referee: any).
+  const player = combat.waiting.find(mayActFor);
+  if (!player) {
+    if (combat.waiting.length) {
+      box.append(element("p", "hint", `${combat.waiting.map(title).join(" and ")} ` +
+        "choose in secret on their own phone."));
+    }
+    return;
+  }
   const godCombat = combat.kind === "god";
   const committing = godCombat ? combat.committed.length === 0 : combat.committed.length < 2;
   if (godCombat && !committing && !combat.god_aspect && player !== combat.attacker) {
