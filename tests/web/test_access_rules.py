@@ -56,7 +56,7 @@ BODIES = {
     "table_api.import_record": {"record": '{"game": "go", "options": {}}\n'},
     "join_api.free": {"seat": "nobody's"},
 }
-ARGUMENTS = {"filename": "js/api.js", "name": "go9"}
+ARGUMENTS = {"filename": "js/api.js", "name": "go-9"}
 
 
 def app_routes(app):

@@ -14,6 +14,7 @@ const WATCH = "";  // the seat choice that means watching
 
 export const me = { role: null, seat: null, private: false, pin: null, join_url: null };
 let seatNames = [];
+let seatsAsked = 0;
 let onJoined = () => {};
 
 /** May this phone act for ``player``: the referee for anyone, a player for their seat. */
@@ -50,6 +51,7 @@ function showMe(data) {
   $("leave").hidden = !joined;
   $("join").textContent = joined ? "Change" : "Join";
   $("you").textContent = joined ? youText() : "";
+  $("you").dataset.seat = me.seat || "";
   $("invite").hidden = !joined;
   if (joined) {
     $("table-pin").textContent = me.pin;
@@ -97,7 +99,12 @@ function showSeats(data) {
 /** Fetch and show the seats (after a join, a new game, or another phone's join). */
 export async function refreshSeats() {
   if (mustJoin()) return;
-  showSeats(await getJSON("/api/seats"));
+  // Only the newest answer is drawn: a fetch sent just before this phone's own join
+  // (the "seats" event comes first) must not draw its seat as someone else's.
+  seatsAsked += 1;
+  const asked = seatsAsked;
+  const data = await getJSON("/api/seats");
+  if (asked === seatsAsked) showSeats(data);
 }
 
 async function act(request) {

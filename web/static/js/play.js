@@ -297,7 +297,9 @@ async function showOtherMoves(asked) {
   }
   if (asked !== page.otherAsked) return;  // the game changed meanwhile: a newer answer comes
   box.replaceChildren();
-  for (const item of found.actions.filter((a) => a.spaces.length === 0).slice(0, MAX_BUTTONS)) {
+  // Only the moves this phone may make (a player's own seat's; the referee's: all).
+  const offered = found.actions.filter((a) => a.spaces.length === 0 && mayActFor(a.seat));
+  for (const item of offered.slice(0, MAX_BUTTONS)) {
     const button = element("button", "move-button other", item.text + (item.dice ? ` (roll ${item.dice.count}d${item.dice.sides})` : ""));
     button.type = "button";
     button.dataset.type = item.action.type;
@@ -356,8 +358,9 @@ function renderSecret(game) {
   const player = combat.waiting.find(mayActFor);
   if (!player) {
     if (combat.waiting.length) {
-      box.append(element("p", "hint", `${combat.waiting.map(title).join(" and ")} ` +
-        "choose in secret on their own phone."));
+      const verb = combat.waiting.length === 1 ? "chooses" : "choose";
+      box.append(element("p", "hint", `${combat.waiting.map(title).join(" and ")} ${verb} ` +
+        "in secret on their own phone."));
     }
     return;
   }

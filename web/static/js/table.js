@@ -154,8 +154,10 @@ function showTable() {
   listen();
 }
 
+// After joining, the game is drawn again for this phone's role (what it may do).
 setUpJoin((unblocked) => {
   if (unblocked) showTable();
+  else if (tableShown) refreshGame().catch((error) => showError(error.message));
 }).catch((error) => showError(error.message)).finally(() => {
   if (!mustJoin()) showTable();
 });
