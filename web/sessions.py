@@ -24,6 +24,9 @@ WATCHER = "watcher"
 ROLES = (REFEREE, PLAYER, WATCHER)
 
 SESSION_BYTES = 32
+MAX_SESSIONS = 200
+"""Joined phones kept at most; past it the one that joined longest ago is forgotten (a
+table has a dozen phones: this only bounds a phone that joins again and again)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class Sessions:
             if key is None or key not in self._members:
                 session_id = secrets.token_urlsafe(SESSION_BYTES)
                 key = _digest(session_id)
+                while len(self._members) >= MAX_SESSIONS:
+                    del self._members[next(iter(self._members))]
             self._members[key] = member
             self._save()
         assert session_id is not None
@@ -121,6 +126,7 @@ class Sessions:
         self._path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self._path.with_suffix(".tmp")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(descriptor, 0o600)  # also if an older file was left with other rights
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             json.dump({key: m.to_json() for key, m in self._members.items()}, file)
         os.replace(temporary, self._path)

@@ -117,6 +117,16 @@ def test_joined_phones_keep_their_seats_through_a_restart(make_app, tmp_path):
     assert again.get("/api/me").get_json()["seat"] == "black"
 
 
+def test_a_phone_joining_again_and_again_does_not_grow_the_sessions_for_ever():
+    from web.sessions import MAX_SESSIONS, Member, Sessions
+
+    sessions = Sessions()
+    first = sessions.join(Member("watcher"))
+    for _ in range(MAX_SESSIONS):
+        sessions.join(Member("watcher"))
+    assert len(sessions.members()) == MAX_SESSIONS and sessions.get(first) is None
+
+
 def test_the_join_link_opens_the_page_with_the_pin_in_the_fragment(client):
     assert client.get("/join?pin=123456").headers["Location"] == "/#pin=123456"
     assert client.get("/join?referee=12345678").headers["Location"] == "/#referee=12345678"

@@ -27,8 +27,24 @@ def test_serve_help_explains_every_option(capsys):
     text = help_text(capsys, "serve")
     for option in ("--host", "--port", "--source", "--journal", "--button-pin", "--no-button",
                    "--led-pin", "--buzzer-pin", "--threads", "picamera, usb:0",
-                   "replay:PATH?fps=2&loop=1", "default: 0.0.0.0", "default: 17"):
+                   "replay:PATH?fps=2&loop=1", "default: 0.0.0.0", "default: 17",
+                   "--private", "docs/security.md", "COMPANION_TOKEN"):
         assert option in text
+
+
+def test_the_start_banner_gives_the_join_link_pin_qr_code_and_the_referee_link():
+    from web.access import Access
+    from web.join_banner import banner
+    from web.pin_guard import PinGuard
+    from web.sessions import Sessions
+
+    access = Access(table_pin="123456", referee_pin="87654321", token=None, private=True,
+                    sessions=Sessions(), guard=PinGuard())
+    text = banner(["http://192.168.1.20:8000/", "http://table.local:8000/"], access)
+    assert "http://192.168.1.20:8000/join?referee=87654321" in text
+    assert "http://192.168.1.20:8000/join?pin=123456 with the table PIN 123456" in text
+    assert "\u2580" in text or "\u2584" in text  # the QR code, in half blocks
+    assert "http://table.local:8000/" in text and "only phones that joined" in text
 
 
 def test_demo_help_says_no_camera_and_no_pi_are_needed(capsys):
