@@ -158,3 +158,28 @@ def test_in_a_combat_neither_phone_is_sent_the_others_choice_before_the_reveal(
     sync_api.expect(verdict(chez.page)).to_contain_text("BORG loses 1 Stone", timeout=WAIT_MS)
     # The recording hears what the page is told: the verdict came the same way.
     assert "BORG loses 1 Stone" in chez.received() and "BORG loses 1 Stone" in borg.received()
+
+
+def test_the_referee_link_makes_the_referee_and_a_private_table_waits_for_joining(
+        make_app, live_server, phones):
+    app = make_app(PRIVATE=True)
+    url = live_server(app)
+    watcher, referee = phones(app, PHONE), phones(app, DESKTOP)
+    watcher.page.goto(url)
+    sync_api.expect(watcher.page.locator("#join")).to_be_visible(timeout=WAIT_MS)
+    sync_api.expect(watcher.page.locator("#live")).to_have_text("connecting…")
+    referee.page.goto(f"{url}/join?referee={get_access(app).referee_pin}")
+    sync_api.expect(referee.page.locator("#you")).to_have_text("You are the referee.",
+                                                               timeout=WAIT_MS)
+    assert referee.page.evaluate("window.location.hash") == ""
+    sync_api.expect(referee.page.locator("#start")).to_be_enabled(timeout=WAIT_MS)
+    referee.page.click("#start")
+    sync_api.expect(verdict(referee.page)).to_contain_text("A new game of ONE begins.",
+                                                           timeout=WAIT_MS)
+    # The phone that waited joins to watch: the table appears, live.
+    watcher.page.fill("#join-pin", watcher.pin)
+    watcher.page.click("#join")
+    sync_api.expect(watcher.page.locator("#you")).to_have_text("You watch.", timeout=WAIT_MS)
+    sync_api.expect(watcher.page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    sync_api.expect(verdict(watcher.page)).to_contain_text("ONE", timeout=WAIT_MS)
+    sync_api.expect(watcher.page.locator("#roll")).to_be_hidden()
