@@ -60,6 +60,9 @@ def join():
         raise InvalidRequest('Either take a seat or watch, not both.')
     access = get_access()
     known = session_id()
+    if body.get("pin") is None and not known:
+        return error_response('Send the table\'s PIN to join: {"pin": "123456", '
+                              '"seat": "black"}, or "watch": true instead of a seat.', 403)
     role = _role(body.get("pin"), requester() if known else None)
     if role is None:
         return error_response("That is not the table's PIN: ask the table for it, "
