@@ -138,3 +138,15 @@ def test_demo_on_a_port_in_use_says_so(capsys, companion_home):
     err = capsys.readouterr().err
     assert err.startswith(f"companion demo: cannot listen on 127.0.0.1 port {port}")
     assert "choose another --port" in err
+
+
+def test_serve_private_refuses_watching_without_joining_and_keeps_sessions_in_the_data_folder(
+        monkeypatch, companion_home):
+    from web import commands
+
+    served = {}
+    monkeypatch.setattr(commands, "_serve",
+                        lambda config, *args, **kwargs: served.update(config) or 0)
+    assert main(["serve", "--private", "--source", "none", "--no-button"]) == 0
+    assert served["PRIVATE"] is True
+    assert served["SESSIONS_PATH"] == str(companion_home / "sessions.json")
