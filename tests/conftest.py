@@ -53,7 +53,10 @@ def companion_home(tmp_path, monkeypatch):
 def make_app(tmp_path):
     """A factory for web apps: ``make_app(**config)`` returns a Flask app with its
     journal in ``tmp_path``, no camera and no button unless ``config`` says otherwise.
+    Its ``test_client()`` is the referee (by the token ``TEST_TOKEN``);
+    ``tests/helpers/phones.py`` has the other phones (not joined, a player, a watcher).
     Every app it made is closed (camera thread, pins, streams, journal) afterwards."""
+    from tests.helpers.phones import TEST_TOKEN, TableClient
     from web.app import create_app
     from web.runtime import get_runtime
 
@@ -62,7 +65,9 @@ def make_app(tmp_path):
     def make(**config):
         config.setdefault("JOURNAL_PATH", str(tmp_path / f"journal-{len(apps)}.sqlite3"))
         config.setdefault("TESTING", True)
+        config.setdefault("ACCESS_TOKEN", TEST_TOKEN)
         app = create_app(config)
+        app.test_client_class = TableClient
         apps.append(app)
         return app
 
@@ -79,8 +84,14 @@ def app(make_app):
 
 @pytest.fixture
 def client(app):
-    """Flask's test client for ``app``."""
+    """Flask's test client for ``app``, as the referee (the token)."""
     return app.test_client()
+
+
+@pytest.fixture
+def anonymous_client(app):
+    """A test client for ``app`` that has not joined the table (no token, no cookie)."""
+    return app.test_client(as_referee=False)
 
 
 @pytest.fixture

@@ -26,6 +26,13 @@ Config keys, all optional::
                             the data folder)
     TABLE_LIMITS            the referee's search bounds, a dict of
                             companion.table.explain.SearchLimits fields
+    ACCESS_TOKEN            the referee's bearer token (``serve``: $COMPANION_TOKEN);
+                            None: no token, the referee joins with the referee PIN
+    TABLE_PIN, REFEREE_PIN  the PINs to join with (default: fresh random ones)
+    PRIVATE                 True: watching the table needs joining too
+    SESSIONS_PATH           the file that keeps joined phones across restarts (0600);
+                            None keeps them in memory only
+    ACCESS_CLOCK            the clock of the PIN guess limit (tests pass a fake one)
 
 Without a ``config`` argument the factory reads ``instance/config.py`` if there is one.
 """
@@ -56,6 +63,12 @@ DEFAULTS: dict[str, Any] = {
     "TABLE_LIMITS": None,
     "CAMERA_PATH": None,
     "LOOK_PATH": None,
+    "ACCESS_TOKEN": None,
+    "TABLE_PIN": None,
+    "REFEREE_PIN": None,
+    "PRIVATE": False,
+    "SESSIONS_PATH": None,
+    "ACCESS_CLOCK": None,
 }
 
 
@@ -76,12 +89,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["JOURNAL_PATH"] = str(journal_path())
     app.config["VERSION"] = companion.__version__
 
-    from web import api, calibration_page, errors, pages, table_api
+    from web import access, api, calibration_page, errors, join_api, pages, table_api
 
     errors.register(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(join_api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)
     app.register_blueprint(calibration_page.bp)
     app.extensions[EXTENSION] = build_runtime(app.config)
+    access.register(app)
     return app

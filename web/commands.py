@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import logging
+import os
 import signal
 import socket
 import sys
@@ -32,9 +33,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Serve the table page to the players' phones: the game refereed from the "
             "camera (or played from the page), the camera picture, the dice (the GPIO "
             "button and a Roll button on the page) and the history, updated live. "
+            "Phones join with the PIN and QR code printed on start; the referee link "
+            "printed with them is yours. $COMPANION_TOKEN, if set, is a token scripts "
+            "send as 'Authorization: Bearer TOKEN' to act as the referee. "
             "Stop it with Ctrl-C."))
     serve.add_argument("--host", default="0.0.0.0",
-                       help="address to listen on (default: 0.0.0.0, every network)")
+                       help="address to listen on (default: 0.0.0.0, every network, so "
+                            "that phones reach the table; anyone on the network can then "
+                            "watch, but only phones with the PIN play and only the "
+                            "referee changes the game: see docs/security.md)")
+    serve.add_argument("--private", action="store_true",
+                       help="only phones that joined with the table's PIN may watch")
     serve.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000)")
     serve.add_argument("--source", metavar="SPEC",
                        help="the camera: picamera, usb:0, an http(s)/rtsp URL, a folder or "
@@ -87,6 +96,8 @@ def run_serve(args: argparse.Namespace) -> int:
         "BUZZER_PIN": args.buzzer_pin,
         "CAMERA_PATH": str(default_camera_path()),
         "LOOK_PATH": str(default_look_path()),
+        "PRIVATE": args.private,
+        "SESSIONS_PATH": str(paths.data_dir() / "sessions.json"),
     }
     return _serve(config, args.host, args.port, args.threads)
 
@@ -105,6 +116,7 @@ def run_demo(args: argparse.Namespace) -> int:
     games = DemoGames()
     config = demo_config(games)
     config["JOURNAL_PATH"] = str(paths.data_dir() / "demo.sqlite3")
+    config["SESSIONS_PATH"] = str(paths.data_dir() / "demo-sessions.json")
 
     def begin(runtime: Any) -> None:
         games.table = runtime.table
@@ -129,13 +141,15 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
            begin: Callable[[Any], None] | None = None) -> int:
     import waitress
 
+    from web.access import get_access
     from web.app import create_app
+    from web.join_banner import banner
     from web.runtime import get_runtime
 
     if threads < 4:
         raise UserFacingError(f"--threads must be at least 4, not {threads}")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(config)
+    app = create_app({**config, "ACCESS_TOKEN": os.environ.get("COMPANION_TOKEN")})
     runtime = get_runtime(app)
     try:
         if begin is not None:
@@ -147,9 +161,7 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
         server = waitress.create_server(app, host=host, port=port, threads=threads,
                                         ident="tabletop-companion")
         print(f"Camera: {runtime.camera()['status']}; journal: {runtime.journal.path}")
-        print("Open the table page at:")
-        for url in urls(host, server.effective_port):
-            print(f"  {url}")
+        print(banner(urls(host, server.effective_port), get_access(app)))
         print("Stop with Ctrl-C.", flush=True)
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
         server.run()

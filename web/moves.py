@@ -55,7 +55,8 @@ def _named_spaces(action: Action) -> list[str]:
 
 def legal_moves(game: Game, state: State, *, space: str | None = None,
                 limit: int = MAX_ACTIONS) -> dict[str, Any]:
-    """The legal actions (touching ``space`` if given) with their words and spaces."""
+    """The legal actions (touching ``space`` if given) with their words, spaces and the
+    seat that takes them (a player's phone offers only its own)."""
     view = game.view(state) if _has_board(game, state) else {}
     actions: Iterable[Action] = itertools.islice(game.legal_actions(state), limit + 1)
     listed, truncated = [], False
@@ -68,7 +69,8 @@ def legal_moves(game: Game, state: State, *, space: str | None = None,
             continue
         listed.append({"action": action, "text": game.describe(state, action),
                        "spaces": spaces,
-                       "dice": _dice(game, state, action)})
+                       "dice": _dice(game, state, action),
+                       "seat": game.seat_of(state, action)})
     return {"actions": listed, "truncated": truncated}
 
 

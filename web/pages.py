@@ -6,6 +6,7 @@ import sqlite3
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, url_for
 
+from web.access import requester
 from web.placeholder import placeholder_jpeg
 from web.runtime import get_runtime
 
@@ -18,7 +19,9 @@ MJPEG_BOUNDARY = "frame"
 @bp.get("/")
 def table():
     runtime = get_runtime()
+    member = requester()
     return render_template("table.html", demo=runtime.simulated,
+                           role=member.role if member else None,
                            button_status=runtime.button_status,
                            version=current_app.config["VERSION"])
 

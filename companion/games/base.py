@@ -323,6 +323,16 @@ class Game(ABC):
         such notation (a game record, docs/records.md, starts every game)."""
         return None
 
+    def seats(self, state: State) -> tuple[str, ...]:
+        """Return the seats a phone can take at this game: the names actions give their
+        ``player`` (``black``, ``white``); the default reads ``state["players"]``."""
+        return tuple(state.get("players", ()))
+
+    def seat_of(self, state: State, action: Action) -> str | None:
+        """Return the seat that takes ``action``: its ``player``, else the player to move
+        (``{}`` asks who acts now, as for a pending roll); ``None`` when the game is over."""
+        return action.get("player") or self.to_move(state)
+
     def summary(self, state: State) -> dict[str, Any] | None:
         """Return the numbers around the board that the table page shows in the game's
         panel (scores, health, what is in hand), as plain JSON data with a ``kind`` the

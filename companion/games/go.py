@@ -76,6 +76,9 @@ class Go(StoneGame):
     def phase(self, state: State) -> str:
         return "over" if state["over"] else "play"
 
+    def seats(self, state: State) -> tuple[str, ...]:
+        return PLAYERS
+
     def scores(self, state: State) -> dict[str, float]:
         """Area score now: stones plus empty regions bordered by one colour; komi to White."""
         geometry = geometry_of(state)

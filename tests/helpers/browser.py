@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.paths import ROOT
+from tests.helpers.phones import TEST_TOKEN
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -21,6 +22,13 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
 
 sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def referee_context(browser, **options):
+    """A browser context (``browser.new_context(**options)``) that is the referee: every
+    request carries the token of the apps ``make_app`` builds."""
+    return browser.new_context(extra_http_headers={"Authorization": f"Bearer {TEST_TOKEN}"},
+                               **options)
 
 
 def screenshot(page, name):

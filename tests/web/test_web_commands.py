@@ -27,8 +27,24 @@ def test_serve_help_explains_every_option(capsys):
     text = help_text(capsys, "serve")
     for option in ("--host", "--port", "--source", "--journal", "--button-pin", "--no-button",
                    "--led-pin", "--buzzer-pin", "--threads", "picamera, usb:0",
-                   "replay:PATH?fps=2&loop=1", "default: 0.0.0.0", "default: 17"):
+                   "replay:PATH?fps=2&loop=1", "default: 0.0.0.0", "default: 17",
+                   "--private", "docs/security.md", "COMPANION_TOKEN"):
         assert option in text
+
+
+def test_the_start_banner_gives_the_join_link_pin_qr_code_and_the_referee_link():
+    from web.access import Access
+    from web.join_banner import banner
+    from web.pin_guard import PinGuard
+    from web.sessions import Sessions
+
+    access = Access(table_pin="123456", referee_pin="87654321", token=None, private=True,
+                    sessions=Sessions(), guard=PinGuard())
+    text = banner(["http://192.168.1.20:8000/", "http://table.local:8000/"], access)
+    assert "http://192.168.1.20:8000/join?referee=87654321" in text
+    assert "http://192.168.1.20:8000/join?pin=123456 with the table PIN 123456" in text
+    assert "\u2580" in text or "\u2584" in text  # the QR code, in half blocks
+    assert "http://table.local:8000/" in text and "only phones that joined" in text
 
 
 def test_demo_help_says_no_camera_and_no_pi_are_needed(capsys):
@@ -67,7 +83,7 @@ def get_json(url, timeout=2.0):
 
 def test_companion_demo_really_starts_and_serves(tmp_path):
     port = free_port()
-    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COMPANION_TOKEN": "demo-token"}
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "demo", "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
@@ -86,7 +102,8 @@ def test_companion_demo_really_starts_and_serves(tmp_path):
                     process.wait(timeout=0.1)
         assert health["ok"] and health["journal"] == str(tmp_path / "demo.sqlite3")
         request = urllib.request.Request(f"http://127.0.0.1:{port}/api/demo/button",
-                                         method="POST")
+                                         method="POST",
+                                         headers={"Authorization": "Bearer demo-token"})
         with urllib.request.urlopen(request, timeout=5) as response:
             pressed = json.loads(response.read())
         assert pressed["roll"]["requested_by"] == "simulated button"
@@ -94,7 +111,8 @@ def test_companion_demo_really_starts_and_serves(tmp_path):
         process.terminate()
         output, _ = process.communicate(timeout=10)
     assert process.returncode == 0
-    assert f"http://localhost:{port}/" in output
+    assert f"http://localhost:{port}/join?referee=" in output
+    assert f"http://localhost:{port}/join?pin=" in output
 
 
 def test_serve_uses_the_pi_camera_where_its_library_is_installed(monkeypatch):
@@ -120,3 +138,15 @@ def test_demo_on_a_port_in_use_says_so(capsys, companion_home):
     err = capsys.readouterr().err
     assert err.startswith(f"companion demo: cannot listen on 127.0.0.1 port {port}")
     assert "choose another --port" in err
+
+
+def test_serve_private_refuses_watching_without_joining_and_keeps_sessions_in_the_data_folder(
+        monkeypatch, companion_home):
+    from web import commands
+
+    served = {}
+    monkeypatch.setattr(commands, "_serve",
+                        lambda config, *args, **kwargs: served.update(config) or 0)
+    assert main(["serve", "--private", "--source", "none", "--no-button"]) == 0
+    assert served["PRIVATE"] is True
+    assert served["SESSIONS_PATH"] == str(companion_home / "sessions.json")

@@ -181,6 +181,9 @@ class OneWorld(Game):
     def summary(self, state: State) -> dict[str, Any]:
         return panel(state)
 
+    def seats(self, state: State) -> tuple[str, ...]:
+        return PLAYERS
+
     # -- the protocol ----------------------------------------------------------------
 
     def legal_actions(self, state: State) -> Iterator[Action]:

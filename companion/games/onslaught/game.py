@@ -71,6 +71,14 @@ class Onslaught(Game):
             return None
         return str(state["turn"]["piece"])
 
+    def seats(self, state: State) -> tuple[str, ...]:
+        """A seat per player: each piece in the 4-player game, each team in the 2-player."""
+        return tuple(dict.fromkeys(state["controllers"].values()))
+
+    def seat_of(self, state: State, action: Action) -> str | None:
+        piece = action.get("piece") or self.to_move(state)
+        return None if piece is None else state["controllers"].get(piece)
+
     def outcome(self, state: State) -> Outcome | None:
         winner = state["winner"]
         if winner is None:

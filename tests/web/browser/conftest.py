@@ -20,7 +20,10 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    """A desktop-sized page that is the referee (by the token, ``referee_context``)."""
+    from tests.helpers.browser import referee_context
+
+    context = referee_context(browser, viewport={"width": 1280, "height": 860})
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

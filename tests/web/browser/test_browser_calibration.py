@@ -9,7 +9,7 @@ import cv2
 import pytest
 
 from calibration.intrinsics import CameraModel
-from tests.helpers.browser import WAIT_MS, screenshot, sync_api
+from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api
 from tests.helpers.charuco_views import charuco_frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,7 +26,7 @@ def replay_folder(tmp_path_factory):
 
 
 def open_page(browser, url, size):
-    context = browser.new_context(viewport=VIEWPORTS[size], is_mobile=size == "phone",
+    context = referee_context(browser, viewport=VIEWPORTS[size], is_mobile=size == "phone",
                                   has_touch=size == "phone")
     page = context.new_page()
     errors: list[str] = []

@@ -9,7 +9,7 @@ import pytest
 from companion.journal import Journal
 from hardware.frames.replay import ReplaySource
 from hardware.replays import DEMO
-from tests.helpers.browser import WAIT_MS, screenshot, sync_api
+from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api
 from web.runtime import get_runtime
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -134,7 +134,7 @@ def test_a_page_that_lost_its_stream_catches_up_on_reconnect(make_app, live_serv
 def test_the_demo_page_on_a_phone_with_the_simulated_button(make_app, live_server, browser):
     app = make_app(FRAME_SOURCE=replay, DEMO=True)
     url = live_server(app)
-    context = browser.new_context(viewport={"width": 390, "height": 844},
+    context = referee_context(browser, viewport={"width": 390, "height": 844},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:

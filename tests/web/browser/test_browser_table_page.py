@@ -10,7 +10,7 @@ import pytest
 from calibration.locator import BoardLocator
 from companion.games.registry import get_game
 from companion.vision.scene import Pose, render_scene
-from tests.helpers.browser import WAIT_MS, screenshot, space, sync_api, verdict
+from tests.helpers.browser import WAIT_MS, referee_context, screenshot, space, sync_api, verdict
 from tests.helpers.rendered_table import RenderedTable
 from tests.helpers.stone_reader import stones
 from tests.helpers.table_camera import CLEAN, POSE, TableCamera, known_board, picture
@@ -84,7 +84,7 @@ def test_a_game_of_one_from_the_page_and_the_camera(make_app, live_server, page)
 
 def test_a_game_of_one_on_a_phone_by_tapping(make_app, live_server, browser):
     app = make_app()
-    context = browser.new_context(viewport={"width": 390, "height": 844},
+    context = referee_context(browser, viewport={"width": 390, "height": 844},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:

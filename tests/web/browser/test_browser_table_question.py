@@ -11,7 +11,7 @@ ring over the picture is shown too. Screenshots go to test-artifacts/.
 import pytest
 
 from companion.table.reading import UNSURE
-from tests.helpers.browser import WAIT_MS, screenshot, space, sync_api, verdict
+from tests.helpers.browser import WAIT_MS, referee_context, screenshot, space, sync_api, verdict
 from tests.helpers.stone_reader import stones
 from tests.helpers.table_camera import TableCamera, known_board, picture
 
@@ -71,7 +71,7 @@ def test_the_question_is_answered_by_tapping_on_the_desktop(make_app, live_serve
 
 def test_the_question_is_answered_by_tapping_on_a_phone(make_app, live_server,
                                                         browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+    context = referee_context(browser, viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
     try:

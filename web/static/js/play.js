@@ -5,6 +5,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
 import { element, renderPanel, renderSteps, title, turnText } from "./game.js";
+import { mayActFor, me } from "./join.js";
 import { forgetReveal, keepReveal, keptReveal, seal } from "./secrets.js";
 
 const $ = (id) => document.getElementById(id);
@@ -300,7 +301,9 @@ async function showOtherMoves(asked) {
   }
   if (asked !== page.otherAsked) return;  // the game changed meanwhile: a newer answer comes
   box.replaceChildren();
-  for (const item of found.actions.filter((a) => a.spaces.length === 0).slice(0, MAX_BUTTONS)) {
+  // Only the moves this phone may make (a player's own seat's; the referee's: all).
+  const offered = found.actions.filter((a) => a.spaces.length === 0 && mayActFor(a.seat));
+  for (const item of offered.slice(0, MAX_BUTTONS)) {
     const button = element("button", "move-button other", item.text + (item.dice ? ` (roll ${item.dice.count}d${item.dice.sides})` : ""));
     button.type = "button";
     button.dataset.type = item.action.type;
@@ -355,9 +358,17 @@ function renderSecret(game) {
     return;
   }
   box.hidden = false;
-  if (combat.committed.length > 0) annulButton(box);
-  const player = combat.waiting[0];
-  if (!player) return;
+  if (combat.committed.length > 0 && me.role === "referee") annulButton(box);
+  // This phone chooses only for a player it may act for (its seat; the referee: any).
+  const player = combat.waiting.find(mayActFor);
+  if (!player) {
+    if (combat.waiting.length) {
+      const verb = combat.waiting.length === 1 ? "chooses" : "choose";
+      box.append(element("p", "hint", `${combat.waiting.map(title).join(" and ")} ${verb} ` +
+        "in secret on their own phone."));
+    }
+    return;
+  }
   const godCombat = combat.kind === "god";
   const committing = godCombat ? combat.committed.length === 0 : combat.committed.length < 2;
   if (godCombat && !committing && !combat.god_aspect && player !== combat.attacker) {

@@ -5,6 +5,7 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { renderHistory, renderLastRoll, renderPending } from "./dice.js";
+import { mustJoin, refreshSeats, setUpJoin } from "./join.js";
 import { refreshGame, setUp, showError, showLiveGame, showReferee } from "./play.js";
 
 const HISTORY_LIMIT = 50;
@@ -91,6 +92,7 @@ function listen() {
     wantFrame(status.camera.frames);
     refreshHistory().catch((error) => showError(error.message));
     refreshGame().catch((error) => showError(error.message));
+    refreshSeats().catch((error) => showError(error.message));
   });
   // A roll that used the pending request is followed by a "dice_request" event.
   events.addEventListener("roll", (event) => addRoll(JSON.parse(event.data)));
@@ -100,7 +102,9 @@ function listen() {
   events.addEventListener("table", (event) => {
     const data = JSON.parse(event.data);
     showLiveGame(data.game, data.verdict).catch((error) => showError(error.message));
+    refreshSeats().catch((error) => showError(error.message));
   });
+  events.addEventListener("seats", () => refreshSeats().catch((error) => showError(error.message)));
   events.addEventListener("referee", (event) => showReferee(JSON.parse(event.data)));
   events.addEventListener("error", () => setLive("down", "reconnecting…"));
 }
@@ -134,11 +138,26 @@ async function pressSimulatedButton() {
   }
 }
 
-setUp();
-$("roll-form").addEventListener("submit", roll);
-$("demo-button")?.addEventListener("click", pressSimulatedButton);
-// The status comes with the stream's "hello": a separate request could answer after a
-// newer "dice_request" event and hide the roll it asks for.
-refreshHistory().catch((error) => showError(error.message));
-refreshGame().catch((error) => showError(error.message));
-listen();
+// The table itself: shown at once, or, at a private table, once this phone has joined.
+let tableShown = false;
+
+function showTable() {
+  if (tableShown) return;
+  tableShown = true;
+  setUp();
+  $("roll-form").addEventListener("submit", roll);
+  $("demo-button")?.addEventListener("click", pressSimulatedButton);
+  // The status comes with the stream's "hello": a separate request could answer after a
+  // newer "dice_request" event and hide the roll it asks for.
+  refreshHistory().catch((error) => showError(error.message));
+  refreshGame().catch((error) => showError(error.message));
+  listen();
+}
+
+// After joining, the game is drawn again for this phone's role (what it may do).
+setUpJoin((unblocked) => {
+  if (unblocked) showTable();
+  else if (tableShown) refreshGame().catch((error) => showError(error.message));
+}).catch((error) => showError(error.message)).finally(() => {
+  if (!mustJoin()) showTable();
+});
