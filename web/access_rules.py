@@ -90,8 +90,12 @@ def _seat_acting(member: Member, acting: Callable[[Any, Any], Any]) -> str | Non
 
 def _own_action(member: Member) -> str | None:
     """A move or a secret (commit, reveal) is its player's: the action's ``player`` (or,
-    when it names none, the player to move) must be the phone's seat."""
-    action = json_body().get("action")
+    when it names none, the player to move) must be the phone's seat. Dice thrown at the
+    table are entered by the referee, never by the player they help."""
+    body = json_body()
+    if "dice" in body:
+        return "Only the referee enters dice thrown at the table."
+    action = body.get("action")
     if not isinstance(action, dict):
         return None  # not an action: the route answers 400
     return _seat_acting(member, lambda game, state: game.seat_of(state, action))
@@ -126,6 +130,7 @@ RULES: dict[str, Rule] = {
     "pages.table": OPEN,
     "pages.favicon": OPEN,
     "pages.healthz": OPEN,
+    "pages.calibration": WATCH,
     "pages.frame_jpg": WATCH,
     "pages.video_mjpg": WATCH,
     "join_api.join_link": OPEN,
@@ -157,6 +162,7 @@ RULES: dict[str, Rule] = {
     "table_api.reading": REFEREE,
     "table_api.export": REFEREE,
     "table_api.import_record": REFEREE,
+    "table_api.thrown": REFEREE,
     "table_api.reregister": REFEREE,
     "calibration_page.page": WATCH,
     "calibration_page.frame_jpg": WATCH,

@@ -55,7 +55,7 @@ def illegal(error: IllegalAction):
 
 @bp.errorhandler(DiceRefused)
 def dice_refused(error: DiceRefused):
-    return jsonify(error=str(error)), 403
+    return jsonify(error=str(error)), 409  # 403 says who may not; this is what may not
 
 
 @bp.errorhandler(NoGame)

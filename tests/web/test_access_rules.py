@@ -30,6 +30,7 @@ EXPECTED = {
     "table_api.end": REFEREE, "table_api.correct": REFEREE, "table_api.accept": REFEREE,
     "table_api.undo": REFEREE, "table_api.redo": REFEREE, "table_api.reading": REFEREE,
     "table_api.export": REFEREE, "table_api.import_record": REFEREE,
+    "table_api.thrown": REFEREE, "pages.calibration": WATCH,
     "table_api.reregister": REFEREE, "calibration_page.start": REFEREE,
     "calibration_page.finish": REFEREE, "calibration_page.cancel": REFEREE,
     "calibration_page.save": REFEREE,
@@ -55,6 +56,7 @@ BODIES = {
     "table_api.reading": {"reading": {}},
     "table_api.import_record": {"record": '{"game": "go", "options": {}}\n'},
     "join_api.free": {"seat": "nobody's"},
+    "table_api.thrown": {"dice": [3]},
 }
 ARGUMENTS = {"filename": "js/api.js", "name": "go-9"}
 
@@ -139,6 +141,9 @@ def test_a_player_acts_for_their_own_seat_only(make_app):
     assert refused.status_code == 403
     assert refused.get_json()["error"] == ("This phone sits at white: it may act for white "
                                            "only, not for black.")
+    with_dice = {**as_black, "dice": [6]}
+    assert black.post("/api/game/play", json=with_dice).get_json()["error"] == (
+        "Only the referee enters dice thrown at the table.")
     assert black.post("/api/game/play", json=as_black).status_code == 200
     # Without a player named, the action is the player to move's (White's now; Go then
     # asks who passes, which access leaves to the rules).

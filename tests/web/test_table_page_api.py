@@ -266,9 +266,9 @@ def test_dice_sent_with_a_move_are_refused_in_a_sentence(make_app):
     for body in ({"action": {"type": "roll", "piece": "red1"}, "dice": [6]},
                  {"action": {"type": "end_turn", "piece": "red1"}, "dice": []}):
         answer = client.post("/api/game/play", json=body)
-        assert answer.status_code == 403
+        assert answer.status_code == 409
         assert answer.get_json()["error"].startswith("In this game the companion rolls")
-    assert client.post("/api/game/dice", json={"dice": [6]}).status_code == 403
+    assert client.post("/api/game/dice", json={"dice": [6]}).status_code == 409
     game = client.get("/api/game").get_json()["game"]
     assert game["dice"] == "server" and game["state"]["turn"]["roll"] is None
 
