@@ -169,14 +169,16 @@ def run_camera(args: argparse.Namespace) -> int:
 
 
 def save_camera(args: argparse.Namespace, results: list[View | RejectedView],
-                target: str) -> int:
-    """Calibrate from the views of ``target`` found (``results``), save the camera (where
-    ``args.output`` says) and say so (as JSON with ``args.json``)."""
+                target: str, camera: str = "") -> int:
+    """Calibrate from the views of ``target`` found (``results``) in the pictures of
+    ``camera`` (its name; empty when unknown), save the camera (where ``args.output``
+    says) and say so (as JSON with ``args.json``)."""
     views = [r for r in results if isinstance(r, View)]
     rejected = [r for r in results if isinstance(r, RejectedView)]
     for r in rejected:
         print(f"not used: {r.name}: {r.reason}", file=sys.stderr)
     model = calibrate(views, rejected, target=target)
+    model.camera = camera
     output = args.output or default_camera_path()
     model.save(output)
     grid = coverage(views, model.image_size)

@@ -64,6 +64,9 @@ class CameraModel:
     per_view: dict[str, float] = field(default_factory=dict)
     rejected: list[RejectedView] = field(default_factory=list)
     target: str = ""
+    camera: str = ""
+    """The camera the pictures came from, as its frame source names it ("USB camera 0",
+    "Pi camera 0"); empty when unknown (pictures from files)."""
 
     @property
     def quality(self) -> str:
@@ -79,6 +82,7 @@ class CameraModel:
             "per_view": self.per_view,
             "rejected": [{"name": r.name, "reason": r.reason} for r in self.rejected],
             "target": self.target,
+            "camera": self.camera,
         }
 
     @classmethod
@@ -92,6 +96,7 @@ class CameraModel:
                 per_view={str(k): float(v) for k, v in data.get("per_view", {}).items()},
                 rejected=[RejectedView(r["name"], r["reason"]) for r in data.get("rejected", [])],
                 target=str(data.get("target", "")),
+                camera=str(data.get("camera", "")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise CalibrationError(f"This is not a camera calibration file ({error}).") from None

@@ -28,6 +28,9 @@ class Lens:
 
     def __init__(self, path: str | Path | None) -> None:
         self.path = Path(path) if path is not None else None
+        self.camera = ""
+        """The camera the pictures come from now (its source's description), to hold
+        against the one the calibration was made with; empty when unknown."""
         self._stamp: tuple[int, int] | None = None
         self._model: CameraModel | None = None
         self._problem = ""
@@ -79,7 +82,15 @@ class Lens:
         else:
             data["message"] = (f"Lens calibration loaded: its error is {model.rms:.2f} pixels "
                                f"({model.quality}).")
+            if self.other_camera(model):
+                data["message"] += (f" It was made with {model.camera}, and the pictures come "
+                                    f"from {self.camera}: if that is another camera, "
+                                    "calibrate it.")
         return data
+
+    def other_camera(self, model: CameraModel) -> bool:
+        """Whether ``model`` was made with a camera other than the one in use (both known)."""
+        return bool(model.camera and self.camera and model.camera != self.camera)
 
     def _reload(self) -> None:
         if self.path is None:
@@ -97,5 +108,8 @@ class Lens:
             self._model, self._problem = CameraModel.load(self.path), ""
             log.info("lens calibration loaded from %s (RMS %.3f px)", self.path,
                      self._model.rms)
+            if self.other_camera(self._model):
+                log.warning("the lens calibration %s was made with %s; the pictures come "
+                            "from %s", self.path, self._model.camera, self.camera)
         except (CalibrationError, OSError) as error:
             self._model, self._problem = None, str(error)

@@ -25,14 +25,17 @@ def run(args: argparse.Namespace) -> int:
     if args.images:
         raise UserFacingError("Give either pictures or --live SOURCE, not both.")
     session = CalibrationSession(find, target=target, wanted=args.views)
-    return save_camera(args, [*live_views(args.live, session)], target)
+    views, camera = live_views(args.live, session)
+    return save_camera(args, [*views], target, camera)
 
 
-def live_views(source_spec: str, session: CalibrationSession) -> list[View]:
-    """Feed frames from a live source to ``session`` until it has enough views."""
+def live_views(source_spec: str, session: CalibrationSession) -> tuple[list[View], str]:
+    """Feed frames from a live source to ``session`` until it has enough views; the
+    views and the camera's name (its source's description)."""
     from hardware.frames import ReplayEnded, open_source
 
     with open_source(source_spec) as source:
+        camera = source.description
         for _ in range(LIVE_MAX_FRAMES):
             try:
                 frame = source.read()
@@ -43,4 +46,4 @@ def live_views(source_spec: str, session: CalibrationSession) -> list[View]:
                 print(step.message, file=sys.stderr)
             if step.done:
                 break
-    return session.views
+    return session.views, camera

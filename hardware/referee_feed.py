@@ -177,6 +177,8 @@ class RefereeFeed:
             return self.status()
 
     def _step(self, image: np.ndarray) -> None:
+        if self.feed is not None:
+            self._lens.camera = self.feed.description
         lens = self._lens.model_for((image.shape[1], image.shape[0]))
         if not self._ensure_game():
             return

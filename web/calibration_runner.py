@@ -288,6 +288,7 @@ class CalibrationRunner:
             if model is None:
                 self._status.update(state=FAILED, message=failure)
             else:
+                model.camera = self._feed.description
                 self._model = model
                 self._status.update(
                     state=FINISHED, result=result_json(model),

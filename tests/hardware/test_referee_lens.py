@@ -4,6 +4,7 @@ the undistorted picture and the overlay put back where the lens shows each space
 
 import os
 import threading
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -129,6 +130,29 @@ def test_a_calibration_for_another_picture_size_is_not_used(session, tmp_path):
     assert status["lens"]["loaded"] is False
     assert status["lens"]["message"].startswith(
         "The lens calibration is for 640×480 pictures, not 800×600: not used.")
+    feed.stop()
+
+
+def test_a_calibration_made_with_another_camera_is_used_with_a_warning(session, tmp_path,
+                                                                       caplog):
+    path = tmp_path / "camera.json"
+    model = lens_model()
+    model.camera = "USB camera 0"
+    model.save(path)
+    assert CameraModel.load(path).camera == "USB camera 0"
+    camera = SimpleNamespace(description="USB camera 0")
+    feed = RefereeFeed(session, camera, locator_for=tapped_corners, recogniser_for=stones,
+                       camera_path=path)
+    status, _ = run(feed, {}, frames=1)
+    assert status["lens"]["loaded"] and "made with" not in status["lens"]["message"]
+    camera.description = "USB camera 1"  # the next start finds another webcam first
+    path.write_text(path.read_text())  # (saved again: read again)
+    os.utime(path, ns=(1, 1))
+    status, _ = run(feed, {}, frames=1)
+    assert status["lens"]["loaded"] and status["lens"]["message"].endswith(
+        "It was made with USB camera 0, and the pictures come from USB camera 1: if that "
+        "is another camera, calibrate it.")
+    assert "was made with USB camera 0" in caplog.text
     feed.stop()
 
 
