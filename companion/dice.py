@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 import secrets
 import threading
 import time
@@ -32,6 +33,10 @@ ROLL_KIND = "dice.roll"
 
 MAX_COUNT = 100
 MAX_SIDES = 1000
+MAX_MODIFIER = 1000
+
+_NOTATION = re.compile(r"^(?:(?P<count>\d+)?d(?P<sides>\d+)|(?P<only_count>\d+))"
+                       r"(?:\s*(?P<sign>[+-])\s*(?P<modifier>\d+))?$", re.IGNORECASE | re.ASCII)
 
 _log = logging.getLogger(__name__)
 
@@ -45,7 +50,8 @@ class Roll:
     the request it rolled (``DiceService.request``; 0 for none), so the one who asked
     knows its roll whatever the purpose says (not journaled: ids last one service);
     ``game_id`` the game it was rolled for ("" for a roll for no game); ``by_hand`` is
-    true for dice thrown at the table and entered by ``requested_by``.
+    true for dice thrown at the table and entered by ``requested_by``; ``modifier`` is
+    added to the dice's sum (``2d6+3``), never to a die.
     """
 
     values: tuple[int, ...]
@@ -58,15 +64,16 @@ class Roll:
     request: int = field(default=0, compare=False)
     game_id: str = ""
     by_hand: bool = False
+    modifier: int = 0
 
     @property
     def total(self) -> int:
-        return sum(self.values)
+        return sum(self.values) + self.modifier
 
     @property
     def notation(self) -> str:
-        """The dice rolled, as players write them: ``2d6``."""
-        return f"{len(self.values)}d{self.sides}"
+        """The dice rolled, as players write them: ``2d6``, ``3d6-1``."""
+        return f"{len(self.values)}d{self.sides}{self.modifier:+d}".removesuffix("+0")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +89,7 @@ class Roll:
             "seq": self.seq,
             "game_id": self.game_id,
             "by_hand": self.by_hand,
+            "modifier": self.modifier,
         }
 
     @classmethod
@@ -98,17 +106,39 @@ class Roll:
             for_whom=str(data.get("for_whom", "")),
             game_id=event.game_id,
             by_hand=bool(data.get("by_hand", False)),
+            modifier=int(data.get("modifier", 0)),
         )
 
 
-def check_dice(count: int, sides: int) -> None:
-    """Raise ``ValueError`` in words unless ``count`` dice of ``sides`` sides can be rolled."""
+def parse_dice(text: str) -> tuple[int, int, int]:
+    """``(count, sides, modifier)`` for dice as players write them: ``2d6``, ``d20`` (one
+    d20), ``3`` (three d6), ``2d6+3``, ``3d6-1``; ``ValueError`` in words otherwise."""
+    match = _NOTATION.match(text.strip()) if isinstance(text, str) else None
+    if not match:
+        raise ValueError(f"{text!r} is not dice; write them like 2d6, d20, 3 (three d6) or "
+                         "2d6+3.")
+    if match["only_count"]:
+        count, sides = int(match["only_count"]), 6
+    else:
+        count, sides = int(match["count"] or 1), int(match["sides"])
+    modifier = int(match["modifier"] or 0) * (-1 if match["sign"] == "-" else 1)
+    check_dice(count, sides, modifier)
+    return count, sides, modifier
+
+
+def check_dice(count: int, sides: int, modifier: int = 0) -> None:
+    """Raise ``ValueError`` in words unless ``count`` dice of ``sides`` sides, with
+    ``modifier`` added, can be rolled."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise ValueError(f"The number of dice must be a whole number from 1 to {MAX_COUNT}, "
                          f"not {count!r}.")
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
         raise ValueError(f"A die must have a whole number of sides from 2 to {MAX_SIDES}, "
                          f"not {sides!r}.")
+    if (isinstance(modifier, bool) or not isinstance(modifier, int)
+            or not -MAX_MODIFIER <= modifier <= MAX_MODIFIER):
+        raise ValueError(f"What is added to the dice must be a whole number from "
+                         f"-{MAX_MODIFIER} to {MAX_MODIFIER}, not {modifier!r}.")
 
 
 def record_thrown(journal: Journal, values: Sequence[int], sides: int, *, purpose: str,
@@ -158,12 +188,15 @@ class DiceService:
     # -- rolling --------------------------------------------------------------------
 
     def roll(
-        self, count: int = 1, sides: int = 6, *, purpose: str = "", requested_by: str = ""
+        self, count: int = 1, sides: int = 6, *, purpose: str = "", requested_by: str = "",
+        modifier: int = 0,
     ) -> Roll:
-        """Roll ``count`` dice of ``sides`` sides, journal the roll, tell listeners."""
-        check_dice(count, sides)
+        """Roll ``count`` dice of ``sides`` sides (``modifier`` added to their sum),
+        journal the roll, tell listeners."""
+        check_dice(count, sides, modifier)
         with self._lock:
-            roll = self._roll_locked(count, sides, purpose, requested_by, "")
+            roll = self._roll_locked(count, sides, purpose, requested_by, "",
+                                     modifier=modifier)
         self._notify(roll)
         return roll
 
@@ -182,7 +215,7 @@ class DiceService:
 
     def _roll_locked(
         self, count: int, sides: int, purpose: str, requested_by: str, for_whom: str,
-        request: int = 0, game_id: str = "",
+        request: int = 0, game_id: str = "", modifier: int = 0,
     ) -> Roll:
         values = tuple(self._randbelow(sides) + 1 for _ in range(count))
         when = self._clock()
@@ -192,13 +225,15 @@ class DiceService:
                 "count": count,
                 "sides": sides,
                 "values": list(values),
-                "total": sum(values),
+                "total": sum(values) + modifier,
                 "purpose": purpose,
                 "for_whom": for_whom,
+                "modifier": modifier,
             }
             seq = self.journal.append(ROLL_KIND, data, game_id=game_id, actor=requested_by,
                                       at=when).seq
-        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom, request, game_id)
+        roll = Roll(values, sides, purpose, requested_by, when, seq, for_whom, request, game_id,
+                    modifier=modifier)
         self._recent.append(roll)
         return roll
 

@@ -21,29 +21,13 @@ import argparse
 import getpass
 import importlib
 import json
-import re
 import time
 from pathlib import Path
 
 from companion import paths
-from companion.dice import DiceService, Roll
+from companion.dice import DiceService, Roll, parse_dice
 from companion.errors import UserFacingError, value_errors_as
 from companion.journal import Journal
-
-_DICE = re.compile(r"^(?:(?P<count>\d+)?d(?P<sides>\d+)|(?P<only_count>\d+))$", re.IGNORECASE)
-
-
-def parse_dice(text: str) -> tuple[int, int]:
-    """Return ``(count, sides)`` for ``2d6``, ``d20`` (one d20) or ``3`` (three d6).
-
-    Raises ``ValueError`` with an example of the notation when ``text`` is not dice.
-    """
-    match = _DICE.match(text.strip())
-    if not match:
-        raise ValueError(f"{text!r} is not dice; write them like 2d6, d20 or 3 (three d6).")
-    if match["only_count"]:
-        return int(match["only_count"]), 6
-    return int(match["count"] or 1), int(match["sides"])
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -137,7 +121,7 @@ def _take_when(parser: argparse.ArgumentParser, option: str, module: str) -> Non
 def run(args: argparse.Namespace) -> int:
     if args.history is None:
         with value_errors_as(UserFacingError):
-            count, sides = parse_dice(args.dice or "1d6")
+            count, sides, modifier = parse_dice(args.dice or "1d6")
     elif args.dice is not None:
         raise UserFacingError(f"Give dice to roll ({args.dice}) or --history, not both.")
     elif args.history < 1:
@@ -158,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         with value_errors_as(UserFacingError):
             roll = dice.roll(count, sides, purpose=args.purpose,
-                             requested_by=args.by or _user_name())
+                             requested_by=args.by or _user_name(), modifier=modifier)
     if args.json:
         print(json.dumps(roll.to_json()))
     else:
@@ -167,11 +151,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def describe(roll: Roll, *, with_time: bool = False) -> str:
-    """Return a roll as one line: ``#12 2d6: 3 + 5 = 8 (attack; by alice)``."""
-    if len(roll.values) == 1:
-        result = str(roll.total)
-    else:
-        result = " + ".join(map(str, roll.values)) + f" = {roll.total}"
+    """Return a roll as one line: ``#12 2d6: 3 + 5 = 8 (attack; by alice)``,
+    ``#13 1d20+2: 11 + 2 = 13``."""
+    terms = [str(value) for value in roll.values]
+    if roll.modifier:
+        terms.append(f"{'+' if roll.modifier > 0 else '-'} {abs(roll.modifier)}")
+    result = " + ".join(terms).replace("+ -", "-") if len(terms) > 1 else str(roll.total)
+    if len(terms) > 1:
+        result += f" = {roll.total}"
     notes = [text for text in (roll.purpose, roll.for_whom and f"for {roll.for_whom}",
                                roll.requested_by and f"by {roll.requested_by}") if text]
     line = f"#{roll.seq} {roll.notation}: {result}"

@@ -111,7 +111,7 @@ def _own_roll(member: Member) -> str | None:
     """Any player may roll loose dice (``count``/``sides``); the roll a game waits for
     is rolled by the player it is for (the player to move)."""
     body = json_body()
-    if "count" in body or "sides" in body:
+    if any(key in body for key in ("dice", "count", "sides", "modifier")):
         return None
     runtime = get_runtime()
     pending = runtime.dice.pending()

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.dice import check_dice
+from companion.dice import check_dice, parse_dice
 from companion.errors import value_errors_as
 from web.errors import InvalidRequest
 from web.request_body import json_body
@@ -22,18 +22,26 @@ MAX_HISTORY = 500
 
 @bp.post("/dice/roll")
 def roll():
-    """Roll dice. With ``count`` and/or ``sides``: exactly those dice. Without: what a
+    """Roll dice. With ``dice`` as players write them (``"2d6+3"``), or ``count``,
+    ``sides`` and ``modifier`` (added to the sum): exactly those dice. Without: what a
     press of the dice button does (the pending request, else the default dice).
     ``purpose`` says what the roll is for, ``by`` who asked (default "api")."""
     body = json_body('{"count": 2, "sides": 6}')
     dice = get_runtime().dice
     by = _text(body, "by", MAX_NAME) or "api"
     purpose = _text(body, "purpose", MAX_PURPOSE)
-    if "count" in body or "sides" in body:
-        count, sides = body.get("count", 1), body.get("sides", 6)
+    if "dice" in body and any(key in body for key in ("count", "sides", "modifier")):
+        raise InvalidRequest('Give the dice as "dice": "2d6+3", or as count, sides and '
+                             "modifier, not both.")
+    if any(key in body for key in ("dice", "count", "sides", "modifier")):
         with value_errors_as(InvalidRequest):
-            check_dice(count, sides)
-        result = dice.roll(count, sides, purpose=purpose, requested_by=by)
+            if "dice" in body:
+                count, sides, modifier = parse_dice(body["dice"])
+            else:
+                count, sides = body.get("count", 1), body.get("sides", 6)
+                modifier = body.get("modifier", 0)
+            check_dice(count, sides, modifier)
+        result = dice.roll(count, sides, purpose=purpose, requested_by=by, modifier=modifier)
     elif purpose:
         raise InvalidRequest("A purpose needs the dice to go with it (count and sides); "
                              "without them the pending request is rolled.")

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from companion.cli import main
+from companion.dice import parse_dice
 from companion.journal import Journal
-from hardware.commands import parse_dice
 
 
 @pytest.fixture
@@ -21,16 +21,37 @@ def roll(capsys, *args):
 
 
 @pytest.mark.parametrize("text, dice", [
-    ("2d6", (2, 6)), ("d20", (1, 20)), ("3", (3, 6)), ("1D8", (1, 8)), (" 4d10 ", (4, 10)),
+    ("2d6", (2, 6, 0)), ("d20", (1, 20, 0)), ("3", (3, 6, 0)), ("1D8", (1, 8, 0)),
+    (" 4d10 ", (4, 10, 0)), ("2d6+3", (2, 6, 3)), ("3d6-1", (3, 6, -1)),
+    ("d20 + 5", (1, 20, 5)), ("3+1", (3, 6, 1)),
 ])
 def test_dice_notation(text, dice):
     assert parse_dice(text) == dice
 
 
-@pytest.mark.parametrize("text", ["", "2x6", "d", "2d", "-1", "2d6+1", "dd6"])
+@pytest.mark.parametrize("text", ["", "2x6", "d", "2d", "-1", "2d6+", "dd6", "2d6+1d4",
+                                  "2d6²", None])
 def test_what_is_not_dice_is_refused_with_an_example(text):
-    with pytest.raises(ValueError, match="write them like 2d6, d20 or 3"):
+    with pytest.raises(ValueError, match="write them like 2d6, d20, 3 \\(three d6\\) or 2d6\\+3"):
         parse_dice(text)
+
+
+def test_dice_beyond_their_limits_are_refused_in_words():
+    with pytest.raises(ValueError, match="from -1000 to 1000, not 5000"):
+        parse_dice("2d6+5000")
+    with pytest.raises(ValueError, match="sides from 2 to 1000"):
+        parse_dice("d1")
+
+
+def test_a_modifier_is_added_to_the_sum_printed_and_journaled(capsys, journal_path):
+    code, out, _ = roll(capsys, "2d6-1", "--by", "bob", "--journal", journal_path, "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["notation"] == "2d6-1" and result["modifier"] == -1
+    assert result["total"] == sum(result["values"]) - 1
+    code, out, _ = roll(capsys, "--history", "--journal", journal_path)
+    a, b = result["values"]
+    assert out.rstrip().endswith(f"#1 2d6-1: {a} + {b} - 1 = {a + b - 1} (by bob)")
 
 
 def test_a_roll_is_printed_and_journaled(capsys, journal_path):

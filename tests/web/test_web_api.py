@@ -27,6 +27,18 @@ def test_a_roll_through_the_api_is_journaled(app, client):
     assert event.data["purpose"] == "Alice's attack"
 
 
+@pytest.mark.parametrize("body, notation, modifier", [
+    ({"dice": "2d6+3"}, "2d6+3", 3), ({"dice": "d20"}, "1d20", 0),
+    ({"count": 3, "sides": 6, "modifier": -1}, "3d6-1", -1),
+])
+def test_dice_with_a_modifier_add_it_to_their_sum(app, client, body, notation, modifier):
+    roll = client.post("/api/dice/roll", json=body).get_json()
+    assert roll["notation"] == notation and roll["modifier"] == modifier
+    assert roll["total"] == sum(roll["values"]) + modifier
+    (event,) = journaled_rolls(app)
+    assert event.data["modifier"] == modifier and event.data["total"] == roll["total"]
+
+
 def test_an_empty_roll_does_what_the_button_does(app, client):
     default = client.post("/api/dice/roll").get_json()
     assert default["notation"] == "1d6" and default["requested_by"] == "api"
@@ -74,6 +86,11 @@ def test_status_tells_camera_dice_and_button(client):
     ({"count": 1, "purpose": "x" * 201}, "purpose must be a text of at most 200"),
     ({"by": 7}, "by must be a text"),
     ({"purpose": "attack"}, "A purpose needs the dice"),
+    ({"dice": "2d6+"}, "is not dice; write them like 2d6"),
+    ({"dice": 26}, "is not dice"),
+    ({"dice": "d20", "modifier": 2}, 'Give the dice as "dice": "2d6+3"'),
+    ({"count": 2, "modifier": 0.5}, "added to the dice must be a whole number"),
+    ({"dice": "3d6+1001"}, "from -1000 to 1000"),
 ])
 def test_bad_rolls_are_400_with_a_sentence(app, client, body, message):
     response = client.post("/api/dice/roll", json=body)
