@@ -130,7 +130,7 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
     import waitress
 
     from web.app import create_app
-    from web.runtime import get_runtime
+    from web.runtime import get_runtime, tell_systemd_ready
 
     if threads < 4:
         raise UserFacingError(f"--threads must be at least 4, not {threads}")
@@ -152,6 +152,7 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
             print(f"  {url}")
         print("Stop with Ctrl-C.", flush=True)
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        tell_systemd_ready(runtime, f"serving on port {server.effective_port}")
         server.run()
     finally:
         runtime.close()
