@@ -23,6 +23,10 @@ from companion.errors import UserFacingError
 
 DEFAULT_THREADS = 32
 
+WAITRESS_OPTIONS = {"connection_limit": 500, "channel_request_lookahead": 1}
+"""Room for many idle connections (waitress stops accepting at its limit, 100 by
+default), and a look ahead on each so a stream notices its client leaving."""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``serve`` and ``demo`` sub-commands."""
@@ -130,12 +134,13 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
     import waitress
 
     from web.app import create_app
+    from web.live import stream_cap
     from web.runtime import get_runtime, tell_systemd_ready
 
     if threads < 4:
         raise UserFacingError(f"--threads must be at least 4, not {threads}")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(config)
+    app = create_app({"SSE_MAX_STREAMS": stream_cap(threads), **config})
     runtime = get_runtime(app)
     try:
         if begin is not None:
@@ -145,7 +150,7 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
                                                 "button: ", 1))
         _check_port(host, port)
         server = waitress.create_server(app, host=host, port=port, threads=threads,
-                                        ident="tabletop-companion")
+                                        ident="tabletop-companion", **WAITRESS_OPTIONS)
         print(f"Camera: {runtime.camera()['status']}; journal: {runtime.journal.path}")
         print("Open the table page at:")
         for url in urls(host, server.effective_port):

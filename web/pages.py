@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, Response, current_app, jsonify, render_template
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from web.live import StreamsFull, refused
 from web.placeholder import placeholder_jpeg
 from web.runtime import get_runtime
 
@@ -44,8 +45,13 @@ def frame_jpg():
 
 @bp.get("/video.mjpg")
 def video_mjpg():
-    """The camera as an MJPEG stream (for VLC or an <img>); holds a server thread."""
+    """The camera as an MJPEG stream (for VLC or an <img>); holds a server thread, so it
+    counts against the caps on open streams like the event stream."""
     runtime = get_runtime()
+    try:
+        give_back = runtime.hub.slots.take(request.remote_addr or "")
+    except StreamsFull as full:
+        return refused(full)
     feed = runtime.feed
     resend = float(current_app.config["SSE_KEEPALIVE"])
 
@@ -65,8 +71,10 @@ def video_mjpg():
             # is also how a viewer that went away is noticed.
             feed.wait_for_frame(after=number, timeout=resend)
 
-    return Response(parts(), headers=NO_STORE,
-                    mimetype=f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+    response = Response(parts(), headers=NO_STORE,
+                        mimetype=f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+    response.call_on_close(give_back)
+    return response
 
 
 def _why_no_picture(runtime) -> str:

@@ -27,7 +27,7 @@ from companion.table.session import NoGame, TableSession
 from companion.table.verdict import TableVerdict
 from hardware.frames import CameraFeed, FrameSource, FrameSourceError, open_source
 from hardware.watchdog import HeartbeatTimer, Watchdog
-from web.live import LiveHub
+from web.live import LiveHub, StreamSlots
 from web.table_events import TableEvents
 
 log = logging.getLogger(__name__)
@@ -120,7 +120,9 @@ def build_runtime(config: dict[str, Any]) -> Runtime:
         if config.get("DICE_RANDBELOW") is not None:
             dice_options["randbelow"] = config["DICE_RANDBELOW"]
         dice = DiceService(journal, **dice_options)
-        hub = LiveHub(queue_size=int(config["SSE_QUEUE_SIZE"]))
+        hub = LiveHub(queue_size=int(config["SSE_QUEUE_SIZE"]),
+                      slots=StreamSlots(total=int(config["SSE_MAX_STREAMS"]),
+                                        per_client=int(config["SSE_MAX_PER_CLIENT"])))
         closers.append(hub.close)
         limits = config.get("TABLE_LIMITS")
         table = TableSession(journal, dice=dice, actor="table",

@@ -82,6 +82,8 @@ function setLive(state, text) {
   pill.textContent = text;
 }
 
+const REFUSED_RETRY_MS = 10000;
+
 function listen() {
   const events = new EventSource("/api/events");
   events.addEventListener("hello", (event) => {
@@ -102,7 +104,12 @@ function listen() {
     showLiveGame(data.game, data.verdict).catch((error) => showError(error.message));
   });
   events.addEventListener("referee", (event) => showReferee(JSON.parse(event.data)));
-  events.addEventListener("error", () => setLive("down", "reconnecting…"));
+  events.addEventListener("error", () => {
+    setLive("down", "reconnecting…");
+    // A refused stream (a 503: the table serves as many live pages as it can) is not
+    // retried by EventSource itself: try again a little later.
+    if (events.readyState === EventSource.CLOSED) setTimeout(listen, REFUSED_RETRY_MS);
+  });
 }
 
 async function roll(event) {
