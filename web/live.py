@@ -20,6 +20,7 @@ free thread, and a stream over a cap is answered at once with a 503 and ``Retry-
 from __future__ import annotations
 
 import json
+import math
 import queue
 import threading
 import time
@@ -36,6 +37,9 @@ DROPPED_RETRY_MS = 10_000
 
 BUSY_RETRY_AFTER = 10
 """Seconds a client refused a stream (over a cap) is told to wait (``Retry-After``)."""
+
+GONE_POLL = 1.0
+"""Seconds between looks, while a stream waits, at whether its client has gone."""
 
 MIN_RESERVE = 2
 """Server threads always kept for ordinary requests, however few threads there are."""
@@ -154,22 +158,27 @@ class EventStream:
             self.close()
             raise StopIteration
         client = self._client
-        wait = min(self._keepalive, max(0.0, self._deadline - self._clock()))
-        if not client.dropped and wait > 0 and not self._gone():
+        slices = max(1, math.ceil(self._keepalive / GONE_POLL))
+        for _ in range(slices):
+            if client.dropped:
+                if self._hub.closed:
+                    break
+                return self._end("dropped: this page fell too far behind")
+            if self._gone():
+                break
+            if self._clock() >= self._deadline:
+                return self._end("ended: a stream lives a while, then the page reconnects")
             try:
-                message = client.queue.get(timeout=wait)
+                message = client.queue.get(timeout=min(self._keepalive, GONE_POLL))
             except queue.Empty:
-                message = ""
-            if message and not client.dropped:
-                return message
-        if client.dropped and not self._hub.closed:
-            return self._end("dropped: this page fell too far behind")
-        if client.dropped or self._gone():
-            self.close()
-            raise StopIteration
-        if self._clock() >= self._deadline:
-            return self._end("ended: a stream lives a while, then the page reconnects")
-        return ": keep-alive\n\n"
+                continue
+            if message is None:
+                break
+            return message
+        else:
+            return ": keep-alive\n\n"
+        self.close()
+        raise StopIteration
 
     def _end(self, reason: str) -> str:
         self._ended = True
