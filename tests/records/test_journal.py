@@ -247,3 +247,30 @@ def test_a_failed_write_is_a_journal_error_and_records_nothing(tmp_path):
             other.rollback()
             other.close()
         assert [e.data["n"] for e in journal.events()] == [1]
+
+
+def test_a_batch_commits_its_events_together_and_another_thread_s_append_is_on_disk(
+        tmp_path):
+    from companion.journal import BATCH_EVENTS
+
+    path = tmp_path / "batch.sqlite3"
+    journal = Journal(path)
+
+    def on_disk():
+        with Journal(path) as reader:
+            return reader.last_seq()
+
+    with journal.batch():
+        for number in range(3):
+            journal.append("game.action", {"n": number})
+        assert on_disk() == 0  # not yet committed
+        other = threading.Thread(target=journal.append, args=("dice.roll", {"d": [4]}))
+        other.start()
+        other.join()
+        assert on_disk() == 4  # the roll is on disk, and what waited before it
+        for number in range(BATCH_EVENTS):
+            journal.append("game.action", {"n": number})
+        assert on_disk() == 4 + BATCH_EVENTS
+        journal.append("game.action", {"n": "last"})
+    assert on_disk() == 5 + BATCH_EVENTS
+    journal.close()
