@@ -74,6 +74,7 @@ def status_data() -> dict[str, Any]:
         },
         "button": {"status": runtime.button_status, "simulated": runtime.simulated},
         "journal": str(runtime.journal.path),
+        "journal_warnings": list(runtime.journal.warnings),
     }
 
 

@@ -89,7 +89,8 @@ def healthz():
     runtime = get_runtime()
     body = {"ok": True, "version": current_app.config["VERSION"],
             "camera": runtime.camera()["status"],
-            "journal": str(runtime.journal.path), "last_event_seq": None}
+            "journal": str(runtime.journal.path), "last_event_seq": None,
+            "journal_warnings": list(runtime.journal.warnings)}
     try:
         body["last_event_seq"] = runtime.journal.last_seq()
     except sqlite3.Error as error:

@@ -116,11 +116,20 @@ def test_missing_folders_are_created(tmp_path):
     assert (tmp_path / "a" / "b" / "journal.sqlite3").exists()
 
 
-def test_an_empty_file_becomes_a_journal(tmp_path):
+def test_an_empty_file_is_refused_since_a_journal_is_never_empty(tmp_path):
     path = tmp_path / "journal.sqlite3"
     path.touch()
+    message = assert_refused(path, "is empty (0 bytes)", "companion journal check",
+                             "companion journal recover")
+    assert path.stat().st_size == 0 and "\n" not in message
+
+
+def test_a_new_journal_is_whole_from_its_first_byte(tmp_path):
+    path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
+        assert path.stat().st_size > 0
         assert journal.append("note", {}).seq == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["journal.sqlite3"]
 
 
 def test_many_threads_appending_lose_and_repeat_nothing(tmp_path):

@@ -38,6 +38,10 @@ function showStatus(status) {
   showCamera(status.camera.status);
   showPending(status.dice.pending);
   if (status.button) $("button-status").textContent = capitalize(status.button.status);
+  // Damage found in the journal (a lost write-ahead log, unreadable events): say it.
+  const warnings = status.journal_warnings || [];
+  $("journal-warnings").textContent = warnings.join(" ");
+  $("journal-warnings").hidden = !warnings.length;
 }
 
 function showPending(request) {
