@@ -7,7 +7,8 @@ temporary folder and no camera. Then:
 (a) the latency of plain ``GET /api/status`` requests with no stream open;
 (b) ``--streams`` phones, each from its own loopback address (127.0.1.1, 127.0.1.2, ...),
     open ``GET /api/events`` and then never read it again (slow phones); the answers
-    are counted (200: held open, 503: refused at once with Retry-After);
+    are counted (200: held open, 503: refused at once with Retry-After, none: no
+    answer within ``--timeout``, the request waiting for a free server thread);
 (c) the latency of plain requests again while every one of those connections is held,
     from ``--workers`` clients at once, with a die rolled on every tenth (an event for
     every open stream);
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import logging
 import socket
 import statistics
 import tempfile
@@ -61,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from web.live import stream_cap
     from web.runtime import get_runtime
 
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth"
     cap = args.cap or stream_cap(args.threads)
     print(f"Load benchmark on {machine()}: waitress, {args.threads} threads, "
           f"at most {cap} streams open")
@@ -147,18 +150,25 @@ def _timed(request: Callable[[int], float | None], count: int,
 def _open_streams(port: int, count: int, timeout: float,
                   same_address: bool = False) -> tuple[list[socket.socket], dict[str, int]]:
     """Open ``count`` event streams, each from its own loopback address unless
-    ``same_address``; read only each answer's status line. Return the sockets (held
-    open) and how many answers of each status came."""
+    ``same_address``, all at once; read only each answer's status line (waiting at
+    most ``timeout`` seconds in all). Return the sockets (held open) and how many
+    answers of each status came ("none" for no answer in time)."""
     held: list[socket.socket] = []
     answers: dict[str, int] = {}
     for index in range(count):
         source = "127.0.2.1" if same_address else f"127.0.{1 + index // 250}.{1 + index % 250}"
-        answer = "error"
         try:
             sock = socket.create_connection(("127.0.0.1", port), timeout=timeout,
                                             source_address=(source, 0))
-            held.append(sock)
             sock.sendall(EVENTS_REQUEST)
+            held.append(sock)
+        except OSError:
+            answers["error"] = answers.get("error", 0) + 1
+    deadline = time.perf_counter() + timeout
+    for sock in held:
+        answer = "none"
+        try:
+            sock.settimeout(max(0.01, deadline - time.perf_counter()))
             answer = sock.recv(64).split(b"\r\n")[0].split(b" ")[1].decode()
         except (OSError, IndexError):
             pass

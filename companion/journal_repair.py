@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from companion.journal import (Journal, JournalError, JournalEvent, _event,
-                               _text_or_undecodable)
+from companion.journal import Journal, JournalError, JournalEvent, _event, _text_or_undecodable
 
 LOST = "journal.lost"
 """The kind of the event ``recover`` writes in place of each one it could not read."""

@@ -4,8 +4,15 @@ streams are capped per client and in total, and old or abandoned ones end."""
 import pytest
 
 from tests.helpers.event_stream import next_event, parse
-from web.live import (DROPPED_RETRY_MS, LiveHub, StreamSlots, StreamsFull, ending,
-                      format_event, stream_cap)
+from web.live import (
+    DROPPED_RETRY_MS,
+    LiveHub,
+    StreamsFull,
+    StreamSlots,
+    ending,
+    format_event,
+    stream_cap,
+)
 from web.runtime import _relay, get_runtime
 
 
