@@ -19,6 +19,7 @@ BENCHES: dict[str, str] = {
     "table": "benchmarks.table",
     "follow": "benchmarks.follow",
     "load": "benchmarks.load",
+    "import": "benchmarks.import_record",
 }
 
 
