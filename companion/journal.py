@@ -80,10 +80,15 @@ PRAGMA user_version = {SCHEMA_VERSION};
 _RUNS = """CREATE TABLE IF NOT EXISTS runs (
     id     INTEGER PRIMARY KEY,
     pid    INTEGER NOT NULL,
+    boot   TEXT    NOT NULL,
     opened REAL    NOT NULL,
     closed REAL
 )"""
-"""One row per process that opened the journal; ``closed`` is set by a clean close."""
+"""One row per process that opened the journal (its pid, and the machine's boot it ran
+in, so a pid reused after a reboot is not taken for it); ``closed`` is set by a clean
+close, and to -1 for a run found ended without one."""
+
+_BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
 
 
 class JournalError(UserFacingError, ValueError):
@@ -175,10 +180,10 @@ class Journal:
         db = self._db
         try:
             db.execute(_RUNS)
-            open_runs = db.execute("SELECT id, pid, opened FROM runs WHERE closed IS NULL "
-                                   "ORDER BY id").fetchall()
-            ended = [(run, opened) for run, pid, opened in open_runs
-                     if not wal_present or not _alive(pid)]
+            open_runs = db.execute("SELECT id, pid, boot, opened FROM runs "
+                                   "WHERE closed IS NULL ORDER BY id").fetchall()
+            ended = [(run, opened) for run, pid, boot, opened in open_runs
+                     if not wal_present or not _alive(pid, boot)]
             if ended and not wal_present:
                 last = db.execute("SELECT COALESCE(MAX(seq), 0), MAX(time) FROM events"
                                   ).fetchone()
@@ -190,8 +195,8 @@ class Journal:
                     f"`companion journal check {self.path}`.")
             for run, _ in ended:
                 db.execute("UPDATE runs SET closed = -1 WHERE id = ?", (run,))
-            cursor = db.execute("INSERT INTO runs (pid, opened) VALUES (?, ?)",
-                                (os.getpid(), time.time()))
+            cursor = db.execute("INSERT INTO runs (pid, boot, opened) VALUES (?, ?, ?)",
+                                (os.getpid(), _boot(), time.time()))
             self._run = cursor.lastrowid
             # Into the main file now: a WAL lost later cannot hide that this run began.
             db.execute("PRAGMA wal_checkpoint(PASSIVE)")
@@ -401,8 +406,19 @@ def _event(row: tuple[Any, ...]) -> JournalEvent | None:
     return JournalEvent(seq, float(when), kind, game_id, actor, data)
 
 
-def _alive(pid: int) -> bool:
-    """Whether a process ``pid`` runs on this machine (so its run may still be open)."""
+def _boot() -> str:
+    """This boot of the machine (Linux's boot id), or "" where there is none."""
+    try:
+        return _BOOT_ID.read_text().strip()
+    except OSError:
+        return ""
+
+
+def _alive(pid: int, boot: str) -> bool:
+    """Whether the process ``pid`` of the boot ``boot`` still runs on this machine (so
+    its run may still be open)."""
+    if boot != _boot():
+        return False
     if pid == os.getpid():
         return True
     try:

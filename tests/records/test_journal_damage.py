@@ -46,6 +46,16 @@ def test_a_crash_with_its_wal_kept_loses_nothing_and_says_nothing(tmp_path):
         assert journal.last_seq() == 5 and journal.warnings == []
 
 
+def test_a_crash_recovered_from_its_wal_is_not_reported_later(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    crash_after(path, 2)
+    with Journal(path) as journal:  # recovers; its clean close then removes the WAL
+        assert journal.warnings == []
+    assert not wal(path).exists()
+    with Journal(path) as journal:
+        assert journal.warnings == [] and journal.last_seq() == 2
+
+
 def test_a_crash_whose_wal_was_deleted_is_reported_loudly(tmp_path, caplog):
     path = tmp_path / "journal.sqlite3"
     crash_after(path, 5)
