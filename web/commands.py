@@ -3,7 +3,8 @@
 Both serve the app with waitress, a production WSGI server that serves each request
 on a thread from a fixed pool. A live page holds one thread for its event stream (and
 one more if it shows /video.mjpg), so the pool is sized for a table of phones plus a
-few: ``--threads 32`` by default.
+few: ``--threads 32`` by default, of which at most ``web.live.stream_cap`` (24) serve
+streams, so ordinary requests always find a free thread (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="GPIO pin of an active buzzer that beeps on each roll")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, metavar="N",
                        help="server threads; each open page holds one for its live "
-                            f"updates (default: {DEFAULT_THREADS})")
+                            "updates, and a quarter stay free for other requests "
+                            f"(default: {DEFAULT_THREADS})")
     serve.set_defaults(func=run_serve)
 
     demo = subparsers.add_parser(

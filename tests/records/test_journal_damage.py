@@ -157,3 +157,22 @@ def test_the_page_s_status_says_the_journal_lost_events(tmp_path, make_app):
     (warning,) = client.get("/api/status").get_json()["journal_warnings"]
     assert "-wal is missing" in warning
     assert client.get("/healthz").get_json()["journal_warnings"] == [warning]
+
+
+def test_a_game_with_a_damaged_move_still_serves_its_page(tmp_path, make_app):
+    from companion.table.session import TableSession
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        session = TableSession(journal)
+        session.start("one", {"players": 2})
+        session.play({"type": "place", "player": "black", "at": "A1"})
+        session.play({"type": "place", "player": "white", "at": "B1"})
+        session.close()
+        seq = journal.events(kind="game.action")[0].seq
+    damage_row(path, seq)
+    client = make_app(JOURNAL_PATH=str(path)).test_client()
+    for url in ("/api/game", "/api/games", "/api/status", "/api/dice/history"):
+        assert client.get(url).status_code == 200, url
+    assert any(f"Event {seq} of" in warning
+               for warning in client.get("/api/status").get_json()["journal_warnings"])
