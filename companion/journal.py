@@ -450,6 +450,11 @@ def _create(path: Path) -> None:
             pass  # another process made it first: use theirs
     finally:
         building.unlink(missing_ok=True)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)  # the new name on disk too, before any event goes in
+    finally:
+        os.close(folder)
 
 
 def _check_existing_file(path: Path) -> None:

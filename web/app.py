@@ -43,7 +43,7 @@ from flask import Flask
 
 import companion
 from companion.paths import journal_path
-from web.live import stream_cap
+from web.live import PER_CLIENT, stream_cap
 from web.runtime import EXTENSION, build_runtime
 
 DEFAULTS: dict[str, Any] = {
@@ -56,7 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_KEEPALIVE": 15.0,
     "SSE_QUEUE_SIZE": 64,
     "SSE_MAX_STREAMS": stream_cap(32),
-    "SSE_MAX_PER_CLIENT": 6,
+    "SSE_MAX_PER_CLIENT": PER_CLIENT,
     "SSE_MAX_AGE": 600.0,
     "FRAME_EVENTS_PER_SECOND": 4.0,
     "DICE_RANDBELOW": None,

@@ -44,6 +44,9 @@ GONE_POLL = 1.0
 MIN_RESERVE = 2
 """Server threads always kept for ordinary requests, however few threads there are."""
 
+PER_CLIENT = 6
+"""Streams one client address may hold open by default: a phone with a few tabs."""
+
 
 def stream_cap(threads: int) -> int:
     """The most streams a server of ``threads`` threads holds open at once: a quarter of
@@ -188,12 +191,14 @@ class EventStream:
     def close(self) -> None:
         self._hub._leave(self._client)
         self._on_close()
+
+
 class LiveHub:
     """Publishes events to every connected client without ever blocking the publisher."""
 
     def __init__(self, *, queue_size: int = 64, slots: StreamSlots | None = None) -> None:
         self.queue_size = queue_size
-        self.slots = slots or StreamSlots(total=stream_cap(32), per_client=6)
+        self.slots = slots or StreamSlots(total=stream_cap(32), per_client=PER_CLIENT)
         """The caps on open streams, shared by every streaming route."""
         self._clients: set[_Client] = set()
         self._lock = threading.Lock()
@@ -209,9 +214,9 @@ class LiveHub:
         return self._closed
 
     def stream(self, *, hello: dict[str, Any], keepalive: float = 15.0,
-               **ending: Any) -> EventStream:
+               **options: Any) -> EventStream:
         """Connect a client now (so it misses nothing from this moment) and return its
-        stream, which starts with a ``hello`` event carrying ``hello``. ``ending`` are
+        stream, which starts with a ``hello`` event carrying ``hello``. ``options`` are
         :class:`EventStream`'s ``max_age``, ``gone``, ``on_close`` and ``clock``."""
         client = _Client(self.queue_size)
         with self._lock:
@@ -219,7 +224,7 @@ class LiveHub:
                 client.dropped = True
             else:
                 self._clients.add(client)
-        return EventStream(self, client, format_event("hello", hello), keepalive, **ending)
+        return EventStream(self, client, format_event("hello", hello), keepalive, **options)
 
     def publish(self, kind: str, data: dict[str, Any]) -> None:
         """Queue the event for every client; drop clients whose queue is full."""
