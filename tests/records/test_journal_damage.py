@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.cli import main
 from companion.dice import DiceService
 from companion.journal import Journal
@@ -176,3 +178,18 @@ def test_a_game_with_a_damaged_move_still_serves_its_page(tmp_path, make_app):
         assert client.get(url).status_code == 200, url
     assert any(f"Event {seq} of" in warning
                for warning in client.get("/api/status").get_json()["journal_warnings"])
+
+
+def test_a_file_marked_as_a_journal_without_its_table_is_refused(tmp_path):
+    from companion.journal import APPLICATION_ID, JournalError
+
+    path = tmp_path / "journal.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute("PRAGMA user_version = 1")
+    db.execute("CREATE TABLE notes (text TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError, match="damaged Tabletop Companion journal .*no such "
+                                           "table: events.*companion journal check"):
+        Journal(path)
