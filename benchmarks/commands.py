@@ -18,6 +18,8 @@ BENCHES: dict[str, str] = {
     "grid-speed": "benchmarks.grid_speed",
     "table": "benchmarks.table",
     "follow": "benchmarks.follow",
+    "load": "benchmarks.load",
+    "import": "benchmarks.import_record",
 }
 
 

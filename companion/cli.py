@@ -22,7 +22,8 @@ from companion import __version__
 from companion.errors import UserFacingError
 
 # Modules that each add one or more sub-commands, in the order --help lists them.
-COMMAND_MODULES: tuple[str, ...] = ("companion.games.commands", "hardware.commands",
+COMMAND_MODULES: tuple[str, ...] = ("companion.games.commands", "companion.journal_commands",
+                                     "hardware.commands",
                                      "web.commands", "benchmarks.commands",
                                      "calibration.commands")
 

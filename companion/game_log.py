@@ -25,8 +25,8 @@ from __future__ import annotations
 import threading
 import uuid
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import Action, Game, IllegalAction, State
@@ -171,6 +171,57 @@ def fold(journal: Journal, game_id: str, *, games: GameLookup | None = None) -> 
     return live
 
 
+class Steps(Sequence[JournalEvent]):
+    """An immutable stack of events, oldest first, that shares its older part with the
+    stack it was pushed on: pushing, popping, ``len`` and ``[-1]`` take constant time
+    (a tuple would copy itself on every step of a game, quadratic in its length)."""
+
+    __slots__ = ("_top", "_below", "_length")
+
+    def __init__(self, top: JournalEvent | None = None, below: Steps | None = None) -> None:
+        self._top = top
+        self._below = below
+        self._length = 0 if top is None else 1 + (len(below) if below else 0)
+
+    def pushed(self, event: JournalEvent) -> Steps:
+        return Steps(event, self)
+
+    def popped(self) -> Steps:
+        if self._top is None:
+            raise IndexError("pop from an empty stack of steps")
+        return self._below if self._below is not None else Steps()
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[JournalEvent]:
+        return iter(self._oldest_first())
+
+    def __getitem__(self, index: int) -> JournalEvent:  # type: ignore[override]
+        if self._top is not None and index in (-1, self._length - 1):
+            return self._top
+        return self._oldest_first()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Steps):
+            return self._oldest_first() == other._oldest_first()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._oldest_first())
+
+    def __repr__(self) -> str:
+        return f"Steps({list(self._oldest_first())!r})"
+
+    def _oldest_first(self) -> tuple[JournalEvent, ...]:
+        events = []
+        node: Steps | None = self
+        while node is not None and node._top is not None:
+            events.append(node._top)
+            node = node._below
+        return tuple(reversed(events))
+
+
 @dataclass(frozen=True)
 class Timeline:
     """``standing``: the action and correction events in force, oldest first;
@@ -183,17 +234,18 @@ class Timeline:
     again; any other step makes the undone steps unreachable by redo, as in every editor.
     """
 
-    standing: tuple[JournalEvent, ...] = ()
-    redoable: tuple[JournalEvent, ...] = ()
+    standing: Steps = field(default_factory=Steps)
+    redoable: Steps = field(default_factory=Steps)
 
     def after(self, event: JournalEvent) -> Timeline:
-        """The timeline once ``event`` (of the same game) is journaled."""
+        """The timeline once ``event`` (of the same game) is journaled (in constant
+        time, so folding or importing a long game stays linear in its length)."""
         if event.kind in (ACTION, CORRECTION):
             redo = self.redoable
-            redoable = redo[:-1] if redo and _same_step(redo[-1], event) else ()
-            return Timeline(self.standing + (event,), redoable)
+            redoable = redo.popped() if redo and _same_step(redo[-1], event) else Steps()
+            return Timeline(self.standing.pushed(event), redoable)
         if event.kind == UNDO and self.standing:
-            return Timeline(self.standing[:-1], self.redoable + (self.standing[-1],))
+            return Timeline(self.standing.popped(), self.redoable.pushed(self.standing[-1]))
         return self
 
 

@@ -56,6 +56,9 @@ log = logging.getLogger(__name__)
 
 StatusListener = Callable[[dict[str, Any]], None]
 
+CAMERA_AWAY = ("reconnecting", "ended")
+"""How a ``CameraFeed`` status starts while its thread waits for a camera that is away."""
+
 
 class LoopStatus(StrEnum):
     """What the live loop is doing, as the page shows it: the gate's three (``Stability``)
@@ -136,6 +139,9 @@ class RefereeFeed:
         self._table: dict[str, Any] = session.snapshot()
         """The game as the session last told it (``TableSession.snapshot``'s form)."""
         self._unsubscribe = session.subscribe(self._on_table)
+        self.heartbeat: Callable[[], None] = _nothing
+        """Called once per frame the loop has been through, and on each turn while the
+        camera is away: the systemd watchdog's beat (``hardware.watchdog``)."""
 
     # -- what the page reads -----------------------------------------------------------
 
@@ -376,6 +382,8 @@ class RefereeFeed:
         while not self._stop.is_set():
             newest = self.feed.wait_for_frame(after=seen, timeout=0.5)
             if newest <= seen:
+                if not self.feed.running or self.feed.status.startswith(CAMERA_AWAY):
+                    self.heartbeat()  # alive; a restart would not bring the camera back
                 if not self.feed.running and self.feed.latest is not None:
                     self._stop.wait(0.5)  # the replay ended: nothing more will come
                 continue
@@ -387,6 +395,11 @@ class RefereeFeed:
                 self.process(frame.image)
             except Exception:  # the loop must outlive any bad frame
                 log.exception("referee feed: a frame failed")
+            self.heartbeat()
+
+
+def _nothing() -> None:
+    """The heartbeat of a loop no watchdog listens to."""
 
 
 def game_recogniser(game: str, board: str | None) -> Any:

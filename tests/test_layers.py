@@ -24,7 +24,8 @@ COMPOSITION_ROOT = "companion.cli"
 
 CORE_GROUPS: dict[str, tuple[int, tuple[str, ...]]] = {
     "rules": (0, ("companion.geometry", "companion.games")),
-    "records": (1, ("companion.journal", "companion.dice", "companion.game_log")),
+    "records": (1, ("companion.journal", "companion.journal_repair",
+                    "companion.journal_commands", "companion.dice", "companion.game_log")),
     "vision": (1, ("companion.vision",)),
     "table": (2, ("companion.table",)),
 }

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.dice import check_dice, parse_dice
 from companion.errors import value_errors_as
 from web.errors import InvalidRequest
+from web.live import StreamsFull, refused
 from web.request_body import json_body
 from web.runtime import get_runtime
 
@@ -81,16 +82,26 @@ def status_data() -> dict[str, Any]:
         },
         "button": {"status": runtime.button_status, "simulated": runtime.simulated},
         "journal": str(runtime.journal.path),
+        "journal_warnings": list(runtime.journal.warnings),
     }
 
 
 @bp.get("/events")
 def events():
     """Server-sent events: ``hello`` (the status, on every (re)connect), ``roll``,
-    ``frame`` (a new frame number, a few per second at most) and ``status`` (camera)."""
+    ``frame`` (a new frame number, a few per second at most) and ``status`` (camera).
+    Over the caps on open streams (web.live.StreamSlots): a 503 with ``Retry-After``."""
     runtime = get_runtime()
-    stream = runtime.hub.stream(hello=status_data(),
-                                keepalive=float(current_app.config["SSE_KEEPALIVE"]))
+    hello = status_data()
+    try:
+        give_back = runtime.hub.slots.take(request.remote_addr or "")
+    except StreamsFull as full:
+        return refused(full)
+    config = current_app.config
+    stream = runtime.hub.stream(
+        hello=hello, keepalive=float(config["SSE_KEEPALIVE"]),
+        max_age=float(config["SSE_MAX_AGE"]), on_close=give_back,
+        gone=request.environ.get("waitress.client_disconnected", _still_there))
     return Response(stream, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
@@ -103,6 +114,11 @@ def press_demo_button():
         return jsonify(error="There is no simulated button: this is not the demo."), 404
     result = runtime.press_simulated_button()
     return jsonify(pressed=True, roll=result.to_json() if result else None)
+
+
+def _still_there() -> bool:
+    """Whether the client has gone, where the server cannot tell (not waitress)."""
+    return False
 
 
 def _text(body: dict[str, Any], key: str, limit: int) -> str:

@@ -12,6 +12,11 @@ Config keys, all optional::
     DEMO                    True: a simulated button on mock pins, shown on the page
     SSE_KEEPALIVE           seconds between keep-alive comments on /api/events
     SSE_QUEUE_SIZE          events a slow page may fall behind before it is dropped
+    SSE_MAX_STREAMS         open streams (/api/events and /video.mjpg) in all (default
+                            24; ``serve`` gives web.live.stream_cap(--threads))
+    SSE_MAX_PER_CLIENT      open streams one client address may hold (default 6)
+    SSE_MAX_AGE             seconds an event stream lives before it ends with a
+                            retry hint and the page reconnects (default 600)
     FRAME_EVENTS_PER_SECOND the most "frame" events a page is sent per second
     DICE_RANDBELOW          randbelow(n) for the dice (tests pass a seeded one)
     BOARD_LOCATOR           locator_for(geometry) for the live loop (default: find the
@@ -45,6 +50,7 @@ from flask import Flask
 
 import companion
 from companion.paths import journal_path
+from web.live import PER_CLIENT, stream_cap
 from web.runtime import EXTENSION, build_runtime
 
 DEFAULTS: dict[str, Any] = {
@@ -56,6 +62,9 @@ DEFAULTS: dict[str, Any] = {
     "DEMO": False,
     "SSE_KEEPALIVE": 15.0,
     "SSE_QUEUE_SIZE": 64,
+    "SSE_MAX_STREAMS": stream_cap(32),
+    "SSE_MAX_PER_CLIENT": PER_CLIENT,
+    "SSE_MAX_AGE": 600.0,
     "FRAME_EVENTS_PER_SECOND": 4.0,
     "DICE_RANDBELOW": None,
     "BOARD_LOCATOR": None,

@@ -3,7 +3,8 @@
 Both serve the app with waitress, a production WSGI server that serves each request
 on a thread from a fixed pool. A live page holds one thread for its event stream (and
 one more if it shows /video.mjpg), so the pool is sized for a table of phones plus a
-few: ``--threads 32`` by default.
+few: ``--threads 32`` by default, of which at most ``web.live.stream_cap`` (24) serve
+streams, so ordinary requests always find a free thread (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from companion import paths
 from companion.errors import UserFacingError
 
 DEFAULT_THREADS = 32
+
+WAITRESS_OPTIONS = {"connection_limit": 500, "channel_request_lookahead": 1}
+"""Room for many idle connections (waitress stops accepting at its limit, 100 by
+default), and a look ahead on each so a stream notices its client leaving."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -64,7 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="GPIO pin of an active buzzer that beeps on each roll")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, metavar="N",
                        help="server threads; each open page holds one for its live "
-                            f"updates (default: {DEFAULT_THREADS})")
+                            "updates, and a quarter stay free for other requests "
+                            f"(default: {DEFAULT_THREADS})")
     serve.set_defaults(func=run_serve)
 
     demo = subparsers.add_parser(
@@ -144,12 +150,14 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
     from web.access import get_access
     from web.app import create_app
     from web.join_banner import banner
-    from web.runtime import get_runtime
+    from web.live import stream_cap
+    from web.runtime import get_runtime, tell_systemd_ready
 
     if threads < 4:
         raise UserFacingError(f"--threads must be at least 4, not {threads}")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app({**config, "ACCESS_TOKEN": os.environ.get("COMPANION_TOKEN")})
+    app = create_app({"SSE_MAX_STREAMS": stream_cap(threads), **config,
+                      "ACCESS_TOKEN": os.environ.get("COMPANION_TOKEN")})
     runtime = get_runtime(app)
     try:
         if begin is not None:
@@ -159,11 +167,12 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
                                                 "button: ", 1))
         _check_port(host, port)
         server = waitress.create_server(app, host=host, port=port, threads=threads,
-                                        ident="tabletop-companion")
+                                        ident="tabletop-companion", **WAITRESS_OPTIONS)
         print(f"Camera: {runtime.camera()['status']}; journal: {runtime.journal.path}")
         print(banner(urls(host, server.effective_port), get_access(app)))
         print("Stop with Ctrl-C.", flush=True)
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        tell_systemd_ready(runtime, f"serving on port {server.effective_port}")
         server.run()
     finally:
         runtime.close()

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from web.access import requester
+from web.live import StreamsFull, refused
 from web.placeholder import placeholder_jpeg
 from web.runtime import get_runtime
 
@@ -53,8 +63,13 @@ def frame_jpg():
 
 @bp.get("/video.mjpg")
 def video_mjpg():
-    """The camera as an MJPEG stream (for VLC or an <img>); holds a server thread."""
+    """The camera as an MJPEG stream (for VLC or an <img>); holds a server thread, so it
+    counts against the caps on open streams like the event stream."""
     runtime = get_runtime()
+    try:
+        give_back = runtime.hub.slots.take(request.remote_addr or "")
+    except StreamsFull as full:
+        return refused(full)
     feed = runtime.feed
     resend = float(current_app.config["SSE_KEEPALIVE"])
 
@@ -74,8 +89,10 @@ def video_mjpg():
             # is also how a viewer that went away is noticed.
             feed.wait_for_frame(after=number, timeout=resend)
 
-    return Response(parts(), headers=NO_STORE,
-                    mimetype=f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+    response = Response(parts(), headers=NO_STORE,
+                        mimetype=f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+    response.call_on_close(give_back)
+    return response
 
 
 def _why_no_picture(runtime) -> str:
@@ -90,7 +107,8 @@ def healthz():
     runtime = get_runtime()
     body = {"ok": True, "version": current_app.config["VERSION"],
             "camera": runtime.camera()["status"],
-            "journal": str(runtime.journal.path), "last_event_seq": None}
+            "journal": str(runtime.journal.path), "last_event_seq": None,
+            "journal_warnings": list(runtime.journal.warnings)}
     try:
         body["last_event_seq"] = runtime.journal.last_seq()
     except sqlite3.Error as error:

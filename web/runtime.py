@@ -26,7 +26,8 @@ from companion.table.explain import SearchLimits
 from companion.table.session import NoGame, TableSession
 from companion.table.verdict import TableVerdict
 from hardware.frames import CameraFeed, FrameSource, FrameSourceError, open_source
-from web.live import LiveHub
+from hardware.watchdog import HeartbeatTimer, Watchdog
+from web.live import LiveHub, StreamSlots
 from web.table_events import TableEvents
 
 log = logging.getLogger(__name__)
@@ -119,7 +120,9 @@ def build_runtime(config: dict[str, Any]) -> Runtime:
         if config.get("DICE_RANDBELOW") is not None:
             dice_options["randbelow"] = config["DICE_RANDBELOW"]
         dice = DiceService(journal, **dice_options)
-        hub = LiveHub(queue_size=int(config["SSE_QUEUE_SIZE"]))
+        hub = LiveHub(queue_size=int(config["SSE_QUEUE_SIZE"]),
+                      slots=StreamSlots(total=int(config["SSE_MAX_STREAMS"]),
+                                        per_client=int(config["SSE_MAX_PER_CLIENT"])))
         closers.append(hub.close)
         limits = config.get("TABLE_LIMITS")
         table = TableSession(journal, dice=dice, actor="table",
@@ -234,3 +237,20 @@ def _add_simulated_button(runtime: Runtime, pin: int) -> None:
     runtime.button, runtime.button_pin, runtime.pin_factory = button, pin, factory
     runtime.simulated = True
     runtime.button_status = f"simulated button on mock GPIO{pin}"
+
+
+def tell_systemd_ready(runtime: Runtime, status: str,
+                       environ: dict[str, str] | None = None) -> Watchdog | None:
+    """Under systemd (``Type=notify``): say ``READY=1`` and keep its watchdog fed, by
+    the live loop's frames with a camera, by a timer without one (``hardware.watchdog``).
+    Return the watchdog, or None when not run by systemd."""
+    watchdog = Watchdog.from_environment(environ)
+    if watchdog is None:
+        return None
+    if runtime.referee is not None:
+        runtime.referee.heartbeat = watchdog.beat
+    else:
+        runtime._closers.append(HeartbeatTimer(watchdog).start().stop)
+    runtime._closers.append(watchdog.stopping)
+    watchdog.ready(status)
+    return watchdog

@@ -279,9 +279,11 @@ def import_record():
         game_id = game_log.start_game(table.journal, header.game, header.options,
                                       actor=table.actor, dice=_header_dice(lines))
     live = game_log.fold(table.journal, game_id)
-    skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
-                                                                  actor=table.actor),
-                            lambda correction: live.correct(correction, actor=table.actor))
+    with table.journal.batch():  # a few disk flushes, not one per line
+        skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
+                                                                      actor=table.actor),
+                                lambda correction: live.correct(correction,
+                                                                actor=table.actor))
     verdict = table.resume(game_id)
     return jsonify(verdict=verdict.to_json(), skipped=skipped,
                    game=runtime.table_data()["game"])

@@ -471,3 +471,34 @@ def test_a_game_of_go_under_a_drifting_light_teaches_the_look_at_every_move(tmp_
         feed.stop()
         session.close()
         journal.close()
+
+
+def test_the_loop_beats_the_watchdog_per_frame_and_while_the_camera_is_away():
+    journal = Journal(":memory:")
+    session = TableSession(journal)
+    empty, _ = picture({})
+    camera = CameraFeed(lambda: StillCamera([empty]))
+    feed = RefereeFeed(session, camera, locator_for=known_board, recogniser_for=stones)
+    beaten = threading.Event()
+    feed.heartbeat = beaten.set
+    feed.start()
+    camera.start()
+    assert beaten.wait(30), "a frame went through the loop without a beat"
+    camera.stop()
+    feed.stop()
+
+    def no_camera():
+        raise OSError("no camera on this cable")
+
+    away = CameraFeed(no_camera, wait=lambda seconds: False)
+    feed = RefereeFeed(session, away, locator_for=known_board, recogniser_for=stones)
+    beaten = threading.Event()
+    feed.heartbeat = beaten.set
+    away.start()
+    feed.start()
+    assert beaten.wait(30), "a loop waiting for its camera was not beating"
+    assert away.status.startswith("reconnecting")
+    away.stop()
+    feed.stop()
+    session.close()
+    journal.close()

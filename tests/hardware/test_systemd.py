@@ -72,3 +72,40 @@ def test_the_install_script_is_valid_shell():
 def test_the_install_script_passes_shellcheck():
     result = subprocess.run(["shellcheck", str(SCRIPT)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_the_service_says_when_it_is_ready_and_is_watched():
+    assert values("Service", "Type") == ["notify"]
+    assert int(values("Service", "WatchdogSec")[0]) > 0
+    assert values("Service", "NotifyAccess") == ["main"]
+
+
+def test_the_service_writes_only_its_data_folder_and_has_no_privileges():
+    (state,) = values("Service", "StateDirectory")
+    assert values("Service", "ProtectSystem") == ["strict"]
+    assert values("Service", "ReadWritePaths") == [f"/var/lib/{state}"]
+    assert values("Service", "NoNewPrivileges") == ["yes"]
+    assert values("Service", "CapabilityBoundingSet") == [""]
+    assert values("Service", "RestrictAddressFamilies") == [
+        "AF_UNIX AF_INET AF_INET6 AF_NETLINK"]
+    assert "@system-service" in values("Service", "SystemCallFilter")
+
+
+def test_the_service_sees_only_the_camera_and_gpio_devices():
+    assert values("Service", "DevicePolicy") == ["closed"]
+    devices = {value.split()[0] for value in values("Service", "DeviceAllow")}
+    assert devices == {"char-video4linux", "char-media", "/dev/dma_heap/system",
+                       "/dev/dma_heap/linux,cma", "char-gpiochip", "/dev/gpiomem"}
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed")
+def test_systemd_rates_the_service_s_exposure_at_most_4_5():
+    result = subprocess.run(["systemd-analyze", "security", "--offline=true", str(UNIT)],
+                            capture_output=True, text=True)
+    if "--offline" in result.stderr:
+        pytest.skip("this systemd-analyze cannot rate a unit file offline")
+    found = re.search(r"Overall exposure level for companion.service: ([\d.]+)",
+                      result.stdout)
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= 4.5

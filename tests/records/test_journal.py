@@ -116,11 +116,20 @@ def test_missing_folders_are_created(tmp_path):
     assert (tmp_path / "a" / "b" / "journal.sqlite3").exists()
 
 
-def test_an_empty_file_becomes_a_journal(tmp_path):
+def test_an_empty_file_is_refused_since_a_journal_is_never_empty(tmp_path):
     path = tmp_path / "journal.sqlite3"
     path.touch()
+    message = assert_refused(path, "is empty (0 bytes)", "companion journal check",
+                             "companion journal recover")
+    assert path.stat().st_size == 0 and "\n" not in message
+
+
+def test_a_new_journal_is_whole_from_its_first_byte(tmp_path):
+    path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
+        assert path.stat().st_size > 0
         assert journal.append("note", {}).seq == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["journal.sqlite3"]
 
 
 def test_many_threads_appending_lose_and_repeat_nothing(tmp_path):
@@ -247,3 +256,30 @@ def test_a_failed_write_is_a_journal_error_and_records_nothing(tmp_path):
             other.rollback()
             other.close()
         assert [e.data["n"] for e in journal.events()] == [1]
+
+
+def test_a_batch_commits_its_events_together_and_another_thread_s_append_is_on_disk(
+        tmp_path):
+    from companion.journal import BATCH_EVENTS
+
+    path = tmp_path / "batch.sqlite3"
+    journal = Journal(path)
+
+    def on_disk():
+        with Journal(path) as reader:
+            return reader.last_seq()
+
+    with journal.batch():
+        for number in range(3):
+            journal.append("game.action", {"n": number})
+        assert on_disk() == 0  # not yet committed
+        other = threading.Thread(target=journal.append, args=("dice.roll", {"d": [4]}))
+        other.start()
+        other.join()
+        assert on_disk() == 4  # the roll is on disk, and what waited before it
+        for number in range(BATCH_EVENTS):
+            journal.append("game.action", {"n": number})
+        assert on_disk() == 4 + BATCH_EVENTS
+        journal.append("game.action", {"n": "last"})
+    assert on_disk() == 5 + BATCH_EVENTS
+    journal.close()

@@ -1,7 +1,18 @@
-"""Server-sent events: every roll reaches every page; slow pages never block others."""
+"""Server-sent events: every roll reaches every page; slow pages never block others;
+streams are capped per client and in total, and old or abandoned ones end."""
+
+import pytest
 
 from tests.helpers.event_stream import next_event, parse
-from web.live import LiveHub, format_event
+from web.live import (
+    DROPPED_RETRY_MS,
+    LiveHub,
+    StreamsFull,
+    StreamSlots,
+    ending,
+    format_event,
+    stream_cap,
+)
 from web.runtime import _relay, get_runtime
 
 
@@ -44,8 +55,10 @@ def test_a_slow_client_is_dropped_and_the_others_still_hear_everything():
         heard.append(parse(next(quick))[1]["number"])
     assert heard == list(range(10))
     assert hub.client_count == 1
-    # The slow client's stream ends (its browser reconnects and re-fetches).
-    assert list(slow) == []
+    # The slow client's stream ends with a retry hint (its browser reconnects later
+    # and re-fetches).
+    assert list(slow) == [ending("dropped: this page fell too far behind")]
+    assert ending("x").startswith(f"retry: {DROPPED_RETRY_MS}\n")
 
 
 def test_closing_the_hub_ends_every_stream_and_refuses_new_ones():
@@ -82,3 +95,68 @@ def test_frame_events_are_throttled_and_status_events_are_not(fake_clock):
     assert messages == [("frame", {"number": 1}), ("frame", {"number": 5}),
                         ("frame", {"number": 9}),
                         ("status", {"camera": "reconnecting in 1 s: unplugged"})]
+
+
+def test_streams_are_capped_per_client_and_in_total():
+    slots = StreamSlots(total=3, per_client=2)
+    first = slots.take("10.0.0.5")
+    slots.take("10.0.0.5")
+    with pytest.raises(StreamsFull, match="This device already has 2 live pages open"):
+        slots.take("10.0.0.5")
+    slots.take("10.0.0.6")
+    with pytest.raises(StreamsFull, match="already serves 3 live pages"):
+        slots.take("10.0.0.7")
+    first()
+    first()  # giving a slot back twice gives back one
+    assert slots.open == 2
+    slots.take("10.0.0.7")
+    assert slots.open == 3
+
+
+def test_the_stream_cap_keeps_threads_for_ordinary_requests():
+    assert stream_cap(32) == 24
+    assert stream_cap(4) == 2
+    assert all(threads - stream_cap(threads) >= 2 for threads in range(4, 200))
+
+
+def test_a_stream_over_the_cap_is_answered_at_once_with_a_503(make_app):
+    app = make_app(SSE_KEEPALIVE=5.0, SSE_MAX_STREAMS=3, SSE_MAX_PER_CLIENT=2)
+    client = app.test_client()
+    held = [client.get("/api/events"), client.get("/video.mjpg")]
+    refused = client.get("/api/events")
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "10"
+    assert "This device already has 2 live pages open" in refused.get_json()["error"]
+    other = app.test_client()
+    held.append(other.get("/api/events", environ_base={"REMOTE_ADDR": "10.0.0.9"}))
+    full = other.get("/video.mjpg", environ_base={"REMOTE_ADDR": "10.0.0.8"})
+    assert full.status_code == 503 and "already serves 3" in full.get_json()["error"]
+    assert client.get("/api/status").status_code == 200
+    for response in held:
+        response.close()
+    assert get_runtime(app).hub.slots.open == 0
+    assert client.get("/api/events").status_code == 200
+
+
+def test_a_stream_ends_with_a_retry_hint_when_it_is_old(fake_clock):
+    hub = LiveHub()
+    closed = []
+    stream = hub.stream(hello={}, keepalive=0.01, max_age=60.0, clock=fake_clock,
+                        on_close=lambda: closed.append(True))
+    next(stream)
+    assert next(stream) == ": keep-alive\n\n"
+    fake_clock.advance(60.0)
+    assert list(stream) == [ending("ended: a stream lives a while, then the page "
+                                   "reconnects")]
+    assert hub.client_count == 0 and closed
+
+
+def test_a_stream_whose_client_has_gone_ends():
+    hub = LiveHub()
+    gone = [False]
+    stream = hub.stream(hello={}, keepalive=0.01, gone=lambda: gone[0])
+    next(stream)
+    hub.publish("roll", {"total": 3})
+    assert parse(next(stream)) == ("roll", {"total": 3})
+    gone[0] = True
+    assert list(stream) == [] and hub.client_count == 0

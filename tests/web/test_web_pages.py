@@ -43,7 +43,8 @@ def decode(data):
 def test_healthz_reports_version_camera_journal_and_last_event(app, client):
     body = client.get("/healthz").get_json()
     assert body == {"ok": True, "version": "0.1.0", "camera": "no camera",
-                    "journal": app.config["JOURNAL_PATH"], "last_event_seq": 0}
+                    "journal": app.config["JOURNAL_PATH"], "last_event_seq": 0,
+                    "journal_warnings": []}
     client.post("/api/dice/roll")
     assert client.get("/healthz").get_json()["last_event_seq"] == 1
 

@@ -39,6 +39,10 @@ function showStatus(status) {
   showCamera(status.camera.status);
   showPending(status.dice.pending);
   if (status.button) $("button-status").textContent = capitalize(status.button.status);
+  // Damage found in the journal (a lost write-ahead log, unreadable events): say it.
+  const warnings = status.journal_warnings || [];
+  $("journal-warnings").textContent = warnings.join(" ");
+  $("journal-warnings").hidden = !warnings.length;
 }
 
 function showPending(request) {
@@ -83,6 +87,8 @@ function setLive(state, text) {
   pill.textContent = text;
 }
 
+const REFUSED_RETRY_MS = 10000;
+
 function listen() {
   const events = new EventSource("/api/events");
   events.addEventListener("hello", (event) => {
@@ -106,7 +112,12 @@ function listen() {
   });
   events.addEventListener("seats", () => refreshSeats().catch((error) => showError(error.message)));
   events.addEventListener("referee", (event) => showReferee(JSON.parse(event.data)));
-  events.addEventListener("error", () => setLive("down", "reconnecting…"));
+  events.addEventListener("error", () => {
+    setLive("down", "reconnecting…");
+    // A refused stream (a 503: the table serves as many live pages as it can) is not
+    // retried by EventSource itself: try again a little later.
+    if (events.readyState === EventSource.CLOSED) setTimeout(listen, REFUSED_RETRY_MS);
+  });
 }
 
 async function roll(event) {
