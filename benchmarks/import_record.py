@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -42,11 +43,14 @@ def run(args: argparse.Namespace) -> int:
     for size in sizes:
         record = long_record(size, args.seed)
         with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
-            app = create_app({"JOURNAL_PATH": str(Path(folder) / "journal.sqlite3")})
+            token = secrets.token_urlsafe(16)  # the referee imports (docs/security.md)
+            app = create_app({"JOURNAL_PATH": str(Path(folder) / "journal.sqlite3"),
+                              "ACCESS_TOKEN": token})
             try:
                 start = time.perf_counter()
                 answer = app.test_client().post("/api/game/import", data=record,
-                                                content_type="text/plain")
+                                                content_type="text/plain",
+                                                headers={"Authorization": f"Bearer {token}"})
                 seconds = time.perf_counter() - start
             finally:
                 get_runtime(app).close()

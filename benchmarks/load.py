@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import logging
+import secrets
 import socket
 import statistics
 import tempfile
@@ -68,15 +69,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"Load benchmark on {machine()}: waitress, {args.threads} threads, "
           f"at most {cap} streams open")
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        token = secrets.token_urlsafe(16)  # the requests come from the referee's script
         app = create_app({"JOURNAL_PATH": str(Path(folder) / "journal.sqlite3"),
-                          "SSE_MAX_STREAMS": cap})
+                          "SSE_MAX_STREAMS": cap, "ACCESS_TOKEN": token})
         server = waitress.create_server(app, host="127.0.0.1", port=0,
                                         threads=args.threads, **WAITRESS_OPTIONS)
         port = int(server.effective_port)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         try:
-            request = _requester(port, args.timeout)
+            request = _requester(port, args.timeout, token)
             _report("(a) plain requests, no stream open",
                     _timed(request, args.requests, args.workers))
             held, answers = _open_streams(port, args.streams, args.timeout)
@@ -117,9 +119,9 @@ def _stop(server: Any, thread: threading.Thread, runtime: Any) -> None:
     server.task_dispatcher.shutdown()
 
 
-def _requester(port: int, timeout: float) -> Callable[[int], float | None]:
-    """A plain request (every tenth a die rolled): its latency in ms, or None if it
-    failed or was too slow."""
+def _requester(port: int, timeout: float, token: str) -> Callable[[int], float | None]:
+    """A plain request (every tenth a die rolled, as the referee with ``token``): its
+    latency in ms, or None if it failed or was too slow."""
 
     def request(number: int) -> float | None:
         start = time.perf_counter()
@@ -127,7 +129,8 @@ def _requester(port: int, timeout: float) -> Callable[[int], float | None]:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
             if number % 10 == 9:
                 connection.request("POST", "/api/dice/roll", body=b'{"count": 1}',
-                                   headers={"Content-Type": "application/json"})
+                                   headers={"Content-Type": "application/json",
+                                            "Authorization": f"Bearer {token}"})
             else:
                 connection.request("GET", "/api/status")
             response = connection.getresponse()

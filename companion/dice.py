@@ -228,7 +228,7 @@ class DiceService:
                 "total": sum(values) + modifier,
                 "purpose": purpose,
                 "for_whom": for_whom,
-                "modifier": modifier,
+                **({"modifier": modifier} if modifier else {}),
             }
             seq = self.journal.append(ROLL_KIND, data, game_id=game_id, actor=requested_by,
                                       at=when).seq
