@@ -58,6 +58,35 @@ def test_roll_shows_the_journaled_result_and_the_history(make_app, live_server, 
     screenshot(page, "table-desktop.png")
 
 
+def test_a_roll_with_something_added_and_each_player_s_last_roll_apart(make_app, live_server,
+                                                                       page):
+    app = make_app()
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    page.select_option("#count", "2")
+    page.select_option("#modifier", "3")
+    page.click("#roll")
+    sync_api.expect(page.locator("#last-roll .modifier")).to_have_text("+3", timeout=WAIT_MS)
+    [event] = journaled_rolls(app)
+    a, b = event.data["values"]
+    assert event.data["modifier"] == 3 and event.data["total"] == a + b + 3
+    sync_api.expect(page.locator(f'#history tr[data-seq="{event.seq}"] .result')).to_have_text(
+        f"{a} {b} +3 = {a + b + 3}")
+    sync_api.expect(page.locator("#by-player")).to_be_hidden()  # a roll for nobody
+    # Two players roll in turn: each one's last roll stands apart, under their name.
+    dice = get_runtime(app).dice
+    for player in ("red1", "blue1", "red1"):
+        dice.request(1, 6, f"{player}'s moves", for_whom=player)
+        dice.roll_pending_or_default(requested_by="button")
+    rolls = {roll.for_whom: roll for roll in reversed(dice.history(limit=3))}
+    chips = page.locator("#by-player .player-roll")
+    sync_api.expect(chips).to_have_count(2, timeout=WAIT_MS)
+    sync_api.expect(chips.locator(".player")).to_have_text(["Red 1", "Blue 1"])
+    sync_api.expect(chips.locator(".total")).to_have_text(
+        [str(rolls["red1"].total), str(rolls["blue1"].total)])
+    screenshot(page, "table-dice-by-player.png")
+
+
 def test_a_roll_from_the_button_appears_without_reloading(make_app, live_server, page):
     app = make_app()
     page.goto(live_server(app))

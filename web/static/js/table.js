@@ -4,7 +4,7 @@
 // re-fetches the game and the history, so a phone that lost Wi-Fi catches up.
 
 import { getJSON, postJSON } from "./api.js";
-import { renderHistory, renderLastRoll, renderPending } from "./dice.js";
+import { renderByPlayer, renderHistory, renderLastRoll, renderPending } from "./dice.js";
 import { mustJoin, refreshSeats, setUpJoin } from "./join.js";
 import { refreshGame, setUp, showError, showLiveGame, showReferee } from "./play.js";
 
@@ -19,6 +19,7 @@ function showRolls() {
   rolls.clear();
   for (const roll of newest) rolls.set(roll.seq, roll);
   renderHistory($("history"), newest);
+  renderByPlayer($("by-player"), newest);
   renderLastRoll($("last-roll"), newest[0] || null);
 }
 
@@ -128,7 +129,8 @@ async function roll(event) {
   // With a pending request the big button does what the dice button does.
   const body = pending
     ? { by: "page" }
-    : { by: "page", count: Number($("count").value), sides: Number($("sides").value) };
+    : { by: "page", count: Number($("count").value), sides: Number($("sides").value),
+        modifier: Number($("modifier").value) };
   try {
     addRoll(await postJSON("/api/dice/roll", body));
     showStatus(await getJSON("/api/status"));
