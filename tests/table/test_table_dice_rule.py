@@ -53,6 +53,18 @@ def test_dice_sent_with_a_move_are_refused_in_words_and_change_nothing(table):
     assert dice.pending()["purpose"] == "Red 1's moves"  # the roll is still asked for
 
 
+def test_the_roll_a_game_waits_for_goes_with_the_game(table):
+    session, dice = table
+    session.start("onslaught")
+    assert dice.pending() is not None  # Red 1's first roll
+    session.end()
+    assert dice.pending() is None  # the button rolls plain dice again
+    session.start("onslaught")
+    assert dice.pending()["purpose"] == "Red 1's moves"
+    session.start("go")  # another game started over it
+    assert dice.pending() is None
+
+
 def test_each_roll_is_journaled_for_the_game_with_who_asked_and_in_the_record(table):
     session, dice = table
     session.start("onslaught")
