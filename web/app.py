@@ -26,6 +26,9 @@ Config keys, all optional::
                             the data folder)
     TABLE_LIMITS            the referee's search bounds, a dict of
                             companion.table.explain.SearchLimits fields
+    MAX_CONTENT_LENGTH      the largest request body in bytes (default 64 KiB); a larger
+                            one is answered 413. An import takes its own, larger limit
+                            (web.table_api.MAX_IMPORT_BODY)
 
 Without a ``config`` argument the factory reads ``instance/config.py`` if there is one.
 """
@@ -56,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "TABLE_LIMITS": None,
     "CAMERA_PATH": None,
     "LOOK_PATH": None,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
 }
 
 

@@ -1,21 +1,111 @@
-"""The JSON body of an API request: an object, or a 400 that says what to send."""
+"""The JSON body of an API request: an object, or a 400 that says what to send.
+
+The body is parsed here, strictly, not by Flask's lenient parser: it must be UTF-8,
+nested at most ``MAX_DEPTH`` deep (a deeper one would exhaust the parser's recursion),
+and hold no ``NaN``/``Infinity`` (not JSON, and nothing the table counts with) and no
+lone surrogate (``"\\ud800"``: a string no file, journal or page can hold). How large
+a body may be is the app's ``MAX_CONTENT_LENGTH`` (see web/app.py): a larger one is a
+413 before it is read.
+"""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from flask import request
 
 from web.errors import InvalidRequest
 
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a body may have."""
+
+MAX_NUMBER_DIGITS = 30
+"""The longest number a body may write (no count, size or index the API takes is longer)."""
+
+# A string (an unterminated one runs to the end, so the scan stays linear) or a bracket.
+_TOKENS = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]', re.DOTALL)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+class NotJson(InvalidRequest):
+    """A body that is not JSON at all (its syntax, not its bounds)."""
+
 
 def json_body(example: str = "") -> dict[str, Any]:
     """The request's body as a JSON object, ``{}`` when there is none. Anything else is
     an ``InvalidRequest`` whose sentence shows ``example``, a body the route takes."""
-    if not request.get_data():
+    data = request.get_data()
+    if not data:
         return {}
-    body = request.get_json(silent=True, force=True)
+    such_as = f", such as {example}" if example else ""
+    try:
+        body = parse_json(data)
+    except NotJson as error:
+        raise InvalidRequest(f"The request body must be a JSON object{such_as}.") from error
     if not isinstance(body, dict):
-        such_as = f", such as {example}" if example else ""
         raise InvalidRequest(f"The request body must be a JSON object{such_as}.")
     return body
+
+
+def parse_json(data: bytes | str) -> Any:
+    """Parse ``data`` as strict JSON; ``InvalidRequest`` says what is wrong with it."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotJson("The request body must be JSON in UTF-8.") from error
+    if nesting_depth(data) > MAX_DEPTH:
+        raise InvalidRequest(f"The request body is nested too deep: at most {MAX_DEPTH} "
+                             f"arrays and objects inside one another.")
+    try:
+        value = json.loads(data, parse_constant=_no_constant, parse_int=_number(int),
+                           parse_float=_number(float))
+    except json.JSONDecodeError as error:
+        raise NotJson(f"The request body is not valid JSON ({error.msg} at "
+                             f"character {error.pos}).") from error
+    if _has_surrogate(value):
+        raise InvalidRequest("The request body holds a lone surrogate (such as "
+                             "\\ud800), which is not text.")
+    return value
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in the JSON ``text`` (brackets inside strings
+    do not count), found in one pass without parsing."""
+    depth = deepest = 0
+    for token in _TOKENS.finditer(text):
+        bracket = token[0]
+        if bracket in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in ("]", "}"):
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidRequest(f"The request body holds {name}, which is not a JSON number.")
+
+
+def _number(kind: type) -> Any:
+    def parse(text: str) -> int | float:
+        if len(text) > MAX_NUMBER_DIGITS:
+            raise InvalidRequest(f"The request body holds a number of {len(text)} "
+                                 f"characters; at most {MAX_NUMBER_DIGITS} are taken.")
+        value = kind(text)
+        if value in (float("inf"), float("-inf")):
+            raise InvalidRequest(f"The request body holds {text}, too large a number.")
+        return value
+    return parse
+
+
+def _has_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False

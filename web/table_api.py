@@ -17,23 +17,28 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion import game_log
+from companion.dice import MAX_COUNT, MAX_SIDES
 from companion.errors import CompanionError, value_errors_as
+from companion.games.action_shape import check_action, check_bounds, check_correction, check_spaces
 from companion.games.base import IllegalAction
 from companion.games.registry import game_names, get_game
 from companion.games.replay import RecordError, read_record, to_line
 from companion.geometry import load_geometry
+from companion.geometry.loader import board_in_folder
 from companion.journal import JournalError
+from companion.paths import data_dir
 from companion.table.session import NoGame
 from companion.table.timeline import timeline
 from web.errors import InvalidRequest
 from web.moves import legal_moves
-from web.request_body import json_body
+from web.request_body import json_body, parse_json
 from web.runtime import get_runtime
 
 bp = Blueprint("table_api", __name__, url_prefix="/api")
 
-MAX_RECORD = 2_000_000
-"""The largest record accepted by import, in characters."""
+MAX_IMPORT_BODY = 8 * 1024 * 1024
+"""The largest body an import takes, in bytes (other requests: the app's
+``MAX_CONTENT_LENGTH``); a larger one is answered 413."""
 
 CORRECTION_PREFIX = "# correction: "
 """How an export writes a correction: a comment, so ``companion referee`` skips it, and
@@ -85,10 +90,11 @@ def games():
 
 @bp.get("/board/<name>")
 def board(name: str):
-    """A board's geometry (spaces with positions in mm, edges), to draw it."""
+    """A board's geometry (spaces with positions in mm, edges), to draw it: a bundled
+    board, or a board file in the data folder."""
     try:
-        geometry = load_geometry(name)
-    except (ValueError, OSError, KeyError) as error:
+        geometry = load_geometry(board_in_folder(name, data_dir()))
+    except (ValueError, KeyError) as error:
         raise InvalidRequest(f"There is no board called {name!r}.") from error
     return jsonify(geometry.to_json())
 
@@ -114,7 +120,7 @@ def start():
     if not isinstance(options, dict):
         raise InvalidRequest('"options" must be a JSON object, such as {"players": 2}.')
     with value_errors_as(InvalidRequest):
-        verdict = get_runtime().table.start(name, options)
+        verdict = get_runtime().table.start(name, _board_checked(options))
     return _answer(verdict)
 
 
@@ -156,10 +162,12 @@ def play():
         raise InvalidRequest('"action" must be an object with a "type", such as '
                              '{"type": "place", "player": "black", "at": "C3"}.')
     dice = body.get("dice")
-    if dice is not None and (not isinstance(dice, list) or not all(
-            isinstance(d, int) and not isinstance(d, bool) for d in dice)):
-        raise InvalidRequest('"dice" must be a list of whole numbers, such as [3, 5].')
-    return _answer(get_runtime().table.play(action, dice))
+    if dice is not None:
+        dice = _checked_dice(dice)
+    table = get_runtime().table
+    with value_errors_as(InvalidRequest):
+        check_action(table.game, table.state, action)
+    return _answer(table.play(action, dice))
 
 
 @bp.post("/game/choose")
@@ -181,6 +189,8 @@ def correct():
     if not isinstance(correction, dict):
         raise InvalidRequest('"correction" must be an object, such as {"type": "set", '
                              '"space": "C3", "content": null}.')
+    with value_errors_as(InvalidRequest):
+        check_correction(correction)
     return _answer(get_runtime().table.correct(correction))
 
 
@@ -211,6 +221,8 @@ def reading():
         raise InvalidRequest('"reading" must map each space to what is seen on it.')
     if not isinstance(disturbed, bool):
         raise InvalidRequest('"disturbed" must be true or false.')
+    with value_errors_as(InvalidRequest):
+        check_spaces(seen, '"reading"')
     try:
         verdict = get_runtime().table.submit_reading(seen, disturbed=disturbed)
     except IllegalAction:
@@ -256,7 +268,7 @@ def import_record():
     runtime = get_runtime()
     lines = text.splitlines()
     try:
-        header = read_record(lines)
+        header = read_record(lines, parse_json)
     except RecordError as error:
         raise InvalidRequest(str(error)) from error
     if header.game is None:
@@ -264,8 +276,8 @@ def import_record():
                              '{"game": NAME, "options": {...}}.')
     table = runtime.table
     with value_errors_as(InvalidRequest):
-        game_id = game_log.start_game(table.journal, header.game, header.options,
-                                      actor=table.actor)
+        game_id = game_log.start_game(table.journal, header.game,
+                                      _board_checked(header.options), actor=table.actor)
     live = game_log.fold(table.journal, game_id)
     skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
                                                                   actor=table.actor),
@@ -285,11 +297,13 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
         text = raw.strip()
         try:
             if text.startswith(CORRECTION_PREFIX):
-                fix(json.loads(text[len(CORRECTION_PREFIX):]))
+                correction = parse_json(text[len(CORRECTION_PREFIX):])
+                check_correction(correction)
+                fix(correction)
                 continue
             if not text or text.startswith("#"):
                 continue
-            entries = read_record([text]).entries
+            entries = read_record([text], parse_json).entries
             if not entries:
                 if seen_header:
                     raise ValueError("A header may only be the first line.")
@@ -300,7 +314,8 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
             if entry.error:
                 raise ValueError(entry.error.replace("Line 1", f"Line {number}"))
             assert entry.action is not None
-            act(entry.action, list(entry.dice))
+            check_bounds(entry.action)
+            act(entry.action, _checked_dice(list(entry.dice)))
         except IllegalAction as error:
             skipped.append({"line": number, "reason": error.reason})
         except (ValueError, JournalError) as error:
@@ -308,7 +323,32 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
     return skipped
 
 
+def _board_checked(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with its board, if it names one, as the bundled board or the file in
+    the data folder it names: a request never makes the server read any other file, nor
+    build a board from a spec it sends."""
+    if "board" not in options:
+        return options
+    board = options["board"]
+    if not isinstance(board, str):
+        raise InvalidRequest('"board" names a bundled board or a board file in the data '
+                             'folder.')
+    return {**options, "board": board_in_folder(board, data_dir())}
+
+
+def _checked_dice(dice: Any) -> list[int]:
+    """``dice`` if it is a list of dice values (its shape only: what the rules make of
+    it is the table's), else an ``InvalidRequest``."""
+    if not isinstance(dice, list) or len(dice) > MAX_COUNT or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= MAX_SIDES
+            for d in dice):
+        raise InvalidRequest(f'"dice" must be a list of at most {MAX_COUNT} whole numbers '
+                             f'from 0 to {MAX_SIDES}, such as [3, 5].')
+    return dice
+
+
 def _record_text() -> str:
+    request.max_content_length = MAX_IMPORT_BODY
     if request.mimetype == "application/json":
         body = json_body()
         text = body.get("record")
@@ -322,8 +362,6 @@ def _record_text() -> str:
             raise InvalidRequest("A record is UTF-8 text.") from error
     if not text.strip():
         raise InvalidRequest("The record is empty.")
-    if len(text) > MAX_RECORD:
-        raise InvalidRequest(f"The record is too long (more than {MAX_RECORD} characters).")
     return text
 
 

@@ -13,7 +13,7 @@ with the state and outcome, so the output is the same every time for the same re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,9 +45,12 @@ class Record:
     entries: tuple[Entry, ...]
 
 
-def read_record(lines: Iterable[str]) -> Record:
+def read_record(lines: Iterable[str],
+                loads: Callable[[str], Any] = json.loads) -> Record:
     """Read a record from its lines. A line that is not a JSON object becomes an entry
-    with an ``error``; a header that is not usable raises ``RecordError``."""
+    with an ``error``; a header that is not usable raises ``RecordError``. ``loads``
+    parses a line (a server passes a stricter parser than ``json.loads``; its
+    ``ValueError`` says what is wrong with the line)."""
     game: str | None = None
     options: dict[str, Any] = {}
     entries: list[Entry] = []
@@ -57,9 +60,12 @@ def read_record(lines: Iterable[str]) -> Record:
         if not text or text.startswith("#"):
             continue
         try:
-            data = json.loads(text)
+            data = loads(text)
         except json.JSONDecodeError as error:
             entries.append(Entry(number, error=f"Line {number} is not valid JSON: {error.msg}."))
+            continue
+        except ValueError as error:
+            entries.append(Entry(number, error=f"Line {number}: {error}"))
             continue
         if not isinstance(data, dict):
             entries.append(Entry(number, error=f"Line {number} is not a JSON object."))
