@@ -18,6 +18,7 @@ BENCHES: dict[str, str] = {
     "grid-speed": "benchmarks.grid_speed",
     "table": "benchmarks.table",
     "follow": "benchmarks.follow",
+    "fuzz": "benchmarks.fuzz",
 }
 
 

@@ -80,12 +80,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["JOURNAL_PATH"] = str(journal_path())
     app.config["VERSION"] = companion.__version__
 
-    from web import api, calibration_page, errors, pages, table_api
+    from web import api, calibration_page, errors, openapi, pages, table_api
 
     errors.register(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)
     app.register_blueprint(calibration_page.bp)
+    app.register_blueprint(openapi.bp)
     app.extensions[EXTENSION] = build_runtime(app.config)
     return app
