@@ -66,14 +66,16 @@ class FuzzResult:
             self.failures.append((shown, status, answer))
 
 
-def fuzz_app(folder: Path, config: dict[str, Any] | None = None) -> Flask:
-    """The app to fuzz, its journal in ``folder``. Not in testing mode: an exception no
-    view expected becomes the 500 the run counts, as it would on a real server. Pass in
-    ``config`` what a server needs to accept the referee (see ``headers``)."""
+def fuzz_app(folder: Path, seed: int, config: dict[str, Any] | None = None) -> Flask:
+    """The app to fuzz, its journal in ``folder``, its dice seeded. Not in testing mode:
+    an exception no view expected becomes the 500 the run counts, as it would on a real
+    server. Pass in ``config`` what a server needs to accept the referee (see
+    ``headers``)."""
     from web.app import create_app
 
     return create_app({"JOURNAL_PATH": str(folder / "journal.sqlite3"), "DEMO": True,
-                       "TESTING": False, **(config or {})})
+                       "TESTING": False, "DICE_RANDBELOW": random.Random(seed).randrange,
+                       **(config or {})})
 
 
 def headers(token: str | None = None) -> dict[str, str]:
@@ -189,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"fuzz: {args.requests} requests, seed {args.seed}, spoil {args.spoil}; "
           f"{machine()}")
     with tempfile.TemporaryDirectory() as name, _data_folder(Path(name)):
-        app = fuzz_app(Path(name))
+        app = fuzz_app(Path(name), args.seed)
         try:
             result = fuzz(app, args.requests, args.seed, spoil=args.spoil,
                           sent_headers=headers(args.token))
