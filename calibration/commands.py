@@ -36,6 +36,7 @@ from calibration.intrinsics import (
 from calibration.printables.counters import DEFAULT_COUNTER_MM
 from companion import paths
 from companion.errors import UserFacingError, value_errors_as
+from companion.vision.image_files import read_image
 
 
 def default_camera_path() -> Path:
@@ -148,7 +149,11 @@ def camera_finder(args: argparse.Namespace):
 
 def _file_views(images: list[Path], find) -> Iterator[View | RejectedView]:
     for path in images:
-        image = cv2.imread(str(path))
+        try:
+            image = read_image(path)
+        except ValueError as error:
+            yield RejectedView(path.name, str(error))
+            continue
         if image is None:
             yield RejectedView(path.name, "it is not a picture OpenCV can read.")
         else:
@@ -190,7 +195,8 @@ def save_camera(args: argparse.Namespace, results: list[View | RejectedView],
 def _picture_and_camera(args: argparse.Namespace) -> tuple[np.ndarray, CameraModel | None]:
     """The picture to register (``args.image``) and the camera calibration to read it
     with: ``--camera``, else the saved one if it was made at the picture's size."""
-    image = cv2.imread(str(args.image))
+    with value_errors_as(UserFacingError):
+        image = read_image(args.image)
     if image is None:
         raise UserFacingError(f"{args.image} is not a picture OpenCV can read.")
     return image, _load_camera(args.camera, (image.shape[1], image.shape[0]))

@@ -164,9 +164,12 @@ class PictureReader:
 def read_picture(path: Path, reader: PictureReader, corners: np.ndarray | None
                  ) -> dict[str, Any]:
     """Read one picture: register it, read every space, and say what was found."""
-    import cv2
+    from companion.vision.image_files import read_image
 
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    try:
+        image = read_image(path)
+    except ValueError as error:
+        raise RecognitionError(str(error)) from error
     if image is None:
         raise RecognitionError(f"{path} is not a picture that can be read.")
     result, _registration = reader.read(image, corners)

@@ -434,8 +434,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _pictures(paths: Sequence[Path], cv2: Any) -> Iterator[tuple[str, np.ndarray]]:
+    from companion.vision.image_files import read_image
+
     for path in paths:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        try:
+            image = read_image(path, cv2.IMREAD_COLOR)
+        except ValueError as error:
+            raise FollowError(str(error)) from error
         if image is None:
             raise FollowError(f"{path} is not a picture that can be read.")
         yield str(path), image
