@@ -49,25 +49,26 @@ def json_body(example: str = "") -> dict[str, Any]:
     return body
 
 
-def parse_json(data: bytes | str) -> Any:
-    """Parse ``data`` as strict JSON; ``InvalidRequest`` says what is wrong with it."""
+def parse_json(data: bytes | str, what: str = "The request body") -> Any:
+    """Parse ``data`` as strict JSON; ``InvalidRequest`` says what is wrong with
+    ``what`` (the request body, a line of a record)."""
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise NotJson("The request body must be JSON in UTF-8.") from error
+            raise NotJson(f"{what} must be JSON in UTF-8.") from error
     if nesting_depth(data) > MAX_DEPTH:
-        raise InvalidRequest(f"The request body is nested too deep: at most {MAX_DEPTH} "
+        raise InvalidRequest(f"{what} is nested too deep: at most {MAX_DEPTH} "
                              f"arrays and objects inside one another.")
     try:
-        value = json.loads(data, parse_constant=_no_constant, parse_int=_number(int),
-                           parse_float=_number(float))
+        value = json.loads(data, parse_constant=_no_constant(what),
+                           parse_int=_number(int, what), parse_float=_number(float, what))
     except json.JSONDecodeError as error:
-        raise NotJson(f"The request body is not valid JSON ({error.msg} at "
+        raise NotJson(f"{what} is not valid JSON ({error.msg} at "
                              f"character {error.pos}).") from error
     if _has_surrogate(value):
-        raise InvalidRequest("The request body holds a lone surrogate (such as "
-                             "\\ud800), which is not text.")
+        raise InvalidRequest(f"{what} holds a lone surrogate (such as \\ud800), which "
+                             f"is not text.")
     return value
 
 
@@ -85,18 +86,20 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def _no_constant(name: str) -> Any:
-    raise InvalidRequest(f"The request body holds {name}, which is not a JSON number.")
+def _no_constant(what: str) -> Any:
+    def refuse(name: str) -> Any:
+        raise InvalidRequest(f"{what} holds {name}, which is not a JSON number.")
+    return refuse
 
 
-def _number(kind: type) -> Any:
+def _number(kind: type, what: str) -> Any:
     def parse(text: str) -> int | float:
         if len(text) > MAX_NUMBER_DIGITS:
-            raise InvalidRequest(f"The request body holds a number of {len(text)} "
-                                 f"characters; at most {MAX_NUMBER_DIGITS} are taken.")
+            raise InvalidRequest(f"{what} holds a number of {len(text)} characters; at "
+                                 f"most {MAX_NUMBER_DIGITS} are taken.")
         value = kind(text)
         if value in (float("inf"), float("-inf")):
-            raise InvalidRequest(f"The request body holds {text}, too large a number.")
+            raise InvalidRequest(f"{what} holds {text}, too large a number.")
         return value
     return parse
 

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, jsonify, request
 from companion import game_log
 from companion.dice import MAX_COUNT, MAX_SIDES
 from companion.errors import CompanionError, value_errors_as
-from companion.games.action_shape import check_action, check_bounds, check_correction, check_spaces
+from companion.games.action_shape import check_action, check_correction, check_spaces
 from companion.games.base import IllegalAction
 from companion.games.registry import game_names, get_game
 from companion.games.replay import RecordError, read_record, to_line
@@ -268,7 +268,7 @@ def import_record():
     runtime = get_runtime()
     lines = text.splitlines()
     try:
-        header = read_record(lines, parse_json)
+        header = read_record(lines, _parse_line)
     except RecordError as error:
         raise InvalidRequest(str(error)) from error
     if header.game is None:
@@ -279,8 +279,12 @@ def import_record():
         game_id = game_log.start_game(table.journal, header.game,
                                       _board_checked(header.options), actor=table.actor)
     live = game_log.fold(table.journal, game_id)
-    skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
-                                                                  actor=table.actor),
+
+    def act(action: dict[str, Any], dice: list[int]) -> None:
+        check_action(live.match.game, live.match.state, action)
+        live.play(action, dice, actor=table.actor)
+
+    skipped = _replay_lines(lines, act,
                             lambda correction: live.correct(correction, actor=table.actor))
     verdict = table.resume(game_id)
     return jsonify(verdict=verdict.to_json(), skipped=skipped,
@@ -297,13 +301,13 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
         text = raw.strip()
         try:
             if text.startswith(CORRECTION_PREFIX):
-                correction = parse_json(text[len(CORRECTION_PREFIX):])
+                correction = _parse_line(text[len(CORRECTION_PREFIX):])
                 check_correction(correction)
                 fix(correction)
                 continue
             if not text or text.startswith("#"):
                 continue
-            entries = read_record([text], parse_json).entries
+            entries = read_record([text], _parse_line).entries
             if not entries:
                 if seen_header:
                     raise ValueError("A header may only be the first line.")
@@ -314,13 +318,17 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
             if entry.error:
                 raise ValueError(entry.error.replace("Line 1", f"Line {number}"))
             assert entry.action is not None
-            check_bounds(entry.action)
             act(entry.action, _checked_dice(list(entry.dice)))
         except IllegalAction as error:
             skipped.append({"line": number, "reason": error.reason})
         except (ValueError, JournalError) as error:
             skipped.append({"line": number, "reason": str(error)})
     return skipped
+
+
+def _parse_line(text: str) -> Any:
+    """A line of an imported record, parsed as strictly as a request body."""
+    return parse_json(text, "The line")
 
 
 def _board_checked(options: dict[str, Any]) -> dict[str, Any]:
