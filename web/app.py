@@ -80,9 +80,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["JOURNAL_PATH"] = str(journal_path())
     app.config["VERSION"] = companion.__version__
 
-    from web import api, calibration_page, errors, openapi, pages, table_api
+    from web import api, calibration_page, errors, openapi, pages, request_body, table_api
 
     errors.register(app)
+    app.before_request(request_body.refuse_large_bodies)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)

@@ -4,19 +4,23 @@ The body is parsed here, strictly, not by Flask's lenient parser: it must be UTF
 nested at most ``MAX_DEPTH`` deep (a deeper one would exhaust the parser's recursion),
 and hold no ``NaN``/``Infinity`` (not JSON, and nothing the table counts with) and no
 lone surrogate (``"\\ud800"``: a string no file, journal or page can hold). How large
-a body may be is the app's ``MAX_CONTENT_LENGTH`` (see web/app.py): a larger one is a
-413 before it is read.
+a body may be is the app's ``MAX_CONTENT_LENGTH`` (see web/app.py), or what a view marked
+``larger_body`` takes: a larger one is a 413 before any view runs.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from flask import request
+from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from web.errors import InvalidRequest
+
+View = TypeVar("View", bound=Callable[..., Any])
 
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects a body may have."""
@@ -27,6 +31,27 @@ MAX_NUMBER_DIGITS = 30
 # A string (an unterminated one runs to the end, so the scan stays linear) or a bracket.
 _TOKENS = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]', re.DOTALL)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def larger_body(limit: int) -> Callable[[View], View]:
+    """Let the view take a body of up to ``limit`` bytes instead of the app's
+    ``MAX_CONTENT_LENGTH`` (an import's record)."""
+    def mark(view: View) -> View:
+        view.max_body = limit  # type: ignore[attr-defined]
+        return view
+    return mark
+
+
+def refuse_large_bodies() -> None:
+    """Before any view: a body larger than the view takes is a 413 whether the view
+    reads it or not (a body sent without its length is cut at the limit as it is read)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    limit = getattr(view, "max_body", None)
+    if limit is not None:
+        request.max_content_length = limit
+    limit = request.max_content_length
+    if limit is not None and (request.content_length or 0) > limit:
+        raise RequestEntityTooLarge()
 
 
 class NotJson(InvalidRequest):

@@ -31,7 +31,7 @@ from companion.table.session import NoGame
 from companion.table.timeline import timeline
 from web.errors import InvalidRequest
 from web.moves import legal_moves
-from web.request_body import json_body, parse_json
+from web.request_body import json_body, larger_body, parse_json
 from web.runtime import get_runtime
 
 bp = Blueprint("table_api", __name__, url_prefix="/api")
@@ -260,6 +260,7 @@ def export():
 
 
 @bp.post("/game/import")
+@larger_body(MAX_IMPORT_BODY)
 def import_record():
     """Start a new game from a record (the body, as text; or ``{"record": "..."}``):
     its actions are replayed through the rules; illegal lines are reported and skipped,
@@ -356,7 +357,6 @@ def _checked_dice(dice: Any) -> list[int]:
 
 
 def _record_text() -> str:
-    request.max_content_length = MAX_IMPORT_BODY
     if request.mimetype == "application/json":
         body = json_body()
         text = body.get("record")

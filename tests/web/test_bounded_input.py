@@ -35,6 +35,12 @@ def test_a_body_over_64_kib_is_413_with_a_sentence(client):
         "The request body is too large: at most 64 KiB on /api/dice/roll.")
 
 
+def test_a_body_over_the_limit_is_413_even_where_the_view_does_not_read_it(client):
+    response = post_raw(client, "/api/game/undo", "x" * (64 * 1024 + 1), "text/plain")
+    assert error_of(response, 413) == (
+        "The request body is too large: at most 64 KiB on /api/game/undo.")
+
+
 def test_an_import_takes_more_than_64_kib_but_not_more_than_8_mib(client):
     header = '{"game": "go", "options": {"size": 9}}\n'
     padded = header + "# a comment\n" * 10_000
