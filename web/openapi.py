@@ -22,7 +22,7 @@ from web.api import MAX_HISTORY, MAX_NAME, MAX_PURPOSE
 from web.calibration_page import PAPERS
 from web.calibration_runner import MAX_WANTED, MIN_VIEWS, TARGETS
 from web.request_body import MAX_DEPTH
-from web.table_api import MAX_IMPORT_BODY
+from web.table_api import MAX_GAME_ID, MAX_IMPORT_BODY
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -117,7 +117,7 @@ def _paths() -> dict[str, Any]:
                 "players": {"type": "integer", "minimum": 1, "maximum": 6},
                 "board": {"type": "string"}, "size": {"type": "integer"}}}})},
         "/api/game/resume": {"post": _change("Go on with a game from the journal.", {
-            "game_id": {"type": "string"}})},
+            "game_id": {"type": "string", "maxLength": MAX_GAME_ID}})},
         "/api/game/end": {"post": _change("End the game.")},
         "/api/game/actions": {"get": _op(
             "The legal actions, each with its words, spaces and dice.",

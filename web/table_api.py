@@ -40,6 +40,9 @@ MAX_IMPORT_BODY = 8 * 1024 * 1024
 """The largest body an import takes, in bytes (other requests: the app's
 ``MAX_CONTENT_LENGTH``); a larger one is answered 413."""
 
+MAX_GAME_ID = 64
+"""The longest game id a request may name (the journal's are 12 hex digits)."""
+
 CORRECTION_PREFIX = "# correction: "
 """How an export writes a correction: a comment, so ``companion referee`` skips it, and
 the import of this page applies it (see docs/table.md)."""
@@ -128,8 +131,9 @@ def start():
 def resume():
     """Go on with a game from the journal: ``{"game_id": "..."}`` (default: the latest)."""
     game_id = json_body().get("game_id")
-    if game_id is not None and not isinstance(game_id, str):
-        raise InvalidRequest('"game_id" must be the text of a game\'s id.')
+    if game_id is not None and not (isinstance(game_id, str) and len(game_id) <= MAX_GAME_ID):
+        raise InvalidRequest('"game_id" must be the text of a game\'s id, such as '
+                             '"3f2a9c0e1b7d".')
     with value_errors_as(InvalidRequest):
         verdict = get_runtime().table.resume(game_id)
     return _answer(verdict)

@@ -96,6 +96,12 @@ def test_limit_is_ascii_digits_in_range(client, limit):
         f"limit must be a whole number from 1 to 500, not {limit[:20]!r}.")
 
 
+def test_a_game_id_to_resume_is_a_short_text(client):
+    for game_id in ("x" * 65, 12, ["a"]):
+        assert '"game_id" must be' in error_of(
+            client.post("/api/game/resume", json={"game_id": game_id}), 400)
+
+
 # -- actions, corrections, readings ---------------------------------------------------
 
 
