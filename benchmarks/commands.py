@@ -20,6 +20,7 @@ BENCHES: dict[str, str] = {
     "follow": "benchmarks.follow",
     "load": "benchmarks.load",
     "import": "benchmarks.import_record",
+    "fuzz": "benchmarks.fuzz",
 }
 
 

@@ -24,6 +24,10 @@ from calibration.markers import dictionary
 CHARUCO_DICTIONARY = "DICT_5X5_100"
 DEFAULT_SPEC = "5x7:33:25"  # fits one A4 or Letter page above the rulers
 MIN_CORNERS = 6
+MAX_SQUARES = 40
+"""The most squares a board has across or down (a printable target has about ten)."""
+MAX_SIDE_MM = 1000.0
+"""The widest and tallest board, in millimetres (printed, it is tiled over pages)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,8 @@ class CharucoSpec:
 
 def parse_spec(text: str = DEFAULT_SPEC) -> CharucoSpec:
     """Read a ``COLSxROWS:SQUARE_MM:MARKER_MM[:DICTIONARY]`` spec."""
-    match = re.fullmatch(r"\s*(\d+)[x×X](\d+):([\d.]+):([\d.]+)(?::(\w+))?\s*", text)
+    match = re.fullmatch(r"\s*(\d{1,4})[x×X](\d{1,4}):(\d{1,5}(?:\.\d{0,3})?):"
+                         r"(\d{1,5}(?:\.\d{0,3})?)(?::(\w{1,30}))?\s*", text)
     if not match:
         raise ValueError(
             f"A ChArUco board is given as COLSxROWS:SQUARE_MM:MARKER_MM, e.g. {DEFAULT_SPEC}; "
@@ -65,9 +70,18 @@ def parse_spec(text: str = DEFAULT_SPEC) -> CharucoSpec:
                        match[5] or CHARUCO_DICTIONARY)
     if min(spec.columns, spec.rows) < 3:
         raise ValueError("A ChArUco board needs at least 3 squares each way.")
+    if max(spec.columns, spec.rows) > MAX_SQUARES:
+        raise ValueError(f"A ChArUco board has at most {MAX_SQUARES} squares each way.")
     if not 0 < spec.marker_mm < spec.square_mm:
         raise ValueError("A ChArUco board's markers must be smaller than its squares.")
-    dictionary(spec.dictionary)
+    if max(spec.width_mm, spec.height_mm) > MAX_SIDE_MM:
+        raise ValueError(f"A ChArUco board is at most {MAX_SIDE_MM:g} mm each way; "
+                         f"{spec} is {spec.width_mm:g} × {spec.height_mm:g} mm.")
+    markers = len(dictionary(spec.dictionary).bytesList)
+    if spec.columns * spec.rows // 2 > markers:
+        raise ValueError(f"A {spec.columns}x{spec.rows} ChArUco board needs "
+                         f"{spec.columns * spec.rows // 2} markers; {spec.dictionary} has "
+                         f"{markers}.")
     return spec
 
 

@@ -17,14 +17,18 @@ BLUR_LIMIT = 15.0  # variance of the Laplacian under which a picture is called b
 # cornerSubPix searches a window this fraction of the smallest square seen (each way):
 # large enough to average noise, small enough never to reach the next corner.
 SUBPIX_FRACTION = 0.25
+MAX_CORNERS = 40  # the most inner corners a target has each way (OpenCV's sample: 9×6)
+MAX_SQUARE_MM = 200.0  # the largest square a chessboard spec may give
 
 
 def parse_pattern(text: str) -> tuple[int, int]:
     """``"9x6"`` -> (9, 6): inner corners across and down."""
-    match = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
-    if not match or min(int(match[1]), int(match[2])) < 2:
+    match = re.fullmatch(r"\s*(\d{1,4})\s*[x×X]\s*(\d{1,4})\s*", text)
+    if not match or min(int(match[1]), int(match[2])) < 2 or max(
+            int(match[1]), int(match[2])) > MAX_CORNERS:
         raise ValueError(
-            f"A chessboard is given as its inner corners, across x down, e.g. 9x6; got {text!r}."
+            f"A chessboard is given as its inner corners, across x down (2 to {MAX_CORNERS} "
+            f"each way), e.g. 9x6; got {text[:40]!r}."
         )
     return int(match[1]), int(match[2])
 

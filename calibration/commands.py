@@ -36,7 +36,7 @@ from calibration.intrinsics import (
 from calibration.printables.counters import DEFAULT_COUNTER_MM
 from companion import paths
 from companion.errors import UserFacingError, value_errors_as
-from companion.vision.picture_file import PictureFileError, read_picture_file
+from companion.vision.image_files import PictureFileError, read_picture_file
 
 
 def default_camera_path() -> Path:

@@ -166,7 +166,7 @@ class PictureReader:
 def read_picture(path: Path, reader: PictureReader, corners: np.ndarray | None
                  ) -> dict[str, Any]:
     """Read one picture: register it, read every space, and say what was found."""
-    from companion.vision.picture_file import PictureFileError, read_picture_file
+    from companion.vision.image_files import PictureFileError, read_picture_file
 
     try:
         image = read_picture_file(path)

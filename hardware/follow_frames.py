@@ -54,8 +54,8 @@ from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import TableVerdict
 from companion.vision.gate import GateStatus, Stability
+from companion.vision.image_files import PictureFileError, read_picture_file
 from companion.vision.labels import EMPTY
-from companion.vision.picture_file import PictureFileError, read_picture_file
 from companion.vision.pipeline import NO_BOARD, Reading
 from hardware import referee_feed as loop
 from hardware.referee_feed import RefereeFeed, game_recogniser

@@ -11,6 +11,7 @@ from companion.dice import check_dice, parse_dice
 from companion.errors import value_errors_as
 from web.errors import InvalidRequest
 from web.live import StreamsFull, refused
+from web.query import whole_number
 from web.request_body import json_body
 from web.runtime import get_runtime
 
@@ -54,11 +55,8 @@ def roll():
 @bp.get("/dice/history")
 def history():
     """The latest rolls, newest first: ``?limit=`` (1 to 500, default 50)."""
-    text = request.args.get("limit", "50")
-    if not text.isdigit() or not 1 <= int(text) <= MAX_HISTORY:
-        raise InvalidRequest(f"limit must be a whole number from 1 to {MAX_HISTORY}, "
-                             f"not {text!r}.")
-    rolls = get_runtime().dice.history(int(text))
+    limit = whole_number("limit", 50, 1, MAX_HISTORY)
+    rolls = get_runtime().dice.history(limit)
     return jsonify(rolls=[r.to_json() for r in rolls])
 
 

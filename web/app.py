@@ -38,6 +38,9 @@ Config keys, all optional::
     SESSIONS_PATH           the file that keeps joined phones across restarts (0600);
                             None keeps them in memory only
     ACCESS_CLOCK            the clock of the PIN guess limit (tests pass a fake one)
+    MAX_CONTENT_LENGTH      the largest request body in bytes (default 64 KiB); a larger
+                            one is answered 413. An import takes its own, larger limit
+                            (web.table_api.MAX_IMPORT_BODY)
 
 Without a ``config`` argument the factory reads ``instance/config.py`` if there is one.
 """
@@ -78,6 +81,7 @@ DEFAULTS: dict[str, Any] = {
     "PRIVATE": False,
     "SESSIONS_PATH": None,
     "ACCESS_CLOCK": None,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
 }
 
 
@@ -98,14 +102,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["JOURNAL_PATH"] = str(journal_path())
     app.config["VERSION"] = companion.__version__
 
-    from web import access, api, calibration_page, errors, join_api, pages, table_api
+    from web import (
+        access,
+        api,
+        calibration_page,
+        errors,
+        join_api,
+        openapi,
+        pages,
+        request_body,
+        table_api,
+    )
 
     errors.register(app)
+    app.before_request(request_body.refuse_large_bodies)
     app.register_blueprint(pages.bp)
     app.register_blueprint(join_api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)
     app.register_blueprint(calibration_page.bp)
+    app.register_blueprint(openapi.bp)
     app.extensions[EXTENSION] = build_runtime(app.config)
     access.register(app)
     return app

@@ -72,8 +72,9 @@ def make_finder(target: str, spec: str | None = None) -> tuple[Finder, str, str]
             square = float(square_text) if square_text else 25.0
         except ValueError:
             square = 0.0
-        if not square > 0:
-            raise ValueError(f"A chessboard is given as COLSxROWS[:SQUARE_MM], e.g. 9x6:25; "
+        if not 0 < square <= chessboard.MAX_SQUARE_MM:
+            raise ValueError(f"A chessboard is given as COLSxROWS[:SQUARE_MM], e.g. 9x6:25, "
+                             f"its squares at most {chessboard.MAX_SQUARE_MM:g} mm; "
                              f"got {text!r}.")
         return (lambda image, name: chessboard.find_view(image, pattern, name, square),
                 f"chessboard {pattern[0]}x{pattern[1]}", f"{pattern[0]}x{pattern[1]}:{square:g}")

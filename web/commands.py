@@ -152,6 +152,7 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
     from web.join_banner import banner
     from web.live import stream_cap
     from web.runtime import get_runtime, tell_systemd_ready
+    from web.table_api import MAX_IMPORT_BODY
 
     if threads < 4:
         raise UserFacingError(f"--threads must be at least 4, not {threads}")
@@ -166,8 +167,11 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
             print(runtime.button_status.replace("no button: ", "Running without the dice "
                                                 "button: ", 1))
         _check_port(host, port)
+        # Waitress refuses a larger body before reading it (the app's own limits, 413
+        # with a sentence, are smaller but for an import's).
         server = waitress.create_server(app, host=host, port=port, threads=threads,
-                                        ident="tabletop-companion", **WAITRESS_OPTIONS)
+                                        ident="tabletop-companion", **WAITRESS_OPTIONS,
+                                        max_request_body_size=MAX_IMPORT_BODY)
         print(f"Camera: {runtime.camera()['status']}; journal: {runtime.journal.path}")
         print(banner(urls(host, server.effective_port), get_access(app)))
         print("Stop with Ctrl-C.", flush=True)

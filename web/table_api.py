@@ -18,24 +18,32 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion import game_log
+from companion.dice import MAX_COUNT, MAX_SIDES
 from companion.errors import CompanionError, value_errors_as
+from companion.games.action_shape import check_action, check_correction, check_spaces
 from companion.games.base import IllegalAction
 from companion.games.registry import game_key, game_names, get_game
 from companion.games.replay import RecordError, read_record
 from companion.geometry import load_geometry
+from companion.geometry.loader import board_in_folder
 from companion.journal import JournalError
+from companion.paths import data_dir
 from companion.table.dice_wait import DiceRefused
 from companion.table.record import CORRECTION_PREFIX
 from companion.table.session import NoGame
 from web.errors import InvalidRequest
 from web.moves import legal_moves
-from web.request_body import json_body
+from web.request_body import json_body, larger_body, parse_json
 from web.runtime import get_runtime
 
 bp = Blueprint("table_api", __name__, url_prefix="/api")
 
-MAX_RECORD = 2_000_000
-"""The largest record accepted by import, in characters."""
+MAX_IMPORT_BODY = 8 * 1024 * 1024
+"""The largest body an import takes, in bytes (other requests: the app's
+``MAX_CONTENT_LENGTH``); a larger one is answered 413."""
+
+MAX_GAME_ID = 64
+"""The longest game id a request may name (the journal's are 12 hex digits)."""
 
 WHO = "page"
 """Who the table's page is in the journal: who asked for a roll or entered dice."""
@@ -91,10 +99,11 @@ def games():
 
 @bp.get("/board/<name>")
 def board(name: str):
-    """A board's geometry (spaces with positions in mm, edges), to draw it."""
+    """A board's geometry (spaces with positions in mm, edges), to draw it: a bundled
+    board, or a board file in the data folder."""
     try:
-        geometry = load_geometry(name)
-    except (ValueError, OSError, KeyError) as error:
+        geometry = load_geometry(board_in_folder(name, data_dir()))
+    except (ValueError, KeyError) as error:
         raise InvalidRequest(f"There is no board called {name!r}.") from error
     return jsonify(geometry.to_json())
 
@@ -127,7 +136,7 @@ def start():
         raise InvalidRequest('"dice" is "server" (the companion rolls them) or "table" '
                              "(thrown at the table and entered by the referee).")
     with value_errors_as(InvalidRequest):
-        verdict = get_runtime().table.start(name, options, dice=dice)
+        verdict = get_runtime().table.start(name, _board_checked(options), dice=dice)
     return _answer(verdict)
 
 
@@ -135,8 +144,9 @@ def start():
 def resume():
     """Go on with a game from the journal: ``{"game_id": "..."}`` (default: the latest)."""
     game_id = json_body().get("game_id")
-    if game_id is not None and not isinstance(game_id, str):
-        raise InvalidRequest('"game_id" must be the text of a game\'s id.')
+    if game_id is not None and not (isinstance(game_id, str) and len(game_id) <= MAX_GAME_ID):
+        raise InvalidRequest('"game_id" must be the text of a game\'s id, such as '
+                             '"3f2a9c0e1b7d".')
     with value_errors_as(InvalidRequest):
         verdict = get_runtime().table.resume(game_id)
     return _answer(verdict)
@@ -170,21 +180,22 @@ def play():
         raise InvalidRequest('"action" must be an object with a "type", such as '
                              '{"type": "place", "player": "black", "at": "C3"}.')
     dice = body.get("dice")
-    if dice is not None and (not isinstance(dice, list) or not all(
-            isinstance(d, int) and not isinstance(d, bool) for d in dice)):
-        raise InvalidRequest('"dice" must be a list of whole numbers, such as [3, 5].')
-    return _answer(get_runtime().table.play(action, dice, requested_by=WHO))
+    if dice is not None:
+        dice = _checked_dice(dice)
+    table = get_runtime().table
+    with value_errors_as(InvalidRequest):
+        check_action(table.game, table.state, action)
+    return _answer(table.play(action, dice, requested_by=WHO))
 
 
 @bp.post("/game/dice")
 def thrown():
     """The dice thrown at the table for the move waiting for them: ``{"dice": [4, 2]}``
-    (a game played with the table's dice only; 403 otherwise)."""
+    (a game played with the table's dice only; 409 otherwise)."""
     dice = json_body().get("dice")
-    if not isinstance(dice, list) or not dice or not all(
-            isinstance(d, int) and not isinstance(d, bool) for d in dice):
+    if not dice:
         raise InvalidRequest('"dice" must be the list of the dice thrown, such as [3, 5].')
-    return _answer(get_runtime().table.enter_dice(dice, entered_by=WHO))
+    return _answer(get_runtime().table.enter_dice(_checked_dice(dice), entered_by=WHO))
 
 
 @bp.post("/game/choose")
@@ -206,6 +217,8 @@ def correct():
     if not isinstance(correction, dict):
         raise InvalidRequest('"correction" must be an object, such as {"type": "set", '
                              '"space": "C3", "content": null}.')
+    with value_errors_as(InvalidRequest):
+        check_correction(correction)
     return _answer(get_runtime().table.correct(correction))
 
 
@@ -236,6 +249,8 @@ def reading():
         raise InvalidRequest('"reading" must map each space to what is seen on it.')
     if not isinstance(disturbed, bool):
         raise InvalidRequest('"disturbed" must be true or false.')
+    with value_errors_as(InvalidRequest):
+        check_spaces(seen, '"reading"')
     try:
         verdict = get_runtime().table.submit_reading(seen, disturbed=disturbed)
     except IllegalAction:
@@ -260,6 +275,7 @@ def export():
 
 
 @bp.post("/game/import")
+@larger_body(MAX_IMPORT_BODY)
 def import_record():
     """Start a new game from a record (the body, as text; or ``{"record": "..."}``):
     its actions are replayed through the rules; illegal lines are reported and skipped,
@@ -268,7 +284,7 @@ def import_record():
     runtime = get_runtime()
     lines = text.splitlines()
     try:
-        header = read_record(lines)
+        header = read_record(lines, _parse_line)
     except RecordError as error:
         raise InvalidRequest(str(error)) from error
     if header.game is None:
@@ -276,14 +292,18 @@ def import_record():
                              '{"game": NAME, "options": {...}}.')
     table = runtime.table
     with value_errors_as(InvalidRequest):
-        game_id = game_log.start_game(table.journal, header.game, header.options,
-                                      actor=table.actor, dice=_header_dice(lines))
+        game_id = game_log.start_game(table.journal, header.game,
+                                      _board_checked(header.options), actor=table.actor,
+                                      dice=_header_dice(lines))
     live = game_log.fold(table.journal, game_id)
+
+    def act(action: dict[str, Any], dice: list[int]) -> None:
+        check_action(live.match.game, live.match.state, action)
+        live.play(action, dice, actor=table.actor)
+
     with table.journal.batch():  # a few disk flushes, not one per line
-        skipped = _replay_lines(lines, lambda action, dice: live.play(action, dice,
-                                                                      actor=table.actor),
-                                lambda correction: live.correct(correction,
-                                                                actor=table.actor))
+        skipped = _replay_lines(lines, act, lambda correction: live.correct(
+            correction, actor=table.actor))
     verdict = table.resume(game_id)
     return jsonify(verdict=verdict.to_json(), skipped=skipped,
                    game=runtime.table_data()["game"])
@@ -299,11 +319,13 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
         text = raw.strip()
         try:
             if text.startswith(CORRECTION_PREFIX):
-                fix(json.loads(text[len(CORRECTION_PREFIX):]))
+                correction = _parse_line(text[len(CORRECTION_PREFIX):])
+                check_correction(correction)
+                fix(correction)
                 continue
             if not text or text.startswith("#"):
                 continue
-            entries = read_record([text]).entries
+            entries = read_record([text], _parse_line).entries
             if not entries:
                 if seen_header:
                     raise ValueError("A header may only be the first line.")
@@ -314,7 +336,7 @@ def _replay_lines(lines: list[str], act: Callable[[dict[str, Any], list[int]], A
             if entry.error:
                 raise ValueError(entry.error.replace("Line 1", f"Line {number}"))
             assert entry.action is not None
-            act(entry.action, list(entry.dice))
+            act(entry.action, _checked_dice(list(entry.dice)))
         except IllegalAction as error:
             skipped.append({"line": number, "reason": error.reason})
         except (ValueError, JournalError) as error:
@@ -332,6 +354,33 @@ def _header_dice(lines: list[str]) -> str:
     except (ValueError, AttributeError):
         return game_log.SERVER_DICE
     return dice if dice in game_log.DICE_MODES else game_log.SERVER_DICE
+def _parse_line(text: str) -> Any:
+    """A line of an imported record, parsed as strictly as a request body."""
+    return parse_json(text, "The line")
+
+
+def _board_checked(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with its board, if it names one, as the bundled board or the file in
+    the data folder it names: a request never makes the server read any other file, nor
+    build a board from a spec it sends."""
+    if "board" not in options:
+        return options
+    board = options["board"]
+    if not isinstance(board, str):
+        raise InvalidRequest('"board" names a bundled board or a board file in the data '
+                             'folder.')
+    return {**options, "board": board_in_folder(board, data_dir())}
+
+
+def _checked_dice(dice: Any) -> list[int]:
+    """``dice`` if it is a list of dice values (its shape only: what the rules make of
+    it is the table's), else an ``InvalidRequest``."""
+    if not isinstance(dice, list) or len(dice) > MAX_COUNT or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= MAX_SIDES
+            for d in dice):
+        raise InvalidRequest(f'"dice" must be a list of at most {MAX_COUNT} whole numbers '
+                             f'from 0 to {MAX_SIDES}, such as [3, 5].')
+    return dice
 
 
 def _record_text() -> str:
@@ -348,8 +397,6 @@ def _record_text() -> str:
             raise InvalidRequest("A record is UTF-8 text.") from error
     if not text.strip():
         raise InvalidRequest("The record is empty.")
-    if len(text) > MAX_RECORD:
-        raise InvalidRequest(f"The record is too long (more than {MAX_RECORD} characters).")
     return text
 
 

@@ -179,6 +179,11 @@ class Game(ABC):
     """What the camera reads of this game (its boards, piece reader and colours);
     ``None`` for a game the camera cannot read yet."""
 
+    action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields an action of each type may carry beyond those its legal actions list
+    (such as a secret's salt, which only the player knows); the fields an action sent
+    from a page is checked against (``companion.games.action_shape``)."""
+
     # -- hooks for subclasses -------------------------------------------------------
 
     @abstractmethod

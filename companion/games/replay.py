@@ -13,7 +13,7 @@ with the state and outcome, so the output is the same every time for the same re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,10 +45,13 @@ class Record:
     entries: tuple[Entry, ...]
 
 
-def read_record(lines: Iterable[str]) -> Record:
+def read_record(lines: Iterable[str],
+                loads: Callable[[str], Any] = json.loads) -> Record:
     """Read a record from its lines. A line that is not a JSON object becomes an entry
     with an ``error``; a header that is not usable, or a first line that is no JSON
-    object (a file that is no record at all), raises ``RecordError``."""
+    object (a file that is no record at all), raises ``RecordError``. ``loads`` parses a
+    line (a server passes a stricter parser than ``json.loads``; its ``ValueError`` says
+    what is wrong with the line)."""
     game: str | None = None
     options: dict[str, Any] = {}
     entries: list[Entry] = []
@@ -58,9 +61,11 @@ def read_record(lines: Iterable[str]) -> Record:
         if not text or text.startswith("#"):
             continue
         try:
-            data = json.loads(text)
+            data = loads(text)
         except json.JSONDecodeError as error:
             data, problem = None, f"Line {number} is not valid JSON: {error.msg}."
+        except ValueError as error:
+            data, problem = None, f"Line {number}: {error}"
         else:
             problem = None if isinstance(data, dict) else f"Line {number} is not a JSON object."
         if problem is not None:

@@ -19,6 +19,10 @@ _BUILDERS: dict[str, str] = {
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "boards"
 
+MAX_BOARD_FILE = 1024 * 1024
+"""The largest board file read, in bytes (the biggest bundled board is under 100 KiB);
+a device such as ``/dev/zero`` or a folder is no board file at all."""
+
 
 def builder_kinds() -> list[str]:
     return sorted(_BUILDERS)
@@ -44,12 +48,54 @@ def load_geometry(source: str | Path | Mapping[str, Any]) -> Geometry:
     path = Path(source)
     if not path.exists() and (DATA_DIR / f"{source}.json").exists():
         path = DATA_DIR / f"{source}.json"
+    if not path.exists():
+        raise ValueError(f"No board file {str(path)!r} and no bundled board of that name.")
     try:
-        spec = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(
-            f"No board file {str(path)!r} and no bundled board of that name."
-        ) from None
+        spec = json.loads(read_board_file(path))
     except json.JSONDecodeError as error:
         raise ValueError(f"The board file {path} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"The board file {path} nests too deep to be a board.") from None
+    if not isinstance(spec, Mapping):
+        raise ValueError(f"The board file {path} is not a JSON object.")
     return geometry_from_spec(spec)
+
+
+def read_board_file(path: Path) -> str:
+    """The text of the board file ``path``, read only if it is a regular file of at most
+    ``MAX_BOARD_FILE`` bytes; ``ValueError`` says why not."""
+    if not path.is_file():
+        raise ValueError(f"{str(path)!r} is not a board file.")
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_BOARD_FILE + 1)
+    except OSError as error:
+        raise ValueError(f"The board file {path} cannot be read: {error.strerror}.") from None
+    if len(data) > MAX_BOARD_FILE:
+        raise ValueError(f"The board file {path} is larger than {MAX_BOARD_FILE} bytes.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"The board file {path} is not UTF-8 text.") from None
+
+
+def bundled_boards() -> list[str]:
+    """The names of the bundled boards (``go-19``, ``oneworld``, ...)."""
+    return sorted(path.stem for path in DATA_DIR.glob("*.json"))
+
+
+def board_in_folder(source: str, folder: Path) -> str:
+    """``source`` if it names a bundled board, else the path of the board file
+    ``source`` names inside ``folder`` (a server's data folder: a request must not make
+    it read any file); ``ValueError`` when it is neither."""
+    if source in bundled_boards():
+        return source
+    refused = ValueError(f"A board is one of {', '.join(bundled_boards())} or a .json board "
+                         f"file in {folder}; not {source[:80]!r}.")
+    try:
+        inside = (folder / source).resolve()
+        if Path(source).suffix != ".json" or not inside.is_relative_to(folder.resolve()):
+            raise refused
+    except (OSError, ValueError):
+        raise refused from None
+    return str(inside)

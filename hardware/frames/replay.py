@@ -14,6 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.image_files import read_image
 from hardware.frames.base import (
     Clock,
     Frame,
@@ -109,7 +110,10 @@ class ReplaySource(FrameSource):
             self._index = 0
         path = self._files[self._index]
         self._index += 1
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        try:
+            image = read_image(path)
+        except ValueError as error:
+            raise FrameSourceError(str(error)) from error
         if image is None:
             raise FrameSourceError(f"the picture {path} cannot be read as an image")
         return image

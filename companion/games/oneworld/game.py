@@ -86,6 +86,8 @@ class OneWorld(Game):
     title = "OneWorld"
     board_choices = ("oneworld",)
     camera = CameraSetup(("oneworld",), "counters")
+    action_fields = {"commit": ("player", "commitment"),
+                     "reveal": ("player", "choice", "salt")}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         resolved = resolve_options(options)

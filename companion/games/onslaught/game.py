@@ -60,6 +60,8 @@ class Onslaught(Game):
     player_choices: ClassVar[tuple[int, ...]] = (2, 4)
     board_choices: ClassVar[tuple[str, ...]] = ("onslaught",)
     camera: ClassVar[CameraSetup | None] = CameraSetup(("onslaught",), "onslaught")
+    action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "move": ("piece", "to", "path")}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return initial_state(options)

@@ -1,0 +1,17 @@
+"""The fuzz benchmark, seeded and short: a few hundred generated and hostile requests,
+no HTTP 500 (``companion bench fuzz`` runs 10,000; docs/reliability.md)."""
+
+from benchmarks.fuzz import fuzz, fuzz_app, headers, report
+
+
+def test_a_seeded_fuzz_run_gets_no_500(tmp_path, companion_home):
+    from web.runtime import get_runtime
+
+    app = fuzz_app(tmp_path, seed=16)
+    try:
+        result = fuzz(app, 300, seed=16, sent_headers=headers())
+    finally:
+        get_runtime(app).close()
+    assert result.failures == [], "\n".join(report(result))
+    assert result.sent >= 300
+    assert {200, 400, 404, 409} <= set(result.statuses)
