@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify
 
 from calibration.charuco import DEFAULT_SPEC
-from companion.dice import MAX_COUNT, MAX_SIDES
+from companion.dice import MAX_COUNT, MAX_MODIFIER, MAX_SIDES
 from companion.games.action_shape import CORRECTION_FIELDS, MAX_TEXT
 from companion.games.registry import game_names
 from web.api import MAX_HISTORY, MAX_NAME, MAX_PURPOSE
@@ -82,6 +82,27 @@ def _paths() -> dict[str, Any]:
             "The page's scripts and styles.", path=[_param("filename", {"type": "string"})],
             responses={"200": _bare("The file."), "404": _bare("No such file.")})},
         "/calibrate": {"get": _page("The camera calibration page.", "text/html")},
+        "/calibration": {"get": _op("The calibration page's other name: sent on to it.",
+                                    responses={"302": _bare("To /calibrate.")})},
+        "/join": {"get": _op(
+            "The join link (or the referee link): the table page, which joins.",
+            query=[_param("pin", {"type": "string", "maxLength": 20}),
+                   _param("referee", {"type": "string", "maxLength": 20})],
+            responses={"302": _bare("To the table page.")})},
+        "/join/qr.svg": {"get": _op("Joined phones: the join link as a QR code.",
+                                    responses={"200": _bare("The QR code.", "image/svg+xml"),
+                                               "401": _error()})},
+        "/api/join": {"post": _op("Join the table: a seat, or watching.", body={
+            "pin": {"type": "string", "maxLength": 20},
+            "seat": {"type": "string", "maxLength": MAX_NAME},
+            "watch": {"type": "boolean"}},
+            responses={"200": _json("Who this phone is now."), "400": _error(),
+                       "403": _error(), "409": _error(), "429": _error()})},
+        "/api/me": {"get": _op("Who this phone is: its role and seat.")},
+        "/api/seats": {"get": _op("The game's seats, and who sits where.")},
+        "/api/seats/free": {"post": _op("Referee: free a seat.", body={
+            "seat": {"type": "string", "maxLength": MAX_NAME}}, required=["seat"])},
+        "/api/leave": {"post": _op("This phone leaves the table.", body={})},
         "/calibrate/frame.jpg": {"get": _page("The frame the calibration looked at last.",
                                               "image/jpeg")},
         "/calibrate/charuco.pdf": {"get": _op(
@@ -97,8 +118,10 @@ def _paths() -> dict[str, Any]:
             "Server-sent events: hello, roll, frame, status, table, calibration.",
             responses={"200": _bare("The event stream.", "text/event-stream")})},
         "/api/dice/roll": {"post": _op("Roll dice (or what the dice button does).", body={
+            "dice": {"type": "string", "maxLength": 20, "example": "2d6+3"},
             "count": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
             "sides": {"type": "integer", "minimum": 1, "maximum": MAX_SIDES},
+            "modifier": {"type": "integer", "minimum": -MAX_MODIFIER, "maximum": MAX_MODIFIER},
             "purpose": {"type": "string", "maxLength": MAX_PURPOSE},
             "by": {"type": "string", "maxLength": MAX_NAME}})},
         "/api/dice/history": {"get": _op("The latest rolls, newest first.", query=[
@@ -128,6 +151,11 @@ def _paths() -> dict[str, Any]:
             "dice": {"type": "array", "maxItems": MAX_COUNT,
                      "items": {"type": "integer", "minimum": 0, "maximum": MAX_SIDES}}},
             required=["action"])},
+        "/api/game/dice": {"post": _change(
+            "Referee: the dice thrown at the table for the move waiting for them.",
+            {"dice": {"type": "array", "maxItems": MAX_COUNT,
+                      "items": {"type": "integer", "minimum": 1, "maximum": MAX_SIDES}}},
+            required=["dice"])},
         "/api/game/choose": {"post": _change(
             "Pick one of the moves offered, or answer the question asked.",
             {"index": {"type": "integer", "minimum": 0}}, required=["index"])},

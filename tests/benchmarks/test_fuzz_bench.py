@@ -7,9 +7,9 @@ from benchmarks.fuzz import fuzz, fuzz_app, headers, report
 def test_a_seeded_fuzz_run_gets_no_500(tmp_path, companion_home):
     from web.runtime import get_runtime
 
-    app = fuzz_app(tmp_path, seed=16)
+    app = fuzz_app(tmp_path, seed=16, config={"ACCESS_TOKEN": "fuzz"})
     try:
-        result = fuzz(app, 300, seed=16, sent_headers=headers())
+        result = fuzz(app, 300, seed=16, sent_headers=headers("fuzz"))
     finally:
         get_runtime(app).close()
     assert result.failures == [], "\n".join(report(result))
