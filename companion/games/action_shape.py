@@ -35,7 +35,8 @@ MAX_NUMBER = 1_000_000
 MAX_SPACES = 2000
 """The most spaces a correction or a reading names (a board has a few hundred)."""
 CORRECTION_FIELDS = {"set": ("space", "content"), "move": ("from", "to"),
-                     "board": ("spaces",)}
+                     "board": ("spaces",), "annul": ()}
+"""Each kind of correction (``companion.games.corrections.KINDS``) and its fields."""
 MAX_LEGAL_LOOKED_AT = 5000
 """The most legal actions read to learn the fields of a type (the longest list a game
 yields, a OneWorld turn, is a few hundred)."""

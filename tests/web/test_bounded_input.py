@@ -167,6 +167,15 @@ def test_corrections_and_readings_are_bounded(client):
         client.post("/api/game/reading", json={"reading": reading}), 400)
 
 
+def test_every_kind_of_correction_has_its_fields_bounded():
+    from companion.games.action_shape import CORRECTION_FIELDS, ActionShapeError, check_correction
+    from companion.games.corrections import KINDS
+
+    assert set(CORRECTION_FIELDS) == set(KINDS)
+    with pytest.raises(ActionShapeError, match="no field 'round'"):
+        check_correction({"type": "annul", "round": 2})
+
+
 def test_an_imported_line_that_is_hostile_is_skipped_not_journaled(app, client):
     record = "\n".join([
         '{"game": "go", "options": {"size": 9}}',
