@@ -21,15 +21,16 @@ from pathlib import Path
 from benchmarks.machine import machine
 from companion.games.match import Match
 
-SUMMARY = "seconds to import a record of 0.25 to 2 MB (linear in its length?)"
+SUMMARY = "seconds to import a record of 1,250 to 5,000 steps (linear in its length?)"
 
 OPENING_MOVES = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--sizes", default="250000,500000,1000000,1990000", metavar="N,N",
-                        help="record sizes in characters (default 250000,500000,1000000,"
-                             "1990000; imports take at most 2,000,000)")
+    parser.add_argument("--sizes", default="70000,140000,280000", metavar="N,N",
+                        help="record sizes in characters (default 70000,140000,280000: "
+                             "about 1,250, 2,500 and 4,900 steps; imports take at most "
+                             "5,000 steps)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the opening moves")
 
 

@@ -42,6 +42,11 @@ MAX_IMPORT_BODY = 8 * 1024 * 1024
 """The largest body an import takes, in bytes (other requests: the app's
 ``MAX_CONTENT_LENGTH``); a larger one is answered 413."""
 
+MAX_IMPORT_STEPS = 5_000
+"""The most actions and corrections an import takes. A long real game has a few hundred
+(the whole OneWorld example, 443); the game keeps its state before each step for undo,
+so a record of tens of thousands of steps would fill a Pi's memory (docs/reliability.md)."""
+
 MAX_GAME_ID = 64
 """The longest game id a request may name (the journal's are 12 hex digits)."""
 
@@ -290,6 +295,11 @@ def import_record():
     if header.game is None:
         raise InvalidRequest('The record has no header line: the first line must be '
                              '{"game": NAME, "options": {...}}.')
+    steps = len(header.entries) + sum(
+        1 for line in lines if line.lstrip().startswith(CORRECTION_PREFIX))
+    if steps > MAX_IMPORT_STEPS:
+        raise InvalidRequest(f"A record of at most {MAX_IMPORT_STEPS:,} actions and "
+                             f"corrections can be imported; this one has {steps:,}.")
     table = runtime.table
     with value_errors_as(InvalidRequest):
         game_id = game_log.start_game(table.journal, header.game,

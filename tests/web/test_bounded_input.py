@@ -9,7 +9,7 @@ import pytest
 from companion.geometry.loader import DATA_DIR, MAX_BOARD_FILE, load_geometry
 from companion.journal import Journal
 from web.request_body import MAX_DEPTH, nesting_depth
-from web.table_api import MAX_IMPORT_BODY
+from web.table_api import MAX_IMPORT_BODY, MAX_IMPORT_STEPS
 
 
 def post_raw(client, path, data, content_type="application/json"):
@@ -50,6 +50,18 @@ def test_an_import_takes_more_than_64_kib_but_not_more_than_8_mib(client):
     huge = header + "#" * MAX_IMPORT_BODY
     assert error_of(post_raw(client, "/api/game/import", huge, "text/plain"), 413) == (
         "The request body is too large: at most 8 MiB on /api/game/import.")
+
+
+def test_an_import_of_more_steps_than_a_game_has_is_refused_before_any_is_journaled(
+        app, client):
+    header = '{"game": "go", "options": {"size": 9}}\n'
+    passes = '{"type": "pass"}\n' * MAX_IMPORT_STEPS + '# correction: {"type": "annul"}\n'
+    answer = post_raw(client, "/api/game/import", header + passes, "text/plain")
+    assert error_of(answer, 400) == (
+        f"A record of at most {MAX_IMPORT_STEPS:,} actions and corrections can be "
+        f"imported; this one has {MAX_IMPORT_STEPS + 1:,}.")
+    with Journal(app.config["JOURNAL_PATH"]) as journal:
+        assert journal.events() == []
 
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 20_000])
