@@ -95,6 +95,16 @@ def requester() -> Member | None:
     return g.get("member")
 
 
+def who_asks(told: str) -> str:
+    """Who this request is, for the journal: a joined phone's seat (or ``referee``, or
+    ``watcher``); ``told`` (what the request says of itself) only for the token's
+    scripts and where no one joined, so a phone cannot sign as another."""
+    member = requester()
+    if member is None or session_id() is None:
+        return told
+    return member.seat or member.role
+
+
 def session_id() -> str | None:
     """The session id of this request's cookie, if it is one the server knows."""
     value = request.cookies.get(COOKIE)

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.dice import check_dice, parse_dice
 from companion.errors import value_errors_as
+from web.access import who_asks
 from web.errors import InvalidRequest
 from web.live import StreamsFull, refused
 from web.query import whole_number
@@ -30,7 +31,7 @@ def roll():
     ``purpose`` says what the roll is for, ``by`` who asked (default "api")."""
     body = json_body('{"count": 2, "sides": 6}')
     dice = get_runtime().dice
-    by = _text(body, "by", MAX_NAME) or "api"
+    by = who_asks(_text(body, "by", MAX_NAME) or "api")
     purpose = _text(body, "purpose", MAX_PURPOSE)
     if "dice" in body and any(key in body for key in ("count", "sides", "modifier")):
         raise InvalidRequest('Give the dice as "dice": "2d6+3", or as count, sides and '

@@ -31,6 +31,7 @@ from companion.paths import data_dir
 from companion.table.dice_wait import DiceRefused
 from companion.table.record import CORRECTION_PREFIX
 from companion.table.session import NoGame
+from web.access import who_asks
 from web.errors import InvalidRequest
 from web.moves import legal_moves
 from web.request_body import json_body, larger_body, parse_json
@@ -190,7 +191,7 @@ def play():
     table = get_runtime().table
     with value_errors_as(InvalidRequest):
         check_action(table.game, table.state, action)
-    return _answer(table.play(action, dice, requested_by=WHO))
+    return _answer(table.play(action, dice, requested_by=who_asks(WHO)))
 
 
 @bp.post("/game/dice")
@@ -200,7 +201,8 @@ def thrown():
     dice = json_body().get("dice")
     if not dice:
         raise InvalidRequest('"dice" must be the list of the dice thrown, such as [3, 5].')
-    return _answer(get_runtime().table.enter_dice(_checked_dice(dice), entered_by=WHO))
+    return _answer(get_runtime().table.enter_dice(_checked_dice(dice),
+                                                  entered_by=who_asks(WHO)))
 
 
 @bp.post("/game/choose")

@@ -174,3 +174,14 @@ def test_the_roll_a_game_waits_for_is_rolled_by_the_player_it_is_for(make_app):
     assert white.post("/api/dice/roll", json={}).status_code == 403
     assert white.post("/api/dice/roll", json={"count": 1, "sides": 20}).status_code == 200
     assert black.post("/api/dice/roll", json={}).get_json()["count"] == 2
+
+
+def test_a_roll_is_journaled_as_the_phone_that_asked_whatever_it_says(make_app):
+    app = make_app()
+    script = app.test_client()  # the token: a script names itself
+    script.post("/api/game/start", json={"game": "go"})
+    black = joined(app, "black")
+    assert black.post("/api/dice/roll", json={"count": 1, "by": "white"}).get_json()[
+        "requested_by"] == "black"
+    assert script.post("/api/dice/roll", json={"count": 1, "by": "bot"}).get_json()[
+        "requested_by"] == "bot"
