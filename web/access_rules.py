@@ -145,6 +145,7 @@ RULES: dict[str, Rule] = {
     "api.status": WATCH,
     "api.events": WATCH,
     "api.press_demo_button": PLAYER,
+    "api.resume_demo": REFEREE,
     "openapi.openapi_json": WATCH,
     "table_api.games": WATCH,
     "table_api.board": WATCH,

@@ -82,7 +82,14 @@ def status_data() -> dict[str, Any]:
         "button": {"status": runtime.button_status, "simulated": runtime.simulated},
         "journal": str(runtime.journal.path),
         "journal_warnings": list(runtime.journal.warnings),
+        "demo": _demo(),
     }
+
+
+def _demo() -> dict[str, bool] | None:
+    """The demo's replay: is it paused while a person plays (``None`` outside the demo)."""
+    games = current_app.config.get("DEMO_REPLAY")
+    return None if games is None else {"paused": games.paused}
 
 
 @bp.get("/events")
@@ -113,6 +120,17 @@ def press_demo_button():
         return jsonify(error="There is no simulated button: this is not the demo."), 404
     result = runtime.press_simulated_button()
     return jsonify(pressed=True, roll=result.to_json() if result else None)
+
+
+@bp.post("/demo/resume")
+def resume_demo():
+    """Demo only: run the replay again, from its first picture (a new game of ONE)."""
+    games = current_app.config.get("DEMO_REPLAY")
+    if games is None:
+        return jsonify(error="There is no replay to resume: this is not the demo."), 404
+    games.resume()
+    get_runtime().hub.publish("demo", {"paused": False})
+    return jsonify(paused=False)
 
 
 def _still_there() -> bool:

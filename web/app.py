@@ -38,6 +38,8 @@ Config keys, all optional::
     SESSIONS_PATH           the file that keeps joined phones across restarts (0600);
                             None keeps them in memory only
     ACCESS_CLOCK            the clock of the PIN guess limit (tests pass a fake one)
+    DEMO_REPLAY             the demo's replay (web.demo.DemoGames): paused while a
+                            person changes the game, resumed by POST /api/demo/resume
     MAX_CONTENT_LENGTH      the largest request body in bytes (default 64 KiB); a larger
                             one is answered 413. An import takes its own, larger limit
                             (web.table_api.MAX_IMPORT_BODY)
@@ -123,5 +125,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(calibration_page.bp)
     app.register_blueprint(openapi.bp)
     app.extensions[EXTENSION] = build_runtime(app.config)
+    if app.config.get("DEMO_REPLAY") is not None:
+        from web.demo import pause_when_a_person_acts
+
+        app.after_request(pause_when_a_person_acts)
     access.register(app)
     return app

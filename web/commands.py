@@ -136,7 +136,8 @@ def demo_config(games: Any) -> dict[str, Any]:
     from web.demo import HeldReplay, demo_locator
 
     return {
-        "FRAME_SOURCE": lambda: HeldReplay(games.new_game),
+        "FRAME_SOURCE": lambda: HeldReplay(games.new_game, control=games),
+        "DEMO_REPLAY": games,
         "BOARD_LOCATOR": demo_locator,
         "DEMO": True,
         "BUTTON_PIN": 17,

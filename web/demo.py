@@ -7,6 +7,11 @@ sees the board hold still, as it would at a real table between two moves; where 
 is in the pictures is known from how they were rendered (``board.json`` beside them), so
 the demo registers it once (``demo_locator``) instead of searching; and each pass of the
 replay is a new game of ONE, started when the replay begins again from the empty board.
+
+A person who tries the page is not overruled by the replay: once they start, play,
+correct or undo anything, the replay pauses (``DemoGames.pause``; the camera holds its
+picture) until they press **Resume the replay**, which begins a new pass; their game
+stays in the journal, to be resumed.
 """
 
 from __future__ import annotations
@@ -60,13 +65,44 @@ def demo_locator(geometry: Geometry) -> BoardLocator:
     return locator
 
 
+PERSON_ACTS = frozenset({
+    "table_api.start", "table_api.resume", "table_api.end", "table_api.play",
+    "table_api.choose", "table_api.correct", "table_api.accept", "table_api.undo",
+    "table_api.redo", "table_api.import_record", "table_api.thrown"})
+"""The requests by which a person changes the game: the replay pauses for them."""
+
+
 class DemoGames:
     """Begins a new game of ONE whenever the replay starts from the empty board again
-    (the game before it is ended), once the app's table is known (``table``)."""
+    (the game before it is ended), once the app's table is known (``table``); pauses the
+    replay while a person plays (``pause``) and begins it again (``resume``)."""
 
     def __init__(self) -> None:
         self.table: Any = None
         self._lock = threading.Lock()
+        self._paused = threading.Event()
+        self._rewind = threading.Event()
+
+    @property
+    def paused(self) -> bool:
+        return self._paused.is_set()
+
+    def pause(self) -> bool:
+        """Hold the replay where it is; whether it was running."""
+        running = not self._paused.is_set()
+        self._paused.set()
+        return running
+
+    def resume(self) -> None:
+        """Run the replay again, from its first picture: a new game of ONE."""
+        self._rewind.set()
+        self._paused.clear()
+
+    def take_rewind(self) -> bool:
+        """Whether the replay is to begin again (asked once by ``HeldReplay``)."""
+        wanted = self._rewind.is_set()
+        self._rewind.clear()
+        return wanted
 
     def new_game(self) -> None:
         with self._lock:
@@ -85,8 +121,10 @@ class HeldReplay(FrameSource):
 
     def __init__(self, on_start: Callable[[], None], *, hold: int = HOLD,
                  final_hold: int = FINAL_HOLD, fps: float | None = FPS,
-                 clock: Clock = time.monotonic, sleep: Sleep = time.sleep) -> None:
+                 clock: Clock = time.monotonic, sleep: Sleep = time.sleep,
+                 control: DemoGames | None = None) -> None:
         super().__init__(clock=clock)
+        self._control = control
         self._replay = ReplaySource(REPLAY, fps=None, loop=True)
         self.description = f"{self._replay.description}, each held {hold} frames"
         self._on_start = on_start
@@ -97,6 +135,13 @@ class HeldReplay(FrameSource):
         self._image: np.ndarray | None = None
 
     def read(self) -> Frame:
+        control = self._control
+        if control is not None and control.take_rewind():
+            self._replay.rewind()
+            self._next, self._left = 0, 0
+        if control is not None and control.paused and self._image is not None:
+            self._pacer.wait()
+            return self._frame(self._image)  # held while a person plays
         if self._left == 0:
             if self._next == 0:
                 self._on_start()
@@ -110,3 +155,17 @@ class HeldReplay(FrameSource):
 
     def close(self) -> None:
         self._replay.close()
+
+
+def pause_when_a_person_acts(response: Any) -> Any:
+    """After a request: if it was a person changing the game (``PERSON_ACTS``) and it
+    went through, pause the replay and tell the pages (a ``demo`` event)."""
+    from flask import current_app, request
+
+    from web.runtime import get_runtime
+
+    games = current_app.config.get("DEMO_REPLAY")
+    if (games is not None and request.endpoint in PERSON_ACTS
+            and response.status_code < 400 and games.pause()):
+        get_runtime().hub.publish("demo", {"paused": True})
+    return response

@@ -126,6 +126,9 @@ def _paths() -> dict[str, Any]:
             "by": {"type": "string", "maxLength": MAX_NAME}})},
         "/api/dice/history": {"get": _op("The latest rolls, newest first.", query=[
             _param("limit", {"type": "integer", "minimum": 1, "maximum": MAX_HISTORY})])},
+        "/api/demo/resume": {"post": _op(
+            "Demo only: run the replay again from its start (a new game of ONE).",
+            body={}, responses={"200": _json("Running."), "404": _error()})},
         "/api/demo/button": {"post": _op("Demo only: press the simulated dice button.",
                                          responses={"200": _json("Pressed."),
                                                     "404": _error()})},

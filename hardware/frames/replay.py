@@ -93,6 +93,13 @@ class ReplaySource(FrameSource):
         self._pacer.wait()
         return self._frame(self._held)
 
+    def rewind(self) -> None:
+        """Begin again from the first picture (or video frame)."""
+        self._index, self._left, self._held = 0, 0, None
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = self._open_video()
+
     def close(self) -> None:
         self._closed = True
         if self._capture is not None:

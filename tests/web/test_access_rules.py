@@ -24,7 +24,7 @@ EXPECTED = {
     "calibration_page.page": WATCH, "calibration_page.frame_jpg": WATCH,
     "calibration_page.charuco_pdf": WATCH, "calibration_page.status": WATCH,
     "join_api.qr_code": MEMBER, "join_api.leave": MEMBER,
-    "api.press_demo_button": PLAYER,
+    "api.press_demo_button": PLAYER, "api.resume_demo": REFEREE,
     "api.roll": SEAT, "table_api.play": SEAT, "table_api.choose": SEAT,
     "join_api.free": REFEREE, "table_api.start": REFEREE, "table_api.resume": REFEREE,
     "table_api.end": REFEREE, "table_api.correct": REFEREE, "table_api.accept": REFEREE,

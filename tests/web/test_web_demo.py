@@ -124,3 +124,38 @@ def test_demo_games_wait_for_the_table_and_end_the_game_before():
     assert games.table.game_id != first
     assert [e.game_id for e in journal.events(kind="game.end")] == [first]
     journal.close()
+
+
+def test_a_paused_replay_holds_its_picture_and_resumes_from_the_start(fake_clock):
+    games = DemoGames()
+    starts = []
+    source = HeldReplay(lambda: starts.append(1), hold=2, fps=None, control=games)
+    first = source.read().image
+    source.read()
+    second = source.read().image
+    assert second is not first
+    games.pause()
+    assert games.paused and all(source.read().image is second for _ in range(10))
+    assert len(starts) == 1  # no new game while a person plays
+    games.resume()
+    again = source.read().image
+    assert not games.paused and len(starts) == 2  # a new pass: a new game of ONE
+    assert (again == first).all()
+    source.close()
+
+
+def test_a_person_playing_the_demo_pauses_its_replay_until_resumed(make_app):
+    games = DemoGames()
+    app = make_app(DEMO_REPLAY=games)
+    client = app.test_client()
+    assert client.get("/api/status").get_json()["demo"] == {"paused": False}
+    client.post("/api/dice/roll", json={})  # dice change no game: the replay runs on
+    client.post("/api/game/start", json={"game": "chess"})  # refused: nothing happened
+    assert not games.paused
+    assert client.post("/api/game/start", json={"game": "go"}).status_code == 200
+    assert games.paused and client.get("/api/status").get_json()["demo"] == {"paused": True}
+    assert client.post("/api/demo/resume", json={}).get_json() == {"paused": False}
+    assert not games.paused and games.take_rewind()
+    outside = make_app()
+    assert outside.test_client().post("/api/demo/resume", json={}).status_code == 404
+    assert outside.test_client().get("/api/status").get_json()["demo"] is None

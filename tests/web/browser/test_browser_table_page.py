@@ -291,6 +291,24 @@ def test_the_demo_referees_its_replay_move_by_move(make_app, live_server, page):
     sync_api.expect(page.locator("#overlay .seen")).not_to_have_count(0)
     screenshot(page, "table-demo.png")
 
+    # A person starts a game of their own: the replay pauses and overrules nothing.
+    sync_api.expect(page.locator("#demo-paused")).to_be_hidden()
+    page.select_option("#game-choice", "go")
+    page.click("#start")
+    sync_api.expect(verdict(page)).to_have_text("A new game of Go begins.", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#demo-paused")).to_be_visible(timeout=WAIT_MS)
+    mine = get_runtime(app).table.game_id
+    space(page, "D4").click()
+    sync_api.expect(verdict(page)).to_contain_text("Black places on D4", timeout=WAIT_MS)
+    screenshot(page, "table-demo-paused.png")
+    assert games.paused and get_runtime(app).table.game_id == mine
+    # Resumed: a new pass of the replay, a new game of ONE; the person's game is kept.
+    page.click("#demo-resume")
+    sync_api.expect(page.locator("#demo-paused")).to_be_hidden(timeout=WAIT_MS)
+    sync_api.expect(page.locator("#turn")).to_contain_text("ONE", timeout=WAIT_MS)
+    saved = [g["game_id"] for g in page.request.get(page.url + "api/games").json()["saved"]]
+    assert mine in saved
+
 
 def test_the_board_is_registered_from_corners_tapped_on_the_picture(make_app, live_server,
                                                                     page):

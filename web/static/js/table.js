@@ -41,6 +41,7 @@ function showStatus(status) {
   showPending(status.dice.pending);
   if (status.button) $("button-status").textContent = capitalize(status.button.status);
   // Damage found in the journal (a lost write-ahead log, unreadable events): say it.
+  showDemo(status.demo);
   const warnings = status.journal_warnings || [];
   $("journal-warnings").textContent = warnings.join(" ");
   $("journal-warnings").hidden = !warnings.length;
@@ -105,6 +106,7 @@ function listen() {
   events.addEventListener("roll", (event) => addRoll(JSON.parse(event.data)));
   events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
   events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
+  events.addEventListener("demo", (event) => showDemo(JSON.parse(event.data)));
   events.addEventListener("dice_request", (event) => showPending(JSON.parse(event.data).pending));
   events.addEventListener("table", (event) => {
     const data = JSON.parse(event.data);
@@ -141,6 +143,21 @@ async function roll(event) {
   }
 }
 
+// The demo's replay pauses while a person plays (web/demo.py); the banner says so.
+function showDemo(demo) {
+  const banner = $("demo-paused");
+  if (banner) banner.hidden = !demo?.paused;
+}
+
+async function resumeDemo() {
+  showError("");
+  try {
+    showDemo(await postJSON("/api/demo/resume", {}));
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
 async function pressSimulatedButton() {
   showError("");
   try {
@@ -160,6 +177,7 @@ function showTable() {
   setUp();
   $("roll-form").addEventListener("submit", roll);
   $("demo-button")?.addEventListener("click", pressSimulatedButton);
+  $("demo-resume")?.addEventListener("click", resumeDemo);
   // The status comes with the stream's "hello": a separate request could answer after a
   // newer "dice_request" event and hide the roll it asks for.
   refreshHistory().catch((error) => showError(error.message));
