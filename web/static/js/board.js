@@ -225,6 +225,47 @@ function drawLegend(items) {
 }
 
 /** Draw the schematic board into ``container``; ``onTap(space)`` on a tap. */
+// The names the verdicts speak in, on the board itself (hover titles never show on a
+// phone): a grid's column letters and row numbers along its edges, in its margin; on a
+// board of rings or hexes each space's name, small, under its piece.
+function drawCoordinates(svg, geometry, points, r) {
+  const { width_mm: width, height_mm: height, spaces, kind } = geometry;
+  const parsed = spaces.map((s) => /^([A-Z]+)(\d+)$/.exec(s.name));
+  if (kind === "grid" && parsed.every(Boolean)) {
+    const columns = new Map(), rows = new Map();
+    spaces.forEach((s, i) => {
+      columns.set(parsed[i][1], s.x_mm);
+      rows.set(parsed[i][2], s.y_mm);
+    });
+    const xs = [...columns.values()], ys = [...rows.values()];
+    const left = Math.min(...xs) - (kind === "grid" && geometry.spec.points === "cells" ? r : 0);
+    const top = Math.min(...ys) - (geometry.spec.points === "cells" ? r : 0);
+    const right = width - (Math.max(...xs) + (geometry.spec.points === "cells" ? r : 0));
+    const bottom = height - (Math.max(...ys) + (geometry.spec.points === "cells" ? r : 0));
+    const size = Math.min(r * 0.9, Math.min(left, top, right, bottom) * 0.7);
+    const label = (x, y, text, edge) => svg.append(node("text", {
+      x, y, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central",
+      class: "coordinate", "data-edge": edge, "pointer-events": "none",
+    }, text));
+    for (const [letter, x] of columns) {
+      label(x, top / 2, letter, "top");
+      label(x, height - bottom / 2, letter, "bottom");
+    }
+    for (const [number, y] of rows) {
+      label(left / 2, y, number, "left");
+      label(width - right / 2, y, number, "right");
+    }
+    return;
+  }
+  if (kind !== "rings" && kind !== "hex") return;
+  for (const s of spaces) {
+    svg.append(node("text", {
+      x: s.x_mm, y: s.y_mm + r * 0.72, "font-size": r * 0.42, "text-anchor": "middle",
+      class: "space-name", "data-space": s.name, "pointer-events": "none",
+    }, s.name));
+  }
+}
+
 export function drawBoard(container, geometry, view, marks, onTap) {
   const { width_mm: width, height_mm: height, spaces, edges, kind, spec } = geometry;
   const svg = node("svg", {
@@ -285,6 +326,7 @@ export function drawBoard(container, geometry, view, marks, onTap) {
       }
     }
   }
+  drawCoordinates(svg, geometry, points, r);
   for (const s of spaces) {
     const group = node("g", { class: "space", "data-space": s.name, tabindex: 0 });
     group.append(node("title", {}, s.name));

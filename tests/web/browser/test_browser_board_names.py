@@ -1,0 +1,49 @@
+"""The drawn boards carry the names the verdicts speak in: a grid's column letters (no I
+on Go boards) and row numbers on its edges, each space's name on boards of rings and
+hexes; at phone size too. Screenshots go to test-artifacts/."""
+
+import pytest
+
+from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+def texts(page, selector):
+    return page.locator(selector).all_text_contents()
+
+
+def test_grid_edges_carry_coordinates_and_rings_their_names(make_app, live_server, browser):
+    app = make_app()
+    url = live_server(app)
+    referee = app.test_client()
+    context = referee_context(browser, **PHONE)
+    page = context.new_page()
+    try:
+        assert referee.post("/api/game/start", json={"game": "go",
+                                                     "options": {"size": 9}}).status_code == 200
+        page.goto(url)
+        top = page.locator('#board .coordinate[data-edge="top"]')
+        sync_api.expect(top).to_have_count(9, timeout=WAIT_MS)
+        assert texts(page, '#board .coordinate[data-edge="top"]') == list("ABCDEFGHJ")
+        assert texts(page, '#board .coordinate[data-edge="left"]') == [
+            str(n) for n in range(9, 0, -1)]  # row 9 at the top, as players read a board
+        # The letters sit above the first line, inside the board: not cut off.
+        board = page.locator("#board svg").bounding_box()
+        first = top.first.bounding_box()
+        assert board["y"] <= first["y"] and first["height"] >= 8  # readable on a phone
+        screenshot(page, "board-go-coordinates-phone.png")
+
+        assert referee.post("/api/game/start", json={"game": "one"}).status_code == 200
+        names = page.locator("#board .space-name")
+        sync_api.expect(names).to_have_count(60, timeout=WAIT_MS)
+        sync_api.expect(page.locator("#board .coordinate")).to_have_count(0)
+        drawn = set(texts(page, "#board .space-name"))
+        assert drawn == {s.get_attribute("data-space")
+                         for s in page.locator("#board .space").all()}
+        screenshot(page, "board-one-names-phone.png")
+    finally:
+        context.close()
