@@ -203,13 +203,15 @@ class Go(StoneGame):
         outcome = self.outcome(state)
         assert outcome is not None
         scores = ", ".join(f"{title(p)} {s:g}" for p, s in outcome.scores.items())
-        if outcome.is_tie:
-            result = "a draw"
+        if state["over"] == "resignation":  # the score on the board says nothing then
+            text = f"The game is over: {title(outcome.winners[0])} wins by resignation."
+        elif outcome.is_tie:
+            text = f"The game is over: a draw ({scores})."
         else:
-            result = f"{title(outcome.winners[0])} wins"
+            text = f"The game is over: {title(outcome.winners[0])} wins ({scores})."
         return {"type": "game_over", "termination": state["over"],
                 "winners": list(outcome.winners), "scores": dict(outcome.scores),
-                "text": f"The game is over: {result} ({scores})."}
+                "text": text}
 
 
 def _normalise(options: Mapping[str, Any]) -> dict[str, Any]:

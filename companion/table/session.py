@@ -142,8 +142,14 @@ class TableSession(CameraReadings, DiceWaits):
                 game_id = open_games[0].game_id
             self._follow(game_id)
             steps = len(self._require_live().timeline.standing)
-            result = TableVerdict(v.STARTED, f"The game of {self.game.title} goes on "
-                                             f"({steps} steps so far).")
+            if self.game.outcome(self.state) is not None:
+                result = TableVerdict(v.STARTED, f"The game of {self.game.title} is over: "
+                                                 "here is how it ended.")
+            else:
+                so_far = "no step yet" if steps == 0 else (
+                    "1 step so far" if steps == 1 else f"{steps} steps so far")
+                result = TableVerdict(v.STARTED, f"The game of {self.game.title} goes on "
+                                                 f"({so_far}).")
         return self._announce(result)
 
     def end(self) -> TableVerdict:

@@ -187,6 +187,8 @@ def test_resignation():
     outcome = GAME.outcome(state)
     assert outcome.termination == "resignation" and outcome.winners == ("white",)
     assert events[-1]["type"] == "game_over"
+    # The board's score says nothing of a resignation: no score beside the winner.
+    assert events[-1]["text"] == "The game is over: White wins by resignation."
     assert refused(state, place("white", "E5")).reason == "The game is over."
 
 

@@ -360,6 +360,7 @@ def test_resigning_in_a_two_player_game_gives_the_other_the_win():
     state, events = game.apply(state, {"type": "resign", "player": "black"})
     assert game.outcome(state).winners == ("white",)
     assert game.outcome(state).termination == "resignation"
+    assert events[-1]["text"] == "The game is over: White wins, the others having resigned."
 
 
 def test_resigning_with_three_players_leaves_the_others_playing():

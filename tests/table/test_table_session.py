@@ -122,6 +122,17 @@ def test_resume_after_a_restart_gives_the_same_game_undo_and_redo(tmp_path):
         assert restarted.state["hand"]["black"] == 2
 
 
+def test_resuming_says_how_far_a_game_is_in_words_that_agree(tmp_path):
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        session = TableSession(journal)
+        session.start("go", {"size": 9})
+        assert session.resume().text == "The game of Go goes on (no step yet)."
+        session.play({"type": "place", "player": "black", "at": "E5"})
+        assert session.resume().text == "The game of Go goes on (1 step so far)."
+        session.play({"type": "resign", "player": "white"})
+        assert session.resume().text == "The game of Go is over: here is how it ended."
+
+
 def test_an_ended_game_is_not_resumed(tmp_path):
     journal = Journal(tmp_path / "journal.sqlite3")
     session = TableSession(journal)

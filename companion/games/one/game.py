@@ -289,9 +289,12 @@ class One(StoneGame):
         names = " and ".join(title(w) for w in outcome.winners)
         verb = "share the win" if outcome.is_tie else "wins"
         scores = ", ".join(f"{title(p)} {s}" for p, s in outcome.scores.items())
+        text = (f"The game is over: {names} {verb}, the others having resigned."
+                if termination == "resignation" else
+                f"The game is over: {names} {verb} ({scores}).")
         return {
             "type": "game_over", "termination": termination, "winners": list(outcome.winners),
-            "scores": dict(outcome.scores), "text": f"The game is over: {names} {verb} ({scores}).",
+            "scores": dict(outcome.scores), "text": text,
         }
 
 

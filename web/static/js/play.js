@@ -491,15 +491,21 @@ async function fillStartForm() {
   showGameInForm(page.game);
   $("start").disabled = false;  // the form is ready
   page.saved = data.saved;
+  page.titles = Object.fromEntries(data.games.map((g) => [g.name, g.title]));
   showSaved();
 }
 
 function showSaved() {
   const box = $("saved");
   box.replaceChildren();
-  const open = page.saved.filter((g) => !g.ended && g.game_id !== page.game?.game_id).slice(0, 4);
+  // A game nobody played a step of is not worth resuming: start a new one instead.
+  const open = page.saved.filter((g) => !g.ended && g.actions > 0
+    && g.game_id !== page.game?.game_id).slice(0, 4);
   for (const g of open) {
-    const button = element("button", "small", `Resume ${g.game} (${g.actions} steps, ${new Date(g.started * 1000).toLocaleString()})`);
+    const steps = g.actions === 1 ? "1 step" : `${g.actions} steps`;
+    const when = new Date(g.started * 1000).toLocaleString();
+    const button = element("button", "small",
+      `Resume ${page.titles?.[g.game] || g.game} (${steps}, ${when})`);
     button.type = "button";
     button.addEventListener("click", () => send("/api/game/resume", { game_id: g.game_id }));
     box.append(button);
