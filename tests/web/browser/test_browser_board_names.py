@@ -47,3 +47,28 @@ def test_grid_edges_carry_coordinates_and_rings_their_names(make_app, live_serve
         screenshot(page, "board-one-names-phone.png")
     finally:
         context.close()
+
+
+def test_a_finished_game_shows_its_result_and_no_move_to_make(make_app, live_server, page):
+    app = make_app()
+    referee = app.test_client()
+    referee.post("/api/game/start", json={"game": "go", "options": {"size": 9}})
+    page.goto(live_server(app))
+    sync_api.expect(page.locator("#result")).to_be_hidden(timeout=WAIT_MS)
+    for player in ("black", "white"):
+        referee.post("/api/game/play", json={"action": {"type": "pass", "player": player}})
+    sync_api.expect(page.locator("#result")).to_be_visible(timeout=WAIT_MS)
+    sync_api.expect(page.locator("#result-title")).to_have_text("White wins")
+    sync_api.expect(page.locator("#result-how")).to_have_text(
+        "The game of Go is over: both players passed, and the board was scored.")
+    sync_api.expect(page.locator("#result-scores li.winner .player")).to_have_text("White")
+    sync_api.expect(page.locator("#moves")).to_be_hidden()
+    sync_api.expect(page.locator("#selection")).to_be_hidden()
+    screenshot(page, "table-result.png")
+    # Resigned: who won and how, without a board score that says nothing of it.
+    referee.post("/api/game/start", json={"game": "go", "options": {"size": 9}})
+    sync_api.expect(page.locator("#result")).to_be_hidden(timeout=WAIT_MS)
+    referee.post("/api/game/play", json={"action": {"type": "resign", "player": "black"}})
+    sync_api.expect(page.locator("#result-how")).to_have_text(
+        "The game of Go is over: by resignation.", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#result-scores")).to_be_hidden()

@@ -77,6 +77,7 @@ export async function showGame(game, verdict = null) {
   $("correct").hidden = !game;
   $("start").textContent = game ? "Start another game" : "Start a new game";
   renderPanel($("panel-card"), $("panel-title"), $("panel"), game);
+  renderResult(game);
   renderSecret(game);
   fillCorrections(game);
   showSaved();
@@ -109,6 +110,36 @@ export function showReferee(status) {
   $("reregister").hidden = !status || status.status === "off";
   $("tap-corners").hidden = $("reregister").hidden;
   drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
+}
+
+// How a game can end, in words ("how it ended" on the result card).
+const ENDINGS = {
+  resignation: "by resignation",
+  two_passes: "both players passed, and the board was scored",
+  all_passed: "every player passed, and the largest groups were counted",
+  out_of_stones: "the stones ran out, and the largest groups were counted",
+};
+
+/** The result card: who won, how the game ended, the scores; and no input left that
+ * cannot apply (the moves to tap, the hint to tap). */
+function renderResult(game) {
+  const outcome = game?.outcome;
+  $("result").hidden = !outcome;
+  $("moves").hidden = Boolean(outcome);
+  $("selection").hidden = Boolean(outcome);
+  if (!outcome) return;
+  const winners = (outcome.winners || []).map(title);
+  $("result-title").textContent = winners.length === 0 ? "Game over: no winner"
+    : winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
+  const how = ENDINGS[outcome.termination] || (outcome.termination || "").replaceAll("_", " ");
+  $("result-how").textContent = how ? `The game of ${game.title} is over: ${how}.` : "";
+  const scores = Object.entries(outcome.scores || {}).sort((a, b) => b[1] - a[1]);
+  $("result-scores").hidden = outcome.termination === "resignation" || scores.length === 0;
+  $("result-scores").replaceChildren(...scores.map(([player, score]) => {
+    const item = element("li", outcome.winners?.includes(player) ? "winner" : "");
+    item.append(element("span", "player", title(player)), element("strong", "score", String(score)));
+    return item;
+  }));
 }
 
 // A question about spaces the camera cannot read ("Is C4 empty or white?"): one big
@@ -199,7 +230,7 @@ function offer(actions) {
 }
 
 async function tap(space) {
-  if (!page.game) return;
+  if (!page.game || page.game.outcome) return;  // nothing left to play
   showError("");
   if (page.marks.selected && page.marks.targets.has(space)) {
     const chosen = page.options.filter((item) => item.spaces.includes(space));
