@@ -49,6 +49,7 @@ Without a ``config`` argument the factory reads ``instance/config.py`` if there 
 
 from __future__ import annotations
 
+import mimetypes
 from typing import Any
 
 from flask import Flask
@@ -85,6 +86,9 @@ DEFAULTS: dict[str, Any] = {
     "ACCESS_CLOCK": None,
     "MAX_CONTENT_LENGTH": 64 * 1024,
 }
+
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")  # the home-screen manifest
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

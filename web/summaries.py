@@ -23,4 +23,5 @@ def page_data(table: Any, snapshot: dict[str, Any] | None = None) -> dict[str, A
         return None
     game, state = get_game(snapshot["game"]), snapshot["state"]
     return {**snapshot, "board": state.get("options", {}).get("board"),
-            "summary": game.summary(state), "hand_choices": game.hand_choices(state)}
+            "summary": game.summary(state), "hand_choices": game.hand_choices(state),
+            "uses_dice": game.uses_dice}

@@ -95,7 +95,8 @@ def games():
         listed.append({"name": name, "title": engine.title,
                        "options": engine.initial_state({}).get("options", {}),
                        "players": list(engine.player_choices),
-                       "boards": list(engine.board_choices)})
+                       "boards": list(engine.board_choices),
+                       "uses_dice": engine.uses_dice})
     table = get_runtime().table
     ended = {e.game_id for e in table.journal.events(kind="game.end")}
     saved = [g.to_json() | {"ended": g.game_id in ended}

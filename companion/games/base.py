@@ -175,6 +175,10 @@ class Game(ABC):
     """The bundled boards the page offers at the start (the ``board`` option), the one
     it proposes first; empty for a game played without a board to choose."""
 
+    uses_dice: ClassVar[bool] = False
+    """Whether the rules roll dice (``dice_needed`` asks for some): a page folds its dice
+    away for a game that rolls none."""
+
     camera: ClassVar[CameraSetup | None] = None
     """What the camera reads of this game (its boards, piece reader and colours);
     ``None`` for a game the camera cannot read yet."""

@@ -80,6 +80,20 @@ def test_static_files_are_served_without_a_cdn(client, path):
     response.close()
 
 
+def test_the_page_can_be_put_on_a_home_screen(client):
+    html = client.get("/").get_data(as_text=True)
+    assert 'rel="manifest"' in html and 'rel="icon"' in html
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    data = manifest.get_json(force=True)
+    manifest.close()
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        answer = client.get(f"/static/{icon['src']}")
+        assert answer.status_code == 200
+        answer.close()
+
+
 def test_frame_jpg_without_a_camera_is_a_placeholder(client):
     response = client.get("/frame.jpg")
     assert response.status_code == 200 and response.mimetype == "image/jpeg"

@@ -84,6 +84,7 @@ class OneWorld(Game):
 
     name = "oneworld"
     title = "OneWorld"
+    uses_dice = True
     board_choices = ("oneworld",)
     camera = CameraSetup(("oneworld",), "counters")
     action_fields = {"commit": ("player", "commitment"),

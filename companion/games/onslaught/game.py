@@ -57,6 +57,7 @@ class Onslaught(Game):
 
     name: ClassVar[str] = "onslaught"
     title: ClassVar[str] = "ONSLAUGHT"
+    uses_dice: ClassVar[bool] = True
     player_choices: ClassVar[tuple[int, ...]] = (2, 4)
     board_choices: ClassVar[tuple[str, ...]] = ("onslaught",)
     camera: ClassVar[CameraSetup | None] = CameraSetup(("onslaught",), "onslaught")

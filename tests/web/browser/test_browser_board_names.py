@@ -72,3 +72,48 @@ def test_a_finished_game_shows_its_result_and_no_move_to_make(make_app, live_ser
     sync_api.expect(page.locator("#result-how")).to_have_text(
         "The game of Go is over: by resignation.", timeout=WAIT_MS)
     sync_api.expect(page.locator("#result-scores")).to_be_hidden()
+
+
+RECORD_ATTENTION = """
+window.__calls = [];
+Object.defineProperty(navigator, "vibrate", {
+  value: (p) => { __calls.push(["vibrate", p]); return true; }});
+Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
+  __calls.push(["wake", kind]);
+  return {release: async () => __calls.push(["sleep"]), addEventListener() {}};
+}}});
+"""
+
+
+def test_a_phone_starts_a_game_first_keeps_awake_and_buzzes_if_asked(make_app, live_server,
+                                                                      browser):
+    app = make_app()
+    url = live_server(app)
+    context = referee_context(browser, **PHONE)
+    context.add_init_script(RECORD_ATTENTION)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        start = page.locator("#start")
+        sync_api.expect(start).to_be_enabled(timeout=WAIT_MS)
+        box = start.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["viewport"]["height"]  # no scrolling
+        screenshot(page, "table-phone-no-game.png")
+        page.check("#buzz")
+        start.click()
+        sync_api.expect(page.locator("#turn")).to_contain_text("ONE", timeout=WAIT_MS)
+        page.wait_for_function("__calls.some(c => c[0] === 'wake')", timeout=WAIT_MS)
+        # ONE rolls no dice: the board comes before the dice on a phone.
+        board = page.locator("#board").bounding_box()
+        assert board["y"] < page.locator(".dice").bounding_box()["y"]
+        # White out of turn, seen by a camera outside: refused, and the phone buzzes.
+        client = app.test_client()
+        view = client.get("/api/game").get_json()["game"]["view"]
+        reading = {**{space: None for space in view}, "A1": "white"}
+        assert client.post("/api/game/reading", json={"reading": reading}).get_json()[
+            "verdict"]["kind"] == "illegal"
+        page.wait_for_function("__calls.some(c => c[0] === 'vibrate')", timeout=WAIT_MS)
+        client.post("/api/game/end", json={})
+        page.wait_for_function("__calls.some(c => c[0] === 'sleep')", timeout=WAIT_MS)
+    finally:
+        context.close()

@@ -2,6 +2,7 @@
 // corrections, the game's panel and OneWorld's secret choices. table.js wires it to the
 // live events; everything here redraws from the game as the server sends it.
 
+import { alertIllegal, keepAwake } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
 import { element, renderPanel, renderSteps, title, turnText } from "./game.js";
@@ -33,6 +34,7 @@ export function showError(message) {
 
 function say(text, kind = "info") {
   $("verdict").textContent = text;
+  if (kind === "illegal" && $("verdict-card").dataset.kind !== "illegal") alertIllegal();
   $("verdict-card").dataset.kind = kind;
 }
 
@@ -62,6 +64,10 @@ export async function showGame(game, verdict = null) {
   // The server says what the last step changed, so a reloaded page rings it too.
   page.marks.last = new Set(game?.last_changed || []);
   page.game = game;
+  // The page folds away what this game does not use, and a phone keeps its screen on.
+  document.body.dataset.game = game ? game.game : "none";
+  document.body.dataset.dice = game && !game.uses_dice ? "unused" : "used";
+  keepAwake(Boolean(game && !game.outcome));
   clearSelection();
   page.marks.problem = new Set(game?.problem?.spaces || []);
   page.marks.question = new Set(game?.question?.spaces || []);

@@ -3,6 +3,7 @@
 // and each (re)connect starts with a "hello" carrying the status, after which the page
 // re-fetches the game and the history, so a phone that lost Wi-Fi catches up.
 
+import { alertRoll, buzzWanted, setBuzz } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { renderByPlayer, renderHistory, renderLastRoll, renderPending } from "./dice.js";
 import { mustJoin, refreshSeats, setUpJoin } from "./join.js";
@@ -103,7 +104,10 @@ function listen() {
     refreshSeats().catch((error) => showError(error.message));
   });
   // A roll that used the pending request is followed by a "dice_request" event.
-  events.addEventListener("roll", (event) => addRoll(JSON.parse(event.data)));
+  events.addEventListener("roll", (event) => {
+    alertRoll();
+    addRoll(JSON.parse(event.data));
+  });
   events.addEventListener("frame", (event) => wantFrame(JSON.parse(event.data).number));
   events.addEventListener("status", (event) => showCamera(JSON.parse(event.data).camera));
   events.addEventListener("demo", (event) => showDemo(JSON.parse(event.data)));
@@ -178,6 +182,8 @@ function showTable() {
   $("roll-form").addEventListener("submit", roll);
   $("demo-button")?.addEventListener("click", pressSimulatedButton);
   $("demo-resume")?.addEventListener("click", resumeDemo);
+  $("buzz").checked = buzzWanted();
+  $("buzz").addEventListener("change", () => setBuzz($("buzz").checked));
   // The status comes with the stream's "hello": a separate request could answer after a
   // newer "dice_request" event and hide the roll it asks for.
   refreshHistory().catch((error) => showError(error.message));
