@@ -52,6 +52,9 @@ APPLICATION_ID = 0x54434A4C
 SCHEMA_VERSION = 1
 """``PRAGMA user_version`` this code writes and the newest it can read."""
 
+RUN_NOTE_WAIT_MS = 500
+"""How long opening the journal waits to note its run while another process writes."""
+
 BATCH_EVENTS = 500
 """Events a :meth:`Journal.batch` commits together (one disk flush each)."""
 
@@ -146,6 +149,7 @@ class Journal:
         """Damage found while open: a lost write-ahead log, rows that cannot be read."""
         self._unreadable: set[int] = set()
         self._run: int | None = None
+        self._timeout = timeout
         wal_present = True
         if isinstance(self.path, Path):
             wal_present = Path(f"{self.path}-wal").exists()  # before SQLite opens it
@@ -178,6 +182,9 @@ class Journal:
         """Note this run, and say so loudly if a run that ended without closing lost its
         write-ahead log (the events it had not yet moved into the main file)."""
         db = self._db
+        # Noting a run is worth a short wait at most: another process in the middle of
+        # a batch (an import) holds the write lock, and opening must not wait for it.
+        db.execute(f"PRAGMA busy_timeout = {RUN_NOTE_WAIT_MS}")
         try:
             db.execute(_RUNS)
             open_runs = db.execute("SELECT id, pid, boot, opened FROM runs "
@@ -202,6 +209,8 @@ class Journal:
             db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.OperationalError as error:  # read-only, locked
             log.warning("journal: cannot note this run in %s (%s)", self.path, error)
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {round(self._timeout * 1000)}")
 
     @staticmethod
     def check_file(path: Path) -> None:

@@ -266,8 +266,12 @@ def test_a_batch_commits_its_events_together_and_another_thread_s_append_is_on_d
     journal = Journal(path)
 
     def on_disk():
-        with Journal(path) as reader:
-            return reader.last_seq()
+        """The last event another process would read (read-only: it notes no run)."""
+        reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return reader.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
+        finally:
+            reader.close()
 
     with journal.batch():
         for number in range(3):
@@ -283,3 +287,17 @@ def test_a_batch_commits_its_events_together_and_another_thread_s_append_is_on_d
         journal.append("game.action", {"n": "last"})
     assert on_disk() == 5 + BATCH_EVENTS
     journal.close()
+
+
+def test_opening_while_another_holds_a_batch_goes_on_without_noting_its_run(tmp_path,
+                                                                           caplog):
+    path = tmp_path / "busy.sqlite3"
+    writer = Journal(path)
+    with writer.batch():
+        writer.append("game.action", {"n": 1})
+        with Journal(path) as reader:  # a second process's command, mid-import
+            assert reader.last_seq() == 0  # the batch is not committed yet
+    assert "cannot note this run" in caplog.text
+    with Journal(path) as reader:
+        assert reader.last_seq() == 1
+    writer.close()
