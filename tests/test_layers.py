@@ -189,3 +189,15 @@ def test_only_the_command_line_knows_every_layer():
                               ("web.commands",), "")) is None
     assert all(_layer(name) in LAYERS or name.startswith("benchmarks.")
                for name in cli.COMMAND_MODULES)
+
+
+def test_no_test_module_imports_another():
+    """What tests share lives in ``tests/helpers`` (or a ``conftest.py``): a test module
+    imported by another runs its tests twice and ties the two together."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        for each in imports_in(path.read_text(encoding="utf-8"), path):
+            if any(part.startswith("test_") for target in each.targets
+                   for part in target.split(".")[1:] if target.startswith("tests.")):
+                found.append(str(each))
+    assert found == [], "test modules importing other tests:\n" + "\n".join(found)

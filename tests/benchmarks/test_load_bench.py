@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.import_record import long_record
 from companion.cli import main
+
+pytestmark = pytest.mark.slow  # real servers and imports: CI runs them
 
 
 def test_bench_load_holds_streams_and_times_plain_requests(capsys):

@@ -3,8 +3,6 @@ row is skipped with a note (the history still answers), and `companion journal c
 and `recover` find and keep every readable event."""
 
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,23 +11,7 @@ from companion.cli import main
 from companion.dice import DiceService
 from companion.journal import Journal
 from companion.journal_repair import check, recover
-
-CRASH = """
-import os, sys
-from companion.journal import Journal
-journal = Journal(sys.argv[1])
-for number in range(int(sys.argv[2])):
-    journal.append("note", {"n": number})
-os._exit(0)  # no close: as a crash or a power cut leaves it
-"""
-
-
-def crash_after(path, events):
-    subprocess.run([sys.executable, "-c", CRASH, str(path), str(events)], check=True)
-
-
-def wal(path):
-    return Path(f"{path}-wal")
+from tests.helpers.crashed_journal import crash_after, wal
 
 
 def test_a_clean_stop_leaves_no_warning(tmp_path):

@@ -11,9 +11,8 @@ import urllib.request
 import pytest
 
 from companion.cli import main
+from tests.helpers.serving import STARTUP_LIMIT, free_port
 from web.commands import urls
-
-STARTUP_LIMIT = 30.0  # seconds a demo may take to answer before the test fails
 
 
 def help_text(capsys, command):
@@ -70,17 +69,12 @@ def test_serve_with_a_bad_source_says_so_in_one_sentence(capsys, tmp_path):
     assert err.count("\n") == 1
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def get_json(url, timeout=2.0):
     with urllib.request.urlopen(url, timeout=timeout) as response:
         return json.loads(response.read())
 
 
+@pytest.mark.slow  # a real demo process: CI runs it; the quick run has the demo in-process
 def test_companion_demo_really_starts_and_serves(tmp_path):
     port = free_port()
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COMPANION_TOKEN": "demo-token"}

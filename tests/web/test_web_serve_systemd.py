@@ -9,9 +9,12 @@ import socket
 import subprocess
 import sys
 
-from tests.web.test_web_commands import STARTUP_LIMIT, free_port
+import pytest
+
+from tests.helpers.serving import STARTUP_LIMIT, free_port
 
 
+@pytest.mark.slow  # a real server process: CI runs it, the quick run leaves it out
 def test_serve_says_ready_beats_and_caps_its_streams(tmp_path):
     notify = tmp_path / "notify"
     port = free_port()

@@ -4,7 +4,7 @@ in the page's alert line, in words."""
 import pytest
 
 from tests.helpers.browser import WAIT_MS, sync_api
-from tests.records.test_journal_damage import crash_after, wal
+from tests.helpers.crashed_journal import crash_after, wal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

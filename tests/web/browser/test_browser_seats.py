@@ -8,7 +8,7 @@ are screenshotted at desktop and phone widths (test-artifacts/)."""
 import pytest
 
 from tests.helpers.browser import WAIT_MS, screenshot, space, sync_api, verdict
-from tests.web.browser.test_browser_table_page import oneworld_to_combat
+from tests.helpers.oneworld_combat import oneworld_to_combat
 from web.access import get_access
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -11,6 +11,7 @@ from calibration.locator import BoardLocator
 from companion.games.registry import get_game
 from companion.vision.scene import Pose, render_scene
 from tests.helpers.browser import WAIT_MS, referee_context, screenshot, space, sync_api, verdict
+from tests.helpers.oneworld_combat import oneworld_to_combat
 from tests.helpers.rendered_table import RenderedTable
 from tests.helpers.stone_reader import stones
 from tests.helpers.table_camera import CLEAN, POSE, TableCamera, known_board, picture
@@ -199,22 +200,6 @@ def test_onslaught_moves_seen_by_the_camera_on_the_page(make_app, live_server,
     sync_api.expect(verdict(page)).to_have_text("The board is as the game has it again.",
                                                 timeout=WAIT_MS)
     camera.close()
-
-
-def oneworld_to_combat(client):
-    """Set up OneWorld from the API and bring a CHEZ Stone onto BORG's Stone on D1."""
-    client.post("/api/game/start", json={"game": "oneworld"})
-    client.post("/api/dice/roll", json={"by": "button"})
-    while client.get("/api/game").get_json()["game"]["phase"] != "movement":
-        first = client.get("/api/game/actions").get_json()["actions"][0]["action"]
-        client.post("/api/game/play", json={"action": first})
-    client.post("/api/game/correct", json={"correction": {"type": "move", "from": "C18",
-                                                          "to": "E2"}})
-    client.post("/api/game/play", json={"action": {"type": "move", "player": "chez",
-                                                   "from": "E2", "aspect": "stone",
-                                                   "to": "D1"}})
-    client.post("/api/game/play", json={"action": {"type": "end_movement",
-                                                   "player": "chez"}})
 
 
 def test_oneworld_secret_choices_are_sealed_in_the_browser(make_app, live_server,
