@@ -261,7 +261,7 @@ function drawCoordinates(svg, geometry, points, r) {
   for (const s of spaces) {
     svg.append(node("text", {
       x: s.x_mm, y: s.y_mm + r * 0.72, "font-size": r * 0.42, "text-anchor": "middle",
-      class: "space-name", "data-space": s.name, "pointer-events": "none",
+      class: "space-name", "data-name": s.name, "pointer-events": "none",
     }, s.name));
   }
 }

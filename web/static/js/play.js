@@ -26,10 +26,27 @@ const page = {
   otherAsked: 0,  // how many times the buttons were asked for: only the newest is drawn
 };
 
+// Where the person last acted: a message about what they did is shown in that card,
+// beside the button or form they used, not in a card of its own far away.
+let actedIn = null;
+for (const kind of ["click", "submit", "change"]) {
+  document.addEventListener(kind, (event) => {
+    actedIn = event.target.closest?.(".card") || actedIn;
+  }, true);
+}
+
+/** Say ``message`` (or clear it) in the card the person last acted in. */
 export function showError(message) {
+  for (const old of document.querySelectorAll(".card-error")) old.remove();
   const node = $("error");
-  node.textContent = message || "";
-  node.hidden = !message;
+  const card = actedIn && !actedIn.contains(node) && !actedIn.hidden ? actedIn : null;
+  node.textContent = card ? "" : message || "";
+  node.hidden = Boolean(card) || !message;
+  if (card && message) {
+    const line = element("p", "error card-error", message);
+    line.setAttribute("role", "alert");
+    card.append(line);
+  }
 }
 
 function say(text, kind = "info") {
@@ -50,10 +67,20 @@ function redraw() {
   drawOverlay($("overlay"), page.referee, game?.view, page.marks);
 }
 
+// The board's geometry, fetched once per board: every game shown while it is on its way
+// waits for the same answer (games come faster than a fetch, two moves in a row).
 async function loadBoard(name) {
-  if (!name || name === page.boardName) return;
-  page.boardName = name;
-  page.geometry = await getJSON(`/api/board/${encodeURIComponent(name)}`);
+  if (!name) return;
+  if (name !== page.boardName) {
+    page.boardName = name;
+    page.boardLoad = getJSON(`/api/board/${encodeURIComponent(name)}`).then((geometry) => {
+      if (page.boardName === name) page.geometry = geometry;
+    }, (error) => {
+      if (page.boardName === name) page.boardName = null;  // try again next time
+      throw error;
+    });
+  }
+  await page.boardLoad;
 }
 
 /** Take the game as the server sends it (after any change) and redraw everything. */
@@ -73,6 +100,8 @@ export async function showGame(game, verdict = null) {
   page.marks.question = new Set(game?.question?.spaces || []);
   page.marks.combat = game?.summary?.combat?.at || null;
   if (game) await loadBoard(game.board);
+  // A newer game came while the board was fetched: that one is drawn, not this one.
+  if (page.game !== game) return;
   $("turn").textContent = turnText(game);
   renderVerdict(verdict, game, hadProblem, sameNews);
   renderSteps($("events"), game);
@@ -287,6 +316,18 @@ async function send(url, body = {}) {
   } catch (error) {
     refused(error);
     return null;
+  } finally {
+    verdictInView();
+  }
+}
+
+/** After a person's action the verdict says what it did: bring it into view if it is
+ * not (a correction made far down the page). Live news never scrolls the page. */
+function verdictInView() {
+  const card = $("verdict-card");
+  const box = card.getBoundingClientRect();
+  if (box.bottom < 0 || box.top > window.innerHeight) {
+    card.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
 }
 
