@@ -334,10 +334,22 @@ def test_when_a_player_runs_out_play_continues_until_the_first_player():
 
 def test_the_last_player_running_out_ends_the_game_at_once():
     game, state = setup({"stones": 1, "board": "one-36"})
-    state = play(game, state, place("black", "A1"))
+    state, events = game.apply(state, place("black", "A1"))
     assert game.phase(state) == "last round"
+    assert events[-1]["text"] == ("Black has placed the last stone: the game ends when play "
+                                  "comes back to Black.")
     state = play(game, state, place("white", "A3"))
     assert game.is_over(state)
+
+
+def test_the_last_in_turn_running_out_first_is_told_the_game_ends_now():
+    game, state = setup({"stones": 2, "board": "one-36", "allow_pass": True})
+    state = play(game, state, place("black", "A1"), place("white", "A3"),
+                 {"type": "pass", "player": "black"})
+    state, events = game.apply(state, place("white", "A5"))
+    assert game.is_over(state)
+    # Play comes back to Black at once: the words say it ends now, not that it will.
+    assert [e["text"] for e in events[1:]][0] == "White has placed the last stone."
 
 
 def test_highest_score_wins_and_equal_scores_share_the_win():

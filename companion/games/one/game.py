@@ -222,6 +222,10 @@ class One(StoneGame):
             events.append(self._finish(state, "all_passed"))
         else:
             events += self._advance(state)
+        if state["over"]:  # it ends at once: no "ends when play comes back" before it
+            for event in events:
+                if event["type"] == "out_of_stones":
+                    event["text"] = f"{title(event['player'])} has placed the last stone."
         return events
 
     def summary(self, state: State) -> dict[str, Any]:
