@@ -117,3 +117,17 @@ def test_a_phone_starts_a_game_first_keeps_awake_and_buzzes_if_asked(make_app, l
         page.wait_for_function("__calls.some(c => c[0] === 'sleep')", timeout=WAIT_MS)
     finally:
         context.close()
+
+
+def test_resigning_needs_a_second_tap(make_app, live_server, page):
+    app = make_app()
+    app.test_client().post("/api/game/start", json={"game": "go", "options": {"size": 9}})
+    page.goto(live_server(app))
+    resign = page.locator('#other-moves button[data-type="resign"]')
+    sync_api.expect(resign).to_have_text("Black resigns", timeout=WAIT_MS)
+    resign.click()
+    sync_api.expect(resign).to_have_text("Black resigns: tap again to confirm")
+    sync_api.expect(page.locator("#turn")).to_contain_text("Black to move")  # not yet
+    resign.click()
+    sync_api.expect(page.locator("#result-how")).to_have_text(
+        "The game of Go is over: by resignation.", timeout=WAIT_MS)

@@ -385,9 +385,35 @@ async function showOtherMoves(asked) {
     const button = element("button", "move-button other", item.text + (item.dice ? ` (roll ${item.dice.count}d${item.dice.sides})` : ""));
     button.type = "button";
     button.dataset.type = item.action.type;
-    button.addEventListener("click", () => play(item.action));
+    button.addEventListener("click", item.action.type === "resign"
+      ? confirmFirst(button, `${item.text}: tap again to confirm`, () => play(item.action))
+      : () => play(item.action));
     box.append(button);
   }
+}
+
+const CONFIRM_MS = 4000;
+
+/** A click handler that asks for a second tap within a few seconds before ``act`` (a
+ * resignation is not undone by accident with one tap). */
+function confirmFirst(button, asking, act) {
+  const text = button.textContent;
+  let timer = null;
+  return () => {
+    if (button.dataset.armed) {
+      clearTimeout(timer);
+      delete button.dataset.armed;
+      button.textContent = text;
+      act();
+      return;
+    }
+    button.dataset.armed = "yes";
+    button.textContent = asking;
+    timer = setTimeout(() => {
+      delete button.dataset.armed;
+      button.textContent = text;
+    }, CONFIRM_MS);
+  };
 }
 
 // -- corrections ----------------------------------------------------------------------------
