@@ -24,4 +24,4 @@ def page_data(table: Any, snapshot: dict[str, Any] | None = None) -> dict[str, A
     game, state = get_game(snapshot["game"]), snapshot["state"]
     return {**snapshot, "board": state.get("options", {}).get("board"),
             "summary": game.summary(state), "hand_choices": game.hand_choices(state),
-            "uses_dice": game.uses_dice}
+            "uses_dice": game.uses_dice, "phase_words": game.phase_words(state)}

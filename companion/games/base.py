@@ -221,6 +221,13 @@ class Game(ABC):
         """Return the name of the current phase (games with one phase say ``play``)."""
         return str(state.get("phase", "play"))
 
+    def phase_words(self, state: State) -> str:
+        """The current phase as players say it (``the stacking roll``), or ``""`` where
+        it goes without saying (the one phase of a game that has one, or the end, which
+        the outcome tells). The default: the phase's name in words."""
+        phase = self.phase(state)
+        return "" if phase in ("play", "over") else phase.replace("_", " ")
+
     def dice_needed(self, state: State, action: Action) -> DiceRequest | None:
         """Return the dice ``action`` needs, or ``None`` if it needs none."""
         return None

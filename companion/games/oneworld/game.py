@@ -79,6 +79,18 @@ _TURN_ACTIONS = {
 }
 
 
+PHASE_WORDS = {
+    "stacking_roll": "the roll for the stacking limit",
+    "setup_roll": "the roll for who sets up first",
+    "setup_order": "choosing who sets up first",
+    "movement": "movement",
+    "reinforcement": "reinforcement",
+    "combat": "combat",
+}
+"""OneWorld's phases as its rules name them (3.2 the die roll, 4.2 the turn's phases, the
+variant stacking limits); every other set-up step is "setting up"."""
+
+
 class OneWorld(Game):
     """The rules engine of OneWorld with every optional rule of section 12 as an option."""
 
@@ -117,6 +129,12 @@ class OneWorld(Game):
         }
 
     # -- whose move, what phase, the end --------------------------------------------
+
+    def phase_words(self, state: State) -> str:
+        phase = state["phase"]
+        if phase in PHASE_WORDS:
+            return PHASE_WORDS[phase]
+        return "setting up" if phase.startswith("setup_") else super().phase_words(state)
 
     def to_move(self, state: State) -> str | None:
         if self.outcome(state) is not None:

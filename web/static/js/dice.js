@@ -67,7 +67,7 @@ export function renderPending(node, pending) {
     node.textContent = "";
     return;
   }
-  const forWhom = pending.for_whom ? ` (${pending.for_whom})` : "";
+  const forWhom = pending.for_whom ? ` (${title(pending.for_whom)})` : "";
   const purpose = pending.purpose ? ` for ${pending.purpose}` : "";
   node.textContent = `Next roll: ${pending.count}d${pending.sides}${purpose}${forWhom}`;
   node.hidden = false;

@@ -24,7 +24,7 @@ export function turnText(game) {
     return `${game.title}: over${winners ? ` · ${winners} won` : ""}`;
   }
   const who = game.to_move ? `${title(game.to_move)} to move` : "";
-  return [game.title, who, game.phase].filter(Boolean).join(" · ");
+  return [game.title, who, game.phase_words ?? game.phase].filter(Boolean).join(" · ");
 }
 
 export function renderSteps(list, game) {
