@@ -165,8 +165,7 @@ def _serve(config: dict[str, Any], host: str, port: int, threads: int,
         if begin is not None:
             begin(runtime)
         if config.get("BUTTON_PIN") is not None and runtime.button is None:
-            print(runtime.button_status.replace("no button: ", "Running without the dice "
-                                                "button: ", 1))
+            print(f"Running without the dice button: {runtime.button_problem}")
         _check_port(host, port)
         # Waitress refuses a larger body before reading it (the app's own limits, 413
         # with a sentence, are smaller but for an import's).

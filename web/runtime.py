@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 EXTENSION = "companion"
 
+NO_BUTTON_HERE = "no dice button here: roll with the Roll button"
+"""The page's words when the GPIO button cannot be used (the reason is in the log)."""
+
 SIMULATED_BUTTON = "simulated button"
 """Who the demo's simulated button rolls as."""
 
@@ -50,6 +53,9 @@ class Runtime:
     referee: Any = None
     button: Any = None
     button_status: str = "no button"
+    button_problem: str = ""
+    """Why the dice button could not be set up, in full (for the terminal and the log;
+    the page, often a phone, says only ``button_status``)."""
     button_pin: int | None = None
     pin_factory: Any = None
     simulated: bool = False
@@ -215,8 +221,9 @@ def _add_button(runtime: Runtime, config: dict[str, Any]) -> None:
                             buzzer_pin=config.get("BUZZER_PIN"),
                             pin_factory=config.get("PIN_FACTORY"))
     except GPIOUnavailable as error:
-        # Not a Pi: serve on without the button; the status says why (serve prints it).
-        runtime.button_status = f"no button: {error}"
+        # Not a Pi: serve on without the button; serve prints why, the page says little.
+        runtime.button_status = NO_BUTTON_HERE
+        runtime.button_problem = str(error)
         return
     runtime.button, runtime.button_pin = button, pin
     runtime.button_status = f"button on GPIO{pin}"
