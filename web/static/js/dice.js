@@ -67,7 +67,9 @@ export function renderPending(node, pending) {
     node.textContent = "";
     return;
   }
-  const forWhom = pending.for_whom ? ` (${title(pending.for_whom)})` : "";
+  // Whose roll, by name, unless the purpose already says it ("Red 1's moves").
+  const who = pending.for_whom ? title(pending.for_whom) : "";
+  const forWhom = who && !(pending.purpose || "").includes(who) ? ` (${who})` : "";
   const purpose = pending.purpose ? ` for ${pending.purpose}` : "";
   node.textContent = `Next roll: ${pending.count}d${pending.sides}${purpose}${forWhom}`;
   node.hidden = false;
