@@ -41,6 +41,9 @@ def test_grid_edges_carry_coordinates_and_rings_their_names(make_app, live_serve
         names = page.locator("#board .space-name")
         sync_api.expect(names).to_have_count(60, timeout=WAIT_MS)
         sync_api.expect(page.locator("#board .coordinate")).to_have_count(0)
+        # Drawn as printed: a circle per ring (4), hash marks on the outer ring.
+        sync_api.expect(page.locator("#board .ring-line")).to_have_count(4)
+        assert page.locator("#board .hash-mark").count() == 12
         drawn = set(texts(page, "#board .space-name"))
         assert drawn == {s.get_attribute("data-space")
                          for s in page.locator("#board .space").all()}

@@ -266,6 +266,30 @@ function drawCoordinates(svg, geometry, points, r) {
   }
 }
 
+// A board of rings drawn as it is printed (calibration/printables/board.py): a circle
+// through each ring's spaces, each space a small ring on it, or a hash mark across it
+// where the print has one (between the circles of ONE's outer ring).
+function drawRings(svg, geometry, r) {
+  const cx = geometry.width_mm / 2, cy = geometry.height_mm / 2;
+  const radii = new Map();
+  for (const s of geometry.spaces) {
+    if (!radii.has(s.ring)) radii.set(s.ring, Math.hypot(s.x_mm - cx, s.y_mm - cy));
+  }
+  for (const radius of radii.values()) {
+    svg.append(node("circle", { cx, cy, r: radius, class: "ring-line" }));
+  }
+  for (const s of geometry.spaces) {
+    if (s.hash_mark) {
+      const radius = radii.get(s.ring);
+      const dx = (s.x_mm - cx) / radius * r * 0.6, dy = (s.y_mm - cy) / radius * r * 0.6;
+      svg.append(node("line", { x1: s.x_mm - dx, y1: s.y_mm - dy, x2: s.x_mm + dx,
+        y2: s.y_mm + dy, class: "hash-mark" }));
+    } else {
+      svg.append(node("circle", { cx: s.x_mm, cy: s.y_mm, r: r * 0.55, class: "hole" }));
+    }
+  }
+}
+
 export function drawBoard(container, geometry, view, marks, onTap) {
   const { width_mm: width, height_mm: height, spaces, edges, kind, spec } = geometry;
   const svg = node("svg", {
@@ -313,15 +337,15 @@ export function drawBoard(container, geometry, view, marks, onTap) {
       }
     }
     legend.push(...[...seen.entries()].sort().map(([, item]) => item));
+  } else if (kind === "rings") {
+    drawRings(svg, geometry, r);
   } else {
     for (const [a, b] of edges) {
       const p = points[a], q = points[b];
       svg.append(node("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "edge" }));
     }
     for (const s of spaces) {
-      if (kind === "rings") {
-        svg.append(node("circle", { cx: s.x_mm, cy: s.y_mm, r: r * 0.55, class: "hole" }));
-      } else if (spec.special?.[s.name]?.kind === "star") {
+      if (spec.special?.[s.name]?.kind === "star") {
         svg.append(node("circle", { cx: s.x_mm, cy: s.y_mm, r: r * 0.16, class: "star" }));
       }
     }
