@@ -18,4 +18,11 @@ fi
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+# Temporary files (each test's journal, sessions, pictures) go to memory where there is
+# room: a journal fsyncs every commit, which on a disk costs ten times the test's own
+# work and is not what the tests check (docs/testing.md). TMPDIR set by you wins.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] \
+        && [ "$(df -Pk /dev/shm | awk 'NR == 2 {print $4}')" -ge 1048576 ]; then
+    export TMPDIR=/dev/shm
+fi
 exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from companion.geometry import load_geometry
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
+from tests.helpers.scene_cache import render_scene
 
 CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 

@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 
 from calibration.locator import BoardLocator
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from hardware.referee_feed import RefereeFeed
+from tests.helpers.scene_cache import render_scene
 
 CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 HAND = Effects(noise=2.0, blur=0.4, jpeg=85, hand=True)

@@ -7,8 +7,9 @@ import threading
 import numpy as np
 
 from calibration.locator import BoardLocator
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from hardware.frames.base import Frame, FrameSource
+from tests.helpers.scene_cache import render_scene
 
 POSE = Pose(tilt_deg=12.0, azimuth_deg=8.0, fill=0.85)
 CLEAN = Effects(noise=2.0, jpeg=85)

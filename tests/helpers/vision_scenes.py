@@ -18,8 +18,9 @@ import numpy as np
 
 from companion.geometry import Geometry
 from companion.vision.pipeline import Reading, Recogniser
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from companion.vision.stones import UNSURE
+from tests.helpers.scene_cache import render_scene
 
 
 def read_scene(board: Geometry, seed: int, pieces: Mapping[str, Any] | None = None,

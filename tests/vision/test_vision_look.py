@@ -17,8 +17,9 @@ from companion.geometry import load_geometry
 from companion.vision.look import FEATURES, LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from companion.vision.stones import EMPTY, UNSURE
+from tests.helpers.scene_cache import render_scene
 
 BOARD = load_geometry("go-19")
 NAMES = list(BOARD.names)

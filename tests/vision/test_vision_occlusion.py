@@ -13,9 +13,10 @@ from companion.vision.games import game_vision
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
 from companion.vision.occlusion import rim_sides, side_off
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import HARDEST, Effects, Pose, render_scene
+from companion.vision.scene import HARDEST, Effects, Pose
 from companion.vision.stones import UNSURE
 from tests.helpers.paths import TEST_DATA
+from tests.helpers.scene_cache import render_scene
 from tests.helpers.vision_highlights import as_webcam, with_highlights
 
 GO = load_geometry("go-19")

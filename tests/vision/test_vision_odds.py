@@ -7,10 +7,11 @@ import numpy as np
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from companion.vision.scene.looks import random_look
 from companion.vision.stones import UNSURE
 from tests.helpers.realistic_follow import realistic_follow
+from tests.helpers.scene_cache import render_scene
 from tests.helpers.vision_highlights import clipped_discs
 
 

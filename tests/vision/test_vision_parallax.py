@@ -10,9 +10,10 @@ from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.parallax import camera_over_board, lean_mm
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, render_scene
+from companion.vision.scene import Effects
 from companion.vision.scene.looks import random_look
 from companion.vision.stones import UNSURE
+from tests.helpers.scene_cache import render_scene
 
 
 def pinhole(tilt_deg: float, azimuth_deg: float, focal: float, distance: float,

@@ -11,9 +11,10 @@ import pytest
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, render_scene
+from companion.vision.scene import Effects
 from companion.vision.scene.looks import random_look
 from companion.vision.stones import UNSURE
+from tests.helpers.scene_cache import render_scene
 
 
 def read_with_look(seed: int, pieces: dict, **changes):

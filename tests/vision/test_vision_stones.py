@@ -9,10 +9,11 @@ import pytest
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import NO_BOARD, Recogniser
-from companion.vision.scene import HARDEST, Effects, Pose, render_scene
+from companion.vision.scene import HARDEST, Effects, Pose
 from companion.vision.scene.looks import random_look
 from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
+from tests.helpers.scene_cache import render_scene
 from tests.helpers.vision_highlights import as_webcam, clipped_discs, with_highlights
 from tests.helpers.vision_scenes import read_scene, read_scenes
 

@@ -9,10 +9,11 @@ import pytest
 
 from calibration.locator import BoardLocator
 from companion.games.registry import get_game
-from companion.vision.scene import Pose, render_scene
+from companion.vision.scene import Pose
 from tests.helpers.browser import WAIT_MS, referee_context, screenshot, space, sync_api, verdict
 from tests.helpers.oneworld_combat import oneworld_to_combat
 from tests.helpers.rendered_table import RenderedTable
+from tests.helpers.scene_cache import render_scene
 from tests.helpers.stone_reader import stones
 from tests.helpers.table_camera import CLEAN, POSE, TableCamera, known_board, picture
 from web.runtime import get_runtime
