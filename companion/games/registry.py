@@ -11,6 +11,7 @@ _GAMES: dict[str, str] = {
     "one": "companion.games.one:One",
     "oneworld": "companion.games.oneworld:OneWorld",
     "onslaught": "companion.games.onslaught:Onslaught",
+    "outdoor": "companion.games.outdoor:Outdoor",
 }
 
 
