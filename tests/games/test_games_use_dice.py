@@ -9,18 +9,17 @@ from companion.games.registry import game_names, get_game
 
 
 def first_request(name, steps=60, seed=3):
-    """The first roll a game's rules ask for in random legal play, or None."""
+    """The first roll a legal action asks for, along random legal play, or None."""
     game, rng = get_game(name), random.Random(seed)
     state = game.initial_state({})
     for _ in range(steps):
         actions = list(game.legal_actions(state))
         if not actions:
             return None
-        action = rng.choice(actions)
-        request = game.dice_needed(state, action)
-        if request is not None:
-            return request
-        state, _ = game.apply(state, action)
+        requests = [r for r in map(lambda a: game.dice_needed(state, a), actions) if r]
+        if requests:
+            return requests[0]
+        state, _ = game.apply(state, rng.choice(actions))
     return None
 
 

@@ -40,7 +40,8 @@ def test_players_take_turns_moving_one_character_each_until_all_have_moved():
 
 def test_an_unobserved_character_walks_twelve_inches_straight_to_the_nearest_edge():
     state = set_up(NORTH, SOUTH)
-    state["characters"]["N2"].update(x=4.0, y=10.0, facing=270.0)  # sees no one: the west edge is 4 in away
+    # N2 turns west, 4 in from the west edge, its back to the others
+    state["characters"]["N2"].update(x=4.0, y=10.0, facing=270.0)
     assert refused(state, {"type": "stay", "player": "north", "character": "N2"}).startswith(
         "N2 is unobserved (it is unaware: its back is to N1, S1 and S2): it must walk 12 in")
     assert refused(state, move("N2", 4, 16)) == (
