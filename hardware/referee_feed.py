@@ -221,7 +221,7 @@ class RefereeFeed:
             odds = {space: shares for space, shares in reading.odds.items()
                     if gate.cells.get(space) == UNSURE}
             verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds,
-                                                  picture=lambda: small_jpeg(image))
+                                                  picture=small_jpeg(image))
             self._teach(verdict, reading)
 
     def _ensure_game(self) -> bool:

@@ -22,7 +22,6 @@ from companion.table.likely import Odds, contradicts, picture_answer
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
-from companion.table.step_pictures import Picture
 from companion.table.verdict import TableVerdict
 
 UNCHECKED = ("The board changed in more ways than the referee could check: play on "
@@ -49,10 +48,10 @@ class CameraReadings:
     _settled: set[str]
     _version: int
     _odds: Odds
-    _reading_picture: Picture | None
+    _reading_picture: bytes | None
 
     def submit_reading(self, reading: Reading, *, disturbed: bool = False,
-                       odds: Odds | None = None, picture: Picture | None = None
+                       odds: Odds | None = None, picture: bytes | None = None
                        ) -> TableVerdict:
         """Hold a steady reading of the board against the game and act on it.
 
@@ -62,8 +61,8 @@ class CameraReadings:
         position. ``odds``: how the picture leans on unsure spaces (``Reading.odds``);
         where they settle a question among the legal answers, it is not asked
         (``companion.table.likely``). ``picture``: the camera's picture of the board
-        read, encoded and kept for review only if the reading is taken as a move (now,
-        or when a choice offered for it is made; ``companion.table.step_pictures``).
+        read (a JPEG), kept for review if the reading is taken as a move (now, or when a
+        choice offered for it is made; ``companion.table.step_pictures``).
 
         The search for an explanation (or for the moves an unsure space may hide) runs
         outside the lock (it may take a moment on a big board); if the game moved on

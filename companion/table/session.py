@@ -55,7 +55,7 @@ from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
 from companion.table.reading import compare
 from companion.table.record import export_lines
-from companion.table.step_pictures import Picture, StepPictures
+from companion.table.step_pictures import StepPictures
 from companion.table.verdict import TableVerdict
 
 END = "game.end"
@@ -100,7 +100,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._live: game_log.LiveGame | None = None
         self._history: dict[int, dict[str, Any]] = {}  # each step standing, by its seq
         self._pictures = StepPictures()  # the camera's picture of the steps it saw
-        self._reading_picture: Picture | None = None  # the picture of the last reading
+        self._reading_picture: bytes | None = None  # the picture of the last reading
         self._depth = 0  # how deep the lock is held (rolls are applied at the top)
         self._rolls: deque = deque()  # rolls waited for, to apply off the roller's thread
         self._heard: list[TableVerdict] = []  # what they did, not yet told
@@ -462,32 +462,28 @@ class TableSession(CameraReadings, DiceWaits):
     def _apply(self, candidate: Candidate) -> TableVerdict:
         """Journal a candidate's actions; the last one waits for dice if it needs them
         (unless it is the move the last undo took back: it keeps its dice)."""
+        picture = self._reading_picture
         if candidate.dice is None:
-            return self._kept_picture(self._record(candidate.actions, []))
+            return self._kept_picture(self._record(candidate.actions, []), picture)
         *first, last = candidate.actions
-        result = self._kept_picture(self._record(first, [])) if first else None
+        result = self._kept_picture(self._record(first, []), picture) if first else None
         redone = self._redoable_action(last)
         if redone is not None:
             again = self._kept_picture(self._record([last], redone.data.get("dice", ()),
-                                                    redone.data.get("roll", 0)))
+                                                    redone.data.get("roll", 0)), picture)
             return TableVerdict(again.kind, f"{result.text} {again.text}", again.spaces) \
                 if result is not None else again
         self._wait(WaitingRoll(dict(last), candidate.dice,
-                               self.game.describe(self.state, last), candidate.view))
+                               self.game.describe(self.state, last), candidate.view,
+                               picture=picture))
         return self._dice_verdict(result)
 
-    def _kept_picture(self, result: TableVerdict) -> TableVerdict:
-        """Keep the last reading's picture as the picture of the step the camera's
-        reading just made (the last standing); return ``result``. A picture that cannot
-        be encoded is only logged: the move stands."""
-        live = self._require_live()
-        picture, standing = self._reading_picture, live.timeline.standing
+    def _kept_picture(self, result: TableVerdict, picture: bytes | None) -> TableVerdict:
+        """Keep ``picture``, the camera's picture of the reading a step was taken from,
+        as the picture of that step, just made (the last standing); return ``result``."""
+        standing = self._require_live().timeline.standing
         if picture is not None and standing:
-            try:
-                self._pictures.keep(standing[-1].seq, picture())
-            except Exception:
-                _log.exception("The camera's picture of a move could not be kept; "
-                               "the game goes on.")
+            self._pictures.keep(standing[-1].seq, picture)
         return result
 
     def _record(self, actions: Sequence[Action], dice: Sequence[int],

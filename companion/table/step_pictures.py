@@ -1,24 +1,20 @@
 """The camera's picture of each step it saw, kept for review: a small JPEG per step.
 
 When a camera reading is accepted as a move, the session keeps the picture of that
-reading (``TableSession.submit_reading``'s ``picture``) for the step it made, so the
-page's review can show the board as the camera saw it at that moment
-(``GET /api/game/picture?step=N``). The pictures are kept in memory only, the newest
-``MAX_PICTURES`` of them: a restart forgets them (the journal keeps the moves, not
-the pictures), and a long game keeps only its latest steps' pictures.
+reading (``TableSession.submit_reading``'s ``picture``, ``hardware.step_picture``) for
+the step it made, so the page's review can show the board as the camera saw it at that
+moment (``GET /api/game/picture?step=N``). The pictures are kept in memory only, the
+newest ``MAX_PICTURES`` of them (17 to 51 kB each measured, so at most about 10 MB): a
+restart forgets them (the journal keeps the moves, not the pictures), and a long game
+keeps only its latest steps' pictures.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 
 MAX_PICTURES = 200
 """The most step pictures kept; the oldest goes first when another is kept."""
-
-Picture = Callable[[], bytes]
-"""A picture, encoded when it is kept: a reading's frame is encoded only when the
-reading is accepted as a move, not for every reading."""
 
 
 class StepPictures:

@@ -5,6 +5,7 @@ a reading, the bounded store of those pictures, and Go's moves in its short nota
 import pytest
 
 from companion.journal import Journal
+from companion.table.explain import SearchLimits
 from companion.table.session import TableSession
 from companion.table.step_pictures import StepPictures
 
@@ -74,30 +75,33 @@ def test_go_s_history_pairs_by_its_notation(table):
 
 
 def test_a_camera_reading_taken_as_a_move_keeps_its_picture(table):
-    encoded = []
-
-    def picture():
-        encoded.append(1)
-        return JPEG
-
     view = table.game.view(table.state)
-    table.submit_reading(view, picture=picture)  # nothing changed: nothing encoded
-    assert encoded == []
-    table.submit_reading({**view, "C3": "black"}, picture=picture)
+    table.submit_reading({**view, "C3": "black"}, picture=JPEG)
     assert table.position(1)["picture"] is True and table.picture(1) == JPEG
     place(table, "white", "G7")  # from the page: no picture
     assert table.position(2)["picture"] is False and table.picture(2) is None
-    assert encoded == [1]
+    refused = table.submit_reading({**table.game.view(table.state), "A1": "white"},
+                                   picture=b"refused")  # White again, out of turn
+    assert refused.kind == "illegal" and table.position(2)["steps"] == 2
 
 
-def test_a_picture_that_cannot_be_encoded_leaves_the_move_standing(table, caplog):
-    def broken():
-        raise ValueError("no JPEG")
-
+def test_a_reading_of_two_moves_keeps_its_picture_for_the_last(table):
     view = table.game.view(table.state)
-    table.submit_reading({**view, "C3": "black"}, picture=broken)
-    assert table.state["board"]["C3"] == "black" and table.picture(1) is None
-    assert "could not be kept" in caplog.text
+    table.submit_reading({**view, "C3": "black", "D4": "white"}, picture=JPEG)
+    assert table.position(2)["text"] == "White places on D4"
+    assert table.picture(1) is None and table.picture(2) == JPEG
+
+
+def test_a_reading_offered_as_a_choice_keeps_its_picture_once_chosen():
+    journal = Journal(":memory:")
+    table = TableSession(journal, limits=SearchLimits(max_tries=1))
+    table.start("one", {"stones": 4})
+    reading = {**table.game.view(table.state), "A1": "black"}
+    assert table.submit_reading(reading, picture=JPEG).kind == "ambiguous"
+    table.choose(0)
+    assert table.position(1)["text"] == "Black places on A1" and table.picture(1) == JPEG
+    table.close()
+    journal.close()
 
 
 def test_the_store_keeps_only_the_newest_pictures():
@@ -110,3 +114,27 @@ def test_the_store_keeps_only_the_newest_pictures():
     assert 3 in store and 4 not in store
     with pytest.raises(ValueError):
         StepPictures(limit=0)
+
+
+def test_a_move_seen_that_waits_for_its_roll_keeps_its_picture_once_rolled():
+    from companion.dice import DiceService
+    from companion.games.oneworld import OneWorld
+    from tests.helpers.oneworld_positions import pos
+
+    state = pos(borg={"E6": {"blade": 1}})
+
+    class FromPosition(OneWorld):
+        def initial_state(self, options=None):
+            return state
+
+    journal = Journal(":memory:")
+    dice = DiceService(journal, randbelow=lambda n: 5)  # every die shows 6
+    table = TableSession(journal, dice=dice, games={"oneworld": FromPosition})
+    table.start("oneworld")
+    reading = dict(table.game.view(state))
+    reading["E6"], reading["E11"] = None, {"side": "borg", "face": "blade", "stack": False}
+    assert table.submit_reading(reading, picture=JPEG).kind == "dice"
+    dice.roll_pending_or_default(requested_by="button")
+    assert table.position(1)["changed"] == ["E6", "E11"] and table.picture(1) == JPEG
+    table.close()
+    journal.close()

@@ -59,7 +59,7 @@ def test_the_camera_s_picture_of_a_step_where_one_was_kept(go, app):
     assert "No camera picture is kept of step 2" in missing.get_json()["error"]
     table = get_runtime(app).table
     view = table.game.view(table.state)
-    table.submit_reading({**view, "C3": "white"}, picture=lambda: JPEG)
+    table.submit_reading({**view, "C3": "white"}, picture=JPEG)
     assert go.get("/api/game/position?step=4").get_json()["picture"] is True
     answer = go.get("/api/game/picture?step=4")
     assert answer.status_code == 200 and answer.mimetype == "image/jpeg"

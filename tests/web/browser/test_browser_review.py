@@ -119,7 +119,7 @@ def test_a_move_the_camera_saw_is_reviewed_with_its_picture(make_app, live_serve
     frame = np.full((240, 320, 3), (60, 140, 200), np.uint8)
     jpeg = cv2.imencode(".jpg", frame)[1].tobytes()
     view = table.game.view(table.state)
-    table.submit_reading({**view, "E5": "black"}, picture=lambda: jpeg)
+    table.submit_reading({**view, "E5": "black"}, picture=jpeg)
     place(referee, "white", "C3")  # from the page: no picture
     page.goto(live_server(app))
     steps = page.locator("#events .step")
