@@ -106,6 +106,11 @@ def test_tap_a_move_to_review_it_and_go_back_to_live(make_app, live_server, brow
         assert not page.evaluate("document.getElementById('step-buttons').inert")
         sync_api.expect(page.locator('#events [aria-current="step"]')).to_have_count(0)
         screenshot(page, f"review-back-to-live-{size}.png")
+        if size == "desktop":  # ← from the live game: the move before the last
+            page.keyboard.press("ArrowLeft")
+            sync_api.expect(title).to_have_text("Reviewing move 4 of 5", timeout=WAIT_MS)
+            page.keyboard.press("Escape")
+            sync_api.expect(page.locator("#review")).to_be_hidden(timeout=WAIT_MS)
     finally:
         context.close()
     assert errors == [], f"the page's scripts failed: {errors}"

@@ -749,7 +749,7 @@ export async function refreshGame() {
 }
 
 export function setUp() {
-  setUpReview();
+  setUpReview(showError);
   correctionForms();
   gameForms();
   fillStartForm().catch((error) => showError(error.message));

@@ -1,8 +1,9 @@
 // The Moves card and reviewing a game (OGS / lichess style): the steps standing, paired
 // by turn where the game has a short notation (Go: "12. B D4  W Q16"), else one a line
 // in words; tap one to see the board as it was after it, read-only, with the camera's
-// picture of that moment where one was kept. Previous and next (← and → on a keyboard)
-// walk the game; "Back to live" (or Escape) returns to the game as it stands.
+// picture of that moment where one was kept. Previous and next (← and → on a keyboard;
+// ← from the live game reviews the move before the last) walk the game; "Back to live"
+// (or Escape) returns to the game as it stands.
 //
 // The positions come from the server (GET /api/game/position?step=N), which keeps the
 // state before every step: nothing is replayed here. While reviewing, the live board and
@@ -27,6 +28,8 @@ const review = {
   steps: 0,  // how many steps the game had when the review was drawn
   asked: 0,  // how many positions were asked for: only the newest is drawn
   boards: new Map(),  // board name -> its geometry (a promise)
+  showError: () => {},  // says a position that could not be fetched, where the person acted
+  listed: "",  // the history the list shows: redrawn only when it changes
 };
 
 /** The Moves card for ``game`` (null: no game); a review in progress follows it. */
@@ -50,8 +53,13 @@ export function showMoves(game) {
 
 // -- the list ---------------------------------------------------------------------------
 
+// Redrawn only when the steps change: news that changes none of them (a reading, a
+// question) leaves the list, its scroll and a button being tapped as they are.
 function renderList(list, game) {
   const steps = game?.history || [];
+  const listed = JSON.stringify([game?.game_id ?? null, steps.map((step) => step.seq)]);
+  if (listed === review.listed) return;
+  review.listed = listed;
   list.replaceChildren();
   const paired = steps.some((step) => step.notation);
   list.classList.toggle("paired", paired);
@@ -146,7 +154,7 @@ async function reviewStep(step, { fromList = false } = {}) {
   } catch (error) {
     if (asked !== review.asked) return;
     review.wanted = review.step;
-    $("review-text").textContent = error.message;
+    review.showError(error.message);
     return;
   }
   if (asked !== review.asked || review.game?.game_id !== position.game_id) return;
@@ -221,14 +229,21 @@ function typing(target) {
   return target?.closest?.("input, select, textarea, [contenteditable]");
 }
 
-export function setUpReview() {
+/** Wire the review's buttons and keys; ``showError(message)`` says what went wrong. */
+export function setUpReview(showError) {
+  review.showError = showError;
   $("review-live").addEventListener("click", backToLive);
   $("review-previous").addEventListener("click", () => reviewStep(review.wanted - 1));
   $("review-next").addEventListener("click", () => reviewStep(review.wanted + 1));
   document.addEventListener("keydown", (event) => {
-    if (review.step === null || typing(event.target) || event.altKey || event.ctrlKey
-        || event.metaKey) return;
+    if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
     const steps = review.game?.history?.length || 0;
+    if (review.wanted === null) {  // live: ← reviews the move before the last
+      if (event.key !== "ArrowLeft" || steps === 0) return;
+      reviewStep(steps - 1);
+      event.preventDefault();
+      return;
+    }
     if (event.key === "ArrowLeft" && review.wanted > 0) reviewStep(review.wanted - 1);
     else if (event.key === "ArrowRight" && review.wanted < steps) reviewStep(review.wanted + 1);
     else if (event.key === "Escape") backToLive();
