@@ -2,7 +2,7 @@
 moves paired by turn, a tapped move shows the board as it was with a banner, previous
 and next (and the arrow keys), nothing that plays or corrects while reviewing, a move
 arriving meanwhile, back to live in one tap; the camera's picture of a move where one
-was kept. Screenshots go to test-artifacts/."""
+was kept; an undo of the move reviewed ends the review; a long game scrolls in its card. Screenshots go to test-artifacts/."""
 
 import cv2
 import numpy as np
@@ -140,8 +140,11 @@ def test_a_move_the_camera_saw_is_reviewed_with_its_picture(make_app, live_serve
     sync_api.expect(page.locator("#review-title")).to_have_text("Reviewing move 2 of 2",
                                                                 timeout=WAIT_MS)
     sync_api.expect(page.locator("#review-picture-box")).to_be_hidden()
-    page.keyboard.press("Escape")
+    # An undo that takes back the move reviewed ends the review: it is no longer there.
+    assert referee.post("/api/game/undo").status_code == 200
     sync_api.expect(page.locator("#review")).to_be_hidden(timeout=WAIT_MS)
+    sync_api.expect(page.locator("#board")).to_be_visible()
+    sync_api.expect(steps).to_have_count(1)
 
 
 def test_a_long_game_s_moves_scroll_in_their_card_on_a_phone(make_app, live_server,

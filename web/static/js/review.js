@@ -45,10 +45,9 @@ export function showMoves(game) {
     backToLive();  // the step reviewed is gone: an undo, another game
     return;
   }
-  if (history.length !== review.steps) {
-    $("review-news").hidden = false;
-    showBanner(history.length);
-  }
+  // Moves made since the review was drawn: said in the banner ("New move —").
+  $("review-news").hidden = history.length <= review.steps;
+  showBanner(history.length);
 }
 
 // -- the list ---------------------------------------------------------------------------
@@ -148,9 +147,10 @@ async function reviewStep(step, { fromList = false } = {}) {
   review.wanted = step;
   review.asked += 1;
   const asked = review.asked;
-  let position;
+  let position, geometry;
   try {
     position = await getJSON(`/api/game/position?step=${step}`);
+    geometry = position.board ? await boardOf(position.board) : null;
   } catch (error) {
     if (asked !== review.asked) return;
     review.wanted = review.step;
@@ -158,8 +158,6 @@ async function reviewStep(step, { fromList = false } = {}) {
     return;
   }
   if (asked !== review.asked || review.game?.game_id !== position.game_id) return;
-  const geometry = position.board ? await boardOf(position.board) : null;
-  if (asked !== review.asked) return;
   review.step = step;
   review.seq = position.seq;
   review.steps = position.steps;
