@@ -2,7 +2,8 @@
 moves paired by turn, a tapped move shows the board as it was with a banner, previous
 and next (and the arrow keys), nothing that plays or corrects while reviewing, a move
 arriving meanwhile, back to live in one tap; the camera's picture of a move where one
-was kept; an undo of the move reviewed ends the review; a long game scrolls in its card. Screenshots go to test-artifacts/."""
+was kept; an undo of the move reviewed ends the review; a long game scrolls in its card.
+Screenshots go to test-artifacts/."""
 
 import cv2
 import numpy as np
