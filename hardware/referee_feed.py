@@ -51,6 +51,7 @@ from companion.vision.look import LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
 from hardware.lens import Lens
+from hardware.step_picture import small_jpeg
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +220,8 @@ class RefereeFeed:
             self._submitted = cells
             odds = {space: shares for space, shares in reading.odds.items()
                     if gate.cells.get(space) == UNSURE}
-            verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds)
+            verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds,
+                                                  picture=small_jpeg(image))
             self._teach(verdict, reading)
 
     def _ensure_game(self) -> bool:

@@ -151,6 +151,8 @@ RULES: dict[str, Rule] = {
     "table_api.board": WATCH,
     "table_api.game": WATCH,
     "table_api.actions": WATCH,
+    "table_api.position": WATCH,
+    "table_api.picture": WATCH,
     "table_api.calibration": WATCH,
     "table_api.play": own_seat(_own_action),
     "table_api.choose": own_seat(_own_turn),

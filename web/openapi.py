@@ -31,6 +31,9 @@ ERROR = {"type": "object", "properties": {"error": {"type": "string"}},
 TEXT = {"type": "string", "maxLength": MAX_TEXT}
 POSITION = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
 CONTENT = {"anyOf": [{"type": "null"}, TEXT, {"type": "object"}]}
+STEP = {"name": "step", "in": "query", "required": True,
+        "schema": {"type": "integer", "minimum": 0}}
+"""The step a review asks for (``/api/game/position``, ``/api/game/picture``)."""
 
 
 @bp.get("/openapi.json")
@@ -149,6 +152,15 @@ def _paths() -> dict[str, Any]:
             "The legal actions, each with its words, spaces and dice.",
             query=[_param("space", {"type": "string"})],
             responses={"200": _json("The actions."), "400": _error(), "409": _error()})},
+        "/api/game/position": {"get": _op(
+            "Review: the board as it was after a step (0: before the first).",
+            query=[STEP],
+            responses={"200": _json("The position."), "400": _error(), "409": _error()})},
+        "/api/game/picture": {"get": _op(
+            "Review: the camera's picture of a step, where one was kept.",
+            query=[STEP],
+            responses={"200": _bare("The picture.", "image/jpeg"), "400": _error(),
+                       "404": _error(), "409": _error()})},
         "/api/game/play": {"post": _change("Play an action.", {
             "action": action,
             "dice": {"type": "array", "maxItems": MAX_COUNT,

@@ -268,6 +268,41 @@ def reading():
     return _answer(verdict)
 
 
+# -- review: the game as it was after each step ---------------------------------------------
+
+
+@bp.get("/game/position")
+def position():
+    """The board as it was after step ``?step=N`` (0: before the first; the steps are the
+    history's, one per step standing): its view and board as ``/api/game`` has them, the
+    step's words, the spaces it changed, and whether the camera's picture of it is kept."""
+    step = _step_asked()
+    with value_errors_as(InvalidRequest):
+        return jsonify(get_runtime().table.position(step))
+
+
+@bp.get("/game/picture")
+def picture():
+    """The camera's picture (JPEG) of step ``?step=N``, kept when a camera reading was
+    taken as that move; 404 with a sentence when none is kept."""
+    step = _step_asked()
+    with value_errors_as(InvalidRequest):
+        jpeg = get_runtime().table.picture(step)
+    if jpeg is None:
+        return jsonify(error=f"No camera picture is kept of step {step}: it was played "
+                             "from the page, or is older than the pictures kept."), 404
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+def _step_asked() -> int:
+    """The ``step`` a review request asks for, a whole number, else an ``InvalidRequest``."""
+    text = request.args.get("step", "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise InvalidRequest("Say which step to show: ?step=N, a whole number from 0 "
+                             "(the board before the first step).")
+    return int(text)
+
+
 # -- the record -------------------------------------------------------------------------------
 
 

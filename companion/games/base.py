@@ -238,6 +238,13 @@ class Game(ABC):
         who = action.get("player", "")
         return f"{who} {action.get('type', '?')} {details}".strip()
 
+    def notation(self, state: State, action: Action) -> str | None:
+        """Return ``action`` in the game's short move notation for a move list paired by
+        turn (Go: ``D4``, ``pass``), or ``None`` (the default) for a game whose steps are
+        listed one a line in words: the table page pairs the steps of a game that has a
+        notation, two sides taking turns, as "12. B D4  W Q16"."""
+        return None
+
     def parse(self, state: State, text: str) -> Action:
         """Return the action a player typed (``companion referee --play``).
 

@@ -79,6 +79,14 @@ class Go(StoneGame):
     def seats(self, state: State) -> tuple[str, ...]:
         return PLAYERS
 
+    def notation(self, state: State, action: Action) -> str | None:
+        """A move as Go players list it: the point played (``D4``), ``pass`` or
+        ``resigns``."""
+        kind = action.get("type")
+        if kind == "place":
+            return str(action.get("at"))
+        return "pass" if kind == "pass" else "resigns" if kind == "resign" else None
+
     def scores(self, state: State) -> dict[str, float]:
         """Area score now: stones plus empty regions bordered by one colour; komi to White."""
         geometry = geometry_of(state)

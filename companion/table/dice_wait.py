@@ -64,6 +64,9 @@ class WaitingRoll:
     view: Mapping[str, Any] | None = None
     request_id: int = 0
     """The dice service's id of the request (0 until it is asked for)."""
+    picture: bytes | None = None
+    """The camera's picture of the reading the action was explained from, kept for
+    review once the roll has made it (``companion.table.step_pictures``)."""
 
     def matches(self, roll: Roll) -> bool:
         return self.request_id != 0 and roll.request == self.request_id
@@ -133,7 +136,8 @@ class DiceWaits:
                 roll = record_thrown(self.journal, dice, request.sides, **arguments)
         except ValueError as error:
             raise IllegalAction(str(error)) from error
-        return self._record([waiting.action], list(roll.values), roll.seq)
+        return self._kept_picture(self._record([waiting.action], list(roll.values), roll.seq),
+                                  waiting.picture)
 
     def _redoable_action(self, action: Action) -> JournalEvent | None:
         """The step the last undo took back, if it is ``action`` (made again, it is a
@@ -193,7 +197,9 @@ class DiceWaits:
             if waiting is None or self._game_id is None or not waiting.matches(roll):
                 continue
             try:
-                result = self._record([waiting.action], list(roll.values), roll.seq)
+                result = self._kept_picture(
+                    self._record([waiting.action], list(roll.values), roll.seq),
+                    waiting.picture)
             except IllegalAction as error:  # the rules refuse these dice for this move
                 result = TableVerdict(v.ILLEGAL, f"The roll could not be used: {error.reason}")
             except Exception:  # a journal that cannot be written: the reader goes on

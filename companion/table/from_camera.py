@@ -48,9 +48,11 @@ class CameraReadings:
     _settled: set[str]
     _version: int
     _odds: Odds
+    _reading_picture: bytes | None
 
     def submit_reading(self, reading: Reading, *, disturbed: bool = False,
-                       odds: Odds | None = None) -> TableVerdict:
+                       odds: Odds | None = None, picture: bytes | None = None
+                       ) -> TableVerdict:
         """Hold a steady reading of the board against the game and act on it.
 
         ``disturbed``: the board was hidden or moving since the last steady reading (a
@@ -58,7 +60,9 @@ class CameraReadings:
         read before either (a lamp's glare); such spaces are then asked about, once per
         position. ``odds``: how the picture leans on unsure spaces (``Reading.odds``);
         where they settle a question among the legal answers, it is not asked
-        (``companion.table.likely``).
+        (``companion.table.likely``). ``picture``: the camera's picture of the board
+        read (a JPEG), kept for review if the reading is taken as a move (now, or when a
+        choice offered for it is made; ``companion.table.step_pictures``).
 
         The search for an explanation (or for the moves an unsure space may hide) runs
         outside the lock (it may take a moment on a big board); if the game moved on
@@ -67,6 +71,7 @@ class CameraReadings:
         reading = dict(reading)
         with self._locked():
             self._odds = dict(odds or {})
+            self._reading_picture = picture
             fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
             game, state, version = self.game, self.state, self._version

@@ -55,6 +55,7 @@ from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
 from companion.table.reading import compare
 from companion.table.record import export_lines
+from companion.table.step_pictures import StepPictures
 from companion.table.verdict import TableVerdict
 
 END = "game.end"
@@ -98,6 +99,8 @@ class TableSession(CameraReadings, DiceWaits):
         self._game_id: str | None = None
         self._live: game_log.LiveGame | None = None
         self._history: dict[int, dict[str, Any]] = {}  # each step standing, by its seq
+        self._pictures = StepPictures()  # the camera's picture of the steps it saw
+        self._reading_picture: bytes | None = None  # the picture of the last reading
         self._depth = 0  # how deep the lock is held (rolls are applied at the top)
         self._rolls: deque = deque()  # rolls waited for, to apply off the roller's thread
         self._heard: list[TableVerdict] = []  # what they did, not yet told
@@ -361,6 +364,47 @@ class TableSession(CameraReadings, DiceWaits):
         with self._locked():
             return export_lines(self.journal, self._require())
 
+    def position(self, step: int) -> dict[str, Any]:
+        """The board as it was after the ``step``-th step standing (0: before the first),
+        for the page's review: its ``view`` and ``board`` as the live game has them, the
+        step's words and the spaces it ``changed``, and whether the camera's ``picture``
+        of it is kept. Cheap: the live game keeps the state before every step standing,
+        so nothing is replayed. Raises ``ValueError`` for a step the game does not have."""
+        with self._locked():
+            live = self._require_live()
+            standing = live.timeline.standing
+            if isinstance(step, bool) or not isinstance(step, int) \
+                    or not 0 <= step <= len(standing):
+                raise ValueError(f"The step must be a whole number from 0 to "
+                                 f"{len(standing)}: this game has {len(standing)} "
+                                 f"step{'' if len(standing) == 1 else 's'} standing.")
+            game = live.match.game
+            state = live.before(step) if step < len(standing) else live.match.state
+            event = standing[step - 1] if step else None
+            changed = last_step.changed_between(game, live.before(step - 1), state) \
+                if step else ()
+            return {
+                "game_id": self._game_id,
+                "step": step,
+                "steps": len(standing),
+                "seq": event.seq if event else None,
+                "kind": event.kind if event else None,
+                "text": self._step_text(event, step - 1) if event else None,
+                "board": state.get("options", {}).get("board"),
+                "view": _view_or_none(game, state),
+                "to_move": game.to_move(state),
+                "changed": list(changed),
+                "picture": event is not None and event.seq in self._pictures,
+            }
+
+    def picture(self, step: int) -> bytes | None:
+        """The camera's picture (JPEG) of the ``step``-th step standing, or ``None`` when
+        none is kept (a step played from the page, or one older than the pictures kept,
+        ``companion.table.step_pictures``). Raises ``ValueError`` as ``position`` does."""
+        with self._locked():
+            seq = self.position(step)["seq"]
+            return self._pictures.get(seq) if seq is not None else None
+
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(verdict, snapshot)`` after every change; return an unsubscribe."""
         return self._listeners.add(listener)
@@ -418,19 +462,29 @@ class TableSession(CameraReadings, DiceWaits):
     def _apply(self, candidate: Candidate) -> TableVerdict:
         """Journal a candidate's actions; the last one waits for dice if it needs them
         (unless it is the move the last undo took back: it keeps its dice)."""
+        picture = self._reading_picture
         if candidate.dice is None:
-            return self._record(candidate.actions, [])
+            return self._kept_picture(self._record(candidate.actions, []), picture)
         *first, last = candidate.actions
-        result = self._record(first, []) if first else None
+        result = self._kept_picture(self._record(first, []), picture) if first else None
         redone = self._redoable_action(last)
         if redone is not None:
-            again = self._record([last], redone.data.get("dice", ()),
-                                 redone.data.get("roll", 0))
+            again = self._kept_picture(self._record([last], redone.data.get("dice", ()),
+                                                    redone.data.get("roll", 0)), picture)
             return TableVerdict(again.kind, f"{result.text} {again.text}", again.spaces) \
                 if result is not None else again
         self._wait(WaitingRoll(dict(last), candidate.dice,
-                               self.game.describe(self.state, last), candidate.view))
+                               self.game.describe(self.state, last), candidate.view,
+                               picture=picture))
         return self._dice_verdict(result)
+
+    def _kept_picture(self, result: TableVerdict, picture: bytes | None) -> TableVerdict:
+        """Keep ``picture``, the camera's picture of the reading a step was taken from,
+        as the picture of that step, just made (the last standing); return ``result``."""
+        standing = self._require_live().timeline.standing
+        if picture is not None and standing:
+            self._pictures.keep(standing[-1].seq, picture)
+        return result
 
     def _record(self, actions: Sequence[Action], dice: Sequence[int],
                 roll: int = 0) -> TableVerdict:
@@ -483,6 +537,14 @@ class TableSession(CameraReadings, DiceWaits):
         long game's history costs next to nothing more per move."""
         entry = self._history[event.seq] = {"seq": event.seq, "kind": event.kind,
                                             "text": self._step_text(event, index)}
+        if event.kind != game_log.CORRECTION:
+            action = event.data["action"]
+            entry["player"] = action.get("player")
+            try:
+                entry["notation"] = self.game.notation(self._require_live().before(index),
+                                                       action)
+            except (KeyError, TypeError, ValueError):
+                entry["notation"] = None
         return entry
 
     def _step_text(self, event: JournalEvent, index: int) -> str:

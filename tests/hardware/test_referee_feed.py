@@ -20,6 +20,7 @@ from hardware.frames import CameraFeed
 from hardware.frames.base import Frame, FrameSource
 from hardware.frames.spec import open_source
 from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, RefereeFeed
+from hardware.step_picture import STEP_PICTURE_WIDTH
 from tests.helpers.stone_reader import stones
 
 SEED = 11
@@ -117,6 +118,18 @@ def test_a_game_of_one_through_the_loop(table):
     history = [step["text"] for step in session.snapshot()["history"]]
     assert history == ["Black places on A1", "White places on B1",
                        "Correction: B1 set to empty"]
+
+
+def test_the_camera_s_picture_of_each_move_it_saw_is_kept_small(table):
+    session, feed, verdicts, _ = table
+    show(feed, {})
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED and session.position(1)["picture"]
+    kept = cv2.imdecode(np.frombuffer(session.picture(1), np.uint8), cv2.IMREAD_COLOR)
+    assert kept.shape[1] == STEP_PICTURE_WIDTH < FRAME[0]
+    assert kept.shape[0] == round(FRAME[1] * STEP_PICTURE_WIDTH / FRAME[0])
+    session.play({"type": "place", "player": "white", "at": "B1"})
+    assert session.picture(2) is None
 
 
 def test_a_folder_of_one_photograph_per_move_is_refereed(table, tmp_path, fake_clock):

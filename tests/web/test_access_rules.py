@@ -21,6 +21,7 @@ EXPECTED = {
     "api.history": WATCH, "api.status": WATCH, "api.events": WATCH,
     "table_api.games": WATCH, "table_api.board": WATCH, "table_api.game": WATCH,
     "table_api.actions": WATCH, "table_api.calibration": WATCH,
+    "table_api.position": WATCH, "table_api.picture": WATCH,
     "calibration_page.page": WATCH, "calibration_page.frame_jpg": WATCH,
     "calibration_page.charuco_pdf": WATCH, "calibration_page.status": WATCH,
     "join_api.qr_code": MEMBER, "join_api.leave": MEMBER,

@@ -1,6 +1,6 @@
-// Drawing the game around the board: what the referee said, whose turn, the steps with
-// undo and redo, and each game's panel (ONE's scores, ONSLAUGHT's cores and nodes,
-// OneWorld's gods, Towers, stacks and the combat in progress).
+// Drawing the game around the board: whose turn, and each game's panel (ONE's scores,
+// ONSLAUGHT's cores and nodes, OneWorld's gods, Towers, stacks and the combat in
+// progress). The Moves card and its review are review.js's.
 
 export function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -25,21 +25,6 @@ export function turnText(game) {
   }
   const who = game.to_move ? `${title(game.to_move)} to move` : "";
   return [game.title, who, game.phase_words ?? game.phase].filter(Boolean).join(" · ");
-}
-
-export function renderSteps(list, game) {
-  list.replaceChildren();
-  const steps = game?.history || [];
-  if (steps.length === 0) {
-    list.append(element("li", "empty", game ? "No move yet" : "No game"));
-    return;
-  }
-  for (const step of steps) {
-    const item = element("li", step.kind === "game.correction" ? "correction" : "", step.text);
-    item.dataset.seq = String(step.seq);
-    list.append(item);
-  }
-  list.scrollTop = list.scrollHeight;  // the newest step in view, without scrolling the page
 }
 
 function table(headers, rows) {

@@ -5,8 +5,9 @@
 import { alertIllegal, keepAwake } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
-import { element, renderPanel, renderSteps, title, turnText } from "./game.js";
+import { element, renderPanel, title, turnText } from "./game.js";
 import { mayActFor, me } from "./join.js";
+import { setUpReview, showMoves } from "./review.js";
 import { forgetReveal, keepReveal, keptReveal, seal } from "./secrets.js";
 
 const $ = (id) => document.getElementById(id);
@@ -104,7 +105,7 @@ export async function showGame(game, verdict = null) {
   if (page.game !== game) return;
   $("turn").textContent = turnText(game);
   renderVerdict(verdict, game, hadProblem, sameNews);
-  renderSteps($("events"), game);
+  showMoves(game);
   $("undo").disabled = !game?.can_undo;
   $("redo").disabled = !game?.can_redo;
   $("end").hidden = !game;
@@ -748,6 +749,7 @@ export async function refreshGame() {
 }
 
 export function setUp() {
+  setUpReview(showError);
   correctionForms();
   gameForms();
   fillStartForm().catch((error) => showError(error.message));
