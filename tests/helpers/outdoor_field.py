@@ -12,9 +12,8 @@ GAME = get_game("outdoor")
 def set_up(north: dict[str, tuple], south: dict[str, tuple], *, first: str = "north",
            **options: Any) -> dict[str, Any]:
     """A game whose first sequence has begun: each side's characters at their poses
-    ``(x, y, facing)`` (every character of a side, as many as the ``characters`` option
-    says, by default as many as given) and ``first`` to move."""
-    options.setdefault("characters", len(north))
+    ``(x, y, facing)`` (every character of each side) and ``first`` to move."""
+    options.setdefault("characters", [len(north), len(south)])
     state = GAME.initial_state(options)
     for player, poses in (("north", north), ("south", south)):
         pieces = {cid: dict(zip(("x", "y", "facing"), pose, strict=True))

@@ -162,8 +162,9 @@ class Outdoor(Game):
                                 f"{', '.join(ACTIONS)}.")
         phase = state["phase"]
         if kind not in _PHASE_ACTIONS[phase]:
-            raise IllegalAction(f"Now is {PHASE_WORDS[phase]}: the actions are "
-                                f"{', '.join(_PHASE_ACTIONS[phase])}, not {kind}.")
+            allowed = _PHASE_ACTIONS[phase]
+            listed = " or ".join(filter(None, (", ".join(allowed[:-1]), allowed[-1])))
+            raise IllegalAction(f"{_DURING[phase]} the actions are {listed}, not {kind}.")
         mover = self.to_move(state)
         player = action.get("player", mover)
         if player != mover:
@@ -355,6 +356,12 @@ _PHASE_ACTIONS = {
     "setup": ("place",), "first": ("first", "roll_first"), "movement": ("move", "stay"),
     "action": ("act", "done"), "response": ("respond", "decline"), "split": ("split",),
     "choose": ("choose",),
+}
+_DURING = {
+    "setup": "While the pieces are set up", "first": "While choosing who goes first",
+    "movement": "In the movement phase", "action": "In the action phase",
+    "response": "In a free response", "split": "In the split",
+    "choose": "While a group is chosen",
 }
 _GONE = {"fallen": "on its side", "left": "it walked off the field",
          "waiting": "not placed yet"}

@@ -8,7 +8,7 @@ from typing import Any
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "field": [24.0, 24.0],  # width and height in inches: 2 ft × 2 ft
-    "characters": 5,  # each player's, in every sequence
+    "characters": 5,  # each player's in every sequence, or [North's, South's]
     "sequences": 7,
     "vision": 180.0,  # degrees: the front half (O1)
     "blocking": False,  # pieces stand in the way of sight (O2)
@@ -44,7 +44,7 @@ _NUMBERS = {  # name: (least, most)
     "angle_tolerance": (0.0, 90.0),
     "setup_tolerance": (0.0, 180.0),
 }
-_COUNTS = {"characters": (1, 20), "sequences": (1, 7), "idle_turns": (0, 99)}
+_COUNTS = {"sequences": (1, 7), "idle_turns": (0, 99)}
 
 
 def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,9 +66,15 @@ def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
         opts[name] = _number(name, opts[name], least, most)
     for name, (least, most) in _COUNTS.items():
         value = opts[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        if not _count(value, least, most):
             raise ValueError(f"The option {name!r} is a whole number from {least} to {most}, "
                              f"not {value!r}.")
+    counts = opts["characters"]
+    counts = [counts, counts] if not isinstance(counts, (list, tuple)) else list(counts)
+    if len(counts) != 2 or not all(_count(n, 1, 20) for n in counts):
+        raise ValueError("The option 'characters' is each player's number of characters, "
+                         "1 to 20, or [North's, South's].")
+    opts["characters"] = counts
     field = opts["field"]
     if not isinstance(field, (list, tuple)) or len(field) != 2:
         raise ValueError("The option 'field' is the field's width and height in inches, "
@@ -83,3 +89,7 @@ def _number(name: str, value: Any, least: float, most: float) -> float:
         raise ValueError(f"The option {name!r} is a number from {least:g} to {most:g}, "
                          f"not {value!r}.")
     return float(value)
+
+
+def _count(value: Any, least: int, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most

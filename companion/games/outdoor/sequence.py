@@ -24,19 +24,19 @@ def title(player: str) -> str:
     return player.capitalize()
 
 
-def character_ids(player: str, count: int) -> list[str]:
+def character_ids(state: State, player: str) -> list[str]:
     """The names of ``player``'s characters: N1, N2, … for North."""
+    count = state["options"]["characters"][PLAYERS.index(player)]
     return [f"{player[0].upper()}{n}" for n in range(1, count + 1)]
 
 
 def fresh_sequence(state: State) -> None:
     """Clear the field for the next sequence: fresh characters, none placed."""
-    count = state["options"]["characters"]
     state["characters"] = {
         cid: {"owner": player, "side": player, "status": "waiting", "x": 0.0, "y": 0.0,
               "facing": 0.0, "r": state["options"]["piece_radius"], "idle": 0,
               "moved": False, "acted": False, "active": False}
-        for player in PLAYERS for cid in character_ids(player, count)}
+        for player in PLAYERS for cid in character_ids(state, player)}
     state.update(phase="setup", turn=0, first=None, placed=[], done=[], pending=None,
                  split=None, falls={p: 0 for p in PLAYERS})
 
@@ -48,7 +48,7 @@ def check_place(state: State, player: str, action: Mapping[str, Any]) -> None:
     if not isinstance(pieces, Mapping):
         raise InvalidAction('Placing gives "pieces": each character\'s "x", "y" (inches) '
                             'and "facing" (degrees).')
-    wanted = character_ids(player, state["options"]["characters"])
+    wanted = character_ids(state, player)
     if sorted(pieces) != sorted(wanted):
         raise IllegalAction(f"{title(player)} places all its characters, {', '.join(wanted)}, "
                             f"at once.")
@@ -75,7 +75,7 @@ def lined_up(state: State, player: str) -> dict[str, dict[str, float]]:
     """``player``'s characters in a row across the field, 3 inches in from its own edge,
     facing the other side: the set-up the companion offers."""
     width, height = state["options"]["field"]
-    ids = character_ids(player, state["options"]["characters"])
+    ids = character_ids(state, player)
     y = 3.0 if player == "north" else height - 3.0
     return {cid: {"x": round(width * (n + 1) / (len(ids) + 1), 2), "y": y,
                   "facing": EDGE_BEARINGS[OPPOSITE[player]]} for n, cid in enumerate(ids)}
