@@ -240,7 +240,8 @@ def end_sequence(state: State, events: list[Event]) -> None:
     if state["sequence"] >= state["options"]["sequences"]:
         state["phase"] = "over"
         state["to_move"] = None
-        state["over"] = f"all {state['options']['sequences']} sequences played"
+        count = state["options"]["sequences"]
+        state["over"] = f"all {count} sequences played" if count > 1 else "its sequence played"
         return
     state["sequence"] += 1
     fresh_sequence(state)

@@ -86,7 +86,7 @@ def test_the_game_ends_after_its_sequences_with_the_sequences_each_side_won():
     state = set_up({"N1": (12, 6, 180)}, {"S1": (12, 18, 0)}, sequences=1)
     state = knocked_out(state, "N1", "S1")
     outcome = GAME.outcome(state)
-    assert outcome.termination == "all 1 sequences played"
+    assert outcome.termination == "its sequence played"
     assert outcome.winners == ("north", "south") and outcome.scores == {"north": 0, "south": 0}
     assert GAME.to_move(state) is None and GAME.phase_words(state) == ""
 

@@ -1,10 +1,14 @@
 """The outdoor game typed and read: ``companion referee outdoor --play``'s notation,
 actions in words, the field as text and the page's panel."""
 
+import json
+
 import pytest
 
+from companion.cli import main
 from companion.games.base import InvalidAction
 from tests.helpers.outdoor_field import GAME, play, set_up
+from tests.helpers.paths import EXAMPLES
 
 STATE = set_up({"N1": (12, 10, 180), "N2": (4, 3, 180)}, {"S1": (12, 11.5, 0), "S2": (20, 21, 0)})
 
@@ -52,3 +56,12 @@ def test_the_panel_lists_every_character_with_its_pose_and_set():
     n1, n2 = panel["characters"][:2]
     assert (n1["set"], n1["why"]) == ("observed", "seen by and seeing S1 and S2")
     assert n2["status"] == "left" and "set" not in n2
+
+
+def test_the_example_record_plays_a_sequence_to_its_end(capsys):
+    code = main(["referee", "outdoor", "--record", str(EXAMPLES / "outdoor-one-sequence.jsonl")])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0 and all(line["legal"] for line in lines[:-1])
+    assert lines[-1]["outcome"] == {"termination": "its sequence played", "winners": ["north"],
+                                    "scores": {"north": 1, "south": 0}}
+    assert lines[-2]["events"][-1]["text"] == "Sequence 1 is over: North wins it, 2 to 1."
