@@ -45,6 +45,7 @@ from companion.errors import CompanionError
 from companion.games.base import Action, Game, IllegalAction, State
 from companion.games.corrections import describe as describe_correction
 from companion.games.match import Match
+from companion.games.position import position_state
 from companion.journal import Journal, JournalEvent
 from companion.listeners import Listeners
 from companion.table import last_step
@@ -54,7 +55,7 @@ from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
 from companion.table.reading import compare
-from companion.table.record import export_lines
+from companion.table.record import export_lines, export_sgf
 from companion.table.verdict import TableVerdict
 
 END = "game.end"
@@ -120,15 +121,47 @@ class TableSession(CameraReadings, DiceWaits):
     # -- the game ------------------------------------------------------------------------
 
     def start(self, game: str, options: Mapping[str, Any] | None = None, *,
-              dice: str = game_log.SERVER_DICE) -> TableVerdict:
+              dice: str = game_log.SERVER_DICE, position: Mapping[str, Any] | None = None,
+              steps: Sequence[tuple[Action, Sequence[int]]] = ()) -> TableVerdict:
         """Start a new game (journaled) and follow it; ``dice``: who throws its dice
-        (``game_log.DICE_MODES``: the companion, or the players at the table)."""
+        (``game_log.DICE_MODES``: the companion, or the players at the table).
+
+        ``position``: the position it starts from (``companion.games.position``: the
+        board and who moves; ``PositionError`` says what is wrong with it); ``steps``:
+        the actions (with their dice) already played from there, journaled as moves of
+        the game (a record carried on: ``IllegalAction`` names the first the rules
+        refuse, and nothing is started)."""
         with self._locked():
+            engine = game_log.make_game(game, self._games)
+            if steps:
+                match = Match(engine, options, state=None if position is None else
+                              position_state(engine, options, position))
+                for number, (action, dice_thrown) in enumerate(steps, start=1):
+                    try:
+                        match.push(action, dice_thrown)
+                    except IllegalAction as error:
+                        raise IllegalAction(f"Move {number} cannot be played: "
+                                            f"{error.reason}", spaces=error.spaces) from None
             game_id = game_log.start_game(self.journal, game, options, actor=self.actor,
-                                          games=self._games, dice=dice)
+                                          games=self._games, dice=dice, position=position)
+            if steps:
+                live = game_log.fold(self.journal, game_id, games=self._games)
+                with self.journal.batch():
+                    for action, dice_thrown in steps:
+                        live.play(action, dice_thrown, actor=self.actor)
             self._follow(game_id)
-            result = TableVerdict(v.STARTED, f"A new game of {self.game.title} begins.")
+            result = TableVerdict(v.STARTED, self._started_words(position is not None))
         return self._announce(result)
+
+    def _started_words(self, positioned: bool) -> str:
+        """What the table says as a game begins: from a position, who moves."""
+        words = f"A new game of {self.game.title} begins"
+        if not positioned and not self._require_live().timeline.standing:
+            return words + "."
+        to_move = self.game.to_move(self.state)
+        who = self.game.piece_words(to_move) if to_move else ""
+        named = f": {who[:1].upper()}{who[1:]} to move" if who else ""
+        return f"{words} from the position set up{named}."
 
     def resume(self, game_id: str | None = None) -> TableVerdict:
         """Follow ``game_id`` (by default the latest game not ended) as the journal has it."""
@@ -360,6 +393,12 @@ class TableSession(CameraReadings, DiceWaits):
         ``companion.table.record``): what the page's export downloads."""
         with self._locked():
             return export_lines(self.journal, self._require())
+
+    def sgf(self) -> str:
+        """The game as SGF text (a game of Go; ``SgfError`` otherwise): what the page's
+        export downloads as ``.sgf``."""
+        with self._locked():
+            return export_sgf(self.journal, self._require(), self._games)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(verdict, snapshot)`` after every change; return an unsubscribe."""
