@@ -33,7 +33,7 @@ from typing import Any
 from companion.games.base import Action, Game, IllegalAction, State
 from companion.games.corrections import correct
 from companion.games.match import Match
-from companion.games.position import position_state
+from companion.games.position import compact, position_state
 from companion.games.registry import get_game
 from companion.journal import Journal, JournalError, JournalEvent
 
@@ -108,7 +108,7 @@ def start_game(
         game.initial_state(options)
     else:
         position_state(game, options, position)
-        data["position"] = dict(position)
+        data["position"] = compact(position)
     game_id = uuid.uuid4().hex[:12]
     with _lock_for(journal):
         journal.append(START, data, game_id=game_id, actor=actor)

@@ -66,9 +66,18 @@ def position_state(game: Game, options: Mapping[str, Any] | None,
     return state
 
 
+def compact(position: Mapping[str, Any]) -> dict[str, Any]:
+    """``position`` as the journal and a record keep it: its empty spaces left out."""
+    kept = {key: value for key, value in position.items() if key != "board"}
+    board = position.get("board", {})
+    return {"board": {space: content for space, content in board.items()
+                      if content is not None}, **kept}
+
+
 def state_position(game: Game, state: State) -> dict[str, Any]:
     """The position of ``state``: its board as the game's ``view`` has it (empty spaces
-    left out) and who moves."""
+    left out) and who moves (in a game that is over, who would have: play goes on from
+    the position)."""
     board = {space: content for space, content in game.view(state).items()
              if content is not None}
-    return {"board": board, "to_move": game.to_move(state)}
+    return {"board": board, "to_move": game.to_move(state) or state.get("to_move")}

@@ -62,7 +62,7 @@ def export_sgf(journal: Journal, game_id: str, games: game_log.GameLookup | None
     live = game_log.fold(journal, game_id, games=games)
     standing = list(live.timeline.standing)
     befores = [live.before(index) for index in range(len(standing))]
-    afters = [*befores[1:], live.match.state]
+    afters = [*befores[1:], live.match.state][:len(befores)]
     start = befores[0] if befores else live.match.state
     steps = [(event.data, before, after)
              for event, before, after in zip(standing, befores, afters, strict=True)]
