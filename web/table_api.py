@@ -265,6 +265,25 @@ def accept():
     return _answer(get_runtime().table.accept_board())
 
 
+@bp.post("/game/from-camera")
+def from_camera():
+    """Start the game again from the board as the camera last read it, before any move
+    (stones were left on the table): ``{"to_move": "white"}`` (default: who moves at the
+    game's start); checked by the game (400 with its reason)."""
+    to_move = json_body().get("to_move")
+    if to_move is not None and not isinstance(to_move, str):
+        raise InvalidRequest('"to_move" names the player who moves first, such as "white".')
+    with value_errors_as(InvalidRequest):
+        verdict = get_runtime().table.start_from_camera(to_move)
+    return _answer(verdict)
+
+
+@bp.post("/game/clear-board")
+def clear_board():
+    """The players clear the board for the game's start: the game waits for it."""
+    return _answer(get_runtime().table.clear_board())
+
+
 @bp.post("/game/undo")
 def undo():
     return _answer(get_runtime().table.undo())

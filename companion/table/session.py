@@ -54,7 +54,7 @@ from companion.table.dice_wait import DiceRefused, DiceWaits, WaitingRoll
 from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
-from companion.table.reading import compare
+from companion.table.reading import compare, is_sure
 from companion.table.record import export_lines, export_sgf
 from companion.table.verdict import TableVerdict
 
@@ -107,6 +107,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._wake = threading.Event()
         self._stopping = False
         self._problem: TableVerdict | None = None
+        self._clearing = False  # the players chose to clear the board for the start
         self._choices: list[Candidate] = []
         self._question: Question | None = None
         self._waiting: WaitingRoll | None = None
@@ -184,6 +185,50 @@ class TableSession(CameraReadings, DiceWaits):
                 result = TableVerdict(v.STARTED, f"The game of {self.game.title} goes on "
                                                  f"({so_far}).")
         return self._announce(result)
+
+    def start_from_camera(self, to_move: str | None = None) -> TableVerdict:
+        """Start the game again, with no move yet, from the board as the camera last
+        read it (checked by the game: ``PositionError``), ``to_move`` moving first (by
+        default, who moves in the game's start). The game it replaces is ended."""
+        with self._locked():
+            live = self._require_live()
+            if live.timeline.standing:
+                raise IllegalAction("The game has begun: correct it by hand, or accept the "
+                                    "board as the camera reads it.")
+            reading = self._seen
+            if reading is None:
+                raise IllegalAction("The camera has not read the board yet.")
+            unread = sorted(space for space in self.game.view(self.state)
+                            if not is_sure(reading, space))
+            if unread:
+                raise IllegalAction(f"The camera cannot read {', '.join(unread[:6])}: clear "
+                                    "its view of the board and try again.", spaces=unread)
+            start = self.journal.events(game_id=live.game_id)[0].data
+            position = {"board": dict(reading),
+                        "to_move": to_move or self.game.to_move(self.state)}
+            name = self.game.name
+            position_state(self.game, start.get("options"), position)  # or PositionError
+            self.journal.append(END, {}, game_id=live.game_id, actor=self.actor)
+        return self.start(name, start.get("options"), dice=live.dice, position=position)
+
+    def clear_board(self) -> TableVerdict:
+        """The players will clear the board for the game's start: the game waits for it
+        without calling it a problem (``verdict.CLEARING``)."""
+        with self._locked():
+            live = self._require_live()
+            if live.timeline.standing:
+                raise IllegalAction("The game has begun: undo its moves to go back to its "
+                                    "start.")
+            self._clearing = True
+            reading = self._last_reading
+            result = self._off_start(reading) if reading is not None and compare(
+                self.game.view(self.state), reading) else TableVerdict(
+                v.CLEARING, "Clear the board: the game waits for its start.")
+        return self._announce(result)
+
+    def _at_start(self) -> bool:
+        """Whether the game has no step standing: it is at the position it started from."""
+        return not self._require_live().timeline.standing
 
     def end(self) -> TableVerdict:
         """End the game at the table (journaled); the session then has no game."""
@@ -451,6 +496,7 @@ class TableSession(CameraReadings, DiceWaits):
 
     def _reset_table(self) -> None:
         self._problem = None
+        self._clearing = False
         self._choices = []
         self._question = None
 
