@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.games import registry
-from companion.vision.games import game_vision
 from companion.games.replay import RecordError
+from companion.vision.games import game_vision
 from hardware.follow_frames import start_record
 from web.runtime import get_runtime
 
