@@ -420,6 +420,7 @@ class TableSession(CameraReadings, DiceWaits):
                 "state": state,
                 "view": _view_or_none(game, state),
                 "to_move": game.to_move(state),
+                "seats": list(game.seats(state)),
                 "phase": game.phase(state),
                 "outcome": outcome.to_json() if outcome else None,
                 "problem": self._problem.to_json() if self._problem else None,
