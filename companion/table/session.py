@@ -42,10 +42,10 @@ from typing import Any
 from companion import game_log
 from companion.dice import DiceService
 from companion.errors import CompanionError
-from companion.games.base import Action, Game, IllegalAction, State
+from companion.games.base import Action, Game, IllegalAction, State, copy_state
 from companion.games.corrections import describe as describe_correction
 from companion.games.match import Match
-from companion.games.position import position_state
+from companion.games.position import PositionError, position_state
 from companion.journal import Journal, JournalEvent
 from companion.listeners import Listeners
 from companion.table import last_step
@@ -160,7 +160,8 @@ class TableSession(CameraReadings, DiceWaits):
         if not positioned and not self._require_live().timeline.standing:
             return words + "."
         to_move = self.game.to_move(self.state)
-        who = self.game.piece_words(to_move) if to_move else ""
+        # a seat is named as its stones are; a game's own turn (a piece) is its panel's
+        who = self.game.piece_words(to_move) if to_move in self.game.seats(self.state) else ""
         named = f": {who[:1].upper()}{who[1:]} to move" if who else ""
         return f"{words} from the position set up{named}."
 
@@ -189,7 +190,8 @@ class TableSession(CameraReadings, DiceWaits):
     def start_from_camera(self, to_move: str | None = None) -> TableVerdict:
         """Start the game again, with no move yet, from the board as the camera last
         read it (checked by the game: ``PositionError``), ``to_move`` moving first (by
-        default, who moves in the game's start). The game it replaces is ended."""
+        default, who moves at the game's start; one of ``first_movers``). The game it
+        replaces is ended."""
         with self._locked():
             live = self._require_live()
             if live.timeline.standing:
@@ -204,8 +206,9 @@ class TableSession(CameraReadings, DiceWaits):
                 raise IllegalAction(f"The camera cannot read {', '.join(unread[:6])}: clear "
                                     "its view of the board and try again.", spaces=unread)
             start = self.journal.events(game_id=live.game_id)[0].data
-            position = {"board": dict(reading),
-                        "to_move": to_move or self.game.to_move(self.state)}
+            position: dict[str, Any] = {"board": dict(reading)}
+            if to_move is not None:
+                position["to_move"] = to_move
             name = self.game.name
             position_state(self.game, start.get("options"), position)  # or PositionError
             self.journal.append(END, {}, game_id=live.game_id, actor=self.actor)
@@ -225,6 +228,20 @@ class TableSession(CameraReadings, DiceWaits):
                 self.game.view(self.state), reading) else TableVerdict(
                 v.CLEARING, "Clear the board: the game waits for its start.")
         return self._announce(result)
+
+    def first_movers(self) -> list[str]:
+        """The players who may be chosen to move first in a game started from a position
+        (``Game.set_to_move``): none for a game whose rules say who moves."""
+        with self._locked():
+            game, state = self.game, self.state
+            movers = []
+            for seat in game.seats(state):
+                try:
+                    game.set_to_move(copy_state(state), seat)
+                except PositionError:
+                    return []
+                movers.append(seat)
+            return movers
 
     def _at_start(self) -> bool:
         """Whether the game has no step standing: it is at the position it started from."""
@@ -420,10 +437,11 @@ class TableSession(CameraReadings, DiceWaits):
                 "state": state,
                 "view": _view_or_none(game, state),
                 "to_move": game.to_move(state),
-                "seats": list(game.seats(state)),
                 "phase": game.phase(state),
                 "outcome": outcome.to_json() if outcome else None,
                 "problem": self._problem.to_json() if self._problem else None,
+                "first_movers": self.first_movers() if self._problem is not None
+                and self._problem.kind == v.OFF_START else [],
                 "choices": self.choices,
                 "question": self._question.to_json() if self._question else None,
                 "pending_dice": self.pending_dice,

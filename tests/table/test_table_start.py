@@ -77,3 +77,33 @@ def test_once_the_game_has_begun_the_offer_is_gone(session):
         session.start_from_camera()
     with pytest.raises(IllegalAction, match="The game has begun"):
         session.clear_board()
+
+
+def test_onslaught_starts_from_the_camera_with_the_turn_its_rules_give():
+    table = TableSession(Journal(":memory:"))
+    table.start("onslaught", {"players": 2})
+    view = dict(table.game.view(table.state))
+    taken = [space for space, content in view.items() if content is not None][:3]
+    free = [space for space, content in view.items() if content is None][:3]
+    for start, end in zip(taken, free, strict=True):
+        view[end], view[start] = view[start], None
+    assert table.submit_reading(view).kind == v.OFF_START
+    assert table.snapshot()["first_movers"] == []  # its rules say who moves: not asked
+    with pytest.raises(PositionError, match="a position cannot choose who moves first"):
+        table.start_from_camera("blue")
+    assert table.start_from_camera().text == ("A new game of ONSLAUGHT begins from the "
+                                              "position set up.")
+    assert table.submit_reading(view).kind == v.UNCHANGED
+
+
+def test_one_asks_who_moves_first_and_takes_the_stones_from_the_hands():
+    table = TableSession(Journal(":memory:"))
+    table.start("one", {"players": 2})
+    view = dict(table.game.view(table.state))
+    view.update({"A1": "black", "B1": "black", "C1": "white", "D1": "black"})
+    table.submit_reading(view)
+    assert table.snapshot()["first_movers"] == ["black", "white"]
+    hand = dict(table.state["hand"])
+    table.start_from_camera("white")
+    assert table.state["hand"] == {"black": hand["black"] - 3, "white": hand["white"] - 1}
+    assert table.game.to_move(table.state) == "white"

@@ -48,7 +48,7 @@ export function renderStartOffer(game) {
 
 function askWhoFirst(game) {
   const box = $("who-first-buttons");
-  const seats = game.seats || game.summary?.players?.map((p) => p.player) || [];
+  const seats = game.first_movers || [];
   box.replaceChildren(...seats.map((seat) => {
     const button = element("button", seat === game.to_move ? "primary" : "", title(seat));
     button.type = "button";
