@@ -156,8 +156,8 @@ class Game(ABC):
     ``guess_actions`` (what a reading no legal action explains looks like),
     ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
     ``player_choices`` and ``board_choices`` (what the page offers at the start),
-    ``camera`` (what the camera reads: boards, piece reader, colours), ``set_to_move``
-    and ``position_problem`` (a game started from a position).
+    ``camera`` (what the camera reads: boards, piece reader, colours), ``set_to_move``,
+    ``likely_to_move`` and ``position_problem`` (a game started from a position).
     docs/architecture.md, "Adding a game", lists them with their defaults.
     """
 
@@ -345,6 +345,12 @@ class Game(ABC):
             raise PositionError(f"{self.title} starts with the player its rules say: a "
                                 "position cannot choose who moves first.")
         state["to_move"] = player
+
+    def likely_to_move(self, state: State) -> str | None:
+        """Who moves next in ``state``, a position set up by hand, where the pieces tell
+        (Go: as many black stones as white, Black), or ``None`` (the default: the
+        players are asked)."""
+        return None
 
     def position_problem(self, state: State) -> str | None:
         """Why ``state``, set up by hand to start a game from, cannot be played on (Go: a

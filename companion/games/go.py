@@ -189,6 +189,13 @@ class Go(StoneGame):
             liberties(geometry, board, own)) == 1 else None
         return events
 
+    def likely_to_move(self, state: State) -> str | None:
+        """Black with as many stones as White, White with one more (Black began);
+        otherwise (a handicap, captures) the stones do not tell."""
+        stones = list(state["board"].values())
+        black, white = stones.count("black"), stones.count("white")
+        return {0: "black", 1: "white"}.get(black - white)
+
     def position_problem(self, state: State) -> str | None:
         """A position is played on only if every group has a liberty (a group without
         one would have been captured)."""

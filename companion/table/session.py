@@ -190,8 +190,8 @@ class TableSession(CameraReadings, DiceWaits):
     def start_from_camera(self, to_move: str | None = None) -> TableVerdict:
         """Start the game again, with no move yet, from the board as the camera last
         read it (checked by the game: ``PositionError``), ``to_move`` moving first (by
-        default, who moves at the game's start; one of ``first_movers``). The game it
-        replaces is ended."""
+        default, who the pieces say moves, ``Game.likely_to_move``, else who moves at the
+        game's start; one of ``first_movers``). The game it replaces is ended."""
         with self._locked():
             live = self._require_live()
             if live.timeline.standing:
@@ -207,6 +207,7 @@ class TableSession(CameraReadings, DiceWaits):
                                     "its view of the board and try again.", spaces=unread)
             start = self.journal.events(game_id=live.game_id)[0].data
             position: dict[str, Any] = {"board": dict(reading)}
+            to_move = to_move or self._likely_first(reading)
             if to_move is not None:
                 position["to_move"] = to_move
             name = self.game.name
@@ -242,6 +243,23 @@ class TableSession(CameraReadings, DiceWaits):
                     return []
                 movers.append(seat)
             return movers
+
+    def _first_mover_choice(self) -> dict[str, Any]:
+        """For the "start from what the camera sees" offer: who may be chosen to move
+        first (``first_movers``) and who the pieces say moves (``first_mover``)."""
+        reading = self._seen
+        if self._problem is None or self._problem.kind != v.OFF_START or reading is None:
+            return {"first_movers": [], "first_mover": None}
+        return {"first_movers": self.first_movers(), "first_mover": self._likely_first(reading)}
+
+    def _likely_first(self, reading: Mapping[str, Any]) -> str | None:
+        """Who the game says moves next on the board ``reading`` shows, if it can tell."""
+        try:
+            options = self.journal.events(game_id=self._require())[0].data.get("options")
+            state = position_state(self.game, options, {"board": reading})
+        except (PositionError, ValueError):
+            return None
+        return self.game.likely_to_move(state)
 
     def _at_start(self) -> bool:
         """Whether the game has no step standing: it is at the position it started from."""
@@ -440,8 +458,7 @@ class TableSession(CameraReadings, DiceWaits):
                 "phase": game.phase(state),
                 "outcome": outcome.to_json() if outcome else None,
                 "problem": self._problem.to_json() if self._problem else None,
-                "first_movers": self.first_movers() if self._problem is not None
-                and self._problem.kind == v.OFF_START else [],
+                **self._first_mover_choice(),
                 "choices": self.choices,
                 "question": self._question.to_json() if self._question else None,
                 "pending_dice": self.pending_dice,

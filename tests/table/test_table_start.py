@@ -60,6 +60,20 @@ def test_the_game_starts_again_from_what_the_camera_sees(session):
     assert session.submit_reading(reading(**LEFT_OVER)).kind == v.UNCHANGED
 
 
+@pytest.mark.parametrize("stones, first", [
+    (LEFT_OVER, "black"),  # as many black stones as white: Black moves
+    ({**LEFT_OVER, "G7": "black"}, "white"),  # one more black: White moves
+    ({**LEFT_OVER, "G7": "black", "H8": "black"}, None),  # a handicap? the players say
+])
+def test_go_says_who_moves_next_where_the_stones_tell(session, stones, first):
+    session.submit_reading(reading(**stones))
+    snapshot = session.snapshot()
+    assert snapshot["first_mover"] == first
+    assert snapshot["first_movers"] == ["black", "white"]
+    session.start_from_camera()
+    assert session.game.to_move(session.state) == (first or "black")
+
+
 def test_a_position_the_rules_refuse_is_not_started_from(session):
     session.submit_reading(reading(A1="black", A2="white", B1="white", E5="black"))
     with pytest.raises(PositionError, match="The black stone on A1 has no liberties"):

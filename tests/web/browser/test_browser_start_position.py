@@ -55,7 +55,8 @@ def test_stones_on_the_table_at_the_start_are_offered_as_the_start(phone):
     left = {"C3": "black", "D4": "white", "E5": "black", "F6": "white"}
     reply = page.request.post(url + "/api/game/reading", data={"reading": {**view, **left}})
     assert reply.json()["verdict"]["kind"] == "off_start"
-    sync_api.expect(page.locator("#from-camera")).to_be_visible(timeout=WAIT_MS)
+    sync_api.expect(page.locator("#from-camera")).to_have_text(
+        "Start from what the camera sees (Black to move)", timeout=WAIT_MS)
     sync_api.expect(page.locator("#clear-board")).to_be_visible()
     sync_api.expect(page.locator("#problem")).to_be_hidden()
     sync_api.expect(page.locator("#verdict-card")).to_have_attribute("data-kind", "off_start")
@@ -72,8 +73,12 @@ def test_stones_on_the_table_at_the_start_are_offered_as_the_start(phone):
     page.request.post(url + "/api/game/end")
     page.click("#start")
     sync_api.expect(verdict(page)).to_have_text("A new game of Go begins.", timeout=WAIT_MS)
-    page.request.post(url + "/api/game/reading", data={"reading": {**view, **left}})
-    sync_api.expect(page.locator("#from-camera")).to_be_visible(timeout=WAIT_MS)
+    # Three black stones and one white: the stones do not tell who moves next (a
+    # handicap?), so the page asks.
+    page.request.post(url + "/api/game/reading", data={"reading": {**view, **left,
+                                                                   "F6": "black"}})
+    sync_api.expect(page.locator("#from-camera")).to_have_text(
+        "Start from what the camera sees", timeout=WAIT_MS)
     page.click("#from-camera")
     sync_api.expect(page.locator("#who-first")).to_be_visible()
     page.click("#who-first-buttons button:has-text('White')")

@@ -11,6 +11,7 @@ const HANDICAPS = [2, 3, 4, 5, 6, 7, 8, 9];
 const OFFER_KINDS = new Set(["off_start", "clearing"]);
 
 let send = null;
+let offered = null;  // the game whose board the offer is for
 
 /** The Start form's extras for game ``name``: the options they set (a handicap) over
  * ``options``, and the position to start from (``null``: the game's own start). */
@@ -43,7 +44,12 @@ export function renderStartOffer(game) {
   $("who-first").hidden = true;
   $("export-sgf").hidden = game?.game !== "go";
   if (game) $("export-sgf").href = "/api/game/export?format=sgf";
+  offered = box.hidden ? null : game;
   if (!box.hidden) askWhoFirst(game);
+  const who = game?.first_mover;
+  $("from-camera").textContent = who
+    ? `Start from what the camera sees (${title(who)} to move)`
+    : "Start from what the camera sees";
 }
 
 function askWhoFirst(game) {
@@ -65,7 +71,9 @@ export function setUpStart(sendIt) {
     option.value = index ? String(HANDICAPS[index - 1]) : "0";
   });
   $("from-camera").addEventListener("click", () => {
-    if ($("who-first-buttons").children.length > 1) {
+    if (offered?.first_mover) {
+      send("/api/game/from-camera", { to_move: offered.first_mover });
+    } else if ($("who-first-buttons").children.length > 1) {
       $("who-first").hidden = false;
       $("who-first").scrollIntoView({ block: "nearest" });
     } else {
