@@ -2,7 +2,8 @@
 
 A position is plain data: ``{"board": {space: content}, "to_move": player}``, the board
 as the game's ``view`` has it (``None`` for an empty space; a space left out is empty)
-and who moves first (left out: as the game's first state has it). It is what the
+and who moves first (left out: as the game's first state has it). A state of ONE or Go
+is one as it is (its board and player to move are read; its counts are not). It is what the
 journal keeps at a game's start (``game.start``'s ``position``), what a record's header
 carries (docs/records.md), and what the page sends (the camera's reading, an SGF
 file's setup, a Go handicap).
@@ -67,11 +68,15 @@ def position_state(game: Game, options: Mapping[str, Any] | None,
 
 
 def compact(position: Mapping[str, Any]) -> dict[str, Any]:
-    """``position`` as the journal and a record keep it: its empty spaces left out."""
-    kept = {key: value for key, value in position.items() if key != "board"}
+    """``position`` as the journal and a record keep it: its board without the empty
+    spaces, and who moves first if it says (a game's state, given as a position, keeps
+    nothing else)."""
     board = position.get("board", {})
-    return {"board": {space: content for space, content in board.items()
-                      if content is not None}, **kept}
+    kept: dict[str, Any] = {"board": {space: content for space, content in board.items()
+                                      if content is not None}}
+    if position.get("to_move") is not None:
+        kept["to_move"] = position["to_move"]
+    return kept
 
 
 def state_position(game: Game, state: State) -> dict[str, Any]:

@@ -128,7 +128,9 @@ class TableSession(CameraReadings, DiceWaits):
         (``game_log.DICE_MODES``: the companion, or the players at the table).
 
         ``position``: the position it starts from (``companion.games.position``: the
-        board and who moves; ``PositionError`` says what is wrong with it); ``steps``:
+        board and who moves, or a state of ONE or Go; the board as the camera prints it
+        becomes one by ``companion.table.reading.cells_position``; ``PositionError``
+        says what is wrong with it); ``steps``:
         the actions (with their dice) already played from there, journaled as moves of
         the game (a record carried on: ``IllegalAction`` names the first the rules
         refuse, and nothing is started)."""

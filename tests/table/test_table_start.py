@@ -121,3 +121,15 @@ def test_one_asks_who_moves_first_and_takes_the_stones_from_the_hands():
     table.start_from_camera("white")
     assert table.state["hand"] == {"black": hand["black"] - 3, "white": hand["white"] - 1}
     assert table.game.to_move(table.state) == "white"
+
+
+def test_a_state_is_a_position_and_the_journal_keeps_only_its_board_and_turn():
+    from companion.games.go import Go
+
+    state, _ = Go().apply(Go().initial_state({"size": 9}),
+                          {"type": "place", "player": "black", "at": "E5"})
+    table = TableSession(Journal(":memory:"))
+    table.start("go", {"size": 9}, position=state)
+    assert table.state["board"]["E5"] == "black" and table.state["to_move"] == "white"
+    start = table.journal.events(kind="game.start")[0].data
+    assert start["position"] == {"board": {"E5": "black"}, "to_move": "white"}
