@@ -5,6 +5,7 @@ reads the part of it a referee needs to start following a game from a position: 
 board size (``SZ``: 9, 13 and 19 lines on the companion's own boards, another size on a
 board file given as the ``board`` option), komi (``KM``), the stones set up (``AB``,
 ``AW``, ``AE``, with the compressed ``aa:cc`` rectangles), the player to move (``PL``),
+the handicap (``HA``: its stones on the usual points become the ``handicap`` option),
 and the moves of the main line (``;B[dd];W[pp]``, a pass as ``B[]`` or ``B[tt]``).
 Stones set up after the first move (``AB``, ``AW``, ``AE`` in a later node: how the
 companion writes a correction by hand, ``companion.games.sgf_write``) are corrections.
@@ -31,7 +32,7 @@ from typing import Any
 
 from companion.errors import UserFacingError
 from companion.games.go import Go
-from companion.games.go_points import COLUMNS
+from companion.games.go_points import COLUMNS, handicap_points
 from companion.games.replay import correction_line, to_line
 
 SIZES = (9, 13, 19)
@@ -62,6 +63,8 @@ class SgfGame:
     corrections: tuple[tuple[int, dict[str, str | None]], ...] = ()
     """Stones set up after the first move: (how many moves came before, point → colour
     or ``None``)."""
+    handicap: int = 0
+    """``HA``: the handicap stones the game was given (0: none)."""
 
 
 def read_sgf(text: str) -> SgfGame:
@@ -90,7 +93,8 @@ def read_sgf(text: str) -> SgfGame:
             for value in node.get(key, []):
                 moves.append((colour, _move_point(value, size)))
     stones = {p: c for p, c in setup.items() if c is not None}
-    return SgfGame(size, komi, stones, to_move, tuple(moves), tuple(corrections))
+    handicap = int(_number(root["HA"][0], "HA")) if "HA" in root else 0
+    return SgfGame(size, komi, stones, to_move, tuple(moves), tuple(corrections), handicap)
 
 
 def sgf_record(text: str) -> list[str]:
@@ -103,7 +107,9 @@ def sgf_record(text: str) -> list[str]:
         options["komi"] = game.komi
     header: dict[str, Any] = {"game": Go.name, "options": options}
     to_move = game.to_move or (game.moves[0][0] if game.moves else None)
-    if game.setup or to_move not in (None, "black"):
+    if _is_handicap(game, to_move):
+        options["handicap"] = game.handicap
+    elif game.setup or to_move not in (None, "black"):
         header["position"] = {"board": dict(game.setup), "to_move": to_move or "black"}
     lines = [to_line(header)]
     corrections = list(game.corrections)
@@ -114,6 +120,18 @@ def sgf_record(text: str) -> list[str]:
                              else {"type": "place", "player": colour, "at": point}))
     lines += [correction_line(spaces) for _, spaces in corrections]
     return lines
+
+
+def _is_handicap(game: SgfGame, to_move: str | None) -> bool:
+    """Whether the setup is the handicap ``HA`` says, on its usual points, White to move
+    (then the game is started with the ``handicap`` option, as the companion does)."""
+    if game.handicap < 2 or to_move not in (None, "white"):
+        return False
+    try:
+        points = handicap_points(game.size, game.handicap)
+    except ValueError:
+        return False
+    return game.setup == dict.fromkeys(points, "black")
 
 
 def point_name(point: str, size: int) -> str:

@@ -143,3 +143,16 @@ def test_sgf_is_for_go_only(client):
     assert answer.get_json()["error"] == ("SGF holds games of Go; a game of ONE is exported as "
                                           "a game record (.jsonl).")
     assert client.get("/api/game/export?format=pdf").status_code == 400
+
+
+def test_a_handicap_game_goes_out_and_back_in_as_a_handicap(client):
+    start(client, options={"size": 19, "handicap": 4})
+    client.post("/api/game/play", json={"action": {"type": "place", "player": "white",
+                                                   "at": "R3"}})
+    text = client.get("/api/game/export?format=sgf").get_data(as_text=True)
+    assert client.post("/api/game/import", data=text,
+                       content_type="text/plain").status_code == 200
+    data = game(client)
+    assert data["state"]["options"]["handicap"] == 4 and data["view"]["R3"] == "white"
+    record = client.get("/api/game/export").get_data(as_text=True)
+    assert '"position"' not in record.splitlines()[0]  # the option says it all
