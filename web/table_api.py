@@ -144,9 +144,9 @@ def start():
     if dice not in game_log.DICE_MODES:
         raise InvalidRequest('"dice" is "server" (the companion rolls them) or "table" '
                              "(thrown at the table and entered by the referee).")
-    options = _board_checked(options)
     with value_errors_as(InvalidRequest):
-        position, options = _start_position(name, body.get("position"), options)
+        position, options = _start_position(name, body.get("position"),
+                                            _board_checked(options))
         verdict = get_runtime().table.start(name, options, dice=dice, position=position)
     return _answer(verdict)
 
