@@ -156,7 +156,8 @@ def _start_position(name: str, given: Any, options: dict[str, Any]
     """The position a game starts from, and its options: ``given`` is ``null``, the
     board as ``recognize --json`` prints it with who moves (``{"cells": [...],
     "to_move": "white"}``), or a game file's text (``{"sgf": "(;GM[1]..."}``, or a
-    record): the position it reaches, with its options under those given."""
+    record): the position it reaches, with its own options over those given (its size
+    is a fact of the file; the Start form's board choice is not)."""
     if given is None:
         return None, options
     if not isinstance(given, dict) or not ({"cells", "sgf", "record"} & set(given)):
@@ -172,8 +173,10 @@ def _start_position(name: str, given: Any, options: dict[str, Any]
         raise InvalidRequest("The position's file is empty.")
     engine = get_game(name)
     record = read_game_file(text, engine, _parse_line)
-    state = record_end(engine, record, options)
-    return state_position(engine, state), {**record.options, **options}
+    if "size" in record.options:  # a size says the board: the form's is left out
+        options = {key: value for key, value in options.items() if key != "board"}
+    merged = {**options, **record.options}
+    return state_position(engine, record_end(engine, record, merged)), merged
 
 
 @bp.post("/game/resume")

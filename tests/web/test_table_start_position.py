@@ -156,3 +156,11 @@ def test_a_handicap_game_goes_out_and_back_in_as_a_handicap(client):
     assert data["state"]["options"]["handicap"] == 4 and data["view"]["R3"] == "white"
     record = client.get("/api/game/export").get_data(as_text=True)
     assert '"position"' not in record.splitlines()[0]  # the option says it all
+
+
+def test_the_file_says_the_board_not_the_start_form(client):
+    answer = client.post("/api/game/start", json={"game": "go", "options": {
+        "board": "go-9"}, "position": {"sgf": "(;GM[1]SZ[19]AB[pd]PL[W])"}})
+    assert answer.status_code == 200
+    data = game(client)
+    assert data["board"] == "go-19" and data["view"]["Q16"] == "black"
