@@ -1,7 +1,8 @@
 """Games kept in the journal: start, actions, undos, and the game folded back from them.
 
 A game in progress is never stored as a state: it is the list of its events —
-``game.start`` (game name, options, and who throws the dice: ``DICE_MODES``), then
+``game.start`` (game name, options, who throws the dice: ``DICE_MODES``, and for a game
+started from a position, the position: ``companion.games.position``), then
 ``game.action`` (an action, its dice and the ``dice.roll`` event they came from),
 ``game.correction`` (the board put right by hand, see ``companion.games.corrections``)
 and ``game.undo`` (of the last action or correction still standing). The journal is the
@@ -32,6 +33,7 @@ from typing import Any
 from companion.games.base import Action, Game, IllegalAction, State
 from companion.games.corrections import correct
 from companion.games.match import Match
+from companion.games.position import compact, position_state
 from companion.games.registry import get_game
 from companion.journal import Journal, JournalError, JournalEvent
 
@@ -86,22 +88,30 @@ def start_game(
     actor: str = "",
     games: GameLookup | None = None,
     dice: str = SERVER_DICE,
+    position: Mapping[str, Any] | None = None,
 ) -> str:
     """Journal the start of a new game and return its id.
 
     The options are checked by the engine first (``ValueError`` in words if a game of
     that name does not exist or the options are impossible), and ``dice`` is one of
-    ``DICE_MODES``.
+    ``DICE_MODES``. ``position``: the position the game starts from
+    (``companion.games.position``), checked by the game (``PositionError``); an undo
+    never goes back past it.
     """
     options = dict(options or {})
     if dice not in DICE_MODES:
         raise ValueError(f'The dice are rolled by the companion ("{SERVER_DICE}") or thrown '
                          f'at the table ("{TABLE_DICE}"), not {dice!r}.')
-    _make_game(game_name, games).initial_state(options)
+    game = make_game(game_name, games)
+    data: dict[str, Any] = {"game": game_name, "options": options, "dice": dice}
+    if position is None:
+        game.initial_state(options)
+    else:
+        position_state(game, options, position)
+        data["position"] = compact(position)
     game_id = uuid.uuid4().hex[:12]
     with _lock_for(journal):
-        journal.append(START, {"game": game_name, "options": options, "dice": dice},
-                       game_id=game_id, actor=actor)
+        journal.append(START, data, game_id=game_id, actor=actor)
     return game_id
 
 
@@ -164,7 +174,11 @@ def fold(journal: Journal, game_id: str, *, games: GameLookup | None = None) -> 
     if not events or events[0].kind != START:
         raise ValueError(f"There is no game {game_id!r} in {journal.path}.")
     start = events[0]
-    match = Match(_make_game(start.data["game"], games), start.data.get("options") or {})
+    game = make_game(start.data["game"], games)
+    options = start.data.get("options") or {}
+    position = start.data.get("position")
+    match = Match(game, options, state=None if position is None else
+                  position_state(game, options, position))
     live = LiveGame(journal, game_id, match, dice=start.data.get("dice", SERVER_DICE))
     for event in events[1:]:
         live._replay(event)
@@ -393,7 +407,8 @@ def _same_step(a: JournalEvent, b: JournalEvent) -> bool:
     return a.kind == b.kind and a.data == b.data
 
 
-def _make_game(name: str, games: GameLookup | None) -> Game:
+def make_game(name: str, games: GameLookup | None = None) -> Game:
+    """The engine of the game called ``name``, from ``games`` (default: the registry)."""
     if games is None:
         return get_game(name)
     if isinstance(games, Mapping):

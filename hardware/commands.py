@@ -85,9 +85,6 @@ def add_frames(referee: argparse.ArgumentParser) -> None:
     referee.add_argument("--frames", nargs="+", metavar="IMAGE", type=Path,
                          help="follow the game from photographs, each a steady view of the "
                               "table after a move")
-    referee.add_argument("--start", metavar="FILE",
-                         help="with --frames: the position the game starts from, a game "
-                              "record (.jsonl) or for Go an SGF file")
     referee.add_argument("--corners", metavar="x,y;x,y;x,y;x,y",
                          help="with --frames: the board's four corners in every photograph, "
                               "its top-left corner first (default: found in each)")

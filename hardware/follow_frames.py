@@ -13,10 +13,12 @@ found, a hand over the grid, it is read where the last photograph had it) unless
 corners are given. The session journals into memory: nothing is written into the user's
 data.
 
-A game may start from a position (``--start``: a game record, or a Go SGF file). The
-first photograph that can be read then settles which way round the board lies
-(``companion.table.orientation``): the grid finder cannot tell which corner is A19, the
-stones of the position can. Every later photograph is read with that turn.
+A game may start from a position (``--start``: a game record, or a Go SGF file): the
+session starts from the record's position with its moves played, as any game started
+from a position does (``TableSession.start``). The first photograph that can be read
+then settles which way round the board lies (``companion.table.orientation``): the grid
+finder cannot tell which corner is A19, the stones of the position can. Every later
+photograph is read with that turn.
 
 ``follow`` yields one ``FrameVerdict`` per photograph; ``run`` is the command.
 """
@@ -37,10 +39,11 @@ from calibration.locator import BoardLocator, Located
 from calibration.registration import RegistrationError
 from companion import game_log
 from companion.errors import UserFacingError
-from companion.games.base import Game, State
-from companion.games.position import starting_at
+from companion.games.base import Game, IllegalAction
+from companion.games.game_files import read_game_file
+from companion.games.position import PositionError
 from companion.games.registry import get_game
-from companion.games.replay import Record, RecordError, read_record
+from companion.games.replay import Record, RecordError
 from companion.geometry import Geometry
 from companion.journal import Journal
 from companion.table import verdict as v
@@ -205,45 +208,24 @@ def _stones(reading: Reading) -> dict[str, Any]:
     return from_labels(list(reading.cells), list(reading.cells.values()))
 
 
-def start_state(game: Game, start: str | None, options: Mapping[str, Any]) -> State:
-    """The state the game starts from: ``start`` (a record, or for Go an SGF file)
-    played to its end, or the game's first state; ``options`` over the file's own."""
+def start_record(game: Game, start: str | None, options: Mapping[str, Any]) -> Record:
+    """What the game starts from: the record (or for Go the SGF file) ``start``, its
+    position and its moves, or a record of no move; ``options`` over the file's own.
+    ``FollowError`` says why it cannot be read."""
     if start is None:
-        try:
-            return game.initial_state(dict(options))
-        except ValueError as error:
-            raise FollowError(f"The game's options are not usable: {error}") from None
-    path = Path(start)
+        return Record(game.name, dict(options), ())
     try:
-        text = path.read_text(encoding="utf-8")
+        text = Path(start).read_text(encoding="utf-8")
     except OSError as error:
         raise FollowError(f"cannot read the start {start}: {error.strerror}.") from None
-    if path.suffix.lower() == ".sgf" or text.lstrip().startswith("(;"):
-        state = game.position_from(text, options)
-        if state is None:
-            raise FollowError(f"An SGF file does not set up a game of {game.title}: give "
-                              "a game record (.jsonl).")
-        return state
-    return _record_state(game, read_record(text.splitlines()), options)
-
-
-def _record_state(game: Game, record: Record, options: Mapping[str, Any]) -> State:
-    from companion.games.match import Match
-
-    if record.game is not None and record.game != game.name:
-        raise FollowError(f"The start is a game of {record.game}, not of {game.name}.")
-    try:
-        match = Match(game, {**record.options, **options})
-    except ValueError as error:
-        raise FollowError(f"The game's options are not usable: {error}") from None
+    except UnicodeDecodeError:
+        raise FollowError(f"the start {start} is not a game record: it is not UTF-8 "
+                          "text.") from None
+    record = read_game_file(text, game, name=start)
     for entry in record.entries:
         if entry.action is None:
             raise FollowError(f"The start cannot be read: {entry.error}")
-        try:
-            match.push(entry.action, entry.dice)
-        except ValueError as error:
-            raise FollowError(f"Line {entry.line} of the start is illegal: {error}") from None
-    return match.state
+    return Record(game.name, {**record.options, **options}, record.entries, record.position)
 
 
 class PhotoLocator:
@@ -281,13 +263,22 @@ class PhotoLocator:
 class FrameFollower:
     """One game followed photograph by photograph (see the module docstring)."""
 
-    def __init__(self, game: Game, state: State, *, positioned: bool,
+    def __init__(self, game: Game, start: Record, *, positioned: bool,
                  corners: Sequence[Sequence[float]] | None = None,
                  recogniser_for: Callable[[str, str | None], Any] = game_recogniser) -> None:
         self.journal = Journal(":memory:")
-        self.session = TableSession(self.journal, actor="frames",
-                                    games={game.name: lambda: starting_at(game, state)})
-        self.session.start(game.name, state.get("options", {}))
+        self.session = TableSession(self.journal, actor="frames")
+        steps = [(entry.action, entry.dice) for entry in start.entries
+                 if entry.action is not None]
+        try:
+            self.session.start(game.name, start.options, position=start.position,
+                               steps=steps)
+        except IllegalAction as error:
+            raise FollowError(f"The start cannot be played: {error.reason}") from None
+        except PositionError:
+            raise
+        except ValueError as error:
+            raise FollowError(f"The game's options are not usable: {error}") from None
         self._verdicts: list[TableVerdict] = []
         self.session.subscribe(lambda verdict, _snapshot: self._verdicts.append(verdict))
         self._gate: StillGate | None = None
@@ -392,10 +383,10 @@ def follow(game_name: str, images: Iterable[tuple[str, np.ndarray]], *,
     except ValueError as error:
         raise FollowError(str(error)) from None
     try:
-        state = start_state(game, start, options or {})
+        record = start_record(game, start, options or {})
     except RecordError as error:
         raise FollowError(str(error)) from None
-    follower = FrameFollower(game, state, positioned=start is not None, corners=corners,
+    follower = FrameFollower(game, record, positioned=start is not None, corners=corners,
                              recogniser_for=recogniser_for)
     for name, image in images:
         yield follower.see(name, image)

@@ -161,6 +161,8 @@ RULES: dict[str, Rule] = {
     "table_api.end": REFEREE,
     "table_api.correct": REFEREE,
     "table_api.accept": REFEREE,
+    "table_api.from_camera": REFEREE,
+    "table_api.clear_board": REFEREE,
     "table_api.undo": REFEREE,
     "table_api.redo": REFEREE,
     "table_api.reading": REFEREE,

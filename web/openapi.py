@@ -140,11 +140,18 @@ def _paths() -> dict[str, Any]:
             "A board's geometry: a bundled board or a board file in the data folder.",
             path=[_param("name", {"type": "string"})])},
         "/api/game": {"get": _op("The game as the page shows it, and the live loop.")},
-        "/api/game/start": {"post": _change("Start a game.", {
+        "/api/game/start": {"post": _change("Start a game, from its start or a position.", {
             "game": {"type": "string", "enum": games},
             "options": {"type": "object", "properties": {
                 "players": {"type": "integer", "minimum": 1, "maximum": 6},
-                "board": {"type": "string"}, "size": {"type": "integer"}}}})},
+                "board": {"type": "string"}, "size": {"type": "integer"},
+                "handicap": {"type": "integer", "minimum": 2, "maximum": 9}}},
+            "dice": {"type": "string", "enum": ["server", "table"]},
+            "position": {"type": "object", "properties": {
+                "cells": {"type": "array", "items": {"type": "object", "properties": {
+                    "space": {"type": "string"}, "content": CONTENT}}},
+                "to_move": {"type": "string"},
+                "sgf": {"type": "string"}, "record": {"type": "string"}}}})},
         "/api/game/resume": {"post": _change("Go on with a game from the journal.", {
             "game_id": {"type": "string", "maxLength": MAX_GAME_ID}})},
         "/api/game/end": {"post": _change("End the game.")},
@@ -178,17 +185,23 @@ def _paths() -> dict[str, Any]:
                                               {"correction": correction},
                                               required=["correction"])},
         "/api/game/accept": {"post": _change("Accept the board as the camera read it.")},
+        "/api/game/from-camera": {"post": _change(
+            "Start the game again, before any move, from the board the camera read.",
+            {"to_move": {"type": "string"}})},
+        "/api/game/clear-board": {"post": _change(
+            "The board is being cleared for the game's start: the game waits for it.")},
         "/api/game/undo": {"post": _change("Undo the last step.")},
         "/api/game/redo": {"post": _change("Redo the step undone last.")},
         "/api/game/reading": {"post": _change("A reading of the board from outside.", {
             "reading": {"type": "object", "additionalProperties": CONTENT},
             "disturbed": {"type": "boolean"}}, required=["reading"])},
         "/api/game/export": {"get": _op(
-            "The game's record (JSON Lines), as a file.",
+            "The game's record (JSON Lines), or with format=sgf a game of Go as SGF.",
+            query=[_param("format", {"type": "string", "enum": ["jsonl", "sgf"]})],
             responses={"200": _bare("The record.", "application/x-ndjson"),
-                       "409": _error()})},
+                       "400": _error(), "409": _error()})},
         "/api/game/import": {"post": _op(
-            f"Start a game from a record (at most {MAX_IMPORT_BODY} bytes).",
+            f"Start a game from a record or an SGF file (at most {MAX_IMPORT_BODY} bytes).",
             body_content={
                 "text/plain": {"schema": {"type": "string"}},
                 "application/json": {"schema": {

@@ -22,14 +22,16 @@ from companion.dice import MAX_COUNT, MAX_SIDES
 from companion.errors import CompanionError, value_errors_as
 from companion.games.action_shape import check_action, check_correction, check_spaces
 from companion.games.base import IllegalAction
+from companion.games.game_files import game_file_lines, read_game_file
+from companion.games.position import state_position
 from companion.games.registry import game_key, game_names, get_game
-from companion.games.replay import RecordError, read_record
+from companion.games.replay import CORRECTION_PREFIX, RecordError, read_record, record_end
 from companion.geometry import load_geometry
 from companion.geometry.loader import board_in_folder
 from companion.journal import JournalError
 from companion.paths import data_dir
 from companion.table.dice_wait import DiceRefused
-from companion.table.record import CORRECTION_PREFIX
+from companion.table.reading import cells_position
 from companion.table.session import NoGame
 from web.access import who_asks
 from web.errors import InvalidRequest
@@ -143,8 +145,38 @@ def start():
         raise InvalidRequest('"dice" is "server" (the companion rolls them) or "table" '
                              "(thrown at the table and entered by the referee).")
     with value_errors_as(InvalidRequest):
-        verdict = get_runtime().table.start(name, _board_checked(options), dice=dice)
+        position, options = _start_position(name, body.get("position"),
+                                            _board_checked(options))
+        verdict = get_runtime().table.start(name, options, dice=dice, position=position)
     return _answer(verdict)
+
+
+def _start_position(name: str, given: Any, options: dict[str, Any]
+                    ) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The position a game starts from, and its options: ``given`` is ``null``, the
+    board as ``recognize --json`` prints it with who moves (``{"cells": [...],
+    "to_move": "white"}``), or a game file's text (``{"sgf": "(;GM[1]..."}``, or a
+    record): the position it reaches, with its own options over those given (its size
+    is a fact of the file; the Start form's board choice is not)."""
+    if given is None:
+        return None, options
+    if not isinstance(given, dict) or not ({"cells", "sgf", "record"} & set(given)):
+        raise InvalidRequest('"position" is {"cells": [...], "to_move": "white"}, the board '
+                             'as recognize --json prints it, or {"sgf": "(;GM[1]..."}.')
+    if "cells" in given:
+        to_move = given.get("to_move")
+        if to_move is not None and not isinstance(to_move, str):
+            raise InvalidRequest('"to_move" names the player who moves first.')
+        return cells_position(given["cells"], to_move), options
+    text = given.get("sgf", given.get("record"))
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidRequest("The position's file is empty.")
+    engine = get_game(name)
+    record = read_game_file(text, engine, _parse_line)
+    if "size" in record.options:  # a size says the board: the form's is left out
+        options = {key: value for key, value in options.items() if key != "board"}
+    merged = {**options, **record.options}
+    return state_position(engine, record_end(engine, record, merged)), merged
 
 
 @bp.post("/game/resume")
@@ -236,6 +268,25 @@ def accept():
     return _answer(get_runtime().table.accept_board())
 
 
+@bp.post("/game/from-camera")
+def from_camera():
+    """Start the game again from the board as the camera last read it, before any move
+    (stones were left on the table): ``{"to_move": "white"}`` (default: who moves at the
+    game's start); checked by the game (400 with its reason)."""
+    to_move = json_body().get("to_move")
+    if to_move is not None and not isinstance(to_move, str):
+        raise InvalidRequest('"to_move" names the player who moves first, such as "white".')
+    with value_errors_as(InvalidRequest):
+        verdict = get_runtime().table.start_from_camera(to_move)
+    return _answer(verdict)
+
+
+@bp.post("/game/clear-board")
+def clear_board():
+    """The players clear the board for the game's start: the game waits for it."""
+    return _answer(get_runtime().table.clear_board())
+
+
 @bp.post("/game/undo")
 def undo():
     return _answer(get_runtime().table.undo())
@@ -308,8 +359,19 @@ def _step_asked() -> int:
 
 @bp.get("/game/export")
 def export():
-    """The game's record (JSON Lines, docs/records.md), as a file to save."""
+    """The game's record (JSON Lines, docs/records.md), as a file to save; with
+    ``?format=sgf``, a game of Go as an SGF file (400 for another game)."""
     table = get_runtime().table
+    kind = request.args.get("format", "jsonl")
+    if kind not in ("jsonl", "sgf"):
+        raise InvalidRequest('"format" is jsonl (a game record) or sgf (a game of Go).')
+    if kind == "sgf":
+        with value_errors_as(InvalidRequest):
+            text = table.sgf()
+        name = f"go-{table.game_id}.sgf"
+        return Response(text, mimetype="application/x-go-sgf",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"',
+                                 "Cache-Control": "no-store"})
     lines = table.record()
     name = f"{json.loads(lines[0])['game']}-{table.game_id}.jsonl"
     return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson",
@@ -320,13 +382,14 @@ def export():
 @bp.post("/game/import")
 @larger_body(MAX_IMPORT_BODY)
 def import_record():
-    """Start a new game from a record (the body, as text; or ``{"record": "..."}``):
+    """Start a new game from a record or, for Go, an SGF file (the body, as text; or
+    ``{"record": "..."}``):
     its actions are replayed through the rules; illegal lines are reported and skipped,
     as ``companion referee`` does. The imported game is then played on."""
     text = _record_text()
     runtime = get_runtime()
-    lines = text.splitlines()
     try:
+        lines = game_file_lines(text)
         header = read_record(lines, _parse_line)
     except RecordError as error:
         raise InvalidRequest(str(error)) from error
@@ -342,7 +405,7 @@ def import_record():
     with value_errors_as(InvalidRequest):
         game_id = game_log.start_game(table.journal, header.game,
                                       _board_checked(header.options), actor=table.actor,
-                                      dice=_header_dice(lines))
+                                      dice=_header_dice(lines), position=header.position)
     live = game_log.fold(table.journal, game_id)
 
     def act(action: dict[str, Any], dice: list[int]) -> None:

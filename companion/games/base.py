@@ -156,8 +156,8 @@ class Game(ABC):
     ``guess_actions`` (what a reading no legal action explains looks like),
     ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
     ``player_choices`` and ``board_choices`` (what the page offers at the start),
-    ``camera`` (what the camera reads: boards, piece reader, colours), ``position_from``
-    (a position in the game's own notation, such as SGF).
+    ``camera`` (what the camera reads: boards, piece reader, colours), ``set_to_move``,
+    ``likely_to_move`` and ``position_problem`` (a game started from a position).
     docs/architecture.md, "Adding a game", lists them with their defaults.
     """
 
@@ -340,10 +340,28 @@ class Game(ABC):
             f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
             for key, value in content.items() if value not in (None, [], False))
 
-    def position_from(self, text: str, options: Mapping[str, Any]) -> State | None:
-        """The position a file in the game's own notation sets up (Go: an SGF file's
-        setup and moves), ``options`` over the file's own; ``None`` for a game with no
-        such notation (a game record, docs/records.md, starts every game)."""
+    def set_to_move(self, state: State, player: str) -> None:
+        """Make ``player`` (one of ``seats``) the one to move in ``state`` (a private
+        copy: mutate it), for a game started from a position
+        (``companion.games.position``). The default sets ``state["to_move"]``; a game
+        whose turn order is more than that raises ``PositionError`` (the default does
+        for a state without ``to_move``)."""
+        from companion.games.position import PositionError
+
+        if "to_move" not in state:
+            raise PositionError(f"{self.title} starts with the player its rules say: a "
+                                "position cannot choose who moves first.")
+        state["to_move"] = player
+
+    def likely_to_move(self, state: State) -> str | None:
+        """Who moves next in ``state``, a position set up by hand, where the pieces tell
+        (Go: as many black stones as white, Black), or ``None`` (the default: the
+        players are asked)."""
+        return None
+
+    def position_problem(self, state: State) -> str | None:
+        """Why ``state``, set up by hand to start a game from, cannot be played on (Go: a
+        stone without liberties), or ``None`` (the default: any position will do)."""
         return None
 
     def seats(self, state: State) -> tuple[str, ...]:

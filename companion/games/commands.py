@@ -2,6 +2,13 @@
 
     companion referee one --record docs/examples/one-2p-60.jsonl
     companion referee go --options '{"size": 9}' --play --save my-game.jsonl
+    companion referee go --record game.sgf --play --save game.sgf
+    companion referee go --start problem.sgf --play
+
+A record may be a Go game's SGF file (``.sgf``, read as a record:
+``companion.games.game_files``); ``--save`` writes SGF when its name ends in ``.sgf``.
+``--start FILE`` (a record or an SGF file, played to its end) is the position the game
+starts from; the record given with ``--record`` is then played on from there.
 
 Replaying prints one JSON object a line (sorted keys, so a record always replays to the
 same output); playing reads one action a line from standard input (``place C3``,
@@ -17,14 +24,27 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.games.base import Game, IllegalAction
+from companion.games.base import Game, IllegalAction, State
+from companion.games.game_files import SGF_SUFFIX, read_game_file
 from companion.games.match import Match
+from companion.games.position import state_position
 from companion.games.registry import game_names, get_game
-from companion.games.replay import Record, RecordError, read_record, replay, to_line, write_record
+from companion.games.replay import (
+    Record,
+    RecordError,
+    record_end,
+    replay,
+    start_of,
+    to_line,
+    write_record,
+)
+from companion.games.sgf import SgfError
+from companion.games.sgf_write import game_sgf
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,7 +59,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("game", metavar="GAME", help=f"the game: {', '.join(game_names())}")
-    parser.add_argument("--record", metavar="FILE.jsonl", help="the record to replay")
+    parser.add_argument("--record", metavar="FILE.jsonl",
+                        help="the record to replay (for Go, an SGF file also)")
+    parser.add_argument("--start", metavar="FILE",
+                        help="the position the game starts from: a game record (.jsonl) or "
+                             "for Go an SGF file, played to its end")
     parser.add_argument(
         "--options", metavar="JSON", default="{}",
         help='game options as a JSON object, over the record\'s own, e.g. \'{"players": 4}\'',
@@ -48,7 +72,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--play", action="store_true",
         help="play from standard input, one action a line (after the --record, if given)",
     )
-    parser.add_argument("--save", metavar="FILE.jsonl", help="with --play: write the game's record")
+    parser.add_argument("--save", metavar="FILE.jsonl",
+                        help="with --play: write the game's record (FILE.sgf: as SGF, for Go)")
     parser.add_argument(
         "--seed", type=int, help="with --play: seed for dice the player does not type"
     )
@@ -59,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game)
         options = _options(args.options)
-        record = _load(args.record) if args.record else Record(None, {}, ())
+        record = _load(args.record, game) if args.record else Record(None, {}, ())
+        if args.start:
+            record = _started(game, record, args.start, options)
     except (ValueError, RecordError) as error:
         return _unusable(error)
     if not args.play:
@@ -84,12 +111,26 @@ def _options(text: str) -> dict[str, Any]:
     return options
 
 
-def _load(path: str) -> Record:
+def _load(path: str, game: Game) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise RecordError(f"cannot read the record {path}: {error.strerror}.") from None
-    return read_record(text.splitlines())
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a game record: it is not UTF-8 text.") from None
+    return read_game_file(text, game, name=path)
+
+
+def _started(game: Game, record: Record, path: str, options: dict[str, Any]) -> Record:
+    """``record`` played on from the position the file ``path`` reaches."""
+    if record.position is not None:
+        raise RecordError("--start and the record both give the position the game starts "
+                          "from: give it once.")
+    start = _load(path, game)
+    merged = {**start.options, **record.options}
+    state = record_end(game, Record(game.name, merged, start.entries, start.position),
+                       options)
+    return Record(game.name, merged, record.entries, state_position(game, state))
 
 
 def _replay(game: Game, record: Record, options: dict[str, Any], out: TextIO) -> int:
@@ -112,12 +153,16 @@ def _play(
     out: TextIO,
 ) -> int:
     merged = {**record.options, **options}
-    if record.game is not None and record.game != game.name:
-        return _unusable(f"This record is a game of {record.game}, not of {game.name}.")
     try:
-        match = Match(game, merged)
-    except ValueError as error:
-        return _unusable(f"The game's options are not usable: {error}")
+        match = Match(game, merged, state=start_of(game, record, options))
+    except RecordError as error:
+        return _unusable(error)
+    start = match.state
+    if args.save:
+        try:
+            _save(args.save, record.position, merged, match, start)
+        except SgfError as error:
+            return _unusable(error)
     for entry in record.entries:
         if entry.action is None:
             return _unusable(entry.error)
@@ -151,12 +196,12 @@ def _play(
         for event in events:
             print(event.get("text") or to_line(event), file=out)
         if args.save:
-            _save(args.save, game, merged, match)
+            _save(args.save, record.position, merged, match, start)
         if match.is_over():
             break
         _show(match, out)
     if args.save:
-        _save(args.save, game, merged, match)
+        _save(args.save, record.position, merged, match, start)
     outcome = match.outcome()
     if outcome is None:
         print(f"The game is not over ({game.to_move(match.state)} to move).", file=out)
@@ -181,6 +226,18 @@ def _show(match: Match, out: TextIO) -> None:
     print(f"{str(match.to_move()).capitalize()} to move ({match.phase()}).", file=out)
 
 
-def _save(path: str, game: Game, options: dict[str, Any], match: Match) -> None:
-    steps = [(step.action, step.dice) for step in match.steps]
-    Path(path).write_text(write_record(game.name, options, steps), encoding="utf-8")
+def _save(path: str, position: dict[str, Any] | None, options: dict[str, Any],
+          match: Match, start: State) -> None:
+    """Write the game's record to ``path``: SGF for a name ending in ``.sgf``."""
+    game = match.game
+    if Path(path).suffix.lower() != SGF_SUFFIX:
+        steps = [(step.action, step.dice) for step in match.steps]
+        text = write_record(game.name, options, steps, position)
+    else:
+        states, history = start, []
+        for step in match.steps:
+            after, _ = game.apply(states, step.action, step.dice)
+            history.append(({"action": step.action}, states, after))
+            states = after
+        text = game_sgf(game, start, history, date=time.strftime("%Y-%m-%d"))
+    Path(path).write_text(text, encoding="utf-8")

@@ -30,6 +30,7 @@ from companion.games.base import (
     Outcome,
     State,
 )
+from companion.games.go_points import HANDICAP_SIZES, MAX_HANDICAP, handicap_points
 from companion.games.stones import (
     StoneGame,
     board_geometry,
@@ -44,6 +45,8 @@ from companion.geometry import Geometry
 
 PLAYERS = ("black", "white")
 DEFAULT_KOMI = 7.5
+HANDICAP_KOMI = 0.5
+"""The komi of a handicap game when none is given: White's half point breaks ties."""
 
 
 class Go(StoneGame):
@@ -57,11 +60,13 @@ class Go(StoneGame):
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         opts = _normalise(options or {})
         geometry = board_geometry(opts["board"])
+        board: dict[str, str | None] = {name: None for name in geometry.names}
+        board.update(dict.fromkeys(_handicap_stones(opts), "black"))
         return {
             "game": self.name,
             "options": opts,
-            "board": {name: None for name in geometry.names},
-            "to_move": "black",
+            "board": board,
+            "to_move": "white" if opts.get("handicap") else "black",
             "captures": {p: 0 for p in PLAYERS},
             "ko": None,
             "passes": 0,
@@ -192,12 +197,30 @@ class Go(StoneGame):
             liberties(geometry, board, own)) == 1 else None
         return events
 
-    def position_from(self, text: str, options: Mapping[str, Any]) -> State | None:
-        """An SGF file's position (``AB``/``AW``/``PL`` and its moves; ``SgfError`` for
-        one that cannot be read or breaks a rule)."""
-        from companion.games.sgf import read_sgf, sgf_state  # sgf builds on this module
+    def likely_to_move(self, state: State) -> str | None:
+        """Black with as many stones as White, White with one more (Black began);
+        otherwise (a handicap, captures) the stones do not tell."""
+        stones = list(state["board"].values())
+        black, white = stones.count("black"), stones.count("white")
+        return {0: "black", 1: "white"}.get(black - white)
 
-        return sgf_state(read_sgf(text), dict(options))
+    def position_problem(self, state: State) -> str | None:
+        """A position is played on only if every group has a liberty (a group without
+        one would have been captured)."""
+        geometry = geometry_of(state)
+        board = state["board"]
+        for colour in PLAYERS:
+            for group in groups(geometry, board, colour):
+                if not liberties(geometry, board, group):
+                    names = sorted(group, key=geometry.names.index)
+                    if len(names) == 1:
+                        return (f"The {colour} stone on {names[0]} has no liberties: in Go "
+                                "it would have been captured. Take it off, or free a point "
+                                "next to it.")
+                    return (f"The {colour} stones on {', '.join(names)} have no liberties: "
+                            "in Go they would have been captured. Take them off, or free a "
+                            "point next to them.")
+        return None
 
     def render(self, state: State) -> str:
         board = render(geometry_of(state), state["board"])
@@ -223,23 +246,47 @@ class Go(StoneGame):
 
 
 def _normalise(options: Mapping[str, Any]) -> dict[str, Any]:
-    allowed = ("board", "size", "komi")
+    allowed = ("board", "size", "komi", "handicap")
     unknown = sorted(set(options) - set(allowed))
     if unknown:
         raise ValueError(f"Go has no option {unknown[0]!r}; the options are {', '.join(allowed)}.")
     size = options.get("size", 19)
-    if size not in (9, 13, 19):
-        raise ValueError(f'"size" is 9, 13 or 19 (or give "board"); got {size!r}.')
+    if size not in (9, 13, 19) and "board" not in options:
+        raise ValueError(f'"size" is 9, 13 or 19, or give a board file of that size as '
+                         f'"board" (docs/geometry.md); got {size!r}.')
     board = options.get("board", f"go-{size}")
     if not isinstance(board, str):
         raise ValueError(
             '"board" names a bundled board (such as "go-9" or "one-60") or a board file.'
         )
     board_geometry(board)
-    komi = options.get("komi", DEFAULT_KOMI)
+    handicap = options.get("handicap", 0)
+    if handicap in (0, 1):  # one stone is no handicap: Black simply moves first
+        handicap = 0
+    elif not isinstance(handicap, int) or isinstance(handicap, bool) or not (
+            2 <= handicap <= MAX_HANDICAP):
+        raise ValueError(f'"handicap" is a number of stones from 2 to {MAX_HANDICAP}; '
+                         f"got {handicap!r}.")
+    komi = options.get("komi", HANDICAP_KOMI if handicap else DEFAULT_KOMI)
     if not isinstance(komi, int | float) or isinstance(komi, bool):
         raise ValueError(f'"komi" is a number of points for White; got {komi!r}.')
-    return {"board": board, "komi": float(komi)}
+    normal: dict[str, Any] = {"board": board, "komi": float(komi)}
+    if handicap:
+        normal["handicap"] = handicap
+        _handicap_stones(normal)  # on a board that has its star points, or ValueError
+    return normal
+
+
+def _handicap_stones(options: Mapping[str, Any]) -> list[str]:
+    """Where the handicap stones of ``options`` go (none without a handicap)."""
+    if not options.get("handicap"):
+        return []
+    board = options["board"]
+    sizes = {f"go-{size}": size for size in HANDICAP_SIZES}
+    if board not in sizes:
+        raise ValueError(f"A handicap is placed on the star points of the go-9, go-13 and "
+                         f"go-19 boards, not on {board}.")
+    return handicap_points(sizes[board], options["handicap"])
 
 
 def _other(player: str) -> str:

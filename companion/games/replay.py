@@ -19,6 +19,11 @@ from typing import Any
 
 from companion.errors import UserFacingError
 from companion.games.base import Action, Game, IllegalAction, State
+from companion.games.position import PositionError, position_state
+
+CORRECTION_PREFIX = "# correction: "
+"""How a record writes a correction by hand: a comment, so ``companion referee`` skips
+it, and the import of the table's page applies it (see docs/table.md)."""
 
 
 class RecordError(UserFacingError, ValueError):
@@ -43,6 +48,9 @@ class Record:
     game: str | None
     options: dict[str, Any]
     entries: tuple[Entry, ...]
+    position: dict[str, Any] | None = None
+    """The position the game starts from (``companion.games.position``), or ``None``:
+    the game's first state."""
 
 
 def read_record(lines: Iterable[str],
@@ -54,6 +62,7 @@ def read_record(lines: Iterable[str],
     what is wrong with the line)."""
     game: str | None = None
     options: dict[str, Any] = {}
+    position: dict[str, Any] | None = None
     entries: list[Entry] = []
     seen_action = False
     for number, raw in enumerate(lines, start=1):
@@ -78,7 +87,7 @@ def read_record(lines: Iterable[str],
         if "type" not in data and "game" in data:
             if seen_action or game is not None:
                 raise RecordError(f"Line {number}: the header must be the record's first line.")
-            game, options = _header(number, data)
+            game, options, position = _header(number, data)
             continue
         seen_action = True
         dice = data.pop("dice", [])
@@ -87,17 +96,39 @@ def read_record(lines: Iterable[str],
             entries.append(Entry(number, error=error))
             continue
         entries.append(Entry(number, action=data, dice=tuple(dice)))
-    return Record(game, options, tuple(entries))
+    return Record(game, options, tuple(entries), position)
 
 
-def _header(number: int, data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+def _header(number: int, data: Mapping[str, Any]
+            ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     game, options = data.get("game"), data.get("options", {})
     if not isinstance(game, str) or not isinstance(options, dict):
         raise RecordError(
             f'Line {number}: a header is {{"game": "one", "options": {{...}}}}, '
             "with the game's name and an object of options."
         )
-    return game, dict(options)
+    position = data.get("position")
+    if position is not None and not (isinstance(position, dict) and isinstance(
+            position.get("board", {}), dict)):
+        raise RecordError(f'Line {number}: a header\'s "position" is {{"board": {{"C3": '
+                          '"black", ...}, "to_move": "white"}.')
+    return game, dict(options), position
+
+
+def start_of(game: Game, record: Record, options: Mapping[str, Any] | None = None) -> State:
+    """The state ``record`` starts from: its position, or the game's first state, made
+    with the header's options and ``options`` over them. ``RecordError`` says why not."""
+    if record.game is not None and record.game != game.name:
+        raise RecordError(f"This record is a game of {record.game}, not of {game.name}.")
+    merged = {**record.options, **(options or {})}
+    try:
+        if record.position is not None:
+            return position_state(game, merged, record.position)
+        return game.initial_state(merged)
+    except PositionError as error:
+        raise RecordError(f"The record's position cannot be played: {error}") from None
+    except ValueError as error:
+        raise RecordError(f"The game's options are not usable: {error}") from None
 
 
 def replay(
@@ -109,13 +140,7 @@ def replay(
     Illegal actions are reported and leave the state as it was; replay goes on.
     Raises ``RecordError`` if the record is for another game or its options are bad.
     """
-    if record.game is not None and record.game != game.name:
-        raise RecordError(f"This record is a game of {record.game}, not of {game.name}.")
-    merged = {**record.options, **(options or {})}
-    try:
-        state = game.initial_state(merged)
-    except ValueError as error:
-        raise RecordError(f"The game's options are not usable: {error}") from None
+    state = start_of(game, record, options)
     for entry in record.entries:
         if entry.action is None:
             yield {"line": entry.line, "legal": False, "error": entry.error}
@@ -123,6 +148,22 @@ def replay(
         verdict, state = step(game, state, entry.action, entry.dice)
         yield {"line": entry.line, **verdict}
     yield final(game, state)
+
+
+def record_end(game: Game, record: Record, options: Mapping[str, Any] | None = None
+               ) -> State:
+    """The state ``record`` reaches, every line played (``options`` over the header's);
+    ``RecordError`` names the first line that cannot be read or played."""
+    state = start_of(game, record, options)
+    for entry in record.entries:
+        if entry.action is None:
+            raise RecordError(f"The record cannot be read: {entry.error}")
+        try:
+            state, _ = game.apply(state, entry.action, list(entry.dice))
+        except IllegalAction as error:
+            raise RecordError(f"Line {entry.line} of the record is illegal: "
+                              f"{error.reason}") from None
+    return state
 
 
 def step(
@@ -160,11 +201,22 @@ def to_line(data: Mapping[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
+def correction_line(spaces: Mapping[str, Any]) -> str:
+    """A record's line for a correction that sets ``spaces`` (space → content)."""
+    return CORRECTION_PREFIX + json.dumps({"type": "board", "spaces": dict(spaces)},
+                                          sort_keys=True)
+
+
 def write_record(
-    game: str, options: Mapping[str, Any], steps: Iterable[tuple[Action, Sequence[int]]]
+    game: str, options: Mapping[str, Any], steps: Iterable[tuple[Action, Sequence[int]]],
+    position: Mapping[str, Any] | None = None,
 ) -> str:
-    """Return the record of a game: the header, then each action with its dice."""
-    lines = [to_line({"game": game, "options": dict(options)})]
+    """Return the record of a game: the header (with the ``position`` it started from,
+    if any), then each action with its dice."""
+    header: dict[str, Any] = {"game": game, "options": dict(options)}
+    if position is not None:
+        header["position"] = dict(position)
+    lines = [to_line(header)]
     for action, dice in steps:
         lines.append(to_line({**action, "dice": list(dice)} if dice else dict(action)))
     return "\n".join(lines) + "\n"

@@ -5,16 +5,24 @@ reads the part of it a referee needs to start following a game from a position: 
 board size (``SZ``: 9, 13 and 19 lines on the companion's own boards, another size on a
 board file given as the ``board`` option), komi (``KM``), the stones set up (``AB``,
 ``AW``, ``AE``, with the compressed ``aa:cc`` rectangles), the player to move (``PL``),
+the handicap (``HA``: its stones on the usual points become the ``handicap`` option),
 and the moves of the main line (``;B[dd];W[pp]``, a pass as ``B[]`` or ``B[tt]``).
-Variations other than the first are left out; other properties (names, comments, times)
-are ignored.
+Stones set up after the first move (``AB``, ``AW``, ``AE`` in a later node: how the
+companion writes a correction by hand, ``companion.games.sgf_write``) are corrections.
+Variations other than the first are left out; other properties (names, comments, times,
+the rules, the result) are ignored: the companion plays by its own rules
+(docs/games/go.md) and finds the result itself.
 
 SGF counts points from the top-left corner (``aa``); the companion's Go boards name
 them by column letter (no I) and row number from the bottom, so on 19 lines ``aa`` is
 A19 and ``ss`` is T1.
 
-Pure: ``read_sgf`` takes the text, ``sgf_state`` builds the Go state (the moves checked
-by the rules); both raise ``SgfError`` saying what is wrong.
+Pure: ``read_sgf`` takes the text, ``sgf_record`` gives the game as a game record
+(docs/records.md: the size and komi as its options, the setup as its position, the moves
+as its actions, the corrections as its comments), which is how ``companion referee``
+and the table's import take an SGF file (the rules check it as they replay it); both
+raise ``SgfError`` saying what is wrong. A size other than 9, 13 and 19 is played on a
+board file of that size given as the ``board`` option (docs/geometry.md).
 """
 
 from __future__ import annotations
@@ -23,17 +31,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import UserFacingError
-from companion.games.base import IllegalAction, State
 from companion.games.go import Go
-from companion.games.stones import board_geometry
+from companion.games.go_points import COLUMNS, handicap_points
+from companion.games.replay import correction_line, to_line
 
 SIZES = (9, 13, 19)
 """The Go boards the companion has (``companion/data/boards/go-N.json``); another size
 is played on a board file given as the ``board`` option (``docs/geometry.md``)."""
-MAX_SIZE = 25
+MAX_SIZE = len(COLUMNS)
 """The most lines a board can have with one letter per column (A to Z, no I)."""
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-"""Column letters of a Go board: no I, as on the companion's boards."""
 
 COLOURS = {"B": "black", "W": "white"}
 
@@ -54,6 +60,11 @@ class SgfGame:
     setup: dict[str, str] = field(default_factory=dict)
     to_move: str | None = None
     moves: tuple[tuple[str, str | None], ...] = ()
+    corrections: tuple[tuple[int, dict[str, str | None]], ...] = ()
+    """Stones set up after the first move: (how many moves came before, point → colour
+    or ``None``)."""
+    handicap: int = 0
+    """``HA``: the handicap stones the game was given (0: none)."""
 
 
 def read_sgf(text: str) -> SgfGame:
@@ -67,56 +78,60 @@ def read_sgf(text: str) -> SgfGame:
     setup: dict[str, str | None] = {}
     to_move: str | None = None
     moves: list[tuple[str, str | None]] = []
+    corrections: list[tuple[int, dict[str, str | None]]] = []
     for node in nodes:
+        changed: dict[str, str | None] = {}
         for key, colour in (("AB", "black"), ("AW", "white"), ("AE", None)):
             for value in node.get(key, []):
-                if moves:
-                    raise SgfError(f"{key} after the first move: only a position set up "
-                                   "before the moves can be read.")
                 for point in _points(value, size):
-                    setup[point] = colour
+                    (changed if moves else setup)[point] = colour
+        if changed:
+            corrections.append((len(moves), changed))
         if "PL" in node and not moves:
             to_move = _colour(node["PL"][0], "PL")
         for key, colour in COLOURS.items():
             for value in node.get(key, []):
                 moves.append((colour, _move_point(value, size)))
     stones = {p: c for p, c in setup.items() if c is not None}
-    return SgfGame(size, komi, stones, to_move, tuple(moves))
+    handicap = int(_number(root["HA"][0], "HA")) if "HA" in root else 0
+    return SgfGame(size, komi, stones, to_move, tuple(moves), tuple(corrections), handicap)
 
 
-def sgf_state(game: SgfGame, options: dict[str, Any] | None = None) -> State:
-    """The Go state of ``game`` after its setup and moves (``options`` over the file's
-    size and komi). A move the rules refuse raises ``SgfError`` with the rule's reason."""
-    go = Go()
-    merged: dict[str, Any] = {"size": game.size} if game.size in SIZES else {}
+def sgf_record(text: str) -> list[str]:
+    """The game of an SGF text as the lines of a game record (docs/records.md): a header
+    with the size and komi, and the setup stones and the player to move as its position;
+    a line a move; a ``# correction:`` comment for stones set up after the first move."""
+    game = read_sgf(text)
+    options: dict[str, Any] = {"size": game.size}
     if game.komi is not None:
-        merged["komi"] = game.komi
-    merged.update(options or {})
-    if game.size not in SIZES and "board" not in merged:
-        raise SgfError(f"The SGF file is for {game.size} lines; the companion's Go boards "
-                       f"have {', '.join(map(str, SIZES))}: give a board file of "
-                       f"{game.size} lines as the board option, "
-                       '--options \'{"board": "my-board.json"}\' (docs/geometry.md).')
+        options["komi"] = game.komi
+    header: dict[str, Any] = {"game": Go.name, "options": options}
+    to_move = game.to_move or (game.moves[0][0] if game.moves else None)
+    if _is_handicap(game, to_move):
+        options["handicap"] = game.handicap
+    elif game.setup or to_move not in (None, "black"):
+        header["position"] = {"board": dict(game.setup), "to_move": to_move or "black"}
+    lines = [to_line(header)]
+    corrections = list(game.corrections)
+    for number, (colour, point) in enumerate(game.moves):
+        while corrections and corrections[0][0] <= number:
+            lines.append(correction_line(corrections.pop(0)[1]))
+        lines.append(to_line({"type": "pass", "player": colour} if point is None
+                             else {"type": "place", "player": colour, "at": point}))
+    lines += [correction_line(spaces) for _, spaces in corrections]
+    return lines
+
+
+def _is_handicap(game: SgfGame, to_move: str | None) -> bool:
+    """Whether the setup is the handicap ``HA`` says, on its usual points, White to move
+    (then the game is started with the ``handicap`` option, as the companion does)."""
+    if game.handicap < 2 or to_move not in (None, "white"):
+        return False
     try:
-        state = go.initial_state(merged)
-    except ValueError as error:
-        raise SgfError(f"The SGF file's game cannot be set up: {error}") from None
-    names = set(board_geometry(state["options"]["board"]).names)
-    if len(names) != game.size ** 2 or not set(game.setup) <= names:
-        raise SgfError(f"The SGF file is for {game.size} lines; the board "
-                       f"{state['options']['board']} is not.")
-    state["board"].update(game.setup)
-    first = game.moves[0][0] if game.moves else None
-    state["to_move"] = game.to_move or first or "black"
-    for number, (colour, point) in enumerate(game.moves, start=1):
-        action = ({"type": "pass", "player": colour} if point is None
-                  else {"type": "place", "player": colour, "at": point})
-        try:
-            state, _ = go.apply(state, action)
-        except IllegalAction as error:
-            raise SgfError(f"Move {number} of the SGF file ({go.describe(state, action)}) "
-                           f"is illegal: {error}") from None
-    return state
+        points = handicap_points(game.size, game.handicap)
+    except ValueError:
+        return False
+    return game.setup == dict.fromkeys(points, "black")
 
 
 def point_name(point: str, size: int) -> str:

@@ -11,6 +11,7 @@ holds one idea.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,7 @@ from companion.games.base import Game, IllegalAction, State
 from companion.table import verdict as v
 from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
+from companion.table.guesses import guess
 from companion.table.likely import Odds, contradicts, picture_answer
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
@@ -28,6 +30,15 @@ UNCHECKED = ("The board changed in more ways than the referee could check: play 
              "from the page, or put the board back as the game has it.")
 """What the table says when the search for the moves behind a reading ran out of
 tries and what the change looks like breaks a rule: another order may not."""
+
+
+ONE_MOVE_SPACES = 2
+"""The most spaces one move changes that a game's start is still held against (a piece
+moved from one space to another): more, at the start, are pieces left on the table."""
+
+OFF_START_NAMED = 6
+"""How many differing spaces the "not the game's start" verdict names (then "and N
+more")."""
 
 
 UNSEEN_STONES = ("More has changed than the camera can read: it half sees stones that "
@@ -49,6 +60,8 @@ class CameraReadings:
     _version: int
     _odds: Odds
     _reading_picture: bytes | None
+    _clearing: bool
+    _at_start: Callable[[], bool]  # the session's: no step of the game stands yet
 
     def submit_reading(self, reading: Reading, *, disturbed: bool = False,
                        odds: Odds | None = None, picture: bytes | None = None
@@ -243,9 +256,40 @@ class CameraReadings:
         return self._problem
 
     def _refuse(self, reading: dict[str, Any]) -> TableVerdict:
-        """No legal move explains the board: see ``companion.table.refusal``."""
+        """No legal move explains the board: see ``companion.table.refusal``; at the
+        game's start, a board that looks like several moves, or changes more spaces than
+        one move does, shows another position (``_off_start``): pieces left on the
+        table, not a wrong move."""
+        if self._at_start():
+            difference = compare(self.game.view(self.state), reading)
+            if (len(difference.changed) > ONE_MOVE_SPACES
+                    or len(guess(self.game, self.state, reading, difference)) > 1):
+                return self._off_start(reading)
         self._problem, look_alike = refuse(self.game, self.state, reading)
         self._choices = [look_alike] if look_alike is not None else []
+        return self._problem
+
+    def _off_start(self, reading: Reading) -> TableVerdict:
+        """The game has no move yet and the board is not as it starts: offer to start
+        from what the camera sees or to clear the board; once the players chose to
+        clear it (``clear_board``), say calmly what is still to clear."""
+        view = self.game.view(self.state)
+        spaces = compare(view, reading).changed
+        named = ", ".join(spaces[:OFF_START_NAMED]) + (
+            f" and {len(spaces) - OFF_START_NAMED} more" if len(spaces) > OFF_START_NAMED
+            else "")
+        self._choices = []
+        if not self._clearing:
+            text = (f"The board does not show the game's start ({named}): start from what "
+                    "the camera sees, or clear the board.")
+            self._problem = TableVerdict(v.OFF_START, text, spaces)
+        elif any(content is not None for content in view.values()):
+            self._problem = TableVerdict(v.CLEARING, "Set the board up as the game starts: "
+                                         f"{named}. The game waits for it.", spaces)
+        else:
+            self._problem = TableVerdict(v.CLEARING, "Take the pieces off the board: "
+                                         f"{named}. The game begins once it is empty.",
+                                         spaces)
         return self._problem
 
     def choose(self, index: int) -> TableVerdict:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.position import PositionError
 from companion.vision.labels import EMPTY, UNSURE
 
 Reading = Mapping[str, Any]
@@ -32,6 +33,27 @@ def from_labels(names: Sequence[str], labels: Sequence[str]) -> dict[str, Any]:
         raise ValueError(f"{len(labels)} labels were read for {len(names)} spaces.")
     return {n: None if label == EMPTY else label for n, label in zip(names, labels,
                                                                      strict=True)}
+
+
+def cells_position(cells: Sequence[Mapping[str, Any]], to_move: str | None) -> dict[str, Any]:
+    """A position from a board as ``companion recognize --json`` prints it (its
+    ``cells``) and who moves first."""
+    if not isinstance(cells, Sequence) or isinstance(cells, str):
+        raise PositionError('"cells" lists the spaces as recognize --json prints them: '
+                            '[{"space": "C3", "content": "black"}, ...].')
+    board: dict[str, Any] = {}
+    for cell in cells:
+        if not isinstance(cell, Mapping) or not isinstance(cell.get("space"), str):
+            raise PositionError('Each cell is {"space": "C3", "content": "black"}.')
+        content = cell.get("content")
+        if content == UNSURE:
+            raise PositionError(f"{cell['space']} could not be read: set it by hand before "
+                                "starting from this position.")
+        board[cell["space"]] = None if content in (EMPTY, None) else content
+    position: dict[str, Any] = {"board": board}
+    if to_move is not None:
+        position["to_move"] = to_move
+    return position
 
 
 def is_sure(reading: Reading, space: str) -> bool:

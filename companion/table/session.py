@@ -42,9 +42,10 @@ from typing import Any
 from companion import game_log
 from companion.dice import DiceService
 from companion.errors import CompanionError
-from companion.games.base import Action, Game, IllegalAction, State
+from companion.games.base import Action, Game, IllegalAction, State, copy_state
 from companion.games.corrections import describe as describe_correction
 from companion.games.match import Match
+from companion.games.position import PositionError, position_state
 from companion.journal import Journal, JournalEvent
 from companion.listeners import Listeners
 from companion.table import last_step
@@ -53,8 +54,8 @@ from companion.table.dice_wait import DiceRefused, DiceWaits, WaitingRoll
 from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
 from companion.table.question import Question
-from companion.table.reading import compare
-from companion.table.record import export_lines
+from companion.table.reading import compare, is_sure
+from companion.table.record import export_lines, export_sgf
 from companion.table.step_pictures import StepPictures
 from companion.table.verdict import TableVerdict
 
@@ -109,6 +110,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._wake = threading.Event()
         self._stopping = False
         self._problem: TableVerdict | None = None
+        self._clearing = False  # the players chose to clear the board for the start
         self._choices: list[Candidate] = []
         self._question: Question | None = None
         self._waiting: WaitingRoll | None = None
@@ -123,15 +125,50 @@ class TableSession(CameraReadings, DiceWaits):
     # -- the game ------------------------------------------------------------------------
 
     def start(self, game: str, options: Mapping[str, Any] | None = None, *,
-              dice: str = game_log.SERVER_DICE) -> TableVerdict:
+              dice: str = game_log.SERVER_DICE, position: Mapping[str, Any] | None = None,
+              steps: Sequence[tuple[Action, Sequence[int]]] = ()) -> TableVerdict:
         """Start a new game (journaled) and follow it; ``dice``: who throws its dice
-        (``game_log.DICE_MODES``: the companion, or the players at the table)."""
+        (``game_log.DICE_MODES``: the companion, or the players at the table).
+
+        ``position``: the position it starts from (``companion.games.position``: the
+        board and who moves, or a state of ONE or Go; the board as the camera prints it
+        becomes one by ``companion.table.reading.cells_position``; ``PositionError``
+        says what is wrong with it); ``steps``:
+        the actions (with their dice) already played from there, journaled as moves of
+        the game (a record carried on: ``IllegalAction`` names the first the rules
+        refuse, and nothing is started)."""
         with self._locked():
+            engine = game_log.make_game(game, self._games)
+            if steps:
+                match = Match(engine, options, state=None if position is None else
+                              position_state(engine, options, position))
+                for number, (action, dice_thrown) in enumerate(steps, start=1):
+                    try:
+                        match.push(action, dice_thrown)
+                    except IllegalAction as error:
+                        raise IllegalAction(f"Move {number} cannot be played: "
+                                            f"{error.reason}", spaces=error.spaces) from None
             game_id = game_log.start_game(self.journal, game, options, actor=self.actor,
-                                          games=self._games, dice=dice)
+                                          games=self._games, dice=dice, position=position)
+            if steps:
+                live = game_log.fold(self.journal, game_id, games=self._games)
+                with self.journal.batch():
+                    for action, dice_thrown in steps:
+                        live.play(action, dice_thrown, actor=self.actor)
             self._follow(game_id)
-            result = TableVerdict(v.STARTED, f"A new game of {self.game.title} begins.")
+            result = TableVerdict(v.STARTED, self._started_words(position is not None))
         return self._announce(result)
+
+    def _started_words(self, positioned: bool) -> str:
+        """What the table says as a game begins: from a position, who moves."""
+        words = f"A new game of {self.game.title} begins"
+        if not positioned and not self._require_live().timeline.standing:
+            return words + "."
+        to_move = self.game.to_move(self.state)
+        # a seat is named as its stones are; a game's own turn (a piece) is its panel's
+        who = self.game.piece_words(to_move) if to_move in self.game.seats(self.state) else ""
+        named = f": {who[:1].upper()}{who[1:]} to move" if who else ""
+        return f"{words} from the position set up{named}."
 
     def resume(self, game_id: str | None = None) -> TableVerdict:
         """Follow ``game_id`` (by default the latest game not ended) as the journal has it."""
@@ -154,6 +191,84 @@ class TableSession(CameraReadings, DiceWaits):
                 result = TableVerdict(v.STARTED, f"The game of {self.game.title} goes on "
                                                  f"({so_far}).")
         return self._announce(result)
+
+    def start_from_camera(self, to_move: str | None = None) -> TableVerdict:
+        """Start the game again, with no move yet, from the board as the camera last
+        read it (checked by the game: ``PositionError``), ``to_move`` moving first (by
+        default, who the pieces say moves, ``Game.likely_to_move``, else who moves at the
+        game's start; one of ``first_movers``). The game it replaces is ended."""
+        with self._locked():
+            live = self._require_live()
+            if live.timeline.standing:
+                raise IllegalAction("The game has begun: correct it by hand, or accept the "
+                                    "board as the camera reads it.")
+            reading = self._seen
+            if reading is None:
+                raise IllegalAction("The camera has not read the board yet.")
+            unread = sorted(space for space in self.game.view(self.state)
+                            if not is_sure(reading, space))
+            if unread:
+                raise IllegalAction(f"The camera cannot read {', '.join(unread[:6])}: clear "
+                                    "its view of the board and try again.", spaces=unread)
+            start = self.journal.events(game_id=live.game_id)[0].data
+            position: dict[str, Any] = {"board": dict(reading)}
+            to_move = to_move or self._likely_first(reading)
+            if to_move is not None:
+                position["to_move"] = to_move
+            name = self.game.name
+            position_state(self.game, start.get("options"), position)  # or PositionError
+            self.journal.append(END, {}, game_id=live.game_id, actor=self.actor)
+        return self.start(name, start.get("options"), dice=live.dice, position=position)
+
+    def clear_board(self) -> TableVerdict:
+        """The players will clear the board for the game's start: the game waits for it
+        without calling it a problem (``verdict.CLEARING``)."""
+        with self._locked():
+            live = self._require_live()
+            if live.timeline.standing:
+                raise IllegalAction("The game has begun: undo its moves to go back to its "
+                                    "start.")
+            self._clearing = True
+            reading = self._last_reading
+            result = self._off_start(reading) if reading is not None and compare(
+                self.game.view(self.state), reading) else TableVerdict(
+                v.CLEARING, "Clear the board: the game waits for its start.")
+        return self._announce(result)
+
+    def first_movers(self) -> list[str]:
+        """The players who may be chosen to move first in a game started from a position
+        (``Game.set_to_move``): none for a game whose rules say who moves."""
+        with self._locked():
+            game, state = self.game, self.state
+            movers = []
+            for seat in game.seats(state):
+                try:
+                    game.set_to_move(copy_state(state), seat)
+                except PositionError:
+                    return []
+                movers.append(seat)
+            return movers
+
+    def _first_mover_choice(self) -> dict[str, Any]:
+        """For the "start from what the camera sees" offer: who may be chosen to move
+        first (``first_movers``) and who the pieces say moves (``first_mover``)."""
+        reading = self._seen
+        if self._problem is None or self._problem.kind != v.OFF_START or reading is None:
+            return {"first_movers": [], "first_mover": None}
+        return {"first_movers": self.first_movers(), "first_mover": self._likely_first(reading)}
+
+    def _likely_first(self, reading: Mapping[str, Any]) -> str | None:
+        """Who the game says moves next on the board ``reading`` shows, if it can tell."""
+        try:
+            options = self.journal.events(game_id=self._require())[0].data.get("options")
+            state = position_state(self.game, options, {"board": reading})
+        except (PositionError, ValueError):
+            return None
+        return self.game.likely_to_move(state)
+
+    def _at_start(self) -> bool:
+        """Whether the game has no step standing: it is at the position it started from."""
+        return not self._require_live().timeline.standing
 
     def end(self) -> TableVerdict:
         """End the game at the table (journaled); the session then has no game."""
@@ -348,6 +463,7 @@ class TableSession(CameraReadings, DiceWaits):
                 "phase": game.phase(state),
                 "outcome": outcome.to_json() if outcome else None,
                 "problem": self._problem.to_json() if self._problem else None,
+                **self._first_mover_choice(),
                 "choices": self.choices,
                 "question": self._question.to_json() if self._question else None,
                 "pending_dice": self.pending_dice,
@@ -405,6 +521,12 @@ class TableSession(CameraReadings, DiceWaits):
             seq = self.position(step)["seq"]
             return self._pictures.get(seq) if seq is not None else None
 
+    def sgf(self) -> str:
+        """The game as SGF text (a game of Go; ``SgfError`` otherwise): what the page's
+        export downloads as ``.sgf``."""
+        with self._locked():
+            return export_sgf(self.journal, self._require(), self._games)
+
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(verdict, snapshot)`` after every change; return an unsubscribe."""
         return self._listeners.add(listener)
@@ -456,6 +578,7 @@ class TableSession(CameraReadings, DiceWaits):
 
     def _reset_table(self) -> None:
         self._problem = None
+        self._clearing = False
         self._choices = []
         self._question = None
 

@@ -31,6 +31,13 @@ QUESTION = "question"
 empty or white?"), ``choices`` are the answers; ``choose`` one."""
 ANSWERED = "answered"
 """A question was answered "as the game has it": nothing changed on its spaces."""
+OFF_START = "off_start"
+"""The game has no move yet and the board shows another position (stones left on the
+table at the start): ``spaces`` differ. The page offers to start from what the camera
+sees (``TableSession.start_from_camera``) or to clear the board (``clear_board``)."""
+CLEARING = "clearing"
+"""The players are clearing the board for the game's start: ``spaces`` are still to
+take off (or put back); no error, the game waits."""
 CORRECTED = "corrected"
 UNDONE = "undone"
 REDONE = "redone"

@@ -77,7 +77,9 @@ def test_bundled_go_boards_have_real_line_spacing_and_star_points():
 @pytest.mark.parametrize("options, message", [
     ({"size": 10}, "9, 13 or 19"),
     ({"komi": "six"}, "number of points"),
-    ({"handicap": 2}, "no option 'handicap'"),
+    ({"handicap": 10}, "from 2 to 9"),
+    ({"handicap": 2, "board": "one-60"}, "star points"),
+    ({"ko": 1}, "no option 'ko'"),
 ])
 def test_impossible_options(options, message):
     with pytest.raises(ValueError, match=message):

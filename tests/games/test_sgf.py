@@ -4,7 +4,13 @@ clear reason for every file it cannot read."""
 import pytest
 
 from companion.games.go import Go
-from companion.games.sgf import SgfError, point_name, read_sgf, sgf_state
+from companion.games.replay import RecordError, read_record, record_end
+from companion.games.sgf import SgfError, point_name, read_sgf, sgf_record
+
+
+def sgf_state(text, options=None):
+    """The Go state an SGF text reaches, through its record."""
+    return record_end(Go(), read_record(sgf_record(text)), options)
 
 
 def test_points_are_named_from_the_top_left_corner():
@@ -18,7 +24,7 @@ def test_setup_stones_the_player_to_move_and_komi():
     game = read_sgf("(;GM[1]FF[4]SZ[9]KM[6.5]AB[cc][gg]AW[cg]PL[W])")
     assert game.size == 9 and game.komi == 6.5
     assert game.setup == {"C7": "black", "G3": "black", "C3": "white"}
-    state = sgf_state(game)
+    state = sgf_state("(;GM[1]FF[4]SZ[9]KM[6.5]AB[cc][gg]AW[cg]PL[W])")
     assert state["to_move"] == "white"
     assert state["options"]["komi"] == 6.5
     assert sum(1 for c in state["board"].values() if c) == 3
@@ -35,7 +41,7 @@ def test_moves_of_the_main_line_with_passes_and_captures():
     game = read_sgf(text)
     assert game.moves == (("black", "B9"), ("white", "A9"), ("black", "A8"),
                           ("white", None), ("black", None))
-    state = sgf_state(game)
+    state = sgf_state(text)
     assert state["board"]["A9"] is None  # captured by A8
     assert state["captures"]["black"] == 1
     assert state["to_move"] == "white"
@@ -52,12 +58,12 @@ def test_escaped_brackets_in_comments_are_skipped():
 
 
 def test_the_first_move_decides_who_moves_when_there_is_no_pl():
-    state = sgf_state(read_sgf("(;SZ[9]AB[ee];W[cc])"))
+    state = sgf_state("(;SZ[9]AB[ee];W[cc])")
     assert state["to_move"] == "black" and state["board"]["C7"] == "white"
 
 
 def test_the_state_plays_on_with_the_rules():
-    state = sgf_state(read_sgf("(;SZ[13]AB[dd]PL[W])"))
+    state = sgf_state("(;SZ[13]AB[dd]PL[W])")
     after, _ = Go().apply(state, {"type": "place", "player": "white", "at": "D4"})
     assert after["to_move"] == "black"
 
@@ -72,7 +78,6 @@ def test_the_state_plays_on_with_the_rules():
     ("(;SZ[9]PL[X])", "names no player"),
     ("(;SZ[9]KM[lots])", "not a number"),
     ("(;SZ[9]C[never closed)", "not closed"),
-    ("(;SZ[9];B[ee];AB[cc])", "after the first move"),
     ("(;SZ[9] ! )", "Unexpected '!'"),
 ])
 def test_a_file_it_cannot_read_says_why(text, words):
@@ -81,20 +86,26 @@ def test_a_file_it_cannot_read_says_why(text, words):
     assert words in str(caught.value)
 
 
+def test_stones_set_up_after_a_move_are_a_correction():
+    text = "(;SZ[9];B[ee];AB[cc]AE[ee]C[Correction];W[gg])"
+    assert read_sgf(text).corrections == ((1, {"C7": "black", "E5": None}),)
+    lines = sgf_record(text)
+    assert lines[2] == '# correction: {"spaces": {"C7": "black", "E5": null}, "type": "board"}'
+    assert sgf_state(text)["board"]["E5"] == "black"  # a replay skips it; an import applies it
+
+
 def test_an_illegal_move_in_the_file_is_refused_with_the_rule():
-    with pytest.raises(SgfError, match="Move 2 .* is illegal: E5 is taken by Black"):
-        sgf_state(read_sgf("(;SZ[9];B[ee];W[ee])"))
+    with pytest.raises(RecordError, match="Line 3 .* is illegal: E5 is taken by Black"):
+        sgf_state("(;SZ[9];B[ee];W[ee])")
 
 
 def test_another_size_needs_a_board_file_of_that_size(tmp_path):
     game = read_sgf("(;SZ[7]AB[dd]PL[W])")
     assert game.setup == {"D4": "black"}
-    with pytest.raises(SgfError, match="give a board file of 7 lines"):
-        sgf_state(game)
+    with pytest.raises(RecordError, match="give a board file of that size"):
+        sgf_state("(;SZ[7]AB[dd]PL[W])")
     board = tmp_path / "go-7.json"
     board.write_text('{"kind": "grid", "columns": 7, "rows": 7, "points": "intersections", '
                      '"skip_i": true, "pitch_mm": 22.0, "margin_mm": 15.0}')
-    state = sgf_state(game, {"board": str(board)})
+    state = sgf_state("(;SZ[7]AB[dd]PL[W])", {"board": str(board)})
     assert state["board"]["D4"] == "black" and len(state["board"]) == 49
-    with pytest.raises(SgfError, match="is for 7 lines"):
-        sgf_state(game, {"board": "go-9"})

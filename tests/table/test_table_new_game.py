@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.games import registry
+from companion.games.replay import RecordError
 from companion.vision.games import game_vision
-from hardware.follow_frames import FollowError, start_state
+from hardware.follow_frames import start_record
 from web.runtime import get_runtime
 
 TOY_GAMES = Path(__file__).parents[1] / "data"  # tests/data
@@ -91,7 +92,6 @@ def test_the_defaults_of_the_hooks_a_rules_only_game_leaves_out(nim):
     assert table.game.guess_actions(table.state, {}, ()) == []
     assert table.game.piece_words({"pile": 5}) == "pile 5"
     assert table.game.camera is None
-    assert table.game.position_from("(;GM[1]SZ[9])", {}) is None
     with pytest.raises(ValueError, match="The camera cannot read 'nim' yet; it reads: go, "
                                          "one, oneworld, onslaught."):
         game_vision("nim")
@@ -108,10 +108,11 @@ def test_a_restarted_server_goes_on_with_the_new_game(make_app, tmp_path):
     assert game["summary"]["pile"] == 7 and game["to_move"] == "second"
 
 
-def test_a_game_without_a_notation_of_its_own_is_not_started_from_an_sgf_file(tmp_path):
+def test_a_game_other_than_go_is_not_started_from_an_sgf_file(tmp_path):
     start = tmp_path / "start.sgf"
     start.write_text("(;GM[1]FF[4]SZ[9]AB[cc])", encoding="utf-8")
-    with pytest.raises(FollowError, match=r"^An SGF file does not set up a game of Nim: give "
+    with pytest.raises(RecordError, match=r"^An SGF file holds a game of Go, not of Nim: give "
                                           r"a game record \(\.jsonl\)\.$"):
-        start_state(registry.get_game("nim"), str(start), {})
-    assert start_state(registry.get_game("go"), str(start), {})["board"]["C7"] == "black"
+        start_record(registry.get_game("nim"), str(start), {})
+    record = start_record(registry.get_game("go"), str(start), {})
+    assert record.position == {"board": {"C7": "black"}, "to_move": "black"}

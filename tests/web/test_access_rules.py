@@ -29,6 +29,7 @@ EXPECTED = {
     "api.roll": SEAT, "table_api.play": SEAT, "table_api.choose": SEAT,
     "join_api.free": REFEREE, "table_api.start": REFEREE, "table_api.resume": REFEREE,
     "table_api.end": REFEREE, "table_api.correct": REFEREE, "table_api.accept": REFEREE,
+    "table_api.from_camera": REFEREE, "table_api.clear_board": REFEREE,
     "table_api.undo": REFEREE, "table_api.redo": REFEREE, "table_api.reading": REFEREE,
     "table_api.export": REFEREE, "table_api.import_record": REFEREE,
     "table_api.thrown": REFEREE, "pages.calibration": WATCH, "openapi.openapi_json": WATCH,

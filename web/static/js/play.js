@@ -9,6 +9,7 @@ import { element, renderPanel, title, turnText } from "./game.js";
 import { mayActFor, me } from "./join.js";
 import { setUpReview, showMoves } from "./review.js";
 import { forgetReveal, keepReveal, keptReveal, seal } from "./secrets.js";
+import { fitStartForm, offersStart, renderStartOffer, setUpStart, startExtras } from "./start.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BUTTONS = 14;
@@ -105,6 +106,7 @@ export async function showGame(game, verdict = null) {
   if (page.game !== game) return;
   $("turn").textContent = turnText(game);
   renderVerdict(verdict, game, hadProblem, sameNews);
+  renderStartOffer(game);
   showMoves(game);
   $("undo").disabled = !game?.can_undo;
   $("redo").disabled = !game?.can_redo;
@@ -214,7 +216,7 @@ function renderVerdict(verdict, game, restored, sameNews) {
     button.addEventListener("click", () => send("/api/game/choose", { index }));
     choices.append(button);
   });
-  $("problem").hidden = !game?.problem;
+  $("problem").hidden = !game?.problem || offersStart(game);
   const p = game?.pending_dice;
   const thrown = game?.dice === "table";
   const roll = !p ? "" : thrown
@@ -589,6 +591,7 @@ async function fillStartForm() {
     boards.replaceChildren(...g.boards.map((b) => element("option", "", b)));
     boards.value = g.boards.length ? g.boards[0] : g.options.board;
     $("board-label").hidden = g.boards.length <= 1;
+    fitStartForm(g.name);
   };
   choice.addEventListener("change", fill);
   fill();
@@ -618,7 +621,7 @@ function showSaved() {
 }
 
 function gameForms() {
-  $("start-form").addEventListener("submit", (event) => {
+  $("start-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = $("game-choice").value;
     let options = {};
@@ -633,7 +636,13 @@ function gameForms() {
     }
     if (!$("players-label").hidden) options.players = Number($("players").value);
     if (!$("board-label").hidden) options.board = $("board-choice").value;
-    send("/api/game/start", { game: name, options, dice: $("dice-choice").value });
+    const { position, options: all } = await startExtras(name, options);
+    const body = { game: name, options: all, dice: $("dice-choice").value };
+    if (position) body.position = position;
+    if (await send("/api/game/start", body)) {
+      $("position-file").value = "";
+      $("position-text").value = "";
+    }
   });
   // A game played with the table's dice: the referee enters what was thrown.
   $("thrown-form").addEventListener("submit", (event) => {
@@ -750,6 +759,7 @@ export async function refreshGame() {
 
 export function setUp() {
   setUpReview(showError);
+  setUpStart(send);
   correctionForms();
   gameForms();
   fillStartForm().catch((error) => showError(error.message));
