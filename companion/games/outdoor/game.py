@@ -58,7 +58,7 @@ class Outdoor(Game):
     """The outdoor game's rules engine (see the module docstring)."""
 
     name = "outdoor"
-    title = "Seven Sequences (the outdoor game)"
+    title = "Outdoor: seven sequences"
     uses_dice = True
     action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "place": ("type", "player", "pieces"),
