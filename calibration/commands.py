@@ -3,7 +3,8 @@
     companion calibrate camera (--chessboard 9x6 | --charuco [--spec SPEC]) IMAGES...
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion calibrate field IMAGE [--size 24x24]
-    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces) [--paper a4|a3|letter]
+    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces)
+        [--paper a4|a3|letter]
     companion recognize IMAGE... --game GAME (calibration.recognize)
 
 Results are saved in the companion's data folder (``camera.json``,

@@ -15,7 +15,6 @@ import re
 from pathlib import Path
 
 import cv2
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from calibration.layout import QUIET_MM, MarkerLayout, board_layout
