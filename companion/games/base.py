@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -227,6 +228,20 @@ class Game(ABC):
         the outcome tells). The default: the phase's name in words."""
         phase = self.phase(state)
         return "" if phase in ("play", "over") else phase.replace("_", " ")
+
+    def player_words(self, player: str) -> str:
+        """A player's, team's or piece's key (``black``, ``red1``) as players say it
+        (``Black``, ``Red 1``): a word with a capital, a number apart."""
+        match = re.fullmatch(r"([a-z]+)(\d+)", player)
+        if match:
+            return f"{match[1].capitalize()} {match[2]}"
+        return player.replace("_", " ").capitalize()
+
+    def ending_words(self, termination: str) -> str:
+        """How the game ended (``Outcome.termination``) in words for the result card
+        ("by resignation"); the default: the termination's name in words."""
+        return "by resignation" if termination == "resignation" else termination.replace(
+            "_", " ")
 
     def dice_needed(self, state: State, action: Action) -> DiceRequest | None:
         """Return the dice ``action`` needs, or ``None`` if it needs none."""

@@ -30,7 +30,6 @@ from companion.geometry import load_geometry
 from companion.vision.designs.counters import BAND, GROUND
 from tests.helpers.true_scale import MM, assert_true_scale, pdf_pages
 
-
 # The fewest sheets each bundled board takes, upright or on their side: a 9x9 Go board on
 # one A3 or two A4 sheets (on their side, one above the other); every board on two A3.
 SHEETS = {"go-9": {"a4": 2, "a3": 1, "letter": 4}, "go-13": {"a4": 4, "a3": 2, "letter": 4},
