@@ -44,6 +44,7 @@ class CameraReadings:
     _choices: list[Candidate]
     _question: Question | None
     _last_reading: dict[str, Any] | None
+    _seen_version: int
     _seen: dict[str, Any] | None
     _settled: set[str]
     _version: int
@@ -69,6 +70,7 @@ class CameraReadings:
             self._odds = dict(odds or {})
             fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
+            self._judged(reading)
             game, state, version = self.game, self.state, self._version
         if result is None:
             found = self._look(game, state, reading, fresh)
@@ -78,7 +80,14 @@ class CameraReadings:
                         *self._look(self.game, self.state, reading, fresh))
                 else:
                     result = self._conclude(*found)
+                self._judged(reading)
         return self._announce(result)
+
+    def _judged(self, reading: Reading) -> None:
+        """Note the game's version once ``reading`` is the camera's last and acted on: a
+        change after it (a move tapped on the page) is one the camera has not seen."""
+        if self._last_reading is reading:
+            self._seen_version = self._version
 
     def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
         """The unsure spaces worth a question: the camera read them surely last time (a
