@@ -348,6 +348,12 @@ class Game(ABC):
             f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
             for key, value in content.items() if value not in (None, [], False))
 
+    def holding_words(self, space: str, content: Any) -> str:
+        """What the page says when a tap on ``space``, where ``content`` stands (a value
+        of ``view``, never ``None``), offers no move: "D4 already holds Red 1." (the
+        default names the content by ``piece_words``)."""
+        return f"{space} already holds {self.piece_words(content)}."
+
     def position_from(self, text: str, options: Mapping[str, Any]) -> State | None:
         """The position a file in the game's own notation sets up (Go: an SGF file's
         setup and moves), ``options`` over the file's own; ``None`` for a game with no

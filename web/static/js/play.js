@@ -241,6 +241,7 @@ function clearSelection() {
   page.options = [];
   $("moves").replaceChildren();
   $("selection").textContent = "Tap a space to play there, or a piece to see where it may go.";
+  delete $("selection").dataset.kind;
 }
 
 function offer(actions) {
@@ -288,7 +289,9 @@ async function tap(space) {
   }
   clearSelection();
   if (actions.length === 0) {
-    $("selection").textContent = `No legal move touches ${space} now.`;
+    // Said under the board, where the tap was: what stands there, or that no move may.
+    $("selection").textContent = found.occupied || `No legal move touches ${space} now.`;
+    $("selection").dataset.kind = "notice";
     redraw();
     return;
   }
