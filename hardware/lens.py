@@ -61,7 +61,9 @@ class Lens:
 
     def status(self) -> dict[str, Any]:
         """What the table page and the calibration page say of the lens calibration in
-        use (``lens_status``)."""
+        use (``lens_status``), the file read again if it changed (one just saved from the
+        calibration page is said at once)."""
+        self._reload()
         return lens_status(self._model, in_use=self.path is not None, problem=self._problem,
                            size=self._size, camera=self.camera)
 

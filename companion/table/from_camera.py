@@ -44,7 +44,7 @@ class CameraReadings:
     _choices: list[Candidate]
     _question: Question | None
     _last_reading: dict[str, Any] | None
-    _seen_version: int
+    _seen_step: int
     _seen: dict[str, Any] | None
     _settled: set[str]
     _version: int
@@ -84,10 +84,11 @@ class CameraReadings:
         return self._announce(result)
 
     def _judged(self, reading: Reading) -> None:
-        """Note the game's version once ``reading`` is the camera's last and acted on: a
-        change after it (a move tapped on the page) is one the camera has not seen."""
+        """Note the last step standing once ``reading`` is the camera's last and acted
+        on: a move after it (tapped on the page) is one the camera has not seen."""
         if self._last_reading is reading:
-            self._seen_version = self._version
+            standing = self._require_live().timeline.standing
+            self._seen_step = standing[-1].seq if standing else 0
 
     def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
         """The unsure spaces worth a question: the camera read them surely last time (a

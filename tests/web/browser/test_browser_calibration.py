@@ -8,6 +8,7 @@ from __future__ import annotations
 import cv2
 import pytest
 
+from calibration.commands import default_camera_path
 from calibration.intrinsics import CameraModel
 from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api
 from tests.helpers.charuco_views import charuco_frames
@@ -46,7 +47,9 @@ def kept(page) -> int:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, browser,
                                                       replay_folder, companion_home, size):
-    app = make_app(FRAME_SOURCE=f"replay:{replay_folder}?fps=4&loop=1")
+    # As `serve` does: the live loop uses the lens calibration the page saves.
+    app = make_app(FRAME_SOURCE=f"replay:{replay_folder}?fps=4&loop=1",
+                   CAMERA_PATH=str(default_camera_path()))
     url = live_server(app)
     context, page, errors = open_page(browser, url + "/calibrate", size)
     expect = sync_api.expect
