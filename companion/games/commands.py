@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.games.base import Game, IllegalAction
+from companion.games.base import Game, IllegalAction, State
 from companion.games.match import Match
 from companion.games.registry import game_names, get_game
 from companion.games.replay import Record, RecordError, read_record, replay, to_line, write_record
@@ -159,7 +159,7 @@ def _play(
         _save(args.save, game, merged, match)
     outcome = match.outcome()
     if outcome is None:
-        print(f"The game is not over ({game.to_move(match.state)} to move).", file=out)
+        print(f"The game is not over: {_turn_words(game, match.state)}.", file=out)
     print(to_line({"outcome": outcome.to_json() if outcome else None}), file=out)
     return 0
 
@@ -178,7 +178,16 @@ def _roll(
 
 def _show(match: Match, out: TextIO) -> None:
     print(match.game.render(match.state), file=out)
-    print(f"{str(match.to_move()).capitalize()} to move ({match.phase()}).", file=out)
+    print(f"{_turn_words(match.game, match.state)}.", file=out)
+
+
+def _turn_words(game: Game, state: State) -> str:
+    """Whose move it is and the phase, in the game's words: "Red 1 to move, the roll
+    for moves" ("Black to move" where the game has one phase)."""
+    to_move = game.to_move(state)
+    who = f"{game.player_words(to_move)} to move" if to_move else "Nobody to move"
+    phase = game.phase_words(state)
+    return f"{who}, {phase}" if phase else who
 
 
 def _save(path: str, game: Game, options: dict[str, Any], match: Match) -> None:
