@@ -23,7 +23,8 @@ export function title(name) {
   if (names.has(name)) return names.get(name);
   const match = /^([a-z]+)(\d+)$/.exec(name);
   if (match) return `${match[1][0].toUpperCase()}${match[1].slice(1)} ${match[2]}`;
-  return name.length <= 4 ? name.toUpperCase() : name[0].toUpperCase() + name.slice(1);
+  const words = name.replaceAll("_", " ");
+  return words[0].toUpperCase() + words.slice(1);
 }
 
 /** "Red 1 to move · setting up" in the header, in the game's words; the outcome once the
