@@ -3,7 +3,8 @@
     companion calibrate camera (--chessboard 9x6 | --charuco [--spec SPEC]) IMAGES...
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion calibrate field IMAGE [--size 24x24]
-    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces) [--paper a4|letter]
+    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces)
+        [--paper a4|a3|letter]
     companion recognize IMAGE... --game GAME (calibration.recognize)
 
 Results are saved in the companion's data folder (``camera.json``,
@@ -285,13 +286,14 @@ def _report(args: argparse.Namespace, about: dict[str, Any], registration) -> No
 def _register_print(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "print", help="write a printable PDF: a board, markers, the calibration target",
-        description="Write a PDF at true scale for A4 or Letter paper, tiled over several "
+        description="Write a PDF at true scale for A4, A3 or Letter paper, tiled over several "
                     "sheets when larger than one, with rulers on every page to check the "
                     "printer's scale. See docs/calibration.md.")
     things = parser.add_subparsers(dest="thing", metavar="WHAT")
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--paper", choices=("a4", "letter"), default="a4",
-                        help="paper size (default a4)")
+    common.add_argument("--paper", choices=("a4", "a3", "letter"), default="a4",
+                        help="paper size (default a4); a board larger than a sheet is tiled "
+                             "over as few sheets as it fits on")
     common.add_argument("-o", "--output", type=Path, default=None,
                         help="the PDF to write (default: WHAT-PAPER.pdf here)")
     charuco_parser = things.add_parser("charuco", parents=[common],
@@ -355,7 +357,7 @@ def run_print(args: argparse.Namespace) -> int:
         raise UserFacingError(str(error)) from None
     except OSError as error:
         raise UserFacingError(f"Cannot write the PDF: {error}") from None
-    paper = "A4" if args.paper == "a4" else "Letter"
+    paper = args.paper.capitalize() if args.paper == "letter" else args.paper.upper()
     print(f"Wrote {output}: {pages} page(s) of {paper} paper. Print at 100 % and check the "
           "100 mm ruler before cutting.")
     return 0

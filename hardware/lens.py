@@ -60,37 +60,16 @@ class Lens:
         return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR)
 
     def status(self) -> dict[str, Any]:
-        """``loaded`` (is a lens model in use), ``rms`` and ``quality`` of the one found,
-        and a ``message`` for the page, in words."""
-        model = self._model
-        if model is None:
-            if self._problem:
-                message = f"The lens calibration cannot be used: {self._problem}"
-            elif self.path is None:
-                message = "No lens calibration: the pictures are used as the lens gives them."
-            else:
-                message = ("No lens calibration yet: calibrate the camera to place the board "
-                           "more exactly.")
-            return {"loaded": False, "message": message}
-        data = {"loaded": True, "rms": round(model.rms, 3), "quality": model.quality}
-        width, height = model.image_size
-        if self._size is not None and tuple(model.image_size) != self._size:
-            data["loaded"] = False
-            data["message"] = (f"The lens calibration is for {width}×{height} pictures, not "
-                               f"{self._size[0]}×{self._size[1]}: not used. Calibrate the "
-                               "camera again at this size.")
-        else:
-            data["message"] = (f"Lens calibration loaded: its error is {model.rms:.2f} pixels "
-                               f"({model.quality}).")
-            if self.other_camera(model):
-                data["message"] += (f" It was made with {model.camera}, and the pictures come "
-                                    f"from {self.camera}: if that is another camera, "
-                                    "calibrate it.")
-        return data
+        """What the table page and the calibration page say of the lens calibration in
+        use (``lens_status``), the file read again if it changed (one just saved from the
+        calibration page is said at once)."""
+        self._reload()
+        return lens_status(self._model, in_use=self.path is not None, problem=self._problem,
+                           size=self._size, camera=self.camera)
 
     def other_camera(self, model: CameraModel) -> bool:
         """Whether ``model`` was made with a camera other than the one in use (both known)."""
-        return bool(model.camera and self.camera and model.camera != self.camera)
+        return _other_camera(model, self.camera)
 
     def _reload(self) -> None:
         if self.path is None:
@@ -113,3 +92,40 @@ class Lens:
                             "from %s", self.path, self._model.camera, self.camera)
         except (CalibrationError, OSError) as error:
             self._model, self._problem = None, str(error)
+
+
+def _other_camera(model: CameraModel, camera: str) -> bool:
+    return bool(model.camera and camera and model.camera != camera)
+
+
+def lens_status(model: CameraModel | None, *, in_use: bool = True, problem: str = "",
+                size: tuple[int, int] | None = None, camera: str = "") -> dict[str, Any]:
+    """The lens calibration in words, the one sentence both pages show: ``loaded`` (is
+    it used on the pictures), ``rms`` and ``quality`` of the model found, and a
+    ``message``. ``model``: the one saved (``None``: none, or ``problem`` says why it
+    cannot be read); ``in_use``: whether the live loop looks for one at all; ``size`` and
+    ``camera``: the pictures' size and the camera they come from, when known."""
+    if model is None:
+        if problem:
+            message = f"The lens calibration cannot be used: {problem}"
+        elif not in_use:
+            message = "No lens calibration: the pictures are used as the lens gives them."
+        else:
+            message = ("No lens calibration yet: calibrate the camera to place the board "
+                       "more exactly.")
+        return {"loaded": False, "message": message}
+    data: dict[str, Any] = {"loaded": True, "rms": round(model.rms, 3),
+                            "quality": model.quality}
+    width, height = model.image_size
+    if size is not None and tuple(model.image_size) != tuple(size):
+        data["loaded"] = False
+        data["message"] = (f"The lens calibration is for {width}×{height} pictures, not "
+                           f"{size[0]}×{size[1]}: not used. Calibrate the camera again at "
+                           "this size.")
+    else:
+        data["message"] = (f"Lens calibration loaded: its error is {model.rms:.2f} pixels "
+                           f"({model.quality}).")
+        if _other_camera(model, camera):
+            data["message"] += (f" It was made with {model.camera}, and the pictures come "
+                                f"from {camera}: if that is another camera, calibrate it.")
+    return data

@@ -19,6 +19,7 @@ from __future__ import annotations
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
@@ -44,9 +45,15 @@ def get_runner(app: Flask | None = None) -> CalibrationRunner:
         runner = app.extensions.get(EXTENSION)
         if runner is None:
             runtime = get_runtime(app)
-            runner = CalibrationRunner(runtime.feed, publish=runtime.hub.publish)
+            runner = CalibrationRunner(runtime.feed, publish=runtime.hub.publish,
+                                       live_lens=lambda: _live_lens(runtime))
             app.extensions[EXTENSION] = runner
     return runner
+
+
+def _live_lens(runtime: Any) -> dict[str, Any] | None:
+    """The live loop's lens status (what the table page shows), or None without one."""
+    return runtime.referee.status().get("lens") if runtime.referee is not None else None
 
 
 @bp.get("/calibrate")

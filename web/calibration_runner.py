@@ -40,6 +40,7 @@ from calibration.intrinsics import (
     View,
 )
 from calibration.session import CalibrationSession, Finder, outline
+from hardware.lens import lens_status
 
 log = logging.getLogger(__name__)
 
@@ -99,12 +100,16 @@ def result_json(model: CameraModel) -> dict[str, Any]:
 class CalibrationRunner:
     """One page-driven calibration at a time on ``feed`` (a ``CameraFeed``, or None
     when serving without a camera). ``save_path`` says where ``save`` writes; ``clock``
-    paces the status events."""
+    paces the status events; ``live_lens`` gives the live loop's lens status when one
+    runs (``hardware.lens.Lens.status``), so this page says of the lens what the table
+    page says; without it, the saved model is described by the same function."""
 
     def __init__(self, feed: Any, *, publish: Publish | None = None,
                  save_path: Callable[[], Path] = default_camera_path,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 live_lens: Callable[[], dict[str, Any] | None] = lambda: None) -> None:
         self._feed = feed
+        self._live_lens = live_lens
         self._publish = publish or (lambda kind, data: None)
         self._save_path = save_path
         self._clock = clock
@@ -118,6 +123,8 @@ class CalibrationRunner:
         self._looked_at: tuple[int, Any] | None = None  # (number, frame) last looked at
         self._jpeg: tuple[int, bytes] | None = None
         self._status: dict[str, Any] = self._blank(IDLE, self._idle_message())
+        self._saved_model: CameraModel | None = None
+        self._saved_problem = ""
         self._saved = self._load_saved()
 
     # -- what the page reads ----------------------------------------------------------
@@ -222,6 +229,7 @@ class CalibrationRunner:
             self._status["result"] = {**self._status["result"], "saved_to": str(path)}
             self._status["message"] = f"Saved to {path}."
             self._saved = self._saved_json(self._model, path)
+            self._saved_model, self._saved_problem = self._model, ""
             self._announce(force=True)
             return self._current()
 
@@ -321,7 +329,15 @@ class CalibrationRunner:
     def _current(self) -> dict[str, Any]:
         camera = ({"status": "no camera", "source": "", "frames": 0} if self._feed is None
                   else self._feed.snapshot())
-        return {**self._status, "camera": camera, "saved": self._saved}
+        return {**self._status, "camera": camera, "saved": self._saved, "lens": self._lens()}
+
+    def _lens(self) -> dict[str, Any]:
+        """The lens calibration in the words the table page uses (``lens_status``): the
+        live loop's own when it runs, else the saved model's."""
+        live = self._live_lens()
+        if live is not None:
+            return live
+        return lens_status(self._saved_model, problem=self._saved_problem)
 
     def _announce(self, *, force: bool) -> None:
         self._changed.notify_all()
@@ -348,10 +364,12 @@ class CalibrationRunner:
         if not path.exists():
             return None
         try:
-            return self._saved_json(CameraModel.load(path), path)
+            self._saved_model = CameraModel.load(path)
         except CalibrationError as error:
             log.warning("calibration: %s", error)
+            self._saved_problem = str(error)
             return None
+        return self._saved_json(self._saved_model, path)
 
     @staticmethod
     def _saved_json(model: CameraModel, path: Path) -> dict[str, Any]:

@@ -18,6 +18,7 @@ counted (``web.pin_guard``): too many → 429 with ``Retry-After``.
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, request
@@ -93,11 +94,14 @@ def me():
 
 @bp.get("/api/seats")
 def seats():
-    """The game's seats (none without a game), who holds each, and how many watch."""
+    """The game's seats (none without a game), each by its key (``seat``) and its name
+    (``name``, the game's ``player_words``), who holds each, and how many watch."""
     members = get_access().sessions.members()
     taken = {m.seat: m.role for m in members if m.seat is not None}
     mine = requester()
-    listed = [{"seat": name, "taken": name in taken, "referee": taken.get(name) == REFEREE,
+    words = _seat_words()
+    listed = [{"seat": name, "name": words(name), "taken": name in taken,
+               "referee": taken.get(name) == REFEREE,
                "yours": mine is not None and mine.seat == name}
               for name in _game_seats()]
     return jsonify(seats=listed,
@@ -172,6 +176,15 @@ def _game_seats() -> tuple[str, ...]:
         return table.game.seats(table.state)
     except NoGame:
         return ()
+
+
+def _seat_words() -> Callable[[str], str]:
+    """The game's words for a seat (``Game.player_words``)."""
+    table = get_runtime().table
+    try:
+        return table.game.player_words
+    except NoGame:
+        return str
 
 
 def _seats_changed() -> None:

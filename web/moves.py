@@ -56,7 +56,9 @@ def _named_spaces(action: Action) -> list[str]:
 def legal_moves(game: Game, state: State, *, space: str | None = None,
                 limit: int = MAX_ACTIONS) -> dict[str, Any]:
     """The legal actions (touching ``space`` if given) with their words, spaces and the
-    seat that takes them (a player's phone offers only its own)."""
+    seat that takes them (a player's phone offers only its own); when none touches
+    ``space`` and something stands there, ``occupied`` says what ("D4 already holds a
+    black stone.", ``Game.holding_words``), for the card where it was tapped."""
     view = game.view(state) if _has_board(game, state) else {}
     actions: Iterable[Action] = itertools.islice(game.legal_actions(state), limit + 1)
     listed, truncated = [], False
@@ -71,7 +73,10 @@ def legal_moves(game: Game, state: State, *, space: str | None = None,
                        "spaces": spaces,
                        "dice": _dice(game, state, action),
                        "seat": game.seat_of(state, action)})
-    return {"actions": listed, "truncated": truncated}
+    found: dict[str, Any] = {"actions": listed, "truncated": truncated}
+    if space is not None and not listed and view.get(space) is not None:
+        found["occupied"] = game.holding_words(space, view[space])
+    return found
 
 
 def _dice(game: Game, state: State, action: Action) -> dict[str, Any] | None:

@@ -15,8 +15,9 @@ import re
 from pathlib import Path
 
 import cv2
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from calibration.layout import MarkerLayout, board_layout
+from calibration.layout import QUIET_MM, MarkerLayout, board_layout
 from calibration.markers import CORNER_NAMES, marker_bits
 from calibration.printables.sheet import Colour, Pen, write_tiled
 from companion.geometry import Geometry
@@ -27,6 +28,7 @@ TEAM_COLOURS: dict[str, Colour] = {"red": (0.93, 0.55, 0.55), "blue": (0.55, 0.6
 KIND_COLOURS: dict[str, Colour] = {"node": (0.98, 0.9, 0.55), "core": (0.85, 0.85, 0.85),
                                    "orb": (0.9, 0.95, 0.9)}
 HEX_PX_PER_MM = 6.0  # about 150 dpi for the hex map's picture
+TITLE_MM = 3.0  # the board's title above it, smaller when it is wider than the board
 
 
 def draw_markers(pen: Pen, layout: MarkerLayout) -> None:
@@ -137,11 +139,20 @@ def board_title(geometry: Geometry, fallback: str) -> str:
     return str(geometry.spec.get("title") or fallback)
 
 
+def title_size(title: str, width_mm: float) -> float:
+    """The letter height (mm) at which ``title`` fits in ``width_mm``, at most TITLE_MM."""
+    return min(TITLE_MM, width_mm / max(stringWidth(title, "Helvetica", 1.0), 1e-6))
+
+
 def write_board(path: str | Path, geometry: Geometry, name: str, paper: str = "a4",
                 marker_mm: float | None = None) -> int:
-    """Print ``geometry`` at true scale with its corner markers; returns the page count."""
+    """Print ``geometry`` at true scale with its corner markers; returns the page count.
+
+    The markers' white border on the outside is the paper's own margin, so the artwork
+    stops at the markers' edges and a board takes as few sheets as it can."""
     layout = board_layout(geometry, marker_mm)
-    x0, y0, x1, y1 = layout.extent
+    x0, y0, x1, y1 = (edge + QUIET_MM * sign
+                      for edge, sign in zip(layout.extent, (1, 1, -1, -1), strict=True))
     title = board_title(geometry, name)
     drawer = hex_drawer(geometry) if geometry.kind == "hex" else DRAWERS.get(geometry.kind,
                                                                            draw_spaces)
@@ -152,7 +163,8 @@ def write_board(path: str | Path, geometry: Geometry, name: str, paper: str = "a
         pen.rect(0, 0, geometry.width_mm, geometry.height_mm, stroke=INK, width=0.4)
         draw_markers(pen, layout)
         gap = -layout.markers[0][0, 1] - layout.marker_size / 2
-        pen.text(geometry.width_mm / 2, -gap - 1.0, title[:90], 3.0, colour=INK, align="centre")
+        pen.text(geometry.width_mm / 2, -gap - 1.0, title,
+                 title_size(title, geometry.width_mm), colour=INK, align="centre")
         pen.text(geometry.width_mm / 2, -gap + 3.5,
                  f"Corner markers {', '.join(CORNER_NAMES)}: keep them flat and uncovered.",
                  2.2, colour=GUIDE, align="centre")

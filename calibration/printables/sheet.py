@@ -15,14 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.pagesizes import A3, A4, LETTER
 from reportlab.lib.units import inch, mm
-from reportlab.lib.utils import ImageReader
+from reportlab.lib.utils import ImageReader, simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}  # points
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "a3": A3, "letter": LETTER}  # points
 MARGIN_MM = 10.0  # most printers cannot print closer to the edge
-FOOTER_MM = 16.0  # the rulers and the page's caption
+CAPTION_FONT = "Helvetica"
+CAPTION_PT = 7.0  # the footer's words
+CAPTION_LEADING_MM = 3.2  # from one line of the footer to the next
+CAPTION_LINES = 3  # at most, above the line that says to print at 100 %
+FOOTER_MM = 10.0 + CAPTION_LINES * CAPTION_LEADING_MM  # the rulers, that line, the caption
 OVERLAP_MM = 12.0  # tiles of a large board overlap by this much
 RULER_MM = 100.0
 RULER_IN = 3
@@ -144,7 +149,7 @@ def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     try:
         width, height = PAPERS[paper.lower()]
     except KeyError:
-        raise ValueError(f"Paper is a4 or letter, not {paper!r}.") from None
+        raise ValueError(f"Paper is {', '.join(PAPERS)}, not {paper!r}.") from None
     return (height, width) if landscape else (width, height)
 
 
@@ -154,9 +159,22 @@ def area_mm(paper: str, landscape: bool = False) -> tuple[float, float]:
     return (width / mm - 2 * MARGIN_MM, height / mm - 2 * MARGIN_MM - FOOTER_MM)
 
 
-def draw_rulers(canvas: Canvas, caption: str) -> None:
+def caption_lines(caption: str, width_pt: float) -> list[str]:
+    """The caption wrapped to ``width_pt``, in at most ``CAPTION_LINES`` lines; a caption
+    longer than that ends its last line with an ellipsis rather than running off the page."""
+    lines = simpleSplit(caption, CAPTION_FONT, CAPTION_PT, width_pt)
+    if len(lines) <= CAPTION_LINES:
+        return lines
+    last = " ".join(lines[CAPTION_LINES - 1:])
+    while stringWidth(last + " ...", CAPTION_FONT, CAPTION_PT) > width_pt:
+        last = last[:-1].rstrip()
+    return [*lines[:CAPTION_LINES - 1], last + " ..."]
+
+
+def draw_rulers(canvas: Canvas, caption: str, page_width: float) -> None:
     """The 100 mm and 3 inch rulers along the bottom of the page (in points, upright),
-    with the page's caption above them."""
+    with the page's caption above them, wrapped to the page's width (``page_width``
+    points)."""
     left = MARGIN_MM * mm
     base = MARGIN_MM * mm + 2 * mm
     canvas.setStrokeColorRGB(*BLACK)
@@ -177,10 +195,12 @@ def draw_rulers(canvas: Canvas, caption: str) -> None:
         canvas.line(start + k * inch / 8, base, start + k * inch / 8, base + tall * mm)
     canvas.drawString(start, base - 2.6 * mm, "0")
     canvas.drawRightString(start + RULER_IN * inch, base - 2.6 * mm, f"{RULER_IN} in")
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(CAPTION_FONT, CAPTION_PT)
     canvas.drawString(left, base + 6 * mm,
                       "Print at 100 % ('actual size'): the rulers must measure 100 mm and 3 in.")
-    canvas.drawString(left, base + 9.5 * mm, caption[:150])
+    lines = caption_lines(caption, page_width - 2 * left)
+    for k, line in enumerate(lines):
+        canvas.drawString(left, base + (6 + CAPTION_LEADING_MM * (len(lines) - k)) * mm, line)
 
 
 def write_pages(path: str | Path, pages: Sequence[Page], paper: str = "a4", *,
@@ -196,7 +216,7 @@ def write_pages(path: str | Path, pages: Sequence[Page], paper: str = "a4", *,
         canvas.transform(mm, 0, 0, -mm, MARGIN_MM * mm, height - MARGIN_MM * mm)
         page.draw(Pen(canvas))
         canvas.restoreState()
-        draw_rulers(canvas, page.caption)
+        draw_rulers(canvas, page.caption, width)
         canvas.showPage()
     canvas.save()
     return len(pages)
@@ -237,8 +257,8 @@ def tile_count(width: float, height: float, paper: str, landscape: bool) -> int:
 def write_tiled(path: str | Path, width: float, height: float, draw: Draw, name: str,
                 paper: str = "a4") -> int:
     """Print one artwork (drawn by ``draw`` with its top-left at the pen's origin) at
-    true scale: on one sheet if it fits, else tiled over as few sheets as possible with
-    alignment crosses in the overlaps. Returns the number of pages."""
+    true scale: on one sheet if it fits, else tiled over as few sheets as possible, upright
+    or on their side, with alignment crosses in the overlaps. Returns the number of pages."""
     landscape = tile_count(width, height, paper, True) < tile_count(width, height, paper, False)
     area = area_mm(paper, landscape)
     tiles = plan_tiles(width, height, area)
@@ -246,10 +266,32 @@ def write_tiled(path: str | Path, width: float, height: float, draw: Draw, name:
     return write_pages(path, pages, paper, landscape=landscape, title=name)
 
 
-def _tile_page(tile: Tile, tiles: Sequence[Tile], draw: Draw, name: str,
-               area: tuple[float, float]) -> Page:
+def tile_caption(tile: Tile, tiles: Sequence[Tile], name: str) -> str:
+    """What a sheet of a tiled artwork says: which sheet it is, where it goes and how to
+    join it, then the artwork's name."""
+    if len(tiles) == 1:
+        return name
     rows = 1 + max(t.row for t in tiles)
     columns = 1 + max(t.column for t in tiles)
+    number = tile.row * columns + tile.column + 1
+    where = " ".join(word for word in (_place(tile.row, rows, ("top", "middle", "bottom")),
+                                       _place(tile.column, columns, ("left", "middle", "right")))
+                     if word)
+    if rows > 1 and columns > 1:
+        where += f", row {tile.row + 1} of {rows}, column {tile.column + 1} of {columns}"
+    return (f"Sheet {number} of {len(tiles)} ({where}): trim along a dashed line and lay the "
+            f"sheet over its neighbour so the circled crosses meet. {name}")
+
+
+def _place(index: int, count: int, words: tuple[str, str, str]) -> str:
+    """``index`` of ``count`` in words (top, middle, bottom); nothing when ``count`` is 1."""
+    if count == 1:
+        return ""
+    return words[0] if index == 0 else words[2] if index == count - 1 else words[1]
+
+
+def _tile_page(tile: Tile, tiles: Sequence[Tile], draw: Draw, name: str,
+               area: tuple[float, float]) -> Page:
     single = len(tiles) == 1
 
     def draw_tile(pen: Pen) -> None:
@@ -267,12 +309,7 @@ def _tile_page(tile: Tile, tiles: Sequence[Tile], draw: Draw, name: str,
         _alignment_marks(pen, tile, tiles)
         c.restoreState()
 
-    caption = name if single else (
-        f"Sheet {tile.row * columns + tile.column + 1} of {len(tiles)} (row {tile.row + 1} of "
-        f"{rows}, column {tile.column + 1} of {columns}): trim along a dashed line and lay "
-        f"the sheet over its neighbour so the crosses meet. {name}"
-    )
-    return Page(draw_tile, caption)
+    return Page(draw_tile, tile_caption(tile, tiles, name))
 
 
 def _alignment_marks(pen: Pen, tile: Tile, tiles: Sequence[Tile]) -> None:

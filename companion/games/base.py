@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -228,6 +229,20 @@ class Game(ABC):
         phase = self.phase(state)
         return "" if phase in ("play", "over") else phase.replace("_", " ")
 
+    def player_words(self, player: str) -> str:
+        """A player's, team's or piece's key (``black``, ``red1``) as players say it
+        (``Black``, ``Red 1``): a word with a capital, a number apart."""
+        match = re.fullmatch(r"([a-z]+)(\d+)", player)
+        if match:
+            return f"{match[1].capitalize()} {match[2]}"
+        return player.replace("_", " ").capitalize()
+
+    def ending_words(self, termination: str) -> str:
+        """How the game ended (``Outcome.termination``) in words for the result card
+        ("by resignation"); the default: the termination's name in words."""
+        return "by resignation" if termination == "resignation" else termination.replace(
+            "_", " ")
+
     def dice_needed(self, state: State, action: Action) -> DiceRequest | None:
         """Return the dice ``action`` needs, or ``None`` if it needs none."""
         return None
@@ -339,6 +354,12 @@ class Game(ABC):
         return "; ".join(
             f"{key} {', '.join(map(str, value)) if isinstance(value, list) else value}"
             for key, value in content.items() if value not in (None, [], False))
+
+    def holding_words(self, space: str, content: Any) -> str:
+        """What the page says when a tap on ``space``, where ``content`` stands (a value
+        of ``view``, never ``None``), offers no move: "D4 already holds Red 1." (the
+        default names the content by ``piece_words``)."""
+        return f"{space} already holds {self.piece_words(content)}."
 
     def set_to_move(self, state: State, player: str) -> None:
         """Make ``player`` (one of ``seats``) the one to move in ``state`` (a private

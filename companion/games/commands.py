@@ -204,7 +204,7 @@ def _play(
         _save(args.save, record.position, merged, match, start)
     outcome = match.outcome()
     if outcome is None:
-        print(f"The game is not over ({game.to_move(match.state)} to move).", file=out)
+        print(f"The game is not over: {_turn_words(game, match.state)}.", file=out)
     print(to_line({"outcome": outcome.to_json() if outcome else None}), file=out)
     return 0
 
@@ -223,7 +223,16 @@ def _roll(
 
 def _show(match: Match, out: TextIO) -> None:
     print(match.game.render(match.state), file=out)
-    print(f"{str(match.to_move()).capitalize()} to move ({match.phase()}).", file=out)
+    print(f"{_turn_words(match.game, match.state)}.", file=out)
+
+
+def _turn_words(game: Game, state: State) -> str:
+    """Whose move it is and the phase, in the game's words: "Red 1 to move, the roll
+    for moves" ("Black to move" where the game has one phase)."""
+    to_move = game.to_move(state)
+    who = f"{game.player_words(to_move)} to move" if to_move else "Nobody to move"
+    phase = game.phase_words(state)
+    return f"{who}, {phase}" if phase else who
 
 
 def _save(path: str, position: dict[str, Any] | None, options: dict[str, Any],

@@ -92,6 +92,11 @@ class Go(StoneGame):
             return str(action.get("at"))
         return "pass" if kind == "pass" else "resigns" if kind == "resign" else None
 
+    def ending_words(self, termination: str) -> str:
+        if termination == "two_passes":
+            return "both players passed, and the board was scored"
+        return super().ending_words(termination)
+
     def scores(self, state: State) -> dict[str, float]:
         """Area score now: stones plus empty regions bordered by one colour; komi to White."""
         geometry = geometry_of(state)

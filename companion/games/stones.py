@@ -189,6 +189,9 @@ class StoneGame(Game):
         return guess_stones(state, self.view(state), reading, changed, self.hand_choices(state),
                             jumps=geometry_of(state) if self.jumps else None)
 
+    def holding_words(self, space: str, content: Any) -> str:
+        return f"{space} already holds a {content} stone."
+
     def hand_choices(self, state: State) -> list[str]:
         """The colours in play: the players' (a game of Go names none: black and
         white)."""

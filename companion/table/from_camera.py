@@ -55,6 +55,7 @@ class CameraReadings:
     _choices: list[Candidate]
     _question: Question | None
     _last_reading: dict[str, Any] | None
+    _seen_step: int
     _seen: dict[str, Any] | None
     _settled: set[str]
     _version: int
@@ -87,6 +88,7 @@ class CameraReadings:
             self._reading_picture = picture
             fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
+            self._judged(reading)
             game, state, version = self.game, self.state, self._version
         if result is None:
             found = self._look(game, state, reading, fresh)
@@ -96,7 +98,15 @@ class CameraReadings:
                         *self._look(self.game, self.state, reading, fresh))
                 else:
                     result = self._conclude(*found)
+                self._judged(reading)
         return self._announce(result)
+
+    def _judged(self, reading: Reading) -> None:
+        """Note the last step standing once ``reading`` is the camera's last and acted
+        on: a move after it (tapped on the page) is one the camera has not seen."""
+        if self._last_reading is reading:
+            standing = self._require_live().timeline.standing
+            self._seen_step = standing[-1].seq if standing else 0
 
     def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
         """The unsure spaces worth a question: the camera read them surely last time (a

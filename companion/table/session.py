@@ -120,6 +120,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._odds: dict[str, Any] = {}  # how the picture leans on the unsure spaces read
         self._last_changed: tuple[str, ...] = ()
         self._version = 0
+        self._seen_step = 0  # the last step standing when the camera's reading was judged
         self._unsubscribe_dice = dice.subscribe(self._on_roll) if dice is not None else None
 
     # -- the game ------------------------------------------------------------------------
@@ -409,8 +410,27 @@ class TableSession(CameraReadings, DiceWaits):
             spaces = compare(self.game.view(self.state), reading).changed
             if not spaces:
                 raise IllegalAction("The board already matches the game.")
+            unseen = self._unseen_move()
+            if unseen:
+                raise IllegalAction(unseen, spaces=spaces)
             correction = {"type": "board", "spaces": {s: reading[s] for s in spaces}}
         return self.correct(correction)
+
+    def _unseen_move(self) -> str:
+        """Why the camera's last reading may not be accepted, or "": the last step is a
+        move made after it (tapped on the page), which the camera has not seen, so
+        accepting its reading would quietly take the move back while its turn stays
+        passed. (An undo or a correction after the reading may be followed by Accept:
+        the referee takes the board as it stands.)"""
+        standing = self._require_live().timeline.standing
+        if not standing or standing[-1].kind != game_log.ACTION:
+            return ""
+        if standing[-1].seq <= self._seen_step:
+            return ""
+        move = self._step_text(standing[-1], len(standing) - 1)
+        return (f"The camera has not seen the board since the last move ({move}): accepting "
+                "its reading would take the move back and still pass the turn. Put the board "
+                "as the game has it, or undo the move.")
 
     def undo(self) -> TableVerdict:
         """Take back the last move or correction (journaled as an undo; nothing is deleted)."""

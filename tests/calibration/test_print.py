@@ -10,26 +10,76 @@ import colorsys
 import re
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from calibration.charuco import parse_spec
-from calibration.printables.board import write_board
+from calibration.printables.board import board_title, write_board
 from calibration.printables.counters import all_counters, write_counters
-from calibration.printables.sheet import area_mm, plan_tiles
+from calibration.printables.sheet import (
+    CAPTION_FONT,
+    CAPTION_LINES,
+    CAPTION_PT,
+    MARGIN_MM,
+    area_mm,
+    caption_lines,
+    plan_tiles,
+)
 from calibration.printables.targets import write_charuco, write_markers
 from companion.cli import main
 from companion.geometry import load_geometry
 from companion.vision.designs.counters import BAND, GROUND
 from tests.helpers.true_scale import MM, assert_true_scale, pdf_pages
 
+# The fewest sheets each bundled board takes, upright or on their side: a 9x9 Go board on
+# one A3 or two A4 sheets (on their side, one above the other); every board on two A3.
+SHEETS = {"go-9": {"a4": 2, "a3": 1, "letter": 4}, "go-13": {"a4": 4, "a3": 2, "letter": 4},
+          "go-19": {"a4": 8, "a3": 4, "letter": 8}, "one-60": {"a4": 4, "a3": 2, "letter": 4},
+          "onslaught": {"a4": 6, "a3": 2, "letter": 6},
+          "oneworld": {"a4": 4, "a3": 2, "letter": 6}}
+FOOTER_TEXT = re.compile(rb"BT 1 0 0 1 ([\d.]+) ([\d.]+) Tm \((.*?)\) Tj T\* ET")
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("name", ["one-60", "onslaught", "oneworld", "go-19", "go-9"])
-def test_every_bundled_board_prints_true_scale(tmp_path, name, paper):
+
+def _footer_lines(stream: bytes) -> list[tuple[float, str]]:
+    """The lines written upright from the page's left margin (the footer), top first:
+    (where each ends, in points from the page's left edge; its text)."""
+    found = []
+    for x, y, raw in FOOTER_TEXT.findall(stream):
+        if float(x) != pytest.approx(MARGIN_MM * MM) or float(y) == 0:
+            continue
+        text = re.sub(rb"\\(.)", rb"\1", raw).decode("latin-1")
+        found.append((float(y), float(x) + stringWidth(text, CAPTION_FONT, CAPTION_PT), text))
+    return [(right, text) for _y, right, text in sorted(found, reverse=True)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3", "letter"])
+@pytest.mark.parametrize("name", sorted(SHEETS))
+def test_every_bundled_board_prints_true_scale_on_the_fewest_sheets(tmp_path, name, paper):
     geometry = load_geometry(name)
     path = tmp_path / f"{name}.pdf"
     pages = write_board(path, geometry, name, paper)
-    assert assert_true_scale(path, paper) == pages
-    assert pages > 1  # these boards and their markers are larger than a sheet
+    assert assert_true_scale(path, paper) == pages == SHEETS[name][paper]
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3", "letter"])
+@pytest.mark.parametrize("name", sorted(SHEETS))
+def test_every_caption_fits_its_sheet_whole(tmp_path, name, paper):
+    """The caption is wrapped within the margins, nothing of it cut: each sheet says which
+    it is and the board's whole title."""
+    path = tmp_path / f"{name}.pdf"
+    pages = write_board(path, load_geometry(name), name, paper)
+    title = board_title(load_geometry(name), name)
+    for number, ((width, _height), stream) in enumerate(pdf_pages(path), start=1):
+        lines = _footer_lines(stream)
+        assert all(right <= width - MARGIN_MM * MM + 1e-6 for right, _text in lines)
+        words = " ".join(text for _right, text in lines)
+        assert title in words
+        assert pages == 1 or f"Sheet {number} of {pages} (" in words
+
+
+def test_a_caption_too_long_for_its_lines_ends_in_an_ellipsis_within_the_width():
+    lines = caption_lines("A board with a very long name " * 40, 400.0)
+    assert len(lines) == CAPTION_LINES and lines[-1].endswith(" ...")
+    assert all(stringWidth(line, CAPTION_FONT, CAPTION_PT) <= 400.0 for line in lines)
 
 
 def test_a_small_board_fits_one_page(tmp_path):

@@ -224,7 +224,7 @@ def test_play_takes_json_undo_and_reports_an_unfinished_game(capsys, monkeypatch
     assert "Nothing to take back." in out
     assert "Illegal: I cannot read 'move D4'" in out
     assert "Black places on C3." in out
-    assert out.splitlines()[-2] == "The game is not over (white to move)."
+    assert out.splitlines()[-2] == "The game is not over: White to move."
 
 
 def test_play_continues_a_record(capsys, monkeypatch):

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 MM = 72 / 25.4
-PAPER_POINTS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
+PAPER_POINTS = {"a4": (595.2756, 841.8898), "a3": (841.8898, 1190.551),
+                "letter": (612.0, 792.0)}
 LINE = re.compile(rb"n ([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l S")
 
 

@@ -169,7 +169,8 @@ def test_a_whole_short_game_of_onslaught_through_the_loop(short_game):
 
     turn("red1", 3, "D2", "D3", "D4")
     summary = page(client)["summary"]
-    assert {"square": "D4", "link": "prime", "owner": "red", "progress": None} in summary["nodes"]
+    assert {"square": "D4", "link": "prime", "owner": "red", "progress": None,
+            "capture": ""} in summary["nodes"]
     assert summary["teams"][0]["linked"]
     turn("blue1", 1, "E7")
     turn("red2", 1, "C1")

@@ -68,8 +68,8 @@ def test_a_phone_that_comes_back_is_in_its_seat_and_no_one_else_takes_it(go_app)
     assert taken.get_json()["error"] == ("The black seat is taken by another phone; the "
                                          "referee can free it.")
     seats = other.get("/api/seats").get_json()
-    assert seats["seats"][0] == {"seat": "black", "taken": True, "referee": False,
-                                 "yours": False}
+    assert seats["seats"][0] == {"seat": "black", "name": "Black", "taken": True,
+                                 "referee": False, "yours": False}
 
 
 def test_the_referee_frees_a_lost_phones_seat_for_another(go_app):

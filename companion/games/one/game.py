@@ -52,6 +52,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "chain_turns": True,
     "allow_pass": False,
 }
+ONE_ENDINGS = {  # how a game of ONE ends, in words for the result card
+    "all_passed": "every player passed, and the largest groups were counted",
+    "out_of_stones": "the stones ran out, and the largest groups were counted",
+}
 
 
 class One(StoneGame):
@@ -107,6 +111,9 @@ class One(StoneGame):
         if state["over"]:
             return "over"
         return "last round" if state["ending"] else "play"
+
+    def ending_words(self, termination: str) -> str:
+        return ONE_ENDINGS.get(termination) or super().ending_words(termination)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state["over"]:

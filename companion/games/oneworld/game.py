@@ -205,6 +205,9 @@ class OneWorld(Game):
     def seats(self, state: State) -> tuple[str, ...]:
         return PLAYERS
 
+    def player_words(self, player: str) -> str:
+        return title(player)
+
     # -- the protocol ----------------------------------------------------------------
 
     def legal_actions(self, state: State) -> Iterator[Action]:

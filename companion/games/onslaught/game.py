@@ -51,6 +51,10 @@ from companion.games.onslaught.summary import panel
 from companion.games.onslaught.text import parse_text, render_text
 from companion.games.onslaught.words import square_words
 
+PHASE_WORDS = {  # a turn's phases as players say them ("over": the outcome says it)
+    "roll": "rolling for moves", "move": "moving", "challenge": "a challenge",
+}
+
 
 class Onslaught(Game):
     """The ONSLAUGHT rules engine (2 or 4 players, red Liandri against blue Iron Guard)."""
@@ -222,6 +226,9 @@ class Onslaught(Game):
 
     def piece_words(self, content: Any) -> str:
         return square_words(content)
+
+    def phase_words(self, state: State) -> str:
+        return PHASE_WORDS.get(state["phase"], "")
 
     def summary(self, state: State) -> dict[str, Any]:
         return panel(state)

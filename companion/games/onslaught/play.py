@@ -11,6 +11,8 @@ from companion.games.base import Event, State
 from companion.games.onslaught.board import enemy_of
 from companion.games.onslaught.state import carried_orb, label, layout_of, new_turn, pieces_at
 
+CAPTURE_TURNS = 2  # turns a team ends on an enemy node to capture it ("two turns")
+
 
 def step(state: State, piece: str, to: str, events: list[Event]) -> None:
     """Move ``piece`` one square to ``to`` and carry out what entering ``to`` causes:
@@ -127,13 +129,14 @@ def end_turn(state: State, events: list[Event]) -> None:
         elif not pieces_at(state, square, team):
             continue
         turns = progress["turns"] + 1 if progress is not None else 1
-        if turns >= 2:
+        if turns >= CAPTURE_TURNS:
             capture_node(state, square, team,
                          f"{team.capitalize()} captures {square} after two turns on it", events)
         else:
             node["progress"] = {"team": team, "turns": turns, "piece": piece}
             events.append({"type": "capture_started", "node": square, "team": team,
-                           "text": f"{team.capitalize()} has ended 1 of 2 turns on {square}"})
+                           "text": f"{team.capitalize()} has ended {turns} of "
+                                   f"{CAPTURE_TURNS} turns on {square}"})
     events.append({"type": "turn_ended", "piece": piece,
                    "text": f"{label(piece)}'s turn ends"})
     order = state["order"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import State
-from companion.games.onslaught.state import layout_of, node_owners
+from companion.games.onslaught.play import CAPTURE_TURNS
+from companion.games.onslaught.state import label, layout_of, node_owners
 
 
 def panel(state: State) -> dict[str, Any]:
@@ -25,9 +26,17 @@ def panel(state: State) -> dict[str, Any]:
             "orb_carrier": orb["carrier"],
         })
     nodes = [{"square": square, "link": node["link"], "owner": node["owner"],
-              "progress": node["progress"]} for square, node in state["nodes"].items()]
+              "progress": node["progress"], "capture": capture_words(node["progress"])}
+             for square, node in state["nodes"].items()]
     turn = state["turn"]
     return {"kind": "onslaught", "teams": teams, "nodes": nodes,
             "turn": {"piece": turn["piece"], "number": turn["number"], "roll": turn["roll"],
                      "moves_left": turn["moves_left"]},
             "challenge": state.get("challenge")}
+
+
+def capture_words(progress: dict[str, Any] | None) -> str:
+    """A node's capture in progress in words ("Blue 2: 1 of 2 turns"), "" for none."""
+    if progress is None:
+        return ""
+    return f"{label(progress['piece'])}: {progress['turns']} of {CAPTURE_TURNS} turns"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import cv2
 import pytest
 
+from calibration.commands import default_camera_path
 from calibration.intrinsics import CameraModel
 from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api
 from tests.helpers.charuco_views import charuco_frames
@@ -46,13 +47,16 @@ def kept(page) -> int:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, browser,
                                                       replay_folder, companion_home, size):
-    app = make_app(FRAME_SOURCE=f"replay:{replay_folder}?fps=4&loop=1")
+    # As `serve` does: the live loop uses the lens calibration the page saves.
+    app = make_app(FRAME_SOURCE=f"replay:{replay_folder}?fps=4&loop=1",
+                   CAMERA_PATH=str(default_camera_path()))
     url = live_server(app)
     context, page, errors = open_page(browser, url + "/calibrate", size)
     expect = sync_api.expect
     expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
     expect(page.locator("#camera-status")).to_have_text("ok", timeout=WAIT_MS)
-    expect(page.locator("#saved")).to_have_text("No camera calibration is saved yet.")
+    expect(page.locator("#saved")).to_have_text(
+        "No lens calibration yet: calibrate the camera to place the board more exactly.")
     page.wait_for_function("() => document.getElementById('frame').src.includes('?n=')",
                            timeout=WAIT_MS)
     screenshot(page, f"calibration-{size}-1-start.png")
@@ -91,7 +95,8 @@ def test_coverage_fills_and_the_rms_is_shown_and_saved(make_app, live_server, br
 
     page.click("#save")
     expect(page.locator("#save")).to_have_text("Saved", timeout=WAIT_MS)
-    expect(page.locator("#saved")).to_contain_text(f"{rms:.2f} px (good)")
+    expect(page.locator("#saved")).to_contain_text(
+        f"Lens calibration loaded: its error is {rms:.2f} pixels (good).")
     expect(page.locator("#result-message")).to_have_text(
         f"Saved to {companion_home / 'camera.json'}.")
     model = CameraModel.load(companion_home / "camera.json")

@@ -130,6 +130,23 @@ function markSpace(group, x, y, r, marks, name) {
   }
 }
 
+// The spaces a verdict names ("put back A1, B4"), ringed, are also named in bold beside
+// their ring, above it (below on the top row), over every piece, so a phone shows which
+// is which without a hover title.
+function nameMarked(svg, spaces, marks, r, height) {
+  const size = r * 0.8;
+  for (const s of spaces) {
+    const kind = marks.problem?.has(s.name) ? "problem" : marks.question?.has(s.name) ? "question" : "";
+    if (!kind) continue;
+    const above = s.y_mm - r * 1.15;
+    const y = above - size > 0 || s.y_mm + r * 1.15 + size > height ? above : s.y_mm + r * 1.15 + size * 0.8;
+    svg.append(node("text", {
+      x: s.x_mm, y, "font-size": size, "text-anchor": "middle", class: `mark-name ${kind}`,
+      "data-name": s.name, "pointer-events": "none",
+    }, s.name));
+  }
+}
+
 /** The side two neighbouring hexes share: perpendicular to the line between their
  * centres, through its middle, as long as a hex's side (r: half the distance across). */
 function sharedSide(p, q, r) {
@@ -363,6 +380,7 @@ export function drawBoard(container, geometry, view, marks, onTap) {
     });
     svg.append(group);
   }
+  nameMarked(svg, spaces, marks, r, height);
   if (legend.length) container.replaceChildren(svg, drawLegend(legend));
   else container.replaceChildren(svg);
 }

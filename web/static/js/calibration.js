@@ -53,7 +53,7 @@ function show(status) {
     $("wanted").value = status.wanted;
   }
   showCamera(status.camera.status);
-  showSaved(status.saved);
+  showSaved(status.saved, status.lens);
   showProgress(status);
   showResult(status);
 }
@@ -117,18 +117,16 @@ function showResult(status) {
   $("save").textContent = result.saved_to ? "Saved" : "Save this calibration";
 }
 
-function showSaved(saved) {
+// The lens calibration in the very words of the table page (the server's lens_status),
+// then where the saved one is kept.
+function showSaved(saved, lens) {
   const line = $("saved");
   line.replaceChildren();
-  if (!saved) {
-    line.textContent = "No camera calibration is saved yet.";
-    return;
-  }
-  const quality = document.createElement("strong");
-  quality.textContent = `${saved.rms.toFixed(2)} px (${saved.quality})`;
-  line.dataset.quality = saved.quality;
-  line.append("Saved calibration: ", quality,
-    `, for ${saved.image_size[0]}×${saved.image_size[1]} pictures, in ${saved.path}.`);
+  line.dataset.quality = lens?.quality || "";
+  const words = document.createElement("strong");
+  words.textContent = lens?.message || "";
+  line.append(words);
+  if (saved) line.append(` Saved in ${saved.path}.`);
 }
 
 function showCamera(text) {

@@ -9,22 +9,34 @@ export function element(tag, className, text) {
   return node;
 }
 
-export function title(name) {
-  if (!name) return "";
-  const match = /^([a-z]+)(\d+)$/.exec(name);
-  if (match) return `${match[1][0].toUpperCase()}${match[1].slice(1)} ${match[2]}`;
-  return name.length <= 4 ? name.toUpperCase() : name[0].toUpperCase() + name.slice(1);
+// Players' names as the game says them (the page data's words.players, from
+// Game.player_words); title() names a key the game has not named by the same rule.
+const names = new Map();
+
+export function learnNames(game) {
+  names.clear();
+  for (const [key, words] of Object.entries(game?.words?.players || {})) names.set(key, words);
 }
 
-/** "Black to move · play" in the header; the outcome once the game is over. */
+export function title(name) {
+  if (!name) return "";
+  if (names.has(name)) return names.get(name);
+  const match = /^([a-z]+)(\d+)$/.exec(name);
+  if (match) return `${match[1][0].toUpperCase()}${match[1].slice(1)} ${match[2]}`;
+  const words = name.replaceAll("_", " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+/** "Red 1 to move · setting up" in the header, in the game's words; the outcome once the
+ * game is over. */
 export function turnText(game) {
   if (!game) return "";
   if (game.outcome) {
     const winners = (game.outcome.winners || []).map(title).join(" and ");
     return `${game.title}: over${winners ? ` · ${winners} won` : ""}`;
   }
-  const who = game.to_move ? `${title(game.to_move)} to move` : "";
-  return [game.title, who, game.phase_words ?? game.phase].filter(Boolean).join(" · ");
+  const who = game.words?.to_move ? `${game.words.to_move} to move` : "";
+  return [game.title, who, game.phase_words].filter(Boolean).join(" · ");
 }
 
 function table(headers, rows) {
@@ -59,7 +71,7 @@ const PANELS = {
         t.linked ? "yes" : "no", t.orb_carrier ? `carried by ${title(t.orb_carrier)}` : `on ${t.orb_at}`])));
     box.append(table(["Node", "Link", "Held by", "Capture"],
       summary.nodes.map((n) => [n.square, n.link, n.owner ? title(n.owner) : "nobody",
-        n.progress ? JSON.stringify(n.progress).replace(/[{}"]/g, "").replace(/,/g, ", ") : "—"])));
+        n.capture || "—"])));
     const turn = summary.turn;
     box.append(element("p", "hint", `Turn ${turn.number}: ${title(turn.piece)}` +
       (turn.roll ? ` rolled ${turn.roll}, ${turn.moves_left} moves left` : ", not rolled yet")));

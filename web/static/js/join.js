@@ -14,6 +14,7 @@ const WATCH = "";  // the seat choice that means watching
 
 export const me = { role: null, seat: null, private: false, pin: null, join_url: null };
 let seatNames = [];
+let seatWords = new Map();  // each seat by its name in the game (Game.player_words)
 let seatsAsked = 0;
 let onJoined = () => {};
 
@@ -33,7 +34,7 @@ function showError(message) {
 }
 
 function youText() {
-  const seat = me.seat ? title(me.seat) : null;
+  const seat = me.seat ? seatWords.get(me.seat) || title(me.seat) : null;
   const lost = me.seat && seatNames.length && !seatNames.includes(me.seat);
   if (me.role === "referee") return seat ? `You are the referee, playing ${seat}.` : "You are the referee.";
   if (me.role === "player" && lost) return `You sat at ${seat}, which this game has not: take a seat.`;
@@ -63,10 +64,11 @@ function showMe(data) {
 
 function showSeats(data) {
   seatNames = data.seats.map((s) => s.seat);
+  seatWords = new Map(data.seats.map((s) => [s.seat, s.name]));
   const list = $("seat-list");
   list.replaceChildren();
   for (const seat of data.seats) {
-    const item = element("li", "", title(seat.seat));
+    const item = element("li", "", seat.name);
     item.dataset.seat = seat.seat;
     item.dataset.taken = String(seat.taken);
     item.dataset.yours = String(seat.yours);
@@ -75,7 +77,7 @@ function showSeats(data) {
     if (seat.taken && !seat.yours && me.role === "referee") {
       const free = element("button", "small", "Free");
       free.type = "button";
-      free.title = `Free ${title(seat.seat)}'s seat (a lost phone): that phone then watches`;
+      free.title = `Free ${seat.name}'s seat (a lost phone): that phone then watches`;
       free.addEventListener("click", () => act(() => postJSON("/api/seats/free", { seat: seat.seat })));
       item.append(free);
     }
@@ -87,7 +89,7 @@ function showSeats(data) {
   const choice = $("seat-choice");
   const kept = choice.value;
   choice.replaceChildren(...data.seats.filter((s) => !s.taken || s.yours).map((s) => {
-    const option = element("option", "", title(s.seat));
+    const option = element("option", "", s.name);
     option.value = s.seat;
     return option;
   }), Object.assign(element("option", "", "Watch"), { value: WATCH }));

@@ -5,7 +5,7 @@
 import { alertIllegal, keepAwake } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
-import { element, renderPanel, title, turnText } from "./game.js";
+import { element, learnNames, renderPanel, title, turnText } from "./game.js";
 import { mayActFor, me } from "./join.js";
 import { setUpReview, showMoves } from "./review.js";
 import { forgetReveal, keepReveal, keptReveal, seal } from "./secrets.js";
@@ -93,6 +93,7 @@ export async function showGame(game, verdict = null) {
   // The server says what the last step changed, so a reloaded page rings it too.
   page.marks.last = new Set(game?.last_changed || []);
   page.game = game;
+  learnNames(game);
   // The page folds away what this game does not use, and a phone keeps its screen on.
   document.body.dataset.game = game ? game.game : "none";
   document.body.dataset.dice = game && !game.uses_dice ? "unused" : "used";
@@ -150,14 +151,6 @@ export function showReferee(status) {
   drawOverlay($("overlay"), page.referee, page.game?.view, page.marks);
 }
 
-// How a game can end, in words ("how it ended" on the result card).
-const ENDINGS = {
-  resignation: "by resignation",
-  two_passes: "both players passed, and the board was scored",
-  all_passed: "every player passed, and the largest groups were counted",
-  out_of_stones: "the stones ran out, and the largest groups were counted",
-};
-
 /** The result card: who won, how the game ended, the scores; and no input left that
  * cannot apply (the moves to tap, the hint to tap). */
 function renderResult(game) {
@@ -169,7 +162,7 @@ function renderResult(game) {
   const winners = (outcome.winners || []).map(title);
   $("result-title").textContent = winners.length === 0 ? "Game over: no winner"
     : winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
-  const how = ENDINGS[outcome.termination] || (outcome.termination || "").replaceAll("_", " ");
+  const how = game.words?.ending;  // the game's words for how it ended (Game.ending_words)
   $("result-how").textContent = how ? `The game of ${game.title} is over: ${how}.` : "";
   const scores = Object.entries(outcome.scores || {}).sort((a, b) => b[1] - a[1]);
   $("result-scores").hidden = outcome.termination === "resignation" || scores.length === 0;
@@ -251,6 +244,7 @@ function clearSelection() {
   page.options = [];
   $("moves").replaceChildren();
   $("selection").textContent = "Tap a space to play there, or a piece to see where it may go.";
+  delete $("selection").dataset.kind;
 }
 
 function offer(actions) {
@@ -298,7 +292,9 @@ async function tap(space) {
   }
   clearSelection();
   if (actions.length === 0) {
-    $("selection").textContent = `No legal move touches ${space} now.`;
+    // Said under the board, where the tap was: what stands there, or that no move may.
+    $("selection").textContent = found.occupied || `No legal move touches ${space} now.`;
+    $("selection").dataset.kind = "notice";
     redraw();
     return;
   }
