@@ -38,7 +38,9 @@ def test_the_spaces_a_verdict_names_are_ringed_and_named(make_app, live_server, 
     client.post("/api/game/start", json={"game": "go", "options": {"size": 9}})
     phone.goto(live_server(app))
     sync_api.expect(space(phone, "A1")).to_be_visible(timeout=WAIT_MS)
-    # Two black stones at once, one on the board's top row: no move explains it.
+    client.post("/api/game/play", json={"action": {"type": "place", "player": "black",
+                                                   "at": "E5"}})
+    # Two more black stones at once, one on the board's top row: no move explains it.
     reading = {**go_board(client), "A9": "black", "D4": "black"}
     answer = client.post("/api/game/reading", json={"reading": reading}).get_json()
     assert answer["verdict"]["kind"] == "illegal"
