@@ -58,6 +58,12 @@ def test_the_game_starts_again_from_what_the_camera_sees(session):
     ended = [e.game_id for e in session.journal.events(kind="game.end")]
     assert ended == [first]  # the empty game it replaces is not left to resume
     assert session.submit_reading(reading(**LEFT_OVER)).kind == v.UNCHANGED
+    # and the camera referees it from there: Black's stone on G7 is its move
+    assert session.submit_reading(reading(**LEFT_OVER, G7="black")).kind == v.APPLIED
+    assert session.state["board"]["G7"] == "black" and session.game.to_move(
+        session.state) == "white"
+    assert session.submit_reading(reading(**LEFT_OVER, G7="black", A1="black")).kind == (
+        v.ILLEGAL)
 
 
 @pytest.mark.parametrize("stones, first", [
