@@ -1,24 +1,19 @@
 """`companion referee`: replaying the example records, bad input, and --play from a pipe."""
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
 
-from companion.cli import main
 from companion.games import DiceRequest, Game, IllegalAction, Outcome, registry
 from companion.games.replay import RecordError, read_record
+from tests.helpers.cli import run_cli
 from tests.helpers.paths import EXAMPLES
 
 
 def referee(capsys, *args, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(["referee", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return run_cli(capsys, "referee", *args, stdin=stdin, monkeypatch=monkeypatch)
 
 
 def replay_example(capsys, game, name):

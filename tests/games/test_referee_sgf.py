@@ -3,23 +3,17 @@ SGF file as it replays a record, ``--save GAME.sgf`` writes one (chosen by the
 extension), ``--start FILE`` starts from where a record or an SGF file ends, with
 ``--record`` and ``--play`` alike, and a record's header carries its position."""
 
-import io
 import json
-import sys
 from pathlib import Path
 
-from companion.cli import main
 from companion.games.sgf import read_sgf
+from tests.helpers.cli import run_cli
 
 GNUGO = Path(__file__).parents[1] / "data" / "sgf" / "gnugo-9x9-capture.sgf"
 
 
 def referee(capsys, *args, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(["referee", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return run_cli(capsys, "referee", *args, stdin=stdin, monkeypatch=monkeypatch)
 
 
 def test_an_sgf_file_replays_as_a_record(capsys):

@@ -4,6 +4,7 @@ Chromium or Playwright is missing (outside CI, where their absence is an error);
 ``browser`` and ``page`` fixtures are in ``tests/web/browser/conftest.py``."""
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,21 @@ def referee_context(browser, **options):
     request carries the token of the apps ``make_app`` builds."""
     return browser.new_context(extra_http_headers={"Authorization": f"Bearer {TEST_TOKEN}"},
                                **options)
+
+
+@contextmanager
+def referee_page(browser, **options):
+    """A page in a new ``referee_context``; the context is closed afterwards, and a
+    script error on the page fails the test."""
+    context = referee_context(browser, **options)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == [], f"the page's scripts failed: {errors}"
 
 
 def screenshot(page, name):

@@ -21,12 +21,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     """A desktop-sized page that is the referee (by the token, ``referee_context``)."""
-    from tests.helpers.browser import referee_context
+    from tests.helpers.browser import referee_page
 
-    context = referee_context(browser, viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"the page's scripts failed: {errors}"
+    with referee_page(browser, viewport={"width": 1280, "height": 860}) as page:
+        yield page

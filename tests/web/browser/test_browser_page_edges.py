@@ -5,7 +5,7 @@ the 360 px width with a game of each kind started. Screenshots go to test-artifa
 
 import pytest
 
-from tests.helpers.browser import WAIT_MS, referee_context, screenshot, space, sync_api
+from tests.helpers.browser import WAIT_MS, referee_page, screenshot, space, sync_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -18,13 +18,8 @@ GAMES = [("go", {"size": 9}), ("one", {"players": 2}), ("onslaught", {"players":
 @pytest.fixture
 def phone(browser):
     """A phone-sized page that is the referee; fails the test on any script error."""
-    context = referee_context(browser, **PHONE)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"the page's scripts failed: {errors}"
+    with referee_page(browser, **PHONE) as page:
+        yield page
 
 
 def go_board(client):

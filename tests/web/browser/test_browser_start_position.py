@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.browser import WAIT_MS, referee_context, screenshot, space, sync_api, verdict
+from tests.helpers.browser import WAIT_MS, referee_page, screenshot, space, sync_api, verdict
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -18,15 +18,10 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 @pytest.fixture
 def phone(make_app, live_server, browser):
     url = live_server(make_app())
-    context = referee_context(browser, **PHONE)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    sync_api.expect(page.locator("#start")).to_be_enabled(timeout=WAIT_MS)
-    yield page, url
-    context.close()
-    assert errors == [], f"the page's scripts failed: {errors}"
+    with referee_page(browser, **PHONE) as page:
+        page.goto(url)
+        sync_api.expect(page.locator("#start")).to_be_enabled(timeout=WAIT_MS)
+        yield page, url
 
 
 def test_a_game_of_go_starts_from_an_sgf_file_picked_in_the_start_form(phone):
