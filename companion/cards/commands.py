@@ -44,7 +44,7 @@ def card_lines(cards: list) -> list[str]:
     lines = [f"{'value':>5} {'region':<16} code {'name':<32} {'capital':<20} neighbours "
              "(land; sea only)"]
     for card in cards:
-        neighbours = " ".join(card.land_neighbours)
+        neighbours = " ".join(card.land_neighbours) or "-"
         if card.maritime_neighbours:
             neighbours += "; " + " ".join(card.maritime_neighbours)
         lines.append(f"{card.value:>5} {card.region:<16} {card.code} {card.name:<32.32} "
