@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from companion.cards.deck import fold  # noqa: E402
 from companion.cards.values import (  # noqa: E402
     REGIONS,
     assign_values,
@@ -127,6 +128,7 @@ def merge_palestine(factbook: dict[str, tuple[str, dict]]) -> dict:
         "borders": ", ".join(factbook_text(e, "Geography", "Land boundaries", "border countries")
                              for e in (west, gaza)),
         "local": [],
+        "short_name": "",
         "orgs": set(),
     }
 
@@ -142,6 +144,8 @@ def figures(entry: dict) -> dict:
         "gdp": gdp,
         "borders": factbook_text(entry, "Geography", "Land boundaries", "border countries"),
         "local": local_names(local),
+        "short_name": factbook_text(entry, "Government", "Country name",
+                                    "conventional short form"),
         "orgs": organisations(entry),
     }
 
@@ -164,13 +168,6 @@ def alpha2_of(gec: str, factbook: dict[str, tuple[str, dict]]) -> str:
     return re.search(r"\.([a-z]{2})\b", domain).group(1).upper()
 
 
-def normal(name: str) -> str:
-    """A name folded for matching: lower case, '&' as 'and', no punctuation or 'the'."""
-    name = name.lower().replace("&", " and ").replace("-", " ")
-    name = re.sub(r"[^a-z ]", "", name)
-    return " ".join(word for word in name.split() if word != "the")
-
-
 def border_names(text: str) -> list[str]:
     """The country names of a Factbook 'border countries' field, parentheses dropped."""
     text = re.sub(r"\([^)]*\d[^)]*\)", "", text)  # "(of which 225 km is ...)"
@@ -189,7 +186,7 @@ def land_neighbours(cards: dict[str, dict], name_index: dict[str, str]) -> dict[
     pairs = {code: set() for code in cards}
     for code, card in cards.items():
         for name in border_names(card["_borders"]):
-            other = BORDER_NAME_CODES.get(name, name_index.get(normal(name), "?"))
+            other = BORDER_NAME_CODES.get(name, name_index.get(fold(name), "?"))
             if other is None or other == code:
                 continue
             if other == "?":
@@ -232,7 +229,7 @@ def flag_attributes(cards: dict[str, dict], name_index: dict[str, str]) -> dict[
         codes = set()
         for names in spec["by_region"].values():
             for name in names:
-                code = ANNEX_ALIASES.get(name) or name_index.get(normal(name))
+                code = ANNEX_ALIASES.get(name) or name_index.get(fold(name))
                 if code is None:
                     raise SystemExit(f"annex name {name!r} ({key}) names no card")
                 codes.add(code)
@@ -267,16 +264,14 @@ def build(factbook_dir: Path, countries_dir: Path, maritime: Path) -> dict:
             "area_km2": facts["area"],
             "population": int(facts["population"] or 0),
             "gdp_usd": facts["gdp"] or 0.0,
-            "_aliases": [info["name"], *info.get("alias", []),
-                         factbook_text(factbook[gec.split("+")[0]][1], "Government",
-                                       "Country name", "conventional short form")],
+            "_aliases": [info["name"], *info.get("alias", []), facts["short_name"]],
             "_borders": facts["borders"],
         }
     name_index = {}
     for code, card in cards.items():
         for name in [card["name"], *card["_aliases"]]:
             if name and name != "none":
-                name_index.setdefault(normal(name), code)
+                name_index.setdefault(fold(name), code)
     land = land_neighbours(cards, name_index)
     sea = maritime_only(maritime, land)
     flags = flag_attributes(cards, name_index)
@@ -287,9 +282,8 @@ def build(factbook_dir: Path, countries_dir: Path, maritime: Path) -> dict:
     deck = []
     for code in sorted(cards, key=lambda c: (REGIONS.index(cards[c]["region"]), -scores[c], c)):
         card = {key: value for key, value in cards[code].items() if not key.startswith("_")}
-        card["aliases"] = sorted({a for a in cards[code]["_aliases"]
-                                  if a and a not in ("none", card["name"])}
-                                 | {a for a, c in ANNEX_ALIASES.items() if c == code})
+        aliases = {*cards[code]["_aliases"], *(a for a, c in ANNEX_ALIASES.items() if c == code)}
+        card["aliases"] = sorted(aliases - {"", "none", card["name"]})
         card["land_neighbours"] = sorted(land[code])
         card["maritime_neighbours"] = sorted(sea[code])
         card["flag"] = sorted(key for key, codes in flags.items() if code in codes)
