@@ -63,9 +63,8 @@ ARAB_LEAGUE_EXTRA = ("PSE",)
 # sovereign (as in the maritime file), a place with no card is dropped.
 BORDER_NAME_CODES = {
     "French Guiana": "FRA", "Gibraltar": "GBR", "Ceuta": "ESP", "Melilla": "ESP",
-    "West Bank": "PSE", "Gaza Strip": "PSE", "Holy See": "VAT", "Saint Martin": "FRA",
-    "Sint Maarten": "NLD", "Akrotiri": "CYP", "Dhekelia": "CYP", "Hong Kong": "CHN",
-    "Macau": "CHN", "Western Sahara": None, "US Naval Base at Guantanamo Bay": None,
+    "West Bank": "PSE", "Gaza Strip": "PSE", "Holy See": "VAT",
+    "Western Sahara": None, "US Naval Base at Guantanamo Bay": None,
 }
 # Land borders between cards that no card's border list names: France and the Netherlands
 # meet on the island of Saint Martin (only the territories' own Factbook entries say so).
@@ -74,11 +73,7 @@ EXTRA_LAND_PAIRS = (("FRA", "NLD"),)
 PRINTED_NAMES = {"MMR": "Myanmar (Burma)", "COG": "Congo (Brazzaville)",
                  "COD": "Congo (Kinshasa)", "VAT": "Vatican City"}
 # The annex's names that are neither the printed name nor a source's name or alias.
-ANNEX_ALIASES = {
-    "Bahrein": "BHR", "Central Africa": "CAF", "Congo Brazzaville": "COG",
-    "Congo Kinshasa": "COD", "East Timor": "TLS", "Macedonia": "MKD", "Micronesia": "FSM",
-    "UK": "GBR", "USA": "USA", "Czech Republic": "CZE", "Guinea Bissau": "GNB",
-}
+ANNEX_ALIASES = {"Bahrein": "BHR", "Central Africa": "CAF", "Macedonia": "MKD"}
 
 
 def factbook_text(entry: dict, *keys: str) -> str:
