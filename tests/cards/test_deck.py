@@ -120,6 +120,16 @@ def test_maritime_only_pairs_are_the_maritime_file_less_land_pairs(deck):
     assert len(pairs) == 335
 
 
+def test_land_pairs_agree_with_the_maritime_files_also_land(deck):
+    """The Factbook's borders and Natural Earth's polygons name the same land pairs
+    wherever two countries also meet at sea."""
+    path = DATA_DIR.parent / "countries" / "maritime-neighbours.json"
+    detail = json.loads(path.read_text(encoding="utf-8"))["detail"]
+    for key, facts in detail.items():
+        first, second = key.split("-")
+        assert (second in deck.card(first).land_neighbours) == facts["also_land"], key
+
+
 def test_islands_and_landlocked_countries(deck):
     assert deck.card("JPN").land_neighbours == ()
     assert deck.card("AUS").land_neighbours == ()
