@@ -23,6 +23,7 @@ from companion.errors import UserFacingError
 
 # Modules that each add one or more sub-commands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = ("companion.games.commands", "companion.journal_commands",
+                                     "companion.cards.commands",
                                      "hardware.commands",
                                      "web.commands", "benchmarks.commands",
                                      "calibration.commands")
