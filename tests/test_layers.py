@@ -23,7 +23,7 @@ COMPOSITION_ROOT = "companion.cli"
 """The command line: it lists every layer's ``commands`` module, so it may know them all."""
 
 CORE_GROUPS: dict[str, tuple[int, tuple[str, ...]]] = {
-    "rules": (0, ("companion.geometry", "companion.games")),
+    "rules": (0, ("companion.geometry", "companion.games", "companion.cards")),
     "records": (1, ("companion.journal", "companion.journal_repair",
                     "companion.journal_commands", "companion.dice", "companion.game_log")),
     "vision": (1, ("companion.vision",)),
