@@ -1,0 +1,134 @@
+"""The outdoor game played on a phone (360×740) in headless Chromium: started from the
+page, its field drawn to scale, a side placed in a row and the other dragged before it
+is placed, a move tapped on the field (then one too long, refused in the field's card
+with the engine's sentence), an action from a button with the dice thrown at the table,
+the last character's walk off the field and the result card. Screenshots go to
+test-artifacts/."""
+
+import pytest
+
+from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api, verdict
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+TO_SCREEN = """([x, y]) => {
+  const svg = document.querySelector('#board svg.field');
+  const point = svg.createSVGPoint();
+  point.x = x; point.y = y;
+  const at = point.matrixTransform(svg.getScreenCTM());
+  return [at.x, at.y];
+}"""
+
+
+def on_field(page, x, y):
+    """Where the field's point (``x``, ``y``) in inches is on the screen, in view."""
+    page.locator("#board svg.field").scroll_into_view_if_needed()
+    return page.evaluate(TO_SCREEN, [x, y])
+
+
+def tap_field(page, x, y):
+    page.mouse.click(*on_field(page, x, y))
+
+
+def drag_field(page, start, end):
+    page.mouse.move(*on_field(page, *start))
+    page.mouse.down()
+    page.mouse.move(*on_field(page, *end), steps=6)
+    page.mouse.up()
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def test_a_short_outdoor_game_played_by_tapping_on_a_phone(make_app, live_server, browser):
+    context = referee_context(browser, **PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(live_server(make_app()))
+        sync_api.expect(page.locator("#start")).to_be_enabled(timeout=WAIT_MS)
+        page.select_option("#game-choice", "outdoor")
+        page.select_option("#dice-choice", "table")
+        page.click(".more-options summary")
+        page.fill("#more-options", '{"characters": 1, "sequences": 1}')
+        page.click("#start")
+        sync_api.expect(verdict(page)).to_contain_text("A new game of Seven Sequences",
+                                                       timeout=WAIT_MS)
+        field = page.locator("#board svg.field")
+        sync_api.expect(field).to_have_attribute("data-field", "24 24")
+        sync_api.expect(field.locator(".field-edge")).to_have_text(["N", "S", "W", "E"])
+
+        # North places in the listed row; South drags its piece forward first.
+        button(page, "Place in a row").click()
+        sync_api.expect(verdict(page)).to_contain_text("North places", timeout=WAIT_MS)
+        sync_api.expect(field.locator('[data-piece="N1"]')).to_have_count(1)
+        drag_field(page, (12, 21), (12, 12))
+        sync_api.expect(button(page, "Place as shown")).to_be_visible()
+        button(page, "Place as shown").click()
+        sync_api.expect(verdict(page)).to_contain_text("South places", timeout=WAIT_MS)
+        assert field.locator('[data-piece="S1"] .piece-body').get_attribute("cy") == "12"
+        page.get_by_role("button", name="North goes first, by agreement").click()
+        sync_api.expect(page.locator("#panel")).to_contain_text("turn 1: movement",
+                                                                timeout=WAIT_MS)
+
+        # N1 tapped: its vision, its action range and its 6-in circle; then too far.
+        tap_field(page, 12, 3)
+        sync_api.expect(page.locator(".field-controls")).to_contain_text("Tap where N1 ends")
+        sync_api.expect(field.locator(".vision")).to_have_count(1)
+        sync_api.expect(field.locator(".action-range")).to_have_count(1)
+        sync_api.expect(field.locator(".move-range")).to_have_count(1)
+        sync_api.expect(page.locator(".field-why")).to_contain_text("Observed")
+        tap_field(page, 12, 11)
+        sync_api.expect(field.locator(".aim-length")).to_have_text("8.0 in")
+        button(page, "S").click()
+        button(page, "Move").click()
+        board_card = page.locator("section.board-card")
+        sync_api.expect(board_card.locator(".card-error")).to_contain_text(
+            "N1 moved 8.0 in: 2.0 in more than the 6 in it may", timeout=WAIT_MS)
+        screenshot(page, "outdoor-too-long-phone.png")
+
+        # A legal move: 6 in straight on.
+        tap_field(page, 12, 3)
+        sync_api.expect(page.locator(".field-controls")).to_contain_text("Tap where N1 ends")
+        tap_field(page, 12, 9)
+        button(page, "Move").click()
+        sync_api.expect(verdict(page)).to_contain_text("N1 moves", timeout=WAIT_MS)
+        sync_api.expect(board_card.locator(".card-error")).to_have_count(0)
+        assert field.locator('[data-piece="N1"] .piece-body').get_attribute("cy") == "9"
+
+        # South closes to within an inch, keeping its facing.
+        tap_field(page, 12, 12)
+        sync_api.expect(page.locator(".field-controls")).to_contain_text("Tap where S1 ends")
+        tap_field(page, 12, 10.5)
+        button(page, "Move").click()
+        sync_api.expect(page.locator("#panel")).to_contain_text("action", timeout=WAIT_MS)
+        screenshot(page, "outdoor-action-phone.png")
+
+        # N1 acts with a button; the die is thrown at the table: a 6 puts S1 on its side.
+        page.get_by_role("button", name="N1 acts on S1 (roll 1d6)").click()
+        sync_api.expect(page.locator("#thrown-form")).to_be_visible(timeout=WAIT_MS)
+        page.fill("#thrown", "6")
+        page.click("#thrown-form button")
+        sync_api.expect(verdict(page)).to_contain_text("S1 is put on its side",
+                                                       timeout=WAIT_MS)
+        sync_api.expect(field.locator(".piece.fallen")).to_have_count(1)
+
+        # The last character is unobserved and walks off: the game is over, North won.
+        sync_api.expect(page.locator("#panel")).to_contain_text("turn 2: movement")
+        tap_field(page, 12, 9)
+        sync_api.expect(page.locator(".field-why")).to_contain_text("Unobserved")
+        button(page, "Walk off the field").click()
+        sync_api.expect(page.locator("#result")).to_be_visible(timeout=WAIT_MS)
+        sync_api.expect(page.locator("#result-title")).to_have_text("North wins")
+        sync_api.expect(page.locator("#panel")).to_contain_text("the game is over")
+        screenshot(page, "outdoor-result-phone.png")
+        box = page.locator("#board svg.field").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360  # the field fits the phone
+    finally:
+        context.close()
+    assert errors == [], f"the page's scripts failed: {errors}"
