@@ -127,8 +127,60 @@ def test_a_short_outdoor_game_played_by_tapping_on_a_phone(make_app, live_server
         sync_api.expect(page.locator("#result-title")).to_have_text("North wins")
         sync_api.expect(page.locator("#panel")).to_contain_text("the game is over")
         screenshot(page, "outdoor-result-phone.png")
-        box = page.locator("#board svg.field").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 360  # the field fits the phone
+        card = page.locator("section.board-card").bounding_box()
+        assert page.locator("#board svg.field").bounding_box()["width"] < card["width"] <= 360
     finally:
         context.close()
     assert errors == [], f"the page's scripts failed: {errors}"
+
+
+def joined_phone(browser, url, pin, seat):
+    """A phone at 360×740 joined in ``seat`` with the table PIN."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{url}/join?pin={pin}")
+    sync_api.expect(page.locator(f'#seat-choice option[value="{seat}"]')).to_have_count(
+        1, timeout=WAIT_MS)
+    page.select_option("#seat-choice", seat)
+    page.click("#join")
+    sync_api.expect(page.locator("#you")).to_have_attribute("data-seat", seat, timeout=WAIT_MS)
+    return context, page
+
+
+def test_two_phones_each_move_only_their_own_side(make_app, live_server, browser):
+    from web.access import get_access
+
+    app = make_app()
+    referee = app.test_client()
+    referee.post("/api/game/start", json={"game": "outdoor", "options": {"characters": 1}})
+    for _ in range(2):  # both sides placed in the listed row
+        [row] = referee.get("/api/game/actions").get_json()["actions"]
+        assert referee.post("/api/game/play", json={"action": row["action"]}).status_code == 200
+    referee.post("/api/game/play", json={"action": {"type": "first", "goes_first": "north"}})
+    url, pin = live_server(app), get_access(app).table_pin
+    (north_context, north), (south_context, south) = (
+        joined_phone(browser, url, pin, seat) for seat in ("north", "south"))
+    try:
+        # South's piece, tapped on North's phone: what it is, but no move to make.
+        tap_field(north, 12, 21)
+        sync_api.expect(north.locator(".field-why")).to_contain_text("S1 (South)",
+                                                                     timeout=WAIT_MS)
+        sync_api.expect(north.locator(".field-controls button", has_text="Move")).to_have_count(0)
+        tap_field(north, 12, 3)
+        sync_api.expect(north.locator(".field-controls")).to_contain_text("Tap where N1 ends")
+        tap_field(north, 12, 8.5)
+        button(north, "Move").click()
+        # South's phone sees it live, then turns its piece west and stays.
+        sync_api.expect(south.locator('#board [data-piece="N1"] .piece-body')).to_have_attribute(
+            "cy", "8.5", timeout=WAIT_MS)
+        tap_field(south, 12, 21)
+        sync_api.expect(south.locator(".field-controls")).to_contain_text("Tap where S1 ends")
+        button(south, "W").click()
+        screenshot(south, "outdoor-turning-phone.png")
+        button(south, "Stay, turning to 270°").click()
+        sync_api.expect(verdict(south)).to_contain_text("S1 stays", timeout=WAIT_MS)
+        sync_api.expect(north.locator('#board [data-piece="S1"]')).to_have_attribute(
+            "data-facing", "270", timeout=WAIT_MS)
+    finally:
+        north_context.close()
+        south_context.close()

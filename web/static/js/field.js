@@ -27,7 +27,7 @@ export function fieldOffers(game, action) {
 const field = {
   game: null,
   stamp: null,  // the game as last drawn: a new one forgets the selection
-  actions: [],  // the listed actions this phone may take
+  actions: [],  // the listed actions, each with the seat that takes it
   selected: null,  // the character tapped
   target: null,  // where the selected character ends: {x, y}
   facing: null,  // the facing chosen for it (null: keep its own)
@@ -85,10 +85,14 @@ async function loadActions(stamp) {
     return;  // the plain buttons say what went wrong
   }
   if (stamp !== field.stamp) return;  // the game moved on meanwhile
-  field.actions = found.actions.filter((item) => mayActFor(item.seat));
-  const place = field.actions.find((item) => item.action.type === "place");
-  field.setup = place ? structuredClone(place.action.pieces) : null;
+  field.actions = found.actions;
   render();
+}
+
+/** The listed actions this phone may take (its seat's; the referee's: all), asked each
+ * time: a phone may join after the actions came. */
+function mine() {
+  return field.actions.filter((item) => mayActFor(item.seat));
 }
 
 // -- what the selected piece may do -----------------------------------------------------
@@ -103,7 +107,7 @@ function options() {
 
 /** The listed move and stay of ``cid`` (its forced walk, staying), if this phone may. */
 function movesOf(cid) {
-  const own = field.actions.filter((item) => item.action.character === cid);
+  const own = mine().filter((item) => item.action.character === cid);
   return {
     walk: own.find((item) => item.action.type === "move") || null,
     stay: own.find((item) => item.action.type === "stay") || null,
@@ -124,6 +128,9 @@ function selectedPiece() {
 function render() {
   const game = field.game;
   if (!game) return;
+  const place = mine().find((item) => item.action.type === "place");
+  if (!place) field.setup = null;
+  else if (!field.setup) field.setup = structuredClone(place.action.pieces);  // the listed row
   const [width, height] = game.summary.field;
   const unit = Math.max(width, height) / 24;  // labels keep their size on a larger field
   const svg = field.svg;
@@ -145,6 +152,7 @@ function render() {
     else if (c.status === "in") svg.append(disc(c, unit));
   }
   if (piece && field.target) svg.append(...aim(piece, unit));
+  else if (piece && field.facing !== null) svg.append(arrow(piece.x, piece.y, field.facing, piece.r, unit, "turned"));
   renderControls();
 }
 
@@ -178,7 +186,7 @@ function label(x, y, text, size, className) {
 /** A standing character: its disc, its set's ring, its facing arrow and its name. */
 function disc(c, unit) {
   const group = svgNode("g", { class: "piece", "data-piece": c.id, "data-side": c.side,
-    "data-set": c.set || "" });
+    "data-set": c.set || "", "data-facing": Math.round(c.facing) });
   if (c.id === field.selected) group.classList.add("selected");
   if (field.selected && c.id !== field.selected && movable(c.id)) group.classList.add("movable");
   group.append(svgNode("circle", { class: "piece-set", cx: c.x, cy: c.y, r: c.r + 0.22 * unit }));
@@ -295,7 +303,7 @@ function renderControls() {
 }
 
 function setupControls() {
-  const place = field.actions.find((item) => item.action.type === "place");
+  const place = mine().find((item) => item.action.type === "place");
   const moved = JSON.stringify(field.setup) !== JSON.stringify(place.action.pieces);
   const row = element("div", "buttons");
   row.append(button(moved ? "Place as shown" : "Place in a row", "primary",
@@ -310,47 +318,45 @@ function setupControls() {
 
 function moveControls(c) {
   const { walk, stay } = movesOf(c.id);
-  const nodes = [];
   const t = field.target;
-  nodes.push(element("p", "hint", t
-    ? `${c.id} to (${round1(t.x)}, ${round1(t.y)}): ${gap(c, t).toFixed(1)} in. Drag the new ` +
-      "piece's arrow, or tap a direction, to set its facing."
-    : `Tap where ${c.id} ends (it may move ${MOVES[c.set]} in${c.set === "unobserved" ? ", straight to the edge" : ""}).`));
-  if (t) {
-    const turn = element("div", "compass");
-    turn.append(button("Keep", field.facing === null ? "small chosen" : "small", () => {
-      field.facing = null;
+  const facing = field.facing === null ? {} : { facing: field.facing };
+  const hint = t
+    ? `${c.id} to (${round1(t.x)}, ${round1(t.y)}): ${gap(c, t).toFixed(1)} in. Set its facing ` +
+      "(drag the new piece's arrow, or a direction below), then Move."
+    : `Tap where ${c.id} ends: ${MOVES[c.set]} in at most` +
+      `${c.set === "unobserved" ? ", straight to the edge" : ""}. Or turn it and stay.`;
+  const turn = element("div", "compass");
+  turn.append(button("Keep", field.facing === null ? "small chosen" : "small", () => {
+    field.facing = null;
+    render();
+  }));
+  for (const [name, deg] of COMPASS) {
+    const chosen = field.facing !== null && Math.round(field.facing) === deg;
+    turn.append(button(name, chosen ? "small chosen" : "small", () => {
+      field.facing = deg;
       render();
     }));
-    for (const [name, deg] of COMPASS) {
-      const chosen = field.facing !== null && Math.round(field.facing) === deg;
-      turn.append(button(name, chosen ? "small chosen" : "small", () => {
-        field.facing = deg;
-        render();
-      }));
-    }
-    nodes.push(turn);
   }
   const row = element("div", "buttons");
   if (t) {
-    row.append(button("Move", "primary field-move", () => {
-      const action = { type: "move", player: c.side, character: c.id, x: round1(t.x), y: round1(t.y) };
-      if (field.facing !== null) action.facing = field.facing;
-      field.send(action);
+    row.append(button("Move", "primary", () => field.send({ type: "move", player: c.side,
+      character: c.id, x: round1(t.x), y: round1(t.y), ...facing })));
+  }
+  if (walk) {
+    row.append(button(walk.action.leaves ? "Walk off the field" : "Walk to the edge",
+      t ? "" : "primary", () => field.send({ ...walk.action, ...(walk.action.leaves ? {} : facing) })));
+  }
+  if (stay) {
+    row.append(button(field.facing === null ? "Stay" : `Stay, turning to ${field.facing}°`, "",
+      () => field.send({ ...stay.action, ...facing })));
+  }
+  if (t) {
+    row.append(button("Cancel", "", () => {
+      Object.assign(field, { target: null, facing: null });
+      render();
     }));
   }
-  if (walk) row.append(button(walk.action.leaves ? "Walk off the field" : "Walk to the edge",
-    t ? "" : "primary", () => field.send(walk.action)));
-  if (stay) {
-    row.append(button(field.facing !== null && !t ? `Stay, facing ${field.facing}°` : "Stay", "",
-      () => field.send(field.facing !== null && !t ? { ...stay.action, facing: field.facing } : stay.action)));
-  }
-  if (t) row.append(button("Cancel", "", () => {
-    Object.assign(field, { target: null, facing: null });
-    render();
-  }));
-  nodes.push(row);
-  return nodes;
+  return [element("p", "hint", hint), turn, row];
 }
 
 function legend() {
