@@ -15,7 +15,6 @@ const MARGIN = 1.8;  // inches around the field, for the edges' names and the gr
 const EDGE_NAMES = [["N", 0.5, -1.1], ["S", 0.5, 1.1], ["W", -1.1, 0.5], ["E", 1.1, 0.5]];
 const COMPASS = [["N", 0], ["NE", 45], ["E", 90], ["SE", 135], ["S", 180], ["SW", 225],
   ["W", 270], ["NW", 315]];
-const MOVES = { observed: 6, unobserved: 12 };  // inches each set of statistics moves
 const GRAB = 0.6;  // inches around a piece that still count as tapping it
 const TAPPED = new Set(["place", "move", "stay"]);  // the actions the field itself offers
 
@@ -229,7 +228,7 @@ function reach(c, width, height, unit) {
   const clip = svgNode("clipPath", { id: "field-clip" });
   clip.append(svgNode("rect", { x: 0, y: 0, width, height }));
   nodes.push(clip);
-  const vision = Number(options().vision ?? 180);
+  const vision = options().vision;
   const far = Math.hypot(width, height) * 1.5;
   if (vision >= 360) {
     nodes.push(svgNode("rect", { class: "vision", x: 0, y: 0, width, height }));
@@ -240,10 +239,10 @@ function reach(c, width, height, unit) {
     nodes.push(svgNode("path", { class: "vision", d, "clip-path": "url(#field-clip)" }));
   }
   nodes.push(svgNode("circle", { class: "action-range", cx: c.x, cy: c.y,
-    r: c.r + Number(options().action_range ?? 1) }));
+    r: c.r + options().action_range }));
   if (!movable(c.id)) return nodes;
   if (c.set === "observed") {
-    nodes.push(svgNode("circle", { class: "move-range", cx: c.x, cy: c.y, r: MOVES.observed,
+    nodes.push(svgNode("circle", { class: "move-range", cx: c.x, cy: c.y, r: c.move,
       "clip-path": "url(#field-clip)" }));
   }
   const walk = movesOf(c.id).walk?.action;
@@ -257,7 +256,7 @@ function reach(c, width, height, unit) {
 function aim(c, unit) {
   const t = field.target;
   const length = gap(c, t);
-  const over = length > (MOVES[c.set] || MOVES.observed) + Number(options().distance_tolerance ?? 0);
+  const over = length > c.move + options().distance_tolerance;
   const line = svgNode("line", { class: `aim${over ? " over" : ""}`, x1: c.x, y1: c.y, x2: t.x, y2: t.y });
   const ghost = svgNode("g", { class: "piece ghost", "data-side": c.side });
   ghost.append(svgNode("circle", { class: "piece-body", cx: t.x, cy: t.y, r: c.r }));
@@ -323,7 +322,7 @@ function moveControls(c) {
   const hint = t
     ? `${c.id} to (${round1(t.x)}, ${round1(t.y)}): ${gap(c, t).toFixed(1)} in. Set its facing ` +
       "(drag the new piece's arrow, or a direction below), then Move."
-    : `Tap where ${c.id} ends: ${MOVES[c.set]} in at most` +
+    : `Tap where ${c.id} ends: ${c.move} in at most` +
       `${c.set === "unobserved" ? ", straight to the edge" : ""}. Or turn it and stay.`;
   const turn = element("div", "compass");
   turn.append(button("Keep", field.facing === null ? "small chosen" : "small", () => {
