@@ -216,7 +216,7 @@ function arrow(x, y, facing, r, unit, className) {
 function fallen(c, unit) {
   const group = svgNode("g", { class: "piece fallen", "data-piece": c.id, "data-side": c.side });
   group.append(svgNode("ellipse", { class: "piece-body", cx: c.x, cy: c.y, rx: c.r,
-    ry: c.r * 0.45, transform: `rotate(${c.facing} ${c.x} ${c.y})` }));
+    ry: c.r * 0.6, transform: `rotate(${c.facing} ${c.x} ${c.y})` }));
   group.append(label(c.x, c.y - c.r - 0.3 * unit, c.id, 0.55 * unit, "piece-name"));
   return group;
 }

@@ -240,7 +240,9 @@ function renderVerdict(verdict, game, restored, sameNews) {
   } else if (game?.summary?.combat) {
     say(`Combat on ${game.summary.combat.at}: each side chooses in secret, below the panel.`, "dice");
   } else if (game) {
-    say(game.outcome ? turnText(game) : `${turnText(game)}. Move on the board, or tap a space here.`);
+    const how = game.summary?.kind === "outdoor" ? "Tap a piece on the field."
+      : "Move on the board, or tap a space here.";
+    say(game.outcome ? turnText(game) : `${turnText(game)}. ${how}`);
   } else {
     say("No game yet: start one below.", "none");
   }
