@@ -92,14 +92,18 @@ def test_a_short_outdoor_game_played_by_tapping_on_a_phone(make_app, live_server
             "N1 moved 8.0 in: 2.0 in more than the 6 in it may", timeout=WAIT_MS)
         screenshot(page, "outdoor-too-long-phone.png")
 
-        # A legal move: 6 in straight on.
+        # A legal move: 6 in straight on, turned south-east by dragging the new arrow.
         tap_field(page, 12, 3)
         sync_api.expect(page.locator(".field-controls")).to_contain_text("Tap where N1 ends")
         tap_field(page, 12, 9)
+        drag_field(page, (12, 9), (14, 11))
+        sync_api.expect(button(page, "Stay, turning to 135°")).to_be_visible()
         button(page, "Move").click()
         sync_api.expect(verdict(page)).to_contain_text("N1 moves", timeout=WAIT_MS)
         sync_api.expect(board_card.locator(".card-error")).to_have_count(0)
-        assert field.locator('[data-piece="N1"] .piece-body').get_attribute("cy") == "9"
+        n1 = field.locator('[data-piece="N1"]')
+        assert (n1.locator(".piece-body").get_attribute("cy"), n1.get_attribute("data-facing")) \
+            == ("9", "135")
 
         # South closes to within an inch, keeping its facing.
         tap_field(page, 12, 12)
