@@ -16,6 +16,7 @@ const EDGE_NAMES = [["N", 0.5, -1.1], ["S", 0.5, 1.1], ["W", -1.1, 0.5], ["E", 1
 const COMPASS = [["N", 0], ["NE", 45], ["E", 90], ["SE", 135], ["S", 180], ["SW", 225],
   ["W", 270], ["NW", 315]];
 const GRAB = 0.6;  // inches around a piece that still count as tapping it
+const AIM_LEAST = 0.3;  // inches from the new piece a drag must go to say a facing
 const TAPPED = new Set(["place", "move", "stay"]);  // the actions the field itself offers
 
 /** Whether the field offers ``action`` itself (the page's plain buttons leave it out). */
@@ -293,9 +294,10 @@ function renderControls() {
     if (movable(c.id)) lines.push(...moveControls(c));
   } else if (!game.outcome) {
     const mine = characters().some((p) => movable(p.id));
+    const range = `${options().action_range}-in action range`;
     lines.push(element("p", "hint", mine
-      ? "Tap one of your characters to move it: its vision and its 1-in action range show."
-      : "Tap a piece to see its vision, its 1-in action range and the set it uses."));
+      ? `Tap one of your characters to move it: its vision and its ${range} show.`
+      : `Tap a piece to see its vision, its ${range} and the set it uses.`));
   }
   lines.push(legend());
   box.replaceChildren(...lines);
@@ -320,7 +322,7 @@ function moveControls(c) {
   const t = field.target;
   const facing = field.facing === null ? {} : { facing: field.facing };
   const hint = t
-    ? `${c.id} to (${round1(t.x)}, ${round1(t.y)}): ${gap(c, t).toFixed(1)} in. Set its facing ` +
+    ? `${c.id} to (${t.x}, ${t.y}): ${gap(c, t).toFixed(1)} in. Set its facing ` +
       "(drag the new piece's arrow, or a direction below), then Move."
     : `Tap where ${c.id} ends: ${c.move} in at most` +
       `${c.set === "unobserved" ? ", straight to the edge" : ""}. Or turn it and stay.`;
@@ -339,7 +341,7 @@ function moveControls(c) {
   const row = element("div", "buttons");
   if (t) {
     row.append(button("Move", "primary", () => field.send({ type: "move", player: c.side,
-      character: c.id, x: round1(t.x), y: round1(t.y), ...facing })));
+      character: c.id, x: t.x, y: t.y, ...facing })));
   }
   if (walk) {
     row.append(button(walk.action.leaves ? "Walk off the field" : "Walk to the edge",
@@ -375,8 +377,10 @@ function toField(event) {
   return { x: p.x, y: p.y };
 }
 
+/** ``p`` on the field (an edge at most: a piece taken there walks off), to 0.1 in, as
+ * the move is sent and judged. */
 function within([width, height], p) {
-  return { x: Math.min(Math.max(p.x, 0), width), y: Math.min(Math.max(p.y, 0), height) };
+  return { x: round1(Math.min(Math.max(p.x, 0), width)), y: round1(Math.min(Math.max(p.y, 0), height)) };
 }
 
 function hit(p, pieces, slack) {
@@ -440,9 +444,9 @@ function pointerMove(event) {
   if (field.dragging === "aim") {
     field.target = p;
   } else if (field.dragging === "facing") {
-    if (gap(field.target, p) > 0.3) field.facing = Math.round(bearingTo(field.target, p));
+    if (gap(field.target, p) > AIM_LEAST) field.facing = Math.round(bearingTo(field.target, p));
   } else {
-    field.setup[field.dragging] = { ...field.setup[field.dragging], x: round1(p.x), y: round1(p.y) };
+    field.setup[field.dragging] = { ...field.setup[field.dragging], ...p };
   }
   render();
 }
