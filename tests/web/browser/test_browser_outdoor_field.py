@@ -7,10 +7,12 @@ test-artifacts/."""
 
 import pytest
 
+from companion.games.registry import get_game
 from tests.helpers.browser import WAIT_MS, referee_context, screenshot, sync_api, verdict
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+GAME = get_game("outdoor")
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
@@ -57,7 +59,7 @@ def test_a_short_outdoor_game_played_by_tapping_on_a_phone(make_app, live_server
         page.click(".more-options summary")
         page.fill("#more-options", '{"characters": 1, "sequences": 1}')
         page.click("#start")
-        sync_api.expect(verdict(page)).to_contain_text("A new game of Seven Sequences",
+        sync_api.expect(verdict(page)).to_contain_text(f"A new game of {GAME.title} begins",
                                                        timeout=WAIT_MS)
         field = page.locator("#board svg.field")
         sync_api.expect(field).to_have_attribute("data-field", "24 24")
