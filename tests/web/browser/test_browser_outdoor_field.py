@@ -190,3 +190,51 @@ def test_two_phones_each_move_only_their_own_side(make_app, live_server, browser
     finally:
         north_context.close()
         south_context.close()
+
+
+def test_a_split_is_tapped_into_two_groups_and_one_is_chosen(make_app, live_server, browser):
+    app = make_app()
+    referee = app.test_client()
+    referee.post("/api/game/start", json={"game": "outdoor", "dice": "table",
+                                          "options": {"characters": [1, 2]}})
+    steps = [
+        {"type": "place", "player": "north", "pieces": {"N1": {"x": 12, "y": 10, "facing": 180}}},
+        {"type": "place", "player": "south", "pieces": {"S1": {"x": 12, "y": 11.5, "facing": 0},
+                                                        "S2": {"x": 18, "y": 18, "facing": 0}}},
+        {"type": "first", "goes_first": "north"},
+        {"type": "stay", "player": "north", "character": "N1"},
+        {"type": "stay", "player": "south", "character": "S1"},
+        {"type": "stay", "player": "south", "character": "S2"},
+        {"type": "done", "player": "north"},
+    ]
+    for action in steps:
+        assert referee.post("/api/game/play", json={"action": action}).status_code == 200
+    act = {"type": "act", "player": "south", "character": "S1", "target": "N1"}
+    assert referee.post("/api/game/play", json={"action": act, "dice": [6]}).status_code == 200
+    context = referee_context(browser, **PHONE)
+    page = context.new_page()
+    try:
+        page.goto(live_server(app))
+        field = page.locator("#board svg.field")
+        sync_api.expect(field.locator('[data-piece="S1"]')).to_have_attribute(
+            "data-group", "1", timeout=WAIT_MS)
+        sync_api.expect(page.locator(".field-groups")).to_have_text("Group 1: S1 · group 2: S2.")
+        # Both in one group: refused, said under the field; then S1 and S2 swapped.
+        tap_field(page, 18, 18)
+        sync_api.expect(page.locator(".field-groups")).to_have_text("Group 1: S1, S2 · group 2: .")
+        button(page, "Split").click()
+        sync_api.expect(page.locator("section.board-card .card-error")).to_contain_text(
+            'A split gives "groups": two lists of characters.', timeout=WAIT_MS)
+        tap_field(page, 12, 11.5)
+        sync_api.expect(page.locator(".field-groups")).to_have_text("Group 1: S2 · group 2: S1.")
+        button(page, "Split").click()
+        sync_api.expect(verdict(page)).to_contain_text("North chooses one", timeout=WAIT_MS)
+        screenshot(page, "outdoor-split-phone.png")
+        page.get_by_role("button", name="North takes group 2").click()
+        sync_api.expect(verdict(page)).to_contain_text("North takes control of S1",
+                                                       timeout=WAIT_MS)
+        sync_api.expect(field.locator('[data-piece="S1"]')).to_have_attribute("data-side",
+                                                                             "north")
+        sync_api.expect(field.locator("[data-group]")).to_have_count(0)
+    finally:
+        context.close()

@@ -2,7 +2,7 @@
 // 6 in, the edges named), every character a disc with its facing, its name and the set
 // of statistics it uses; and a move entered by tapping: the piece, where it ends (the
 // distance shown live), its facing, then Move. Setting up, the listed row of pieces can
-// be dragged before it is placed. The field has no spaces: everything here is read from
+// be dragged before it is placed; in a split, a tap puts a piece in the other group. The field has no spaces: everything here is read from
 // the game's summary (companion/games/outdoor/text.py) and its listed actions.
 
 import { getJSON } from "./api.js";
@@ -17,7 +17,7 @@ const COMPASS = [["N", 0], ["NE", 45], ["E", 90], ["SE", 135], ["S", 180], ["SW"
   ["W", 270], ["NW", 315]];
 const GRAB = 0.6;  // inches around a piece that still count as tapping it
 const AIM_LEAST = 0.3;  // inches from the new piece a drag must go to say a facing
-const TAPPED = new Set(["place", "move", "stay"]);  // the actions the field itself offers
+const TAPPED = new Set(["place", "move", "stay", "split"]);  // the actions the field offers
 
 /** Whether the field offers ``action`` itself (the page's plain buttons leave it out). */
 export function fieldOffers(game, action) {
@@ -32,6 +32,7 @@ const field = {
   target: null,  // where the selected character ends: {x, y}
   facing: null,  // the facing chosen for it (null: keep its own)
   setup: null,  // the poses of the pieces being placed, dragged or as listed
+  groups: null,  // in a split: each of the splitter's characters' group, 1 or 2
   dragging: null,  // "aim", "facing", or the id of a piece being placed
   svg: null,
   controls: null,
@@ -70,7 +71,7 @@ export function drawField(container, game, send) {
   if (stamp !== field.stamp) {
     field.stamp = stamp;
     Object.assign(field, { actions: [], selected: null, target: null, facing: null,
-      setup: null, dragging: null });
+      setup: null, groups: null, dragging: null });
     loadActions(stamp);
   }
   render();
@@ -123,6 +124,21 @@ function selectedPiece() {
   return characters().find((c) => c.id === field.selected) || null;
 }
 
+/** ``[[...], [...]]`` as each character's group number. */
+function groupsOf(groups) {
+  return Object.fromEntries(groups.flatMap((ids, index) => ids.map((id) => [id, index + 1])));
+}
+
+/** The groups to draw: those being split here, or those split and waiting for a choice. */
+function shownGroups() {
+  const waiting = field.game?.state?.split;
+  return field.groups || (waiting ? groupsOf(waiting) : null);
+}
+
+function groupList(groups, number) {
+  return Object.keys(groups).filter((id) => groups[id] === number).sort();
+}
+
 // -- drawing ------------------------------------------------------------------------------
 
 function render() {
@@ -131,6 +147,9 @@ function render() {
   const place = mine().find((item) => item.action.type === "place");
   if (!place) field.setup = null;
   else if (!field.setup) field.setup = structuredClone(place.action.pieces);  // the listed row
+  const split = mine().find((item) => item.action.type === "split");
+  if (!split) field.groups = null;
+  else if (!field.groups) field.groups = groupsOf(split.action.groups);  // the first listed
   const [width, height] = game.summary.field;
   const unit = Math.max(width, height) / 24;  // labels keep their size on a larger field
   const svg = field.svg;
@@ -192,6 +211,11 @@ function disc(c, unit) {
   group.append(svgNode("circle", { class: "piece-set", cx: c.x, cy: c.y, r: c.r + 0.22 * unit }));
   group.append(svgNode("circle", { class: "piece-body", cx: c.x, cy: c.y, r: c.r }));
   group.append(arrow(c.x, c.y, c.facing, c.r, unit, "piece-facing"));
+  const inGroup = shownGroups()?.[c.id];
+  if (inGroup) {
+    group.dataset.group = String(inGroup);
+    group.append(label(c.x, c.y + 0.22 * unit, String(inGroup), 0.6 * unit, "piece-group"));
+  }
   // The name behind the piece, where its arrow is not (and a neighbour it faces is not).
   const [dx, dy] = heading(c.facing);
   const behind = c.r + 0.55 * unit;
@@ -287,6 +311,8 @@ function renderControls() {
   if (fell.length) lines.push(element("p", "field-gone", `On their side: ${fell.map((p) => p.id).join(", ")}`));
   if (field.setup && !game.outcome) {
     lines.push(...setupControls());
+  } else if (shownGroups()) {
+    lines.push(...splitControls());
   } else if (c) {
     const where = `${c.id} (${sideName(c.side)}) at (${round1(c.x)}, ${round1(c.y)}) facing ${Math.round(c.facing)}°`;
     const state = c.status === "in" ? `${c.set}: ${c.why}` : c.status === "fallen" ? "on its side" : "off the field";
@@ -315,6 +341,18 @@ function setupControls() {
   }));
   return [element("p", "hint", `${sideName(place.action.player)} sets up: drag a piece to put ` +
     "it elsewhere, then place."), row];
+}
+
+function splitControls() {
+  const groups = shownGroups();
+  const words = `Group 1: ${groupList(groups, 1).join(", ")} · group 2: ${groupList(groups, 2).join(", ")}`;
+  const split = mine().find((item) => item.action.type === "split");
+  if (!split) return [element("p", "field-groups", `${words}.`)];
+  const row = element("div", "buttons");
+  row.append(button("Split", "primary", () => field.send({ ...split.action,
+    groups: [groupList(groups, 1), groupList(groups, 2)] })));
+  return [element("p", "hint", "Tap a character to put it in the other group, then Split."),
+    element("p", "field-groups", `${words}.`), row];
 }
 
 function moveControls(c) {
@@ -401,6 +439,14 @@ function pointerDown(event) {
       .map((c) => ({ ...c, ...field.setup[c.id] }));
     const piece = hit(p, pieces, GRAB);
     if (piece) startDrag(event, piece.id);
+    return;
+  }
+  if (field.groups) {
+    const piece = hit(p, standing.filter((c) => field.groups[c.id]), GRAB);
+    if (piece) {
+      field.groups[piece.id] = 3 - field.groups[piece.id];
+      render();
+    }
     return;
   }
   const selected = selectedPiece();
