@@ -2,8 +2,9 @@
 // 6 in, the edges named), every character a disc with its facing, its name and the set
 // of statistics it uses; and a move entered by tapping: the piece, where it ends (the
 // distance shown live), its facing, then Move. Setting up, the listed row of pieces can
-// be dragged before it is placed; in a split, a tap puts a piece in the other group. The field has no spaces: everything here is read from
-// the game's summary (companion/games/outdoor/text.py) and its listed actions.
+// be dragged before it is placed; in a split, a tap puts a piece in the other group.
+// The field has no spaces: everything here is read from the game's summary
+// (companion/games/outdoor/text.py) and its listed actions.
 
 import { getJSON } from "./api.js";
 import { element } from "./game.js";
@@ -171,7 +172,9 @@ function render() {
     else if (c.status === "in") svg.append(disc(c, unit));
   }
   if (piece && field.target) svg.append(...aim(piece, unit));
-  else if (piece && field.facing !== null) svg.append(arrow(piece.x, piece.y, field.facing, piece.r, unit, "turned"));
+  else if (piece && field.facing !== null) {
+    svg.append(arrow(piece.x, piece.y, field.facing, piece.r, unit, "turned"));
+  }
   renderControls();
 }
 
@@ -183,7 +186,9 @@ function grid(width, height, unit) {
   for (let y = GRID; y < height; y += GRID) {
     nodes.push(svgNode("line", { class: "field-grid", x1: 0, y1: y, x2: width, y2: y }));
   }
-  for (let x = 0; x <= width; x += GRID) nodes.push(label(x, -0.35 * unit, String(x), 0.6 * unit, "field-scale"));
+  for (let x = 0; x <= width; x += GRID) {
+    nodes.push(label(x, -0.35 * unit, String(x), 0.6 * unit, "field-scale"));
+  }
   for (let y = GRID; y <= height; y += GRID) {
     if (Math.abs(y - height / 2) < 1.5 * unit) continue;  // where the W stands
     nodes.push(label(-0.55 * unit, y + 0.2 * unit, String(y), 0.6 * unit, "field-scale"));
@@ -305,17 +310,20 @@ function renderControls() {
   const game = field.game;
   const c = selectedPiece();
   const lines = [];
-  const gone = characters().filter((p) => p.status === "left");
-  const fell = characters().filter((p) => p.status === "fallen");
-  if (gone.length) lines.push(element("p", "field-gone", `Off the field: ${gone.map((p) => p.id).join(", ")}`));
-  if (fell.length) lines.push(element("p", "field-gone", `On their side: ${fell.map((p) => p.id).join(", ")}`));
+  const named = (status) => characters().filter((p) => p.status === status).map((p) => p.id);
+  for (const [status, words] of [["left", "Off the field"], ["fallen", "On their side"]]) {
+    const ids = named(status);
+    if (ids.length) lines.push(element("p", "field-gone", `${words}: ${ids.join(", ")}`));
+  }
   if (field.setup && !game.outcome) {
     lines.push(...setupControls());
   } else if (shownGroups()) {
     lines.push(...splitControls());
   } else if (c) {
-    const where = `${c.id} (${sideName(c.side)}) at (${round1(c.x)}, ${round1(c.y)}) facing ${Math.round(c.facing)}°`;
-    const state = c.status === "in" ? `${c.set}: ${c.why}` : c.status === "fallen" ? "on its side" : "off the field";
+    const where = `${c.id} (${sideName(c.side)}) at (${round1(c.x)}, ${round1(c.y)}) ` +
+      `facing ${Math.round(c.facing)}°`;
+    const state = c.status === "in" ? `${c.set}: ${c.why}`
+      : c.status === "fallen" ? "on its side" : "off the field";
     lines.push(element("p", "field-why", `${where}. ${state[0].toUpperCase()}${state.slice(1)}.`));
     if (movable(c.id)) lines.push(...moveControls(c));
   } else if (!game.outcome) {

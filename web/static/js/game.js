@@ -93,7 +93,8 @@ const PANELS = {
     box.append(element("p", "phase-words", game.outcome ? `${where}: the game is over.`
       : `${where}: ${(game.phase_words || "").replace(/^.*: /, "")}.`));
     const sides = ["north", "south"];
-    const count = (side, status) => summary.characters.filter((c) => c.side === side && c.status === status).length;
+    const count = (side, status) => summary.characters
+      .filter((c) => c.side === side && c.status === status).length;
     box.append(table(["Player", "Falls", "Standing", "On their side", "Off the field"],
       sides.map((side) => [title(side), summary.falls[side], count(side, "in"),
         count(side, "fallen"), count(side, "left")])));
