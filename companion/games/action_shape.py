@@ -8,7 +8,8 @@ good. Two checks:
 * ``check_bounds``: any action, any game. Plain JSON of a small size: at most
   ``MAX_FIELDS`` fields named like identifiers, texts of at most ``MAX_TEXT``
   characters, lists and objects of at most ``MAX_ITEMS`` items nested at most
-  ``MAX_DEPTH`` deep, whole numbers within ``MAX_NUMBER``.
+  ``MAX_DEPTH`` deep, finite numbers within ``MAX_NUMBER`` (the outdoor game's poses are
+  inches with fractions).
 * ``check_action``: the bounds, then the fields against the game's legal actions of the
   same type now (the fields they carry, and those the game declares a player adds, its
   ``action_fields``, such as the salt of a reveal). An action of a type no legal action
@@ -21,6 +22,7 @@ board alike: known fields, at most ``MAX_SPACES`` spaces, each content within th
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -119,10 +121,9 @@ def check_spaces(spaces: Any, where: str) -> None:
 def _check_value(value: Any, where: str, depth: int) -> None:
     if value is None or isinstance(value, bool):
         return
-    if isinstance(value, float):
-        raise ActionShapeError(f"{where} is a number with a fraction; actions count in "
-                               f"whole numbers.")
-    if isinstance(value, int):
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ActionShapeError(f"{where} is not a finite number.")
+    if isinstance(value, int | float):
         if abs(value) > MAX_NUMBER:
             raise ActionShapeError(f"{where} is a number beyond {MAX_NUMBER}.")
         return

@@ -127,8 +127,8 @@ def render(state: State) -> str:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The page's panel: the sequence, the falls so far, every character with its pose
-    and the set it uses."""
+    """The page's panel and field: the sequence, the falls so far, every character with
+    its pose, the set it uses, why, and how far that set moves it (``move``, inches)."""
     characters = []
     for cid, c in state["characters"].items():
         entry = {"id": cid, "owner": c["owner"], "side": c["side"], "status": c["status"],
@@ -136,7 +136,7 @@ def summary(state: State) -> dict[str, Any]:
                  "idle": c["idle"]}
         if c["status"] == "in":
             now = standing(state, cid)
-            entry |= {"set": now.stats.name, "why": now.why}
+            entry |= {"set": now.stats.name, "why": now.why, "move": now.stats.move}
         characters.append(entry)
     return {"kind": "outdoor", "field": state["options"]["field"],
             "sequence": state["sequence"], "sequences": state["options"]["sequences"],

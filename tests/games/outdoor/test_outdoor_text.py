@@ -54,7 +54,7 @@ def test_the_panel_lists_every_character_with_its_pose_and_set():
     panel = GAME.summary(after)
     assert panel["kind"] == "outdoor" and panel["field"] == [24.0, 24.0]
     n1, n2 = panel["characters"][:2]
-    assert (n1["set"], n1["why"]) == ("observed", "seen by and seeing S1 and S2")
+    assert (n1["set"], n1["why"], n1["move"]) == ("observed", "seen by and seeing S1 and S2", 6)
     assert n2["status"] == "left" and "set" not in n2
 
 

@@ -1,6 +1,7 @@
 // Drawing the game around the board: whose turn, and each game's panel (ONE's scores,
 // ONSLAUGHT's cores and nodes, OneWorld's gods, Towers, stacks and the combat in
-// progress). The Moves card and its review are review.js's.
+// progress, the outdoor game's sequences and falls; its field is field.js's). The
+// Moves card and its review are review.js's.
 
 export function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -96,6 +97,25 @@ const PANELS = {
     box.append(details);
     return ["Gods, Towers and stacks", box];
   },
+  outdoor(summary, game) {
+    // Falls: the enemy pieces each player has put on their side this sequence.
+    const box = element("div");
+    const where = `Sequence ${summary.sequence} of ${summary.sequences}` +
+      (summary.turn ? `, turn ${summary.turn}` : "");
+    box.append(element("p", "phase-words", game.outcome ? `${where}: the game is over.`
+      : `${where}: ${(game.phase_words || "").replace(/^.*: /, "")}.`));
+    const sides = ["north", "south"];
+    const count = (side, status) => summary.characters
+      .filter((c) => c.side === side && c.status === status).length;
+    box.append(table(["Player", "Falls", "Standing", "On their side", "Off the field"],
+      sides.map((side) => [title(side), summary.falls[side], count(side, "in"),
+        count(side, "fallen"), count(side, "left")])));
+    if (summary.results.length) {
+      box.append(table(["Sequence", "Falls N–S", "Won by"], summary.results.map((r) =>
+        [r.sequence, `${r.falls.north}–${r.falls.south}`, r.winner ? title(r.winner) : "a tie"])));
+    }
+    return ["Sequences and falls", box];
+  },
 };
 
 /** Fill the game's panel; hide it for a game without one. */
@@ -104,7 +124,7 @@ export function renderPanel(card, heading, container, game) {
   const build = summary && PANELS[summary.kind];
   card.hidden = !build;
   if (!build) return;
-  const [text, body] = build(summary);
+  const [text, body] = build(summary, game);
   heading.textContent = text;
   container.replaceChildren(body);
 }

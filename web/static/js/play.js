@@ -5,6 +5,7 @@
 import { alertIllegal, keepAwake } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
+import { drawField, fieldOffers } from "./field.js";
 import { element, learnNames, renderPanel, title, turnText } from "./game.js";
 import { mayActFor, me } from "./join.js";
 import { setUpReview, showMoves } from "./review.js";
@@ -61,7 +62,9 @@ function say(text, kind = "info") {
 
 function redraw() {
   const game = page.game;
-  if (game && page.geometry) {
+  if (game?.summary?.kind === "outdoor") {
+    drawField($("board"), game, (action) => play(action, null, { inCard: true }));
+  } else if (game && page.geometry) {
     drawBoard($("board"), page.geometry, game.view, page.marks, tap);
   } else {
     $("board").replaceChildren(element("p", "empty", "Start a game to see its board here."));
@@ -230,7 +233,9 @@ function renderVerdict(verdict, game, restored, sameNews) {
   } else if (game?.summary?.combat) {
     say(`Combat on ${game.summary.combat.at}: each side chooses in secret, below the panel.`, "dice");
   } else if (game) {
-    say(game.outcome ? turnText(game) : `${turnText(game)}. Move on the board, or tap a space here.`);
+    const how = game.summary?.kind === "outdoor" ? "Tap a piece on the field."
+      : "Move on the board, or tap a space here.";
+    say(game.outcome ? turnText(game) : `${turnText(game)}. ${how}`);
   } else {
     say("No game yet: start one below.", "none");
   }
@@ -306,7 +311,7 @@ async function tap(space) {
   redraw();
 }
 
-async function send(url, body = {}) {
+async function send(url, body = {}, { inCard = false } = {}) {
   showError("");
   try {
     const answer = await postJSON(url, body);
@@ -314,6 +319,7 @@ async function send(url, body = {}) {
     return answer;
   } catch (error) {
     refused(error);
+    if (inCard) showError(error.message);  // said beside the field it was entered on too
     return null;
   } finally {
     verdictInView();
@@ -338,8 +344,8 @@ function refused(error) {
   }
 }
 
-export function play(action, dice) {
-  return send("/api/game/play", dice ? { action, dice } : { action });
+export function play(action, dice, how = {}) {
+  return send("/api/game/play", dice ? { action, dice } : { action }, how);
 }
 
 // The legal actions that touch no space (roll, end the turn, pass) as buttons. They
@@ -379,7 +385,8 @@ async function showOtherMoves(asked) {
   if (asked !== page.otherAsked) return;  // the game changed meanwhile: a newer answer comes
   box.replaceChildren();
   // Only the moves this phone may make (a player's own seat's; the referee's: all).
-  const offered = found.actions.filter((a) => a.spaces.length === 0 && mayActFor(a.seat));
+  const offered = found.actions.filter((a) => a.spaces.length === 0 && mayActFor(a.seat)
+    && !fieldOffers(page.game, a.action));
   for (const item of offered.slice(0, MAX_BUTTONS)) {
     const button = element("button", "move-button other", item.text + (item.dice ? ` (roll ${item.dice.count}d${item.dice.sides})` : ""));
     button.type = "button";
