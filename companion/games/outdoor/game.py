@@ -44,7 +44,7 @@ from companion.games.outdoor.acting import (
 )
 from companion.games.outdoor.movement import forced_step, judge_move
 from companion.games.outdoor.observation import UNOBSERVED, in_play, standing
-from companion.games.outdoor.options import normalise
+from companion.games.outdoor.options import normalise, unit
 from companion.games.outdoor.text import describe, parse, render, summary
 
 ACTIONS = ("place", "first", "roll_first", "move", "stay", "act", "respond", "decline",
@@ -316,8 +316,9 @@ class Outdoor(Game):
             if kind == "move":
                 judge_move(state, cid, action, standing(state, cid))
             elif self._must_walk(state, cid):
+                scale, u = unit(state["options"])
                 raise IllegalAction(f"{cid} is unobserved ({standing(state, cid).why}): it "
-                                    f"must walk 12 in towards the edge.")
+                                    f"must walk {UNOBSERVED.move * scale:g} {u} towards the edge.")
             return
         if character["acted"]:
             raise IllegalAction(f"{cid} has already acted this turn.")
@@ -326,7 +327,8 @@ class Outdoor(Game):
             raise InvalidAction(f'Name the "target": one of {", ".join(state["characters"])}.')
         if target not in enemies_in_range(state, cid):
             raise IllegalAction(f"{target} is not an enemy within "
-                                f"{state['options']['action_range']:g} in of {cid}.")
+                                f"{state['options']['action_range']:g} {unit(state['options'])[1]} "
+                                f"of {cid}.")
 
     @staticmethod
     def _mine(state: State, player: str, done_flag: str) -> list[str]:

@@ -20,6 +20,7 @@ from companion.games.outdoor.field import (
     turn_between,
 )
 from companion.games.outdoor.observation import UNOBSERVED, Standing
+from companion.games.outdoor.options import unit
 
 State = dict[str, Any]
 
@@ -48,10 +49,11 @@ def forced_step(state: State, cid: str) -> Step:
     character = state["characters"][cid]
     edge = walk_edges(state, cid)[0]
     away = edge_distances(_field(state), character["x"], character["y"])[edge]
-    length = min(UNOBSERVED.move, away)
+    walk = UNOBSERVED.move * unit(state["options"])[0]
+    length = min(walk, away)
     dx, dy = heading(EDGE_BEARINGS[edge])
     return Step(round(character["x"] + dx * length, 3), round(character["y"] + dy * length, 3),
-                character["facing"], away <= UNOBSERVED.move)
+                character["facing"], away <= walk)
 
 
 def judge_move(state: State, cid: str, action: dict[str, Any], now: Standing) -> Step:
@@ -61,26 +63,28 @@ def judge_move(state: State, cid: str, action: dict[str, Any], now: Standing) ->
     facing = _facing(action, character["facing"])
     if now.stats is UNOBSERVED:
         return _walk(state, cid, action, now, facing)
-    limit = now.stats.move + state["options"]["distance_tolerance"]
+    scale, u = unit(state["options"])
+    reach = now.stats.move * scale
+    limit = reach + state["options"]["distance_tolerance"]
     field = _field(state)
     x0, y0 = character["x"], character["y"]
     if action.get("leaves"):
         away = min(edge_distances(field, x0, y0).values())
         if away > limit:
-            raise IllegalAction(f"{cid} is {away:.1f} in from the nearest edge, beyond the "
-                                f"{now.stats.move:g} in it may move ({now.why}).")
+            raise IllegalAction(f"{cid} is {away:.1f} {u} from the nearest edge, beyond the "
+                                f"{reach:g} {u} it may move ({now.why}).")
         return _off(state, x0, y0, facing, nearest_edges(field, x0, y0)[0])
     x, y = _point(action)
     if not inside(field, x, y):
         length = reach_edge(field, x0, y0, bearing(x0, y0, x, y))
         if length > limit:
-            raise IllegalAction(f"{cid} would walk {length:.1f} in to the edge; it may move "
-                                f"{now.stats.move:g} in ({now.why}).")
+            raise IllegalAction(f"{cid} would walk {length:.1f} {u} to the edge; it may move "
+                                f"{reach:g} {u} ({now.why}).")
         return Step(*_clamped(field, x, y), facing, True)
     length = math.hypot(x - x0, y - y0)
     if length > limit:
-        raise IllegalAction(f"{cid} moved {length:.1f} in: {length - now.stats.move:.1f} in "
-                            f"more than the {now.stats.move:g} in it may ({now.why}).")
+        raise IllegalAction(f"{cid} moved {length:.1f} {u}: {length - reach:.1f} {u} "
+                            f"more than the {reach:g} {u} it may ({now.why}).")
     return Step(x, y, facing, False)
 
 
@@ -93,17 +97,18 @@ def _walk(state: State, cid: str, action: dict[str, Any], now: Standing,
     edges = walk_edges(state, cid)
     away = {edge: edge_distances(field, x0, y0)[edge] for edge in edges}
     where = _edge_words(edges)
-    walk = UNOBSERVED.move
+    scale, u = unit(opts)
+    walk = UNOBSERVED.move * scale
     tolerance = opts["distance_tolerance"]
     if action.get("leaves"):
         if min(away.values()) > walk + tolerance:
-            raise IllegalAction(f"{cid} is {min(away.values()):.1f} in from {where}: walking "
-                                f"{walk:g} in does not take it off the field.")
+            raise IllegalAction(f"{cid} is {min(away.values()):.1f} {u} from {where}: walking "
+                                f"{walk:g} {u} does not take it off the field.")
         return _off(state, x0, y0, facing, min(away, key=away.get))
     x, y = _point(action)
     length = math.hypot(x - x0, y - y0)
     if length == 0.0:
-        raise IllegalAction(f"{cid} is unobserved ({now.why}): it must walk {walk:g} in "
+        raise IllegalAction(f"{cid} is unobserved ({now.why}): it must walk {walk:g} {u} "
                             f"straight towards {where}.")
     direction = bearing(x0, y0, x, y)
     edge = min(edges, key=lambda e: turn_between(direction, EDGE_BEARINGS[e]))
@@ -115,15 +120,15 @@ def _walk(state: State, cid: str, action: dict[str, Any], now: Standing,
         left = edge_distances(field, x, y)[edge] if inside(field, x, y) else 0.0
         if left > tolerance:
             raise IllegalAction(f"{cid} must walk off the field: the {edge} edge is "
-                                f"{away[edge]:.1f} in away, within its {walk:g} in "
-                                f"({left:.1f} in still to go).")
+                                f"{away[edge]:.1f} {u} away, within its {walk:g} {u} "
+                                f"({left:.1f} {u} still to go).")
         return Step(*_clamped(field, x, y), facing, True)
     if length > walk + tolerance:
-        raise IllegalAction(f"{cid} walked {length:.1f} in: {length - walk:.1f} in more than "
-                            f"the {walk:g} in of an unobserved character ({now.why}).")
+        raise IllegalAction(f"{cid} walked {length:.1f} {u}: {length - walk:.1f} {u} more than "
+                            f"the {walk:g} {u} of an unobserved character ({now.why}).")
     if opts["must_walk"] and length < walk - tolerance:
-        raise IllegalAction(f"{cid} walked {length:.1f} in; unobserved ({now.why}), it must "
-                            f"walk the full {walk:g} in towards {where}.")
+        raise IllegalAction(f"{cid} walked {length:.1f} {u}; unobserved ({now.why}), it must "
+                            f"walk the full {walk:g} {u} towards {where}.")
     return Step(x, y, facing, False)
 
 

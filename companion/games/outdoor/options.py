@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 DEFAULT_OPTIONS: dict[str, Any] = {
+    "units": "in",  # the unit of every length, given and said: in or cm (O3)
     "field": [24.0, 24.0],  # width and height in inches: 2 ft × 2 ft
     "characters": 5,  # each player's in every sequence, or [North's, South's]
     "sequences": 7,
@@ -29,12 +30,15 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 _CHOICES = {
+    "units": ("in", "cm"),
     "watcher": ("observed", "unobserved"),
     "edge": ("nearest", "home"),
     "difference": ("absolute", "signed"),
     "scoring": ("falls", "none"),
     "split_choice": ("opponent", "splitter"),
 }
+CM_PER_INCH = 2.54
+_LENGTHS = ("piece_radius", "action_range", "distance_tolerance")
 _FLAGS = ("blocking", "fallen_block", "must_walk", "six_succeeds")
 _NUMBERS = {  # name: (least, most)
     "vision": (1.0, 360.0),
@@ -62,7 +66,12 @@ def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     for name in _FLAGS:
         if not isinstance(opts[name], bool):
             raise ValueError(f"The option {name!r} is true or false, not {opts[name]!r}.")
+    scale = CM_PER_INCH if opts["units"] == "cm" else 1.0
     for name, (least, most) in _NUMBERS.items():
+        if name in _LENGTHS:
+            if name not in options:
+                opts[name] = opts[name] * scale
+            least, most = least * scale, most * scale
         opts[name] = _number(name, opts[name], least, most)
     for name, (least, most) in _COUNTS.items():
         value = opts[name]
@@ -79,8 +88,15 @@ def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(field, (list, tuple)) or len(field) != 2:
         raise ValueError("The option 'field' is the field's width and height in inches, "
                          "such as [24, 24].")
-    opts["field"] = [_number("field", side, 6.0, 240.0) for side in field]
+    if "field" not in options:
+        field = [side * scale for side in field]
+    opts["field"] = [_number("field", side, 6.0 * scale, 240.0 * scale) for side in field]
     return opts
+
+
+def unit(opts: Mapping[str, Any]) -> tuple[float, str]:
+    """How many of the game's length units make an inch, and the unit's short name."""
+    return (CM_PER_INCH, "cm") if opts["units"] == "cm" else (1.0, "in")
 
 
 def _number(name: str, value: Any, least: float, most: float) -> float:

@@ -13,6 +13,7 @@ from companion.games.base import Action, Event, IllegalAction, InvalidAction
 from companion.games.outdoor.acting import enemies_in_range
 from companion.games.outdoor.field import EDGE_BEARINGS, inside, turn_between
 from companion.games.outdoor.observation import in_play
+from companion.games.outdoor.options import unit
 
 State = dict[str, Any]
 
@@ -64,7 +65,7 @@ def check_place(state: State, player: str, action: Mapping[str, Any]) -> None:
             raise InvalidAction(f'{cid}\'s size "r" is its radius in inches, 0 to 6.')
         if not inside({"width": width, "height": height}, pose["x"], pose["y"]):
             raise IllegalAction(f"{cid} at ({pose['x']:g}, {pose['y']:g}) is not within the "
-                                f"{width:g} × {height:g} in field.")
+                                f"{width:g} × {height:g} {unit(state['options'])[1]} field.")
         off = turn_between(pose["facing"] % 360.0, towards)
         if off > slack:
             raise IllegalAction(f"{cid} must face the other side ({OPPOSITE[player]}) at the "
@@ -76,7 +77,8 @@ def lined_up(state: State, player: str) -> dict[str, dict[str, float]]:
     facing the other side: the set-up the companion offers."""
     width, height = state["options"]["field"]
     ids = character_ids(state, player)
-    y = 3.0 if player == "north" else height - 3.0
+    inset = 3.0 * unit(state["options"])[0]
+    y = inset if player == "north" else height - inset
     return {cid: {"x": round(width * (n + 1) / (len(ids) + 1), 2), "y": y,
                   "facing": EDGE_BEARINGS[OPPOSITE[player]]} for n, cid in enumerate(ids)}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.games.base import NOT_AN_ACTION, Action, InvalidAction, State
 from companion.games.outdoor.observation import standing
+from companion.games.outdoor.options import unit
 from companion.games.outdoor.sequence import PLAYERS, title
 
 TYPED = ("place N1 4,3,180 N2 8,3,180 …  |  first north  |  roll first  |  move N1 6 8 [170]"
@@ -112,7 +113,8 @@ def render(state: State) -> str:
     """The field as text: the sequence and phase, then every character's pose and set."""
     width, height = state["options"]["field"]
     lines = [f"Sequence {state['sequence']} of {state['options']['sequences']}, turn "
-             f"{state['turn']}, {state['phase']}; a {width:g} × {height:g} in field."]
+             f"{state['turn']}, {state['phase']}; a {width:g} × {height:g} "
+             f"{state['options']['units']} field."]
     for cid, c in state["characters"].items():
         if c["status"] == "waiting":
             continue
@@ -128,7 +130,9 @@ def render(state: State) -> str:
 
 def summary(state: State) -> dict[str, Any]:
     """The page's panel and field: the sequence, the falls so far, every character with
-    its pose, the set it uses, why, and how far that set moves it (``move``, inches)."""
+    its pose, the set it uses, why, and how far that set moves it (``move``), every
+    length in the game's ``units``."""
+    scale = unit(state["options"])[0]
     characters = []
     for cid, c in state["characters"].items():
         entry = {"id": cid, "owner": c["owner"], "side": c["side"], "status": c["status"],
@@ -136,9 +140,10 @@ def summary(state: State) -> dict[str, Any]:
                  "idle": c["idle"]}
         if c["status"] == "in":
             now = standing(state, cid)
-            entry |= {"set": now.stats.name, "why": now.why, "move": now.stats.move}
+            entry |= {"set": now.stats.name, "why": now.why, "move": now.stats.move * scale}
         characters.append(entry)
-    return {"kind": "outdoor", "field": state["options"]["field"],
+    return {"kind": "outdoor", "units": state["options"]["units"],
+            "field": state["options"]["field"],
             "sequence": state["sequence"], "sequences": state["options"]["sequences"],
             "turn": state["turn"], "falls": state["falls"], "results": state["results"],
             "characters": characters}

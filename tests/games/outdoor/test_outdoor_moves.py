@@ -98,3 +98,12 @@ def test_a_move_with_bad_numbers_is_refused_with_a_sentence(bad):
     state = set_up(NORTH, SOUTH)
     reason = refused(state, move("N1", 12, 8) | bad)
     assert reason.startswith(("A move gives where", "A facing is a compass bearing")), reason
+
+
+def test_a_move_a_tenth_of_an_inch_too_long_passes_within_the_tolerance_and_not_without():
+    state = set_up(NORTH, SOUTH)
+    assert GAME.validate(state, move("N1", 12, 12.1)).ok
+    state["options"]["distance_tolerance"] = 0.0
+    assert refused(state, move("N1", 12, 12.1)) == (
+        "N1 moved 6.1 in: 0.1 in more than the 6 in it may (seen by and seeing N2, S1 and "
+        "S2).")

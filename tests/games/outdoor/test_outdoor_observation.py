@@ -94,3 +94,16 @@ def test_with_blocking_a_piece_between_two_characters_hides_them_from_each_other
     assert "N1" in observers(state, "S1")  # a piece on its side blocks nothing
     state["options"]["fallen_block"] = True
     assert "N1" not in observers(state, "S1")
+
+
+def test_three_in_a_triangle_each_facing_the_next_observe_only_where_sight_is_mutual():
+    # A faces B, B faces C, C faces A, round a triangle: each sees the one it faces, and
+    # with a 100-degree vision no one sees the third, 60 degrees off its facing.
+    state = set_up({"N1": (12, 6, 180)}, {"S1": (6, 16, 0), "S2": (18, 16, 0)})
+    pieces = state["characters"]
+    pieces["N1"]["facing"], pieces["S1"]["facing"], pieces["S2"]["facing"] = 211.0, 90.0, 329.0
+    state["options"]["vision"] = 100.0
+    assert [observers(state, cid) for cid in ("N1", "S1", "S2")] == [[], [], []]
+    assert standing(state, "N1").why == "it is watching S1, unseen"
+    state["options"]["vision"] = 180.0  # the front half: each now also sees the one beside
+    assert sorted(observers(state, "S1")) == ["N1", "S2"]

@@ -21,6 +21,9 @@ const AIM_LEAST = 0.3;  // inches from the new piece a drag must go to say a fac
 const TAPPED = new Set(["place", "move", "stay", "split"]);  // the actions the field offers
 
 /** Whether the field offers ``action`` itself (the page's plain buttons leave it out). */
+// The unit of every length the game gives and takes (its "units" option).
+const units = () => field.game?.summary?.units || "in";
+
 export function fieldOffers(game, action) {
   return game?.summary?.kind === "outdoor" && TAPPED.has(action.type);
 }
@@ -157,7 +160,7 @@ function render() {
   svg.setAttribute("viewBox", `${-MARGIN * unit} ${-MARGIN * unit} ${width + 2 * MARGIN * unit} ` +
     `${height + 2 * MARGIN * unit}`);
   svg.dataset.field = `${width} ${height}`;
-  svg.setAttribute("aria-label", `The field, ${width} by ${height} inches: tap a piece`);
+  svg.setAttribute("aria-label", `The field, ${width} by ${height} ${units()}: tap a piece`);
   const placing = Boolean(field.setup);
   svg.style.touchAction = placing || (field.selected && movable(field.selected)) ? "none" : "";
   svg.replaceChildren(...grid(width, height, unit));
@@ -291,7 +294,7 @@ function aim(c, unit) {
   const ghost = svgNode("g", { class: "piece ghost", "data-side": c.side });
   ghost.append(svgNode("circle", { class: "piece-body", cx: t.x, cy: t.y, r: c.r }));
   ghost.append(arrow(t.x, t.y, field.facing ?? c.facing, c.r, unit, "piece-facing"));
-  const words = label((c.x + t.x) / 2, (c.y + t.y) / 2 - 0.4 * unit, `${length.toFixed(1)} in`,
+  const words = label((c.x + t.x) / 2, (c.y + t.y) / 2 - 0.4 * unit, `${length.toFixed(1)} ${units()}`,
     0.75 * unit, `aim-length${over ? " over" : ""}`);
   return [line, ghost, words];
 }
@@ -368,9 +371,9 @@ function moveControls(c) {
   const t = field.target;
   const facing = field.facing === null ? {} : { facing: field.facing };
   const hint = t
-    ? `${c.id} to (${t.x}, ${t.y}): ${gap(c, t).toFixed(1)} in. Set its facing ` +
+    ? `${c.id} to (${t.x}, ${t.y}): ${gap(c, t).toFixed(1)} ${units()}. Set its facing ` +
       "(drag the new piece's arrow, or a direction below), then Move."
-    : `Tap where ${c.id} ends: ${c.move} in at most` +
+    : `Tap where ${c.id} ends: ${c.move} ${units()} at most` +
       `${c.set === "unobserved" ? ", straight to the edge" : ""}. Or turn it and stay.`;
   const turn = element("div", "compass");
   turn.append(button("Keep", field.facing === null ? "small chosen" : "small", () => {
@@ -409,7 +412,7 @@ function moveControls(c) {
 function legend() {
   const node = element("p", "field-legend");
   node.append(element("span", "key observed", "observed"), element("span", "key unobserved", "unobserved"),
-    element("span", "", `grid: ${GRID} in`));
+    element("span", "", `grid: ${GRID} ${units()}`));
   return node;
 }
 
