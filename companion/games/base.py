@@ -385,6 +385,12 @@ class Game(ABC):
         stone without liberties), or ``None`` (the default: any position will do)."""
         return None
 
+    def picture(self, state: State, focus: str | None = None) -> str | None:
+        """A picture of ``state`` drawn by the game, as SVG text, ``focus`` (a piece's
+        name) drawn out (the outdoor game: its vision and ranges), or ``None`` for a game
+        that draws none (the default: the page draws boards from their geometry)."""
+        return None
+
     def seats(self, state: State) -> tuple[str, ...]:
         """Return the seats a phone can take at this game: the names actions give their
         ``player`` (``black``, ``white``); the default reads ``state["players"]``."""

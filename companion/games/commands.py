@@ -77,6 +77,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--seed", type=int, help="with --play: seed for dice the player does not type"
     )
+    parser.add_argument("--picture", metavar="FILE.svg",
+                        help="with --record: draw the position the record ends in (games "
+                             "that draw one: the outdoor game's field)")
+    parser.add_argument("--focus", metavar="PIECE",
+                        help="with --picture: the piece drawn out (its vision and ranges)")
     parser.set_defaults(func=run)
 
 
@@ -92,8 +97,27 @@ def run(args: argparse.Namespace) -> int:
     if not args.play:
         if not args.record:
             return _unusable("give a record to replay (--record FILE.jsonl) or --play.")
-        return _replay(game, record, options, sys.stdout)
+        code, final = _replay(game, record, options, sys.stdout)
+        if code == 0 and args.picture:
+            return _picture(game, final, args.picture, args.focus)
+        return code
     return _play(game, record, options, args, sys.stdin, sys.stdout)
+
+
+def _picture(game: Game, state: dict[str, Any], path: str, focus: str | None) -> int:
+    """Write the picture of ``state`` (where a record ended) to ``path``."""
+    try:
+        drawn = game.picture(state, focus)
+    except ValueError as error:
+        return _unusable(error)
+    if drawn is None:
+        return _unusable(f"{game.title} draws no picture of its own: its board is drawn "
+                         "on the table page.")
+    try:
+        Path(path).write_text(drawn, encoding="utf-8")
+    except OSError as error:
+        return _unusable(f"cannot write {path}: {error.strerror}.")
+    return 0
 
 
 def _unusable(error: object) -> int:
@@ -133,15 +157,18 @@ def _started(game: Game, record: Record, path: str, options: dict[str, Any]) -> 
     return Record(game.name, merged, record.entries, state_position(game, state))
 
 
-def _replay(game: Game, record: Record, options: dict[str, Any], out: TextIO) -> int:
-    malformed = False
+def _replay(game: Game, record: Record, options: dict[str, Any],
+            out: TextIO) -> tuple[int, dict[str, Any]]:
+    """Print each verdict of ``record``; the exit code and the state it ends in."""
+    malformed, final = False, {}
     try:
         for verdict in replay(game, record, options):
             malformed = malformed or "error" in verdict
+            final = verdict.get("state", final)
             print(to_line(verdict), file=out)
     except RecordError as error:
-        return _unusable(error)
-    return 2 if malformed else 0
+        return _unusable(error), final
+    return (2 if malformed else 0), final
 
 
 def _play(

@@ -45,6 +45,7 @@ from companion.games.outdoor.acting import (
 from companion.games.outdoor.movement import forced_step, judge_move
 from companion.games.outdoor.observation import UNOBSERVED, in_play, standing
 from companion.games.outdoor.options import normalise, unit
+from companion.games.outdoor.picture import picture
 from companion.games.outdoor.text import describe, parse, render, summary
 
 ACTIONS = ("place", "first", "roll_first", "move", "stay", "act", "respond", "decline",
@@ -352,6 +353,9 @@ class Outdoor(Game):
 
     def summary(self, state: State) -> dict[str, Any] | None:
         return summary(state)
+
+    def picture(self, state: State, focus: str | None = None) -> str | None:
+        return picture(state, focus)
 
 
 _PHASE_ACTIONS = {
