@@ -65,3 +65,16 @@ def test_the_example_record_plays_a_sequence_to_its_end(capsys):
     assert lines[-1]["outcome"] == {"termination": "its sequence played", "winners": ["north"],
                                     "scores": {"north": 1, "south": 0}}
     assert lines[-2]["events"][-1]["text"] == "Sequence 1 is over: North wins it, 2 to 1."
+
+
+def test_a_whole_game_of_seven_sequences_replays_from_its_record(capsys):
+    code = main(["referee", "outdoor", "--record",
+                 str(EXAMPLES / "outdoor-seven-sequences.jsonl")])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0 and all(line["legal"] for line in lines[:-1])
+    kinds = {line["action"]["type"] for line in lines[:-1]}
+    assert {"split", "choose", "respond", "act", "move", "stay", "roll_first"} <= kinds
+    assert lines[-1]["outcome"] == {"termination": "all 7 sequences played",
+                                    "winners": ["north"], "scores": {"north": 5, "south": 2}}
+    assert [r["winner"] for r in lines[-1]["state"]["results"]] == [
+        "south", "north", "north", "north", "north", "north", "south"]
