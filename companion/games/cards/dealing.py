@@ -50,9 +50,10 @@ def _reshuffle(state: State, events: list[Event]) -> bool:
     return True
 
 
-def draw_to(state: State, player: str, size: int, events: list[Event]) -> int:
-    """Draw from the deck until ``player`` holds ``size`` cards, reshuffling the discard
-    pile when the deck runs out and the ``stock_out`` option says so; the cards drawn.
+def draw_to(state: State, player: str, size: int, events: list[Event], who: str) -> int:
+    """Draw from the deck until ``player`` (``who`` in words) holds ``size`` cards,
+    reshuffling the discard pile when the deck runs out and the ``stock_out`` option says
+    so; the cards drawn.
     When the deck cannot refill the hand, ``state["exhausted"]`` is set: play stops at
     the end of the turn."""
     hand = state["hands"][player]
@@ -64,4 +65,8 @@ def draw_to(state: State, player: str, size: int, events: list[Event]) -> int:
             break
         hand.append(state["deck"].pop())
         drawn += 1
+    if drawn:
+        events.append({"type": "draw", "player": player, "count": drawn,
+                       "text": f"{who} draws {drawn} "
+                               f"card{'s' if drawn > 1 else ''} from the deck."})
     return drawn

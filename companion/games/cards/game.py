@@ -214,7 +214,7 @@ class Cards(Game):
             state["discard"].extend(codes)
             events.append({"type": "discard", "player": player, "cards": codes,
                            "text": f"{who} discards {text.card_list(self.deck, codes)}."})
-            draw_to(state, player, HAND_SIZE, events)
+            draw_to(state, player, HAND_SIZE, events, self.player_words(player))
         else:
             self._meld(state, player, codes, action, events)
         events.extend(self._end_turn(state, player))
@@ -262,7 +262,7 @@ class Cards(Game):
                            "text": f"{who} takes {text.card_list(self.deck, refill)} from "
                                    f"the discard pile ({stars} stars)."})
         if not refill or state["options"]["refill_top_up"]:
-            draw_to(state, player, HAND_SIZE, events)
+            draw_to(state, player, HAND_SIZE, events, self.player_words(player))
 
     def _refill(self, state: State, player: str, stars: int, chosen: list[str] | None
                 ) -> list[str]:
