@@ -42,7 +42,7 @@ from companion.games.cards.pairing import paired, score
 
 ACTIONS = ("take", "meld", "discard")
 ENDINGS = {  # Outcome.termination → the result card's words
-    "stock_full": "a stock reached its cards, and the stocks were paired",
+    "stock_full": "a player's stock filled up, and the stocks were paired",
     "deck_ran_out": "the deck ran out, and the stocks were paired",
 }
 
@@ -189,10 +189,11 @@ class Cards(Game):
             raise IllegalAction(f"A meld is four cards of four regions, one each: "
                                 f"{text.card_list(self.deck, codes, regions=True)} are not.")
         keep = action.get("keep")
-        if keep is not None and (not isinstance(keep, list) or len(keep) != 2):
+        if keep is not None and (not isinstance(keep, list) or len(keep) != 2 or not all(
+                isinstance(code, str) and self.deck.find(code) for code in keep)):
             raise InvalidAction('"keep" names two of the meld\'s cards: its highest and '
                                 "its lowest.")
-        if melds.kept_pair(self.deck, codes, keep) is None:
+        if melds.kept_pair(self.deck, codes, self._keep(action)) is None:
             raise IllegalAction(self._keep_reason(codes, keep))
 
     def resolve(self, state: State, action: Action, dice: Sequence[int]) -> list[Event]:
@@ -207,7 +208,7 @@ class Cards(Game):
             return [{"type": "take", "player": player, "card": card,
                      "text": f"{who} takes {self.deck.card(card).name} from the discard pile."}]
         events: list[Event] = []
-        codes = [self.deck.card(code).code for code in action["cards"]]
+        codes = [self.deck.find(code).code for code in action["cards"]]
         for code in codes:
             hand.remove(code)
         if kind == "discard":
@@ -241,7 +242,7 @@ class Cards(Game):
                            "text": f"{who} melds {shown}, sum {total}, fulfilling {titles}: "
                                    f"all four go to the stock."})
         else:
-            keep = list(melds.kept_pair(self.deck, codes, action.get("keep")) or ())
+            keep = list(melds.kept_pair(self.deck, codes, self._keep(action)) or ())
             dropped = [code for code in codes if code not in keep]
             state["stocks"][player].extend(keep)
             state["discard"].extend(dropped)
@@ -379,6 +380,11 @@ class Cards(Game):
             raise IllegalAction(f"{', '.join(missing)} is not in "
                                 f"{self.player_words(player)}'s hand.")
         return codes
+
+    def _keep(self, action: Action) -> list[str] | None:
+        """The codes of the cards a meld's ``keep`` names (by code or name)."""
+        keep = action.get("keep")
+        return None if keep is None else [self.deck.find(name).code for name in keep]
 
     def _keep_reason(self, codes: list[str], keep: Any) -> str:
         pairs = melds.keep_choices(self.deck, codes)

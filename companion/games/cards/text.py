@@ -74,10 +74,11 @@ def describe(game: Cards, state: State, action: Action) -> str:
     """``action`` in words, for the history and the verdicts."""
     kind = action.get("type")
     who = game.player_words(str(action.get("player") or state.get("to_move") or ""))
-    try:
-        cards = card_list(game.deck, action.get("cards") or [])
-    except KeyError:
+    named = [game.deck.find(code) if isinstance(code, str) else None
+             for code in action.get("cards") or []]
+    if None in named:
         return json.dumps(action)
+    cards = card_list(game.deck, [card.code for card in named])
     if kind == "take":
         return f"{who} takes the top discard"
     if kind == "discard":

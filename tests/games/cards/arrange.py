@@ -31,7 +31,7 @@ def arrange(options: dict[str, Any] | None = None, hand: Sequence[str] = (),
             stock: Sequence[str] = (), player: str = "player1") -> dict[str, Any]:
     """A game with ``options`` where ``player`` holds exactly ``hand`` (their dealt cards
     go back under the deck), the ``missions``, a ``stock`` and the ``discard`` pile (its
-    top last)."""
+    top last); the other hands, if they gave up a card, are refilled to 8."""
     state = GAME.initial_state(options or {})
     state["deck"][:0] = state["hands"][player]
     state["hands"][player] = []
@@ -46,6 +46,9 @@ def arrange(options: dict[str, Any] | None = None, hand: Sequence[str] = (),
         if mission in state["mission_deck"]:
             state["mission_deck"].remove(mission)
         state["missions"][player].append(mission)
+    for other, cards in state["hands"].items():
+        while other != player and len(cards) < 8:
+            cards.append(state["deck"].pop())
     state["to_move"] = player
     assert card_count(state) == 199
     return state
