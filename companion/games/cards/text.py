@@ -87,6 +87,10 @@ def describe(game: Cards, state: State, action: Action) -> str:
         titles = " and ".join(game.missions[m]["title"] for m in action["missions"]
                               if m in game.missions)
         return f"{who} melds {cards} for {titles}"
+    keep = [game.deck.find(code) if isinstance(code, str) else None
+            for code in action.get("keep") or []]
+    if kind == "meld" and keep and None not in keep:
+        return f"{who} melds {cards}, keeping {' and '.join(card.name for card in keep)}"
     if kind == "meld":
         return f"{who} melds {cards}"
     return json.dumps(action)

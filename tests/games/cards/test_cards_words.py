@@ -53,6 +53,10 @@ def test_actions_in_words():
                                  "cards": ["NGA", "EGY", "KEN", "GAB"],
                                  "missions": ["africa"]}) == (
         "Player 1 melds Nigeria 30, Egypt 25, Kenya 15, Gabon 5 for Africa")
+    assert GAME.describe(STATE, {"type": "meld", "player": "player1",
+                                 "cards": ["CAN", "CHN", "FRA", "NGA"],
+                                 "keep": ["CHN", "NGA"]}) == (
+        "Player 1 melds Canada 40, China 80, France 40, Nigeria 30, keeping China and Nigeria")
     assert GAME.describe(STATE, {"type": "discard", "player": "player1", "cards": ["FRA"]}) == (
         "Player 1 discards France 40")
 
