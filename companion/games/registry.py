@@ -7,6 +7,7 @@ import importlib
 from companion.games.base import Game
 
 _GAMES: dict[str, str] = {
+    "cards": "companion.games.cards:Cards",
     "go": "companion.games.go:Go",
     "one": "companion.games.one:One",
     "oneworld": "companion.games.oneworld:OneWorld",

@@ -22,7 +22,7 @@ def test_bench_table_prints_the_cost_per_move_of_each_game(capsys):
 
 def test_the_longest_example_of_each_game_is_played_and_go_is_seeded():
     plans = {plan.game: plan for plan in plans_to_play(5, seed=1)}
-    assert set(plans) == {"go", "one", "oneworld", "onslaught", "outdoor"}
+    assert set(plans) == {"cards", "go", "one", "oneworld", "onslaught", "outdoor"}
     assert plans["oneworld"].label == "oneworld-whole-game.jsonl"
     assert len(plans["oneworld"].moves) >= 443
     assert go_game(5, seed=1) == plans["go"] and len(plans["go"].moves) == 5

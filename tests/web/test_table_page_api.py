@@ -41,7 +41,7 @@ def test_without_a_game_the_page_is_told_so(client):
 def test_the_games_offered_and_their_boards(client):
     data = client.get("/api/games").get_json()
     by_name = {g["name"]: g for g in data["games"]}
-    assert set(by_name) == {"go", "one", "onslaught", "oneworld", "outdoor"}
+    assert set(by_name) == {"cards", "go", "one", "onslaught", "oneworld", "outdoor"}
     assert by_name["one"]["title"] == "ONE" and by_name["one"]["players"] == [2, 3, 4, 5, 6]
     assert by_name["go"]["boards"] == ["go-9", "go-13", "go-19"]
     board = client.get("/api/board/one-60").get_json()
