@@ -103,6 +103,8 @@ def start_game(
         raise ValueError(f'The dice are rolled by the companion ("{SERVER_DICE}") or thrown '
                          f'at the table ("{TABLE_DICE}"), not {dice!r}.')
     game = make_game(game_name, games)
+    if game.at_the_table is not None:
+        raise ValueError(game.at_the_table)
     data: dict[str, Any] = {"game": game_name, "options": options, "dice": dice}
     if position is None:
         game.initial_state(options)

@@ -94,6 +94,8 @@ def games():
     listed = []
     for name in game_names():
         engine = get_game(name)
+        if engine.at_the_table is not None:
+            continue
         listed.append({"name": name, "title": engine.title,
                        "options": engine.initial_state({}).get("options", {}),
                        "players": list(engine.player_choices),

@@ -184,6 +184,11 @@ class Game(ABC):
     """What the camera reads of this game (its boards, piece reader and colours);
     ``None`` for a game the camera cannot read yet."""
 
+    at_the_table: ClassVar[str | None] = None
+    """Why the table (its page and phones) cannot host this game yet, in a sentence, or
+    ``None`` (the default: it can). A game whose state holds what some players must not
+    see (the card game's hands) says so until the page shows each phone only its own."""
+
     action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields an action of each type may carry beyond those its legal actions list
     (such as a secret's salt, which only the player knows); the fields an action sent

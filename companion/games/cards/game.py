@@ -52,6 +52,9 @@ class Cards(Game):
 
     name = "cards"
     title = "ONE WORLD (cards)"
+    at_the_table = ("ONE WORLD (cards) is played from the command line for now (companion "
+                    "referee cards --play): the table page cannot yet show each phone only "
+                    "its own hand.")
     player_choices = tuple(range(2, MAX_PLAYERS + 1))
     action_fields = {"meld": ("keep", "missions", "refill")}
 
