@@ -25,7 +25,9 @@ from companion.table.session import TableSession
 from tests.helpers.paths import EXAMPLES as EXAMPLES_DIR
 from web.summaries import page_data
 
-EXAMPLES = sorted(EXAMPLES_DIR.glob("*.jsonl"))
+EXAMPLES = sorted(path for path in EXAMPLES_DIR.glob("*.jsonl")  # the table's games
+                  if get_game(read_record(path.read_text().splitlines()).game).at_the_table
+                  is None)
 INTERNAL = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+\d+\b")
 SHOWN_IN_SUMMARY = ("capture",)  # the panels' fields that are words, not keys
 
