@@ -22,6 +22,15 @@ def _shown(deck: Deck, words: Words, up: dict[str, str]) -> str:
                      for player, code in up.items())
 
 
+def _laid(words: Words, down: dict[str, int]) -> str:
+    """The cards laid face down ("each lays 1 card face down")."""
+    counts = set(down.values())
+    if len(counts) == 1:
+        count = counts.pop()
+        return f"each lays {count} card{'s' if count != 1 else ''} face down"
+    return ", ".join(f"{words(p)} lays {n} face down" for p, n in down.items())
+
+
 def _highest(deck: Deck, up: dict[str, str]) -> list[str]:
     """The players whose face-up card is worth the most."""
     best = max(deck.card(code).value for code in up.values())
@@ -74,9 +83,8 @@ def play_round(state: State, deck: Deck, words: Words) -> list[Event]:
                 f"stay on the table for the next round's winner (C18).")})
             return events
         up, down = _lay(state, able, state["options"]["face_down"], table)
-        laid = "; ".join(f"{words(p)} {down[p]} face down" for p in able)
         events.append({"type": "battle", "players": able, "cards": up, "face_down": down,
-                       "text": f"Battle of {names}! {laid}, then "
+                       "text": f"Battle of {names}: {_laid(words, down)}, then "
                                f"{_shown(deck, words, up)}."})
     state["piles"][winner].extend(table)
     kept = deck.card(up[winner]).name

@@ -88,6 +88,7 @@ class Flags(Game):
 
     def resolve(self, state: State, action: Action, dice: Sequence[int]) -> list[Event]:
         events = play_round(state, self.deck, self.player_words)
+        last = events[-1]
         left = [p for p in state["players"] if state["piles"][p]]
         for player in events[0]["cards"]:
             if player not in left:
@@ -99,7 +100,7 @@ class Flags(Game):
             state["pot"] = []
             return [*events, self._finish(state, "gathered_all", left)]
         if not left:
-            return [*events, self._finish(state, "no_cards_left", events[-1]["players"])]
+            return [*events, self._finish(state, "no_cards_left", last["players"])]
         if state["round"] >= state["options"]["max_rounds"]:
             held = self.held(state)
             most = max(held.values())

@@ -28,8 +28,13 @@ GENERIC_WORDS = frozenset({"city", "of", "d", "c"})
 
 def fits(card: Card, kind: str) -> bool:
     """Whether ``card`` can be asked about in a question of ``kind``: a flag question
-    needs a flag on one of the annex's lists at least."""
-    return bool(card.flag) if kind == "flag" else True
+    needs a flag on one of the annex's lists at least, and a capital is not asked of a
+    country whose capital says its name (Luxembourg, Kuwait City), either way round."""
+    if kind == "flag":
+        return bool(card.flag)
+    if kind in ("capital", "country"):
+        return fold(card.name) not in fold(card.capital)
+    return True
 
 
 def neighbour_clue(card: Card) -> tuple[bool, tuple[str, ...]]:
