@@ -22,7 +22,7 @@ FLAG_WORDS = {"three_stripes": "three stripes", "bicolor": "two colours",
               "lonely_star": "a lone star"}
 """The six flag attributes the deck knows (the annex's lists), as the clue says them."""
 
-GENERIC_WORDS = frozenset({"city", "of", "d", "c"})
+GENERIC_WORDS = frozenset({"city", "of", "d", "c", "dc"})
 """Words a capital may go with or without ("Mexico City", "Washington D.C.")."""
 
 
@@ -102,7 +102,7 @@ def is_right(deck: Deck, kind: str, code: str, answer: str) -> bool:
     if kind == "capital":
         said = _capital_letters(answer)
         return bool(said) and said == _capital_letters(card.capital)
-    named = deck.find(answer)
+    named = deck.find(answer) or deck.find(answer.replace(".", ""))  # U.A.E., U.S.A.
     return named is not None and _clue_key(named, kind) == _clue_key(card, kind)
 
 
