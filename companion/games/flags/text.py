@@ -44,6 +44,6 @@ def render(game: Flags, state: State) -> str:
     lines = [f"Round {state['round']} of at most {opts['max_rounds']}; "
              f"{len(state['pot'])} cards on the table; {len(state['aside'])} set aside"]
     for player, count in game.held(state).items():
-        lines.append(f"{game.player_words(player)}: {count} cards"
+        lines.append(f"{game.player_words(player)}: {count} card{'' if count == 1 else 's'}"
                      + ("" if count else " (out)"))
     return "\n".join(lines)

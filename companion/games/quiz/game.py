@@ -133,7 +133,8 @@ class Quiz(Game):
         elif questions.is_right(self.deck, kind, code, action["text"]):
             state["scores"][player] += 1
             event = {"type": "right", "player": player,
-                     "text": f"Right, {answer}: {who} has {state['scores'][player]} "
+                     "text": f"Right ({action['text'].strip()}), {answer}: {who} has "
+                             f"{state['scores'][player]} "
                              f"point{'s' if state['scores'][player] != 1 else ''}."}
         else:
             event = {"type": "wrong", "player": player,
