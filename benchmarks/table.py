@@ -135,12 +135,14 @@ def run(args: argparse.Namespace) -> int:
 
 def plans_to_play(go_moves: int, seed: int, wanted: set[str] | frozenset[str] = frozenset()
                   ) -> list[Plan]:
-    """The longest example record of each game, and a seeded 19x19 Go game (only the
-    ``wanted`` games, if any are named)."""
+    """The longest example record of each game the table hosts (``Game.at_the_table``),
+    and a seeded 19x19 Go game (only the ``wanted`` games, if any are named)."""
     longest: dict[str, Plan] = {}
     for path in sorted(EXAMPLES.glob("*.jsonl")):
         record = read_record(path.read_text(encoding="utf-8").splitlines())
         if record.game is None or record.game == "go" or (wanted and record.game not in wanted):
+            continue
+        if get_game(record.game).at_the_table is not None:
             continue
         moves = tuple((e.action, tuple(e.dice)) for e in record.entries if e.action is not None)
         known = longest.get(record.game)

@@ -8,11 +8,13 @@ from companion.games.base import Game
 
 _GAMES: dict[str, str] = {
     "cards": "companion.games.cards:Cards",
+    "flags": "companion.games.flags:Flags",
     "go": "companion.games.go:Go",
     "one": "companion.games.one:One",
     "oneworld": "companion.games.oneworld:OneWorld",
     "onslaught": "companion.games.onslaught:Onslaught",
     "outdoor": "companion.games.outdoor:Outdoor",
+    "quiz": "companion.games.quiz:Quiz",
 }
 
 
