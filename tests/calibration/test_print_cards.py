@@ -65,6 +65,13 @@ def test_the_deck_prints_nine_cards_a_page(tmp_path, paper, countries, missions)
     assert 0 < corner[1] and corner[1] + CARD_H < height / MM
 
 
+def test_the_same_deck_twice_is_the_same_file(tmp_path):
+    first, second = tmp_path / "1.pdf", tmp_path / "2.pdf"
+    write_cards(first, "letter", countries=False)
+    write_cards(second, "letter", countries=False)
+    assert first.read_bytes() == second.read_bytes()
+
+
 def test_both_mission_decks_print_and_missions_start_a_page():
     cards = deck_cards()
     assert len(cards) == 199 + MISSION_DECKS * 20 == 239
