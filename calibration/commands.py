@@ -3,7 +3,7 @@
     companion calibrate camera (--chessboard 9x6 | --charuco [--spec SPEC]) IMAGES...
     companion calibrate board BOARD IMAGE [--markers | --corners X,Y ... | --grid]
     companion calibrate field IMAGE [--size 24x24]
-    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces)
+    companion print (charuco | markers | board NAME_OR_FILE | counters | pieces | cards)
         [--paper a4|a3|letter]
     companion recognize IMAGE... --game GAME (calibration.recognize)
 
@@ -38,6 +38,8 @@ from calibration.printables.counters import DEFAULT_COUNTER_MM
 from companion import paths
 from companion.errors import UserFacingError, value_errors_as
 from companion.vision.image_files import PictureFileError, read_picture_file
+
+CARD_PAPERS = ("a4", "letter")  # a 3 x 3 sheet of poker cards; A3 would waste half
 
 
 def default_camera_path() -> Path:
@@ -319,7 +321,16 @@ def _register_print(subparsers: argparse._SubParsersAction) -> None:
                                help="ONSLAUGHT's pieces, orb tokens and capture tokens")
     pieces.add_argument("--board", default="onslaught", metavar="NAME_OR_FILE",
                         help="the board the pieces are for (default onslaught)")
-    for sub in (charuco_parser, markers, board, counters, pieces):
+    cards = things.add_parser("cards", parents=[common],
+                              help="the ONE WORLD deck: 199 country cards, two mission decks")
+    which = cards.add_mutually_exclusive_group()
+    which.add_argument("--countries-only", action="store_true",
+                       help="only the 199 country cards")
+    which.add_argument("--missions-only", action="store_true",
+                       help="only the two mission decks (40 cards)")
+    cards.add_argument("--out", dest="output", type=Path, default=None, metavar="FILE.pdf",
+                       help="the PDF to write (as -o)")
+    for sub in (charuco_parser, markers, board, counters, pieces, cards):
         sub.set_defaults(func=run_print)
 
     _help_when_nothing_chosen(parser)
@@ -327,6 +338,7 @@ def _register_print(subparsers: argparse._SubParsersAction) -> None:
 
 def run_print(args: argparse.Namespace) -> int:
     from calibration.printables.board import write_board
+    from calibration.printables.cards import write_cards
     from calibration.printables.counters import write_counters
     from calibration.printables.onslaught import write_onslaught_pieces
     from calibration.printables.targets import write_charuco, write_markers
@@ -346,6 +358,12 @@ def run_print(args: argparse.Namespace) -> int:
             stem = Path(args.board).stem
             output = args.output or Path(f"board-{stem}-{args.paper}.pdf")
             pages = write_board(output, geometry, stem, args.paper, args.marker_mm)
+        elif args.thing == "cards":
+            if args.paper not in CARD_PAPERS:
+                raise ValueError("The cards print on A4 or Letter paper, nine to a sheet.")
+            output = args.output or Path(f"oneworld-cards-{args.paper}.pdf")
+            pages = write_cards(output, args.paper, countries=not args.missions_only,
+                                missions=not args.countries_only)
         elif args.thing == "pieces":
             output = args.output or Path(f"onslaught-pieces-{args.paper}.pdf")
             pages = write_onslaught_pieces(output, load_geometry(args.board),
@@ -358,6 +376,7 @@ def run_print(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UserFacingError(f"Cannot write the PDF: {error}") from None
     paper = args.paper.capitalize() if args.paper == "letter" else args.paper.upper()
-    print(f"Wrote {output}: {pages} page(s) of {paper} paper. Print at 100 % and check the "
-          "100 mm ruler before cutting.")
+    check = ("cut along the marks" if args.thing == "cards"
+             else "check the 100 mm ruler before cutting")
+    print(f"Wrote {output}: {pages} page(s) of {paper} paper. Print at 100 % and {check}.")
     return 0
