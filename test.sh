@@ -14,9 +14,14 @@ if [ ! -f .venv/installed ] || [ pyproject.toml -nt .venv/installed ]; then
     .venv/bin/python -m pip install --quiet -e '.[dev]'
     touch .venv/installed
 fi
-# Browser tests drive Debian's Chromium (no browser download). Install it where we can.
-if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+# Browser tests drive Debian's Chromium (no browser download); the printed deck's pages
+# are looked at through poppler's pdftoppm. Install them where we can.
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
+if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    # shellcheck disable=SC2086 # one word per package
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 fi
 # Temporary files (each test's journal, sessions, pictures) go to memory where there is
 # room: a journal fsyncs every commit, which on a disk costs ten times the test's own
