@@ -15,10 +15,12 @@ if [ ! -f .venv/installed ] || [ pyproject.toml -nt .venv/installed ]; then
     touch .venv/installed
 fi
 # Browser tests drive Debian's Chromium (no browser download); the printed deck's pages
-# are looked at through poppler's pdftoppm. Install them where we can.
+# are looked at through poppler's pdftoppm; the Pi's install script is checked by
+# shellcheck. Install them where we can.
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
+command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
 if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     # shellcheck disable=SC2086 # one word per package
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
