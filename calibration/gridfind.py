@@ -52,6 +52,7 @@ Every threshold is a named constant here (the lines' own, in ``calibration.gridl
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 
 import cv2
@@ -62,7 +63,9 @@ from calibration.gridoutline import (
     Families,
     candidate_outlines,
     detect_segments,
+    grain,
     line_families,
+    outside_grain,
     plausible,
     straightening,
     upright,
@@ -99,6 +102,8 @@ SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
+GRAIN_PICTURE = 0.5  # over this share of the picture grain (``gridoutline.grain``), a
+# failed search says so
 
 
 def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -331,7 +336,8 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
     best: tuple[Geometry, Registration] | None = None
-    outlines = _outlines(grey, response, counts)
+    one_way = grain(grey)
+    outlines = _outlines(grey, response, counts, one_way)
     while True:
         try:
             quad = next(outlines)
@@ -367,24 +373,38 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             best = by_stones
     if best is not None:
         return best
+    if one_way.mean() > GRAIN_PICTURE:
+        raise RegistrationError(
+            "Most of the picture's lines run one way (wood grain, stripes) and no board's "
+            "grid was found among them: is the board in view, and large enough?"
+            + (f" ({first_failure})" if first_failure is not None else ""))
     if first_failure is None:
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")
     raise first_failure
 
 
-def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int]
-              ) -> Iterator[np.ndarray]:
+def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
+              one_way: np.ndarray) -> Iterator[np.ndarray]:
     """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
     lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
-    the picture straightened by the lines' vanishing points (``lattice_outlines``)."""
+    the picture straightened by the lines' vanishing points (``lattice_outlines``); the
+    same again from the pieces outside the picture's wood grain (``one_way``), where a
+    table's grain outweighed a board's lines. An outline offered once is not again."""
     size = (grey.shape[1], grey.shape[0])
-    families = line_families(detect_segments(grey), size)
-    outlines, pair = candidate_outlines(families, response, size)
-    yield from outlines
-    if families is not None and pair is not None:
-        for quad in lattice_outlines(response, families, pair, counts):
-            if plausible(quad, size):
+    segments = detect_segments(grey)
+    clear = outside_grain(segments, one_way)
+    offered: list[np.ndarray] = []
+    for pieces in (segments, clear) if len(clear) < len(segments) else (segments,):
+        families = line_families(pieces, size)
+        outlines, pair = candidate_outlines(families, response, size)
+        if families is not None and pair is not None:
+            outlines = itertools.chain(outlines, (
+                quad for quad in lattice_outlines(response, families, pair, counts)
+                if plausible(quad, size)))
+        for quad in outlines:
+            if not any(np.abs(quad - seen).max() < 1.0 for seen in offered):
+                offered.append(quad)
                 yield quad
 
 

@@ -98,21 +98,27 @@ def _lineness(response: np.ndarray, board_to_picture: np.ndarray, lines: np.ndar
 def lattice_diagnostics(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                         ys: np.ndarray) -> dict[str, np.ndarray]:
     """Per axis: the lattice lines' scores, the two just beyond its ends (and how much
-    the lines the other way run into those two) and the own part of the lines halfway
+    more the lines the other way run into those two than lines halfway between them
+    would) and the own part of the lines halfway
     between its lines, each relative to the lattice lines' median (own parts to the
     lattice's own median, crossing parts to the lattice's crossing median). Lines
     halfway are judged on more of their length: the rims of stones side by side show
     there in short pieces."""
     to_picture = np.linalg.inv(to_board)
     out = {}
-    for axis, (own, cross) in zip("xy", line_parts(response, to_picture, xs, ys, 1),
-                                  strict=True):
+    # How much lines halfway between the lines the other way would seem to run into
+    # the lines beyond: a table's grain or clutter, past a narrow margin, seems crossed
+    # by any line, the board's face between its lines by none.
+    halfway = (line_parts(response, to_picture, xs, ys + np.diff(ys).mean() / 2, 1)[0][1],
+               line_parts(response, to_picture, xs + np.diff(xs).mean() / 2, ys, 1)[1][1])
+    for axis, (own, cross), control in zip("xy", line_parts(response, to_picture, xs, ys, 1),
+                                           halfway, strict=True):
         scores = own + cross
         middle = max(float(np.median(scores[1:-1])), 1e-6)
         out[f"lines_{axis}"] = scores[1:-1] / middle
         out[f"beyond_{axis}"] = scores[[0, -1]] / middle
-        out[f"beyond_crossed_{axis}"] = cross[[0, -1]] / max(float(np.median(cross[1:-1])),
-                                                               1e-6)
+        out[f"beyond_crossed_{axis}"] = (cross - control)[[0, -1]] / max(
+            float(np.median(cross[1:-1])), 1e-6)
     mid_x = np.sort(np.concatenate([xs, (xs[:-1] + xs[1:]) / 2]))
     mid_y = np.sort(np.concatenate([ys, (ys[:-1] + ys[1:]) / 2]))
     for axis, (own, _cross) in zip("xy", line_parts(response, to_picture, mid_x, mid_y, 0,

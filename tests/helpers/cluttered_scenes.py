@@ -7,6 +7,10 @@ is tested on boards small in a cluttered frame:
 
     image, to_board = cluttered_scene(3, "go-9", Pose(tilt_deg=30, fill=0.35),
                                       frame=(1920, 1080))
+
+With ``grain`` the table is a wooden top with strong grain instead (streaks and
+stripes as dark as the board's lines, a few pixels apart, all one way), with or
+without the other ``clutter``; ``wood_table`` alone is such a top with no board.
 """
 
 from __future__ import annotations
@@ -24,22 +28,25 @@ CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 
 def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int],
                     pieces: Mapping[str, str] | None = None, effects: Effects = CLEAN,
-                    frame_seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                    frame_seed: int = 0, grain: float = 0.0, clutter: bool = True
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """The rendered board with clutter around it, and its true homography pixels →
-    board mm."""
+    board mm. ``grain`` > 0: on a wooden top of that grain contrast (``wood_table``)."""
     image, truth = render_scene(seed, board, dict(pieces or {}), pose, effects, frame=frame,
                                 frame_seed=frame_seed)
     to_picture = np.array(truth["homography"], dtype=np.float64)
     geometry = load_geometry(board)
     rng = np.random.default_rng([seed, 99])
-    layer = image.copy()
+    layer = wood_table(image.shape, rng, grain) if grain > 0 else image.copy()
     height, width = image.shape[:2]
     unit = max(width, height) / 100.0  # clutter sizes as shares of the frame
-    _wood_grain(layer, rng, unit)
-    _table_edge(layer, rng)
-    _keyboard(layer, rng, unit)
-    for _ in range(2):
-        _bowl(layer, rng, unit)
+    if grain <= 0:
+        _wood_grain(layer, rng, unit)
+    if clutter:
+        _table_edge(layer, rng)
+        _keyboard(layer, rng, unit)
+        for _ in range(2):
+            _bowl(layer, rng, unit)
     outline = np.array([[0, 0], [geometry.width_mm, 0], [geometry.width_mm, geometry.height_mm],
                         [0, geometry.height_mm]], dtype=np.float64)
     corners = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), to_picture).reshape(-1, 2)
@@ -48,6 +55,30 @@ def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int]
     board_mask = cv2.dilate(board_mask, np.ones((5, 5), np.uint8))
     keep = board_mask[..., None] > 0
     return np.where(keep, image, layer), np.linalg.inv(to_picture)
+
+
+def wood_table(shape: tuple[int, ...], rng: np.random.Generator, contrast: float
+               ) -> np.ndarray:
+    """A wooden table top (BGR) with strong grain all one way, at a random angle: long
+    streaks (noise stretched along the grain), fine stripes a few pixels apart, wavy
+    as real grain is, each ``contrast`` deep around a wood colour."""
+    height, width = shape[:2]
+    reach = int(np.hypot(width, height)) + 2
+    across = cv2.resize(rng.normal(0, 1, (reach // 6, 1)).astype(np.float32), (1, reach),
+                        interpolation=cv2.INTER_CUBIC)
+    streaks = cv2.resize(rng.normal(0, 1, (reach, 6)).astype(np.float32), (reach, reach),
+                         interpolation=cv2.INTER_CUBIC)
+    v, u = np.mgrid[0:reach, 0:reach].astype(np.float32)
+    period = rng.uniform(4.0, 9.0)
+    stripes = np.sin((v + 10 * np.sin(u / 140)) * 2 * np.pi / period) \
+        + 0.6 * np.sin(v * 2 * np.pi / (0.45 * period) + u / 300)
+    texture = 0.8 * streaks + 0.6 * stripes + 0.5 * across
+    texture /= texture.std() + 1e-6
+    turn = cv2.getRotationMatrix2D((reach / 2, reach / 2), rng.uniform(0, 180), 1.0)
+    turn[:, 2] += (np.array([width, height]) - reach) / 2
+    texture = cv2.warpAffine(texture, turn, (width, height), borderMode=cv2.BORDER_REFLECT)
+    tone = rng.uniform(0.8, 1.2) * np.array([50, 95, 150], np.float32)  # B, G, R
+    return np.clip(tone * (1 + contrast * texture[..., None]), 0, 255).astype(np.uint8)
 
 
 def _wood_grain(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:
