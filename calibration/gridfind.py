@@ -60,6 +60,8 @@ import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
 from calibration.gridoutline import (
+    GRAIN_STEP,
+    WIDE_GRAIN_SCALES,
     Families,
     candidate_outlines,
     detect_segments,
@@ -102,6 +104,8 @@ SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
+GRAIN_CROSSINGS = 0.25  # a lattice with more of its crossings in wood grain is refused
+# (a board's face, its lines crossing: at most 0.04 on the development photos)
 GRAIN_PICTURE = 0.5  # over this share of the picture grain (``gridoutline.grain``), a
 # failed search says so
 
@@ -349,6 +353,9 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             break
         try:
             found = _find_in_outline(response, quad, geometries, camera, scale)
+            if _on_grain(found, grey, scale) > GRAIN_CROSSINGS:
+                raise RegistrationError("The lattice found lies on wood grain, not on a "
+                                        "board's lines.")
         except RegistrationError as error:
             first_failure = first_failure or error
             continue
@@ -382,6 +389,20 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")
     raise first_failure
+
+
+def _on_grain(found: tuple[Geometry, Registration], grey: np.ndarray, scale: float
+              ) -> float:
+    """The share of the lattice's crossings that lie in wood grain (the working picture
+    ``grey``'s ``gridoutline.grain`` up to windows of a small board's few pitches): a
+    board's lines cross, so its face is never grain however grained its wood; a
+    lattice fitted to a table's grain lies in it."""
+    one_way = grain(grey, WIDE_GRAIN_SCALES)
+    xs, ys = grid_lines_mm(found[0])
+    board = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    at = (found[1].to_pixels(board) * scale / GRAIN_STEP).astype(int)
+    inside = (at >= 0).all(axis=1) & (at[:, 0] < one_way.shape[1]) & (at[:, 1] < one_way.shape[0])
+    return float(one_way[at[inside, 1], at[inside, 0]].sum() / max(len(board), 1))
 
 
 def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],

@@ -58,6 +58,7 @@ SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side c
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 GRAIN_SCALES = (1 / 150, 1 / 75, 1 / 37.5)  # grain is looked for at these windows (shares
 # of the picture's longer side: a few pixels to a large board's pitch)
+WIDE_GRAIN_SCALES = (*GRAIN_SCALES, 1 / 18.75)  # and to a small board's few pitches
 GRAIN_STEP = 4  # grain is mapped on a picture this many times smaller (as fine)
 GRAIN_COHERENCE = 0.85  # edges this much one way at every scale are grain (a board's
 # grid, even seen with its cells 2.5 times longer one way, reaches about 0.72)
@@ -102,8 +103,8 @@ def outside_grain(segments: np.ndarray, one_way: np.ndarray) -> np.ndarray:
     return segments[~one_way[ys, xs]]
 
 
-def grain(grey: np.ndarray) -> np.ndarray:
-    """Where the picture's edges run one way at every scale of ``GRAIN_SCALES`` (the
+def grain(grey: np.ndarray, scales: tuple[float, ...] = GRAIN_SCALES) -> np.ndarray:
+    """Where the picture's edges run one way at every scale of ``scales`` (the
     coherence of the structure tensor over ``GRAIN_COHERENCE``), on a map
     ``GRAIN_STEP`` times smaller than the picture: wood grain, a cloth's weave,
     stripes. A board's lines cross, so its edges run two ways within a window of
@@ -116,7 +117,7 @@ def grain(grey: np.ndarray) -> np.ndarray:
     products = [cv2.resize(p, size, interpolation=cv2.INTER_AREA)
                 for p in (gx * gx, gy * gy, gx * gy)]
     one_way = np.ones((size[1], size[0]), dtype=bool)
-    for share in GRAIN_SCALES:
+    for share in scales:
         sigma = share * max(grey.shape[:2]) / GRAIN_STEP
         xx, yy, xy = (cv2.GaussianBlur(p, (0, 0), sigma) for p in products)
         coherence = np.sqrt((xx - yy) ** 2 + 4 * xy ** 2) / (xx + yy + 1e-3)

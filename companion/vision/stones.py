@@ -195,16 +195,18 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clean = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
         & (samples.core_blown <= cfg.max_core_blown)
     # The board's tint may be its paint's or the light's: light neutral stones tell
-    # which. Where none show, both are tried, and a space they read apart is unsure.
+    # how much is the light's. The whole tint taken as the light's is tried too, and a
+    # space the two read apart is unsure (a white stone in shade, lit by another lamp).
     # A white stone's core clipped in its brightest channel still shows the light's
-    # colour in the others; one clipped white in every channel shows none.
+    # colour in the others, while a few of its pixels are not clipped; one clipped
+    # white in every channel shows none.
     bare_print = (samples.ink >= cfg.ink_present) if inked else np.zeros(len(ratio), bool)
     plain = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
+        & (samples.core_blown <= cfg.light_max_blown) \
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(observed, ratio, plain, colours, palette, cfg)
     protos = _candidates(samples, colours, palette, cfg, light)
-    other_light = light if light is not None else _chroma(
-        np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    other_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
