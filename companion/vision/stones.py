@@ -7,7 +7,9 @@ part (what is left). Each candidate (empty, and each stone colour in play) predi
 ratio: empty predicts none; a stone of nominal colour P on a board of nominal colour N
 predicts log(s P / N), where N is the board's observed colour brought to the lightness
 of a typical printed or wooden board (``board_level``) and s the mean shading of a
-domed stone's centre (``stone_shade``). The reading is the candidate the
+domed stone's centre (``stone_shade``); N is the board's paint, its observed colour
+less the light's, which the light neutral stones show (``_light_colour``: a white
+stone under a warm lamp looks as warm as the lamp). The reading is the candidate the
 observation is nearest to; its confidence is that candidate's share of a Gaussian
 likelihood over all candidates. A space is *unsure* (and never guessed) when the best
 candidate is not clearly better than the next, when nothing fits, when a space read
