@@ -344,6 +344,7 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     first_failure: RegistrationError | None = None
     best: tuple[Geometry, Registration] | None = None
     one_way = grain(grey)
+    wide: list[np.ndarray] = []  # the grain over a few pitches, made when first needed
     outlines = _outlines(grey, response, counts, one_way)
     while True:
         try:
@@ -356,7 +357,8 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             break
         try:
             found = _find_in_outline(response, quad, geometries, camera, scale)
-            if _on_grain(found, grey, scale) > GRAIN_CROSSINGS:
+            wide = wide or [grain(grey, WIDE_GRAIN_SCALES)]
+            if _on_grain(found, wide[0], scale) > GRAIN_CROSSINGS:
                 raise RegistrationError("The lattice found lies on wood grain, not on a "
                                         "board's lines.")
         except RegistrationError as error:
@@ -394,13 +396,12 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     raise first_failure
 
 
-def _on_grain(found: tuple[Geometry, Registration], grey: np.ndarray, scale: float
+def _on_grain(found: tuple[Geometry, Registration], one_way: np.ndarray, scale: float
               ) -> float:
-    """The share of the lattice's crossings that lie in wood grain (the working picture
-    ``grey``'s ``gridoutline.grain`` up to windows of a small board's few pitches): a
-    board's lines cross, so its face is never grain however grained its wood; a
-    lattice fitted to a table's grain lies in it."""
-    one_way = grain(grey, WIDE_GRAIN_SCALES)
+    """The share of the lattice's crossings that lie in wood grain (``one_way``: the
+    working picture's ``gridoutline.grain`` up to windows of a small board's few
+    pitches): a board's lines cross, so its face is never grain however grained its
+    wood; a lattice fitted to a table's grain lies in it."""
     xs, ys = grid_lines_mm(found[0])
     board = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
     at = (found[1].to_pixels(board) * scale / GRAIN_STEP).astype(int)

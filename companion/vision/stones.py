@@ -208,7 +208,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(observed, ratio, plain, colours, palette, cfg)
     protos = _candidates(samples, colours, palette, cfg, light)
-    other_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    tint_as_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
@@ -216,7 +216,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
-    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, other_light),
+    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, tint_as_light),
                                sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
