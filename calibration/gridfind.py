@@ -7,9 +7,7 @@ with no markers: its outline first, then its lines, then every crossing.
    pieces that point at two vanishing points (a board among clutter, at a steep
    angle), the largest web of line response (a board alone on a cloth), and last the
    lattices fitted in the picture straightened by the two vanishing points
-   (``lattice_outlines``); then the same again from the pieces outside the picture's
-   wood grain (``gridoutline.grain``), which on a strongly grained table outweighs a
-   small board's lines. Stages 2 to 5 run in each outline in turn; the first
+   (``lattice_outlines``). Stages 2 to 5 run in each outline in turn; the first
    lattice that passes the check and meets at least ``SURE_CONFIDENCE`` of its
    crossings ends the search (a less sure one is kept while the others are tried),
    so an outline around clutter costs time, never a wrong board.
@@ -36,8 +34,7 @@ with no markers: its outline first, then its lines, then every crossing.
    period suggests tried first): a 19-line board fits no 13-line lattice (lines
    beyond) and a 9-line lattice only at twice its pitch (lines between). A lattice
    with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
-   no board seen by a camera, and is refused too; so is a lattice with more than
-   ``GRAIN_CROSSINGS`` of its crossings in wood grain (``_on_grain``).
+   no board seen by a camera, and is refused too.
 
 6. **Stones.** A board covered in stones shows its lines only in short pieces between
    them, and the gaps between its stones make a lattice of their own half a pitch
@@ -55,7 +52,6 @@ Every threshold is a named constant here (the lines' own, in ``calibration.gridl
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 
 import cv2
@@ -63,14 +59,11 @@ import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
 from calibration.gridoutline import (
-    GRAIN_STEP,
-    WIDE_GRAIN_SCALES,
     Families,
     candidate_outlines,
     detect_segments,
     grain,
     line_families,
-    outside_grain,
     plausible,
     straightening,
     upright,
@@ -107,8 +100,6 @@ SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
-GRAIN_CROSSINGS = 0.25  # a lattice with more of its crossings in wood grain is refused
-# (a board's face, its lines crossing: at most 0.04 on the development photos)
 GRAIN_PICTURE = 0.5  # over this share of the picture grain (``gridoutline.grain``), a
 # failed search says so
 
@@ -343,9 +334,7 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
     best: tuple[Geometry, Registration] | None = None
-    one_way = grain(grey)
-    wide: list[np.ndarray] = []  # the grain over a few pitches, made when first needed
-    outlines = _outlines(grey, response, counts, one_way)
+    outlines = _outlines(grey, response, counts)
     while True:
         try:
             quad = next(outlines)
@@ -357,10 +346,6 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             break
         try:
             found = _find_in_outline(response, quad, geometries, camera, scale)
-            wide = wide or [grain(grey, WIDE_GRAIN_SCALES)]
-            if _on_grain(found, wide[0], scale) > GRAIN_CROSSINGS:
-                raise RegistrationError("The lattice found lies on wood grain, not on a "
-                                        "board's lines.")
         except RegistrationError as error:
             first_failure = first_failure or error
             continue
@@ -385,7 +370,7 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             best = by_stones
     if best is not None:
         return best
-    if one_way.mean() > GRAIN_PICTURE:
+    if grain(grey).mean() > GRAIN_PICTURE:
         raise RegistrationError(
             "Most of the picture's lines run one way (wood grain, stripes) and no board's "
             "grid was found among them: is the board in view, and large enough?"
@@ -396,40 +381,18 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     raise first_failure
 
 
-def _on_grain(found: tuple[Geometry, Registration], one_way: np.ndarray, scale: float
-              ) -> float:
-    """The share of the lattice's crossings that lie in wood grain (``one_way``: the
-    working picture's ``gridoutline.grain`` up to windows of a small board's few
-    pitches): a board's lines cross, so its face is never grain however grained its
-    wood; a lattice fitted to a table's grain lies in it."""
-    xs, ys = grid_lines_mm(found[0])
-    board = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-    at = (found[1].to_pixels(board) * scale / GRAIN_STEP).astype(int)
-    inside = (at >= 0).all(axis=1) & (at[:, 0] < one_way.shape[1]) & (at[:, 1] < one_way.shape[0])
-    return float(one_way[at[inside, 1], at[inside, 0]].sum() / max(len(board), 1))
-
-
-def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
-              one_way: np.ndarray) -> Iterator[np.ndarray]:
+def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int]
+              ) -> Iterator[np.ndarray]:
     """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
     lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
-    the picture straightened by the lines' vanishing points (``lattice_outlines``); the
-    same again from the pieces outside the picture's wood grain (``one_way``), where a
-    table's grain outweighed a board's lines. An outline offered once is not again."""
+    the picture straightened by the lines' vanishing points (``lattice_outlines``)."""
     size = (grey.shape[1], grey.shape[0])
-    segments = detect_segments(grey)
-    clear = outside_grain(segments, one_way)
-    offered: list[np.ndarray] = []
-    for pieces in (segments, clear) if len(clear) < len(segments) else (segments,):
-        families = line_families(pieces, size)
-        outlines, pair = candidate_outlines(families, response, size)
-        if families is not None and pair is not None:
-            outlines = itertools.chain(outlines, (
-                quad for quad in lattice_outlines(response, families, pair, counts)
-                if plausible(quad, size)))
-        for quad in outlines:
-            if not any(np.abs(quad - seen).max() < 1.0 for seen in offered):
-                offered.append(quad)
+    families = line_families(detect_segments(grey), size)
+    outlines, pair = candidate_outlines(families, response, size)
+    yield from outlines
+    if families is not None and pair is not None:
+        for quad in lattice_outlines(response, families, pair, counts):
+            if plausible(quad, size):
                 yield quad
 
 

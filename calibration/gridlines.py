@@ -18,7 +18,6 @@ MAX_FAINT_SHARE = 0.25  # stones may hide at most this share of the lattice's li
 LINE_STRAY = 0.55  # a line just beyond the lattice's ends scoring over this share is one,
 BEYOND_CROSSED = 0.3  # if the lines the other way run into it this much (the board's
 # own edge, often about a pitch beyond its last line, is crossed by none of them)
-CONTROL_RATIO = 1.5  # ... and this many times more than lines halfway between them do
 LINE_BETWEEN = 0.75  # lines halfway between the lattice's lines are lines if their median
 ALTERNATE = 1.6  # every other line this many times stronger than the rest: a lattice
 # at half the pitch of some other pattern (a keyboard's keys), not a board's lines
@@ -99,31 +98,21 @@ def _lineness(response: np.ndarray, board_to_picture: np.ndarray, lines: np.ndar
 def lattice_diagnostics(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                         ys: np.ndarray) -> dict[str, np.ndarray]:
     """Per axis: the lattice lines' scores, the two just beyond its ends (and how much
-    the lines the other way run into those two, where they do clearly more than lines
-    halfway between them would) and the own part of the lines halfway
+    the lines the other way run into those two) and the own part of the lines halfway
     between its lines, each relative to the lattice lines' median (own parts to the
     lattice's own median, crossing parts to the lattice's crossing median). Lines
     halfway are judged on more of their length: the rims of stones side by side show
     there in short pieces."""
     to_picture = np.linalg.inv(to_board)
     out = {}
-    # How much lines halfway between the lines the other way would seem to run into
-    # the lines beyond: a table's grain or clutter, past a narrow margin, seems crossed
-    # by any line (measured: at most 1.4 times as much by the lattice's as by lines
-    # halfway), the board's face between its lines by none.
-    halfway = (line_parts(response, to_picture, xs, ys + np.diff(ys).mean() / 2, 1)[0][1],
-               line_parts(response, to_picture, xs + np.diff(xs).mean() / 2, ys, 1)[1][1])
-    for axis, (own, cross), control in zip("xy", line_parts(response, to_picture, xs, ys, 1),
-                                           halfway, strict=True):
+    for axis, (own, cross) in zip("xy", line_parts(response, to_picture, xs, ys, 1),
+                                  strict=True):
         scores = own + cross
         middle = max(float(np.median(scores[1:-1])), 1e-6)
         out[f"lines_{axis}"] = scores[1:-1] / middle
         out[f"beyond_{axis}"] = scores[[0, -1]] / middle
-        # Crossed only as much as the lines the other way run into it more clearly
-        # than lines halfway would (``CONTROL_RATIO`` times).
-        crossed = np.where(cross > CONTROL_RATIO * control, cross, 0.0)
-        out[f"beyond_crossed_{axis}"] = crossed[[0, -1]] / max(float(np.median(cross[1:-1])),
-                                                                 1e-6)
+        out[f"beyond_crossed_{axis}"] = cross[[0, -1]] / max(float(np.median(cross[1:-1])),
+                                                               1e-6)
     mid_x = np.sort(np.concatenate([xs, (xs[:-1] + xs[1:]) / 2]))
     mid_y = np.sort(np.concatenate([ys, (ys[:-1] + ys[1:]) / 2]))
     for axis, (own, _cross) in zip("xy", line_parts(response, to_picture, mid_x, mid_y, 0,

@@ -5,12 +5,7 @@ vanishing point. Clutter (bowls, a hand, a sofa, a keyboard seen askew) has stra
 pieces too, but few of them point at those two points; the table's own lines and wood
 grain may, but they do not cross a second family in a dense web.
 
-1. **Segments.** The picture's straight pieces (OpenCV's line segment detector); and
-   then again, if no board was found among them, those outside wood grain
-   (``outside_grain``): where the picture's edges all run one way at every scale
-   from a small share of a board's pitch to several pitches (``grain``), it is a
-   table's grain or a cloth's weave; a board's lines run two ways there (even seen at
-   a steep angle), so its pieces are kept.
+1. **Segments.** The picture's straight pieces (OpenCV's line segment detector).
 2. **Families.** The strongest direction (by length) among the pieces not yet taken
    seeds a family; its vanishing point is found by RANSAC over pairs of its pieces
    (a point at infinity for lines seen parallel; many short pieces outweigh a few
@@ -26,7 +21,9 @@ grain may, but they do not cross a second family in a dense web.
 ``straightening`` gives the picture straightened by a pair's two vanishing points, where
 the grid finder fits its last outlines. The grid finder (``calibration.gridfind``)
 tries each outline until a lattice passes its check, so an outline around clutter
-costs time, never a wrong board.
+costs time, never a wrong board. ``grain`` tells where the picture is wood grain
+(its edges all one way at every scale): the finder says so when it finds no board on
+a picture mostly of it.
 Every threshold is a named constant here.
 """
 
@@ -58,7 +55,6 @@ SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side c
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
 GRAIN_SCALES = (1 / 150, 1 / 75, 1 / 37.5)  # grain is looked for at these windows (shares
 # of the picture's longer side: a few pixels to a large board's pitch)
-WIDE_GRAIN_SCALES = (*GRAIN_SCALES, 1 / 18.75)  # and to a small board's few pitches
 GRAIN_STEP = 4  # grain is mapped on a picture this many times smaller (as fine)
 GRAIN_COHERENCE = 0.85  # edges this much one way at every scale are grain (a board's
 # grid, even seen with its cells 2.5 times longer one way, reaches about 0.72)
@@ -94,17 +90,8 @@ def detect_segments(grey: np.ndarray) -> np.ndarray:
     return segments[lengths >= shortest]
 
 
-def outside_grain(segments: np.ndarray, one_way: np.ndarray) -> np.ndarray:
-    """The ``segments`` whose middles lie outside the picture's wood grain (``one_way``,
-    the map ``grain`` makes)."""
-    middles = ((segments[:, :2] + segments[:, 2:]) / 2 / GRAIN_STEP).astype(int)
-    xs = np.clip(middles[:, 0], 0, one_way.shape[1] - 1)
-    ys = np.clip(middles[:, 1], 0, one_way.shape[0] - 1)
-    return segments[~one_way[ys, xs]]
-
-
-def grain(grey: np.ndarray, scales: tuple[float, ...] = GRAIN_SCALES) -> np.ndarray:
-    """Where the picture's edges run one way at every scale of ``scales`` (the
+def grain(grey: np.ndarray) -> np.ndarray:
+    """Where the picture's edges run one way at every scale of ``GRAIN_SCALES`` (the
     coherence of the structure tensor over ``GRAIN_COHERENCE``), on a map
     ``GRAIN_STEP`` times smaller than the picture: wood grain, a cloth's weave,
     stripes. A board's lines cross, so its edges run two ways within a window of
@@ -117,7 +104,7 @@ def grain(grey: np.ndarray, scales: tuple[float, ...] = GRAIN_SCALES) -> np.ndar
     products = [cv2.resize(p, size, interpolation=cv2.INTER_AREA)
                 for p in (gx * gx, gy * gy, gx * gy)]
     one_way = np.ones((size[1], size[0]), dtype=bool)
-    for share in scales:
+    for share in GRAIN_SCALES:
         sigma = share * max(grey.shape[:2]) / GRAIN_STEP
         xx, yy, xy = (cv2.GaussianBlur(p, (0, 0), sigma) for p in products)
         coherence = np.sqrt((xx - yy) ** 2 + 4 * xy ** 2) / (xx + yy + 1e-3)
