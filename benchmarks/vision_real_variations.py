@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     reference = {p: _reference(cv2.imread(str(p)), game_vision("go", size=19).geometry)
                  for p in photos} if variations else {}
     print(f"{'variation':<16} {'placed':>6} {'refused':>7} {'off':>4} {'size!=19':>8}  "
-          f"{'right':>6} {'unsure':>6} {'wrong':>6}  {'cpu s':>6}")
+          f"{'right':>6} {'unsure':>6} {'wrong':>6} {'whole':>5}  {'cpu s':>6}")
     figures = {}
     for variation in variations:
         row = measure(variation, photos, reference)
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nRendered Go boards, {args.rendered} scenes per size (seeds 0..."
               f"{args.rendered - 1}), read without --size")
         print(f"{'board':<16} {'sized':>6} {'refused':>7} {'off':>4} {'size!=':>8}  "
-              f"{'right':>6} {'unsure':>6} {'wrong':>6}  {'cpu s':>6}")
+              f"{'right':>6} {'unsure':>6} {'wrong':>6} {'whole':>5}  {'cpu s':>6}")
         for size in (9, 13, 19):
             row = rendered(size, range(args.rendered))
             figures[f"rendered go-{size}"] = row
@@ -117,7 +117,7 @@ def rendered(size: int, seeds: range) -> dict:
     board = load_geometry(f"go-{size}")
     points = np.array([board.position_mm(n) for n in board.names])
     counts = {"placed": 0, "refused": 0, "off": 0, "wrong_size": 0, "right": 0, "unsure": 0,
-              "wrong": 0}
+              "wrong": 0, "whole": 0}
     notes, cpu = [], []
     for seed in seeds:
         effects = random_effects(np.random.default_rng([seed, 1]))
@@ -147,6 +147,7 @@ def rendered(size: int, seeds: range) -> dict:
         counts["right"] += right
         counts["unsure"] += unsure
         counts["wrong"] += len(read) - right - unsure
+        counts["whole"] += right == len(read)
     return {**counts, "scenes": len(seeds), "cpu_s": float(np.mean(cpu)), "notes": notes}
 
 
@@ -168,7 +169,7 @@ def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
     reader = PictureReader(game_vision("go"), find_size=True)
 
     counts = {"placed": 0, "refused": 0, "off": 0, "wrong_size": 0, "right": 0, "unsure": 0,
-              "wrong": 0}
+              "wrong": 0, "whole": 0}
     notes, cpu = [], []
     for photo in photos:
         image = cv2.imread(str(photo))
@@ -204,6 +205,7 @@ def measure(variation: Variation, photos: list[Path], reference: dict) -> dict:
         counts["right"] += right
         counts["unsure"] += unsure
         counts["wrong"] += read.size - right - unsure
+        counts["whole"] += right == read.size
         if read.size - right - unsure:
             bad = [f"{r},{c}:{read[r, c]}!={truth[r, c]}"
                    for r, c in zip(*np.nonzero((truth != read) & (read != "?")), strict=True)]
@@ -235,7 +237,7 @@ def _print_row(name: str, row: dict, mark: str = "") -> None:
     """One line of figures, then its notes (what was refused or found off, and why)."""
     print(f"{name:<16} {row['placed']:>6} {row['refused']:>7} {row['off']:>4} "
           f"{row['wrong_size']:>8}  {row['right']:>6} {row['unsure']:>6} {row['wrong']:>6}"
-          f"  {row['cpu_s']:>6.2f}{mark}")
+          f" {row['whole']:>5}  {row['cpu_s']:>6.2f}{mark}")
     for note in row["notes"]:
         print(f"    {note}")
 
@@ -349,6 +351,17 @@ def colours(gain: tuple[float, float, float], contrast: float = 1.0, noise: floa
     return change
 
 
+def light_across(left: tuple[float, float, float], right: tuple[float, float, float]
+                 ) -> Change:
+    """Light of two colours, one from each side: each channel (B, G, R) scaled by a
+    gain that runs from ``left`` at the photo's left edge to ``right`` at its right."""
+    def change(image, _crossings):
+        share = np.linspace(0.0, 1.0, image.shape[1], dtype=np.float32)[None, :, None]
+        gain = (1 - share) * np.array(left, np.float32) + share * np.array(right, np.float32)
+        return np.clip(image.astype(np.float32) * gain, 0, 255).astype(np.uint8), np.eye(3)
+    return change
+
+
 def jpeg(quality: int) -> Change:
     def change(image, _crossings):
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -393,6 +406,12 @@ VARIATIONS: list[Variation] = [
     Variation("line cut", cut(0.5), refuse=True),
     Variation("darker", colours((0.55, 0.55, 0.55))),
     Variation("yellower", colours((0.6, 0.9, 1.1))),
+    Variation("warm lamp", colours((0.55, 0.8, 1.0))),
+    Variation("cold light", colours((1.2, 0.9, 0.6))),
+    Variation("green light", colours((0.7, 1.2, 0.7))),
+    Variation("cold dim", colours((1.0, 0.75, 0.5))),
+    Variation("green dim", colours((0.58, 1.0, 0.58))),
+    Variation("two lights", light_across((0.55, 0.8, 1.0), (1.2, 0.9, 0.6))),
     Variation("dim room", colours((0.25, 0.25, 0.28), noise=4.0)),
     Variation("low contrast", colours((1.0, 1.0, 1.0), contrast=0.5)),
     Variation("brighter", colours((1.25, 1.25, 1.25))),

@@ -62,6 +62,7 @@ from calibration.gridoutline import (
     Families,
     candidate_outlines,
     detect_segments,
+    grain,
     line_families,
     plausible,
     straightening,
@@ -99,6 +100,8 @@ SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
+GRAIN_PICTURE = 0.5  # over this share of the picture grain (``gridoutline.grain``), a
+# failed search says so
 
 
 def grid_lines_mm(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
@@ -367,6 +370,11 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             best = by_stones
     if best is not None:
         return best
+    if grain(grey).mean() > GRAIN_PICTURE:
+        raise RegistrationError(
+            "Most of the picture's lines run one way (wood grain, stripes) and no board's "
+            "grid was found among them: is the board in view, and large enough?"
+            + (f" ({first_failure})" if first_failure is not None else ""))
     if first_failure is None:
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")

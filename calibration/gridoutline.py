@@ -21,7 +21,9 @@ grain may, but they do not cross a second family in a dense web.
 ``straightening`` gives the picture straightened by a pair's two vanishing points, where
 the grid finder fits its last outlines. The grid finder (``calibration.gridfind``)
 tries each outline until a lattice passes its check, so an outline around clutter
-costs time, never a wrong board.
+costs time, never a wrong board. ``grain`` tells where the picture is wood grain
+(its edges all one way at every scale): the finder says so when it finds no board on
+a picture mostly of it.
 Every threshold is a named constant here.
 """
 
@@ -51,6 +53,11 @@ STRAIGHT_MARGIN = 0.05  # share of the pieces' span the canvas shows beyond them
 MIN_OUTLINE_SHARE = 0.004  # an outline smaller than this share of the picture is no board
 SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
+GRAIN_SCALES = (1 / 150, 1 / 75, 1 / 37.5)  # grain is looked for at these windows (shares
+# of the picture's longer side: a few pixels to a large board's pitch)
+GRAIN_STEP = 4  # grain is mapped on a picture this many times smaller (as fine)
+GRAIN_COHERENCE = 0.85  # edges this much one way at every scale are grain (a board's
+# grid, even seen with its cells 2.5 times longer one way, reaches about 0.72)
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,28 @@ def detect_segments(grey: np.ndarray) -> np.ndarray:
     lengths = np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
     shortest = max(MIN_SEGMENT_PX, MIN_SEGMENT_SHARE * max(grey.shape[:2]))
     return segments[lengths >= shortest]
+
+
+def grain(grey: np.ndarray) -> np.ndarray:
+    """Where the picture's edges run one way at every scale of ``GRAIN_SCALES`` (the
+    coherence of the structure tensor over ``GRAIN_COHERENCE``), on a map
+    ``GRAIN_STEP`` times smaller than the picture: wood grain, a cloth's weave,
+    stripes. A board's lines cross, so its edges run two ways within a window of
+    about a pitch; a single edge (a table's, a board's rim) runs one way only within a
+    small window, but not within the large one around it."""
+    picture = grey.astype(np.float32)
+    gx = cv2.Sobel(picture, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(picture, cv2.CV_32F, 0, 1)
+    size = (max(1, grey.shape[1] // GRAIN_STEP), max(1, grey.shape[0] // GRAIN_STEP))
+    products = [cv2.resize(p, size, interpolation=cv2.INTER_AREA)
+                for p in (gx * gx, gy * gy, gx * gy)]
+    one_way = np.ones((size[1], size[0]), dtype=bool)
+    for share in GRAIN_SCALES:
+        sigma = share * max(grey.shape[:2]) / GRAIN_STEP
+        xx, yy, xy = (cv2.GaussianBlur(p, (0, 0), sigma) for p in products)
+        coherence = np.sqrt((xx - yy) ** 2 + 4 * xy ** 2) / (xx + yy + 1e-3)
+        one_way &= coherence > GRAIN_COHERENCE
+    return one_way
 
 
 def line_families(segments: np.ndarray, size: tuple[int, int]) -> Families | None:

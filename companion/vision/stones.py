@@ -7,7 +7,9 @@ part (what is left). Each candidate (empty, and each stone colour in play) predi
 ratio: empty predicts none; a stone of nominal colour P on a board of nominal colour N
 predicts log(s P / N), where N is the board's observed colour brought to the lightness
 of a typical printed or wooden board (``board_level``) and s the mean shading of a
-domed stone's centre (``stone_shade``). The reading is the candidate the
+domed stone's centre (``stone_shade``); N is the board's paint, its observed colour
+less the light's, which the light neutral stones show (``_light_colour``: a white
+stone under a warm lamp looks as warm as the lamp). The reading is the candidate the
 observation is nearest to; its confidence is that candidate's share of a Gaussian
 likelihood over all candidates. A space is *unsure* (and never guessed) when the best
 candidate is not clearly better than the next, when nothing fits, when a space read
@@ -82,23 +84,49 @@ def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
 
 
 def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
-                cfg: Section, tinted_light: bool = False) -> np.ndarray:
+                cfg: Section, light: np.ndarray | None = None) -> np.ndarray:
     """What each stone colour would look like on each space (N×C×3 log ratios): its
     nominal colour under the light that makes this board look as it does, clipped
-    where the sensor saturates. The board's tint is its paint under white light, or
-    with ``tinted_light`` the light's own on a grey board (a warm lamp, a camera whose
-    white balance failed): a picture alone cannot tell the two apart."""
+    where the sensor saturates. ``light`` is the light's colour (log, per channel, its
+    mean nought): the board's paint is what is left of its tint (``None``: a white
+    light, the whole tint the paint's)."""
     board = np.median(samples.board, axis=0)
-    if tinted_light:
-        nominal = np.full(3, cfg.board_level * 255.0)
-    else:
-        nominal = board * (cfg.board_level * 255.0 / max(float(board.max()), 1.0))
+    paint = board * np.exp(-light) if light is not None else board
+    nominal = paint * (cfg.board_level * 255.0 / max(float(paint.max()), 1.0))
     gains = samples.board / np.maximum(nominal, 1.0)[None, :]
     protos = np.zeros((len(samples.board), len(colours), 3))
     for i, colour in enumerate(colours):
         stone = np.array(palette[colour][::-1], dtype=np.float64)[None, :] * gains * cfg.stone_shade
         protos[:, i] = _log_ratio(np.minimum(stone, 255.0), samples.board, cfg.dark_floor)
     return protos
+
+
+def _chroma(v: np.ndarray) -> np.ndarray:
+    """The colour part of log colours (…×3): what is left of each once its mean is gone."""
+    return v - v.mean(axis=-1, keepdims=True)
+
+
+def _light_colour(observed: np.ndarray, ratio: np.ndarray, clean: np.ndarray,
+                  colours: Sequence[str], palette: Section, cfg: Section
+                  ) -> np.ndarray | None:
+    """The light's colour (log per channel, mean nought) as this picture's light
+    stones show it, or ``None`` where too few show or the game's light pieces are not
+    of one neutral colour. A white stone is white paint: whatever colour it shows is
+    the light's (a warm lamp, a cold window, a camera's failed white balance), and the
+    board's tint is its paint's only for what is left. The stones are told by their
+    lightness against the board beside them alone (the mean of the log ratio), which
+    the light's colour does not change: every ``clean`` space (no print showing, not
+    blown out white, one colour) ``light_min_lum`` lighter than its board counts, and
+    ``light_min_stones`` of them are needed."""
+    paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
+    light = [p for p in paints if p.mean() >= np.log(cfg.light_piece_level)]
+    if len(light) != 1 or np.abs(_chroma(light[0])).max() > cfg.light_neutral_chroma:
+        return None
+    chosen = clean & (ratio.mean(axis=1) >= cfg.light_min_lum)
+    if chosen.sum() < cfg.light_min_stones:
+        return None
+    return np.median(_chroma(np.log(np.maximum(observed[chosen], 1.0))), axis=0) \
+        - _chroma(light[0])
 
 
 def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
@@ -148,7 +176,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     observed = masked_percentile(samples.core, kept, cfg.core_percentile)
     ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
     features = _split(ratio, cfg.luminance_weight)
-    protos = _candidates(samples, colours, palette, cfg)
 
     # Visible print where a piece would sit says "empty" (a piece hides it). No print
     # says "a piece" only where the print shows at the spaces around: blur and distance
@@ -169,6 +196,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     spread = samples.spread
     clean = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
         & (samples.core_blown <= cfg.max_core_blown)
+    # The board's tint may be its paint's or the light's: light neutral stones tell
+    # how much is the light's. The whole tint taken as the light's is tried too, and a
+    # space the two read apart is unsure (a white stone in shade, lit by another lamp).
+    # A white stone's core clipped in its brightest channel still shows the light's
+    # colour in the others, while a few of its pixels are not clipped; one clipped
+    # white in every channel shows none.
+    bare_print = (samples.ink >= cfg.ink_present) if inked else np.zeros(len(ratio), bool)
+    plain = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
+        & (samples.core_blown <= cfg.light_max_blown) \
+        & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
+    light = _light_colour(observed, ratio, plain, colours, palette, cfg)
+    protos = _candidates(samples, colours, palette, cfg, light)
+    tint_as_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
@@ -176,7 +216,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
-    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, True),
+    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, tint_as_light),
                                sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)

@@ -225,6 +225,19 @@ def test_a_board_small_among_clutter_is_found_with_its_size(case):
     assert lattice_error_pitches(registration, found, to_board) < 0.2
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_table_of_wood_grain_alone_is_no_board_said_in_words(seed):
+    """Strong grain all one way, as dark and dense as a board's lines: no board, and
+    the answer says the lines run one way, never anything but RegistrationError."""
+    from calibration.gridfind import find_grid_of
+    from tests.helpers.cluttered_scenes import wood_table
+
+    picture = wood_table((1080, 1920, 3), np.random.default_rng(seed), 0.25)
+    sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
+    with pytest.raises(RegistrationError, match="run one way"):
+        find_grid_of(picture, sizes)
+
+
 @pytest.mark.slow
 def test_a_keyboard_beside_the_board_is_not_taken_for_it():
     """A keyboard's keys are a lattice of dark lines too, with every other line of any

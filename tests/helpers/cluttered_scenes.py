@@ -7,6 +7,9 @@ is tested on boards small in a cluttered frame:
 
     image, to_board = cluttered_scene(3, "go-9", Pose(tilt_deg=30, fill=0.35),
                                       frame=(1920, 1080))
+
+``wood_table`` is a wooden top with strong grain (streaks and stripes as dark as a
+board's lines, a few pixels apart, all one way) and no board.
 """
 
 from __future__ import annotations
@@ -49,6 +52,30 @@ def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int]
     board_mask = cv2.dilate(board_mask, np.ones((5, 5), np.uint8))
     keep = board_mask[..., None] > 0
     return np.where(keep, image, layer), np.linalg.inv(to_picture)
+
+
+def wood_table(shape: tuple[int, ...], rng: np.random.Generator, contrast: float
+               ) -> np.ndarray:
+    """A wooden table top (BGR) with strong grain all one way, at a random angle: long
+    streaks (noise stretched along the grain), fine stripes a few pixels apart, wavy
+    as real grain is, each ``contrast`` deep around a wood colour."""
+    height, width = shape[:2]
+    reach = int(np.hypot(width, height)) + 2
+    across = cv2.resize(rng.normal(0, 1, (reach // 6, 1)).astype(np.float32), (1, reach),
+                        interpolation=cv2.INTER_CUBIC)
+    streaks = cv2.resize(rng.normal(0, 1, (reach, 6)).astype(np.float32), (reach, reach),
+                         interpolation=cv2.INTER_CUBIC)
+    v, u = np.mgrid[0:reach, 0:reach].astype(np.float32)
+    period = rng.uniform(4.0, 9.0)
+    stripes = np.sin((v + 10 * np.sin(u / 140)) * 2 * np.pi / period) \
+        + 0.6 * np.sin(v * 2 * np.pi / (0.45 * period) + u / 300)
+    texture = 0.8 * streaks + 0.6 * stripes + 0.5 * across
+    texture /= texture.std() + 1e-6
+    turn = cv2.getRotationMatrix2D((reach / 2, reach / 2), rng.uniform(0, 180), 1.0)
+    turn[:, 2] += (np.array([width, height]) - reach) / 2
+    texture = cv2.warpAffine(texture, turn, (width, height), borderMode=cv2.BORDER_REFLECT)
+    tone = rng.uniform(0.8, 1.2) * np.array([50, 95, 150], np.float32)  # B, G, R
+    return np.clip(tone * (1 + contrast * texture[..., None]), 0, 255).astype(np.uint8)
 
 
 def _wood_grain(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:

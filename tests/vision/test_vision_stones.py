@@ -272,3 +272,18 @@ def test_an_overexposed_picture_is_never_read_as_a_lamps_reflection():
         wrong = [name for name, content in reading.cells.items()
                  if content != UNSURE and content != truth["cells"][name]]
         assert wrong == []  # unsure or no board at all, never a guess
+
+
+@pytest.mark.parametrize("gain", [(0.55, 0.8, 1.0), (1.0, 0.75, 0.5), (0.58, 1.0, 0.58)],
+                         ids=["warm lamp", "cold light", "green light"])
+def test_a_board_under_coloured_light_is_read_whole(gain):
+    """The white stones show the light's colour: the board's tint is not taken for its
+    paint, and the board is read as under white light (before: 0 to 2 of 4 whole)."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    for seed in range(4):
+        image, truth = render_scene(seed, board, effects=Effects(noise=2.0))
+        tinted = np.clip(image.astype(np.float32) * np.array(gain, np.float32), 0, 255)
+        reading = recogniser.read(tinted.astype(np.uint8),
+                                  np.linalg.inv(np.array(truth["homography"])))
+        assert reading.cells == truth["cells"]
