@@ -32,4 +32,9 @@ if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] \
         && [ "$(df -Pk /dev/shm | awk 'NR == 2 {print $4}')" -ge 1048576 ]; then
     export TMPDIR=/dev/shm
 fi
+# Compiled bytecode is kept, under .venv, even where the environment asks Python not to
+# write it: collecting the tests and starting each worker and command then takes half
+# the time.
+export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
+unset PYTHONDONTWRITEBYTECODE
 exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

@@ -50,6 +50,7 @@ def test_a_full_board_under_a_lamps_glare_with_glossy_stones_is_not_flagged(webc
         assert not reading.occluded, reading.reason
 
 
+@pytest.mark.slow  # the quick run flags hands over boards of every kind
 def test_a_hand_over_a_full_board_is_flagged():
     recogniser = Recogniser(GO, ("black", "white"))
     hand = Effects(hand=True, noise=3.0, blur=0.6, jpeg=80, gloss=0.5)

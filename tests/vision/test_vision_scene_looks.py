@@ -48,7 +48,8 @@ def _digest(image: np.ndarray, truth: dict) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-@pytest.mark.parametrize(("board", "seed", "options", "digest"), DEFAULT_RENDERS)
+@pytest.mark.parametrize(("board", "seed", "options", "digest"), [
+    DEFAULT_RENDERS[0], *(pytest.param(*r, marks=pytest.mark.slow) for r in DEFAULT_RENDERS[1:])])
 def test_default_renders_are_byte_identical_to_before_the_looks(board, seed, options, digest):
     options = dict(options)
     if options.get("effects"):
