@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games.option_checks import whole, with_defaults
+
 MAX_PLAYERS = 8
 STOCK_OUT = ("reshuffle", "stop")
 
@@ -24,36 +26,24 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 
-def _whole(opts: dict[str, Any], key: str, low: int, high: int | None = None) -> int:
-    value = opts[key]
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValueError(f'"{key}" is a whole number {bound}; got {value!r}.')
-    return value
-
 
 def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options with their defaults, checked; ``ValueError`` says what is wrong."""
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-    if unknown:
-        raise ValueError(f"ONE WORLD (cards) has no option {unknown[0]!r}; the options are "
-                         f"{', '.join(DEFAULT_OPTIONS)}.")
-    opts = {**DEFAULT_OPTIONS, **options}
+    opts = with_defaults("ONE WORLD (cards)", DEFAULT_OPTIONS, options)
     for key in ("solitaire", "maritime_pairs", "refill_top_up", "must_meld", "finish_round"):
         if not isinstance(opts[key], bool):
             raise ValueError(f'"{key}" is true or false; got {opts[key]!r}.')
     if opts["solitaire"] and "players" not in options:
         opts["players"] = 1
-    players = _whole(opts, "players", 1, MAX_PLAYERS)
+    players = whole(opts["players"], "players", 1, MAX_PLAYERS)
     if players == 1:
         opts["solitaire"] = True
     elif opts["solitaire"]:
         raise ValueError(f'A solitaire game has one player; "players" was {players}.')
-    _whole(opts, "seed", 0)
-    _whole(opts, "mission_decks", 0, 2)
-    _whole(opts, "missions_per_meld", 1, 4)
-    _whole(opts, "end_at", 4)
+    whole(opts["seed"], "seed", 0)
+    whole(opts["mission_decks"], "mission_decks", 0, 2)
+    whole(opts["missions_per_meld"], "missions_per_meld", 1, 4)
+    whole(opts["end_at"], "end_at", 4)
     if opts["stock_out"] is None:
         opts["stock_out"] = "stop" if opts["solitaire"] else "reshuffle"
     if opts["stock_out"] not in STOCK_OUT:

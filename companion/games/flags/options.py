@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.cards.deck import load_deck
+from companion.games.option_checks import whole, with_defaults
 
 MAX_PLAYERS = 8
 FACE_DOWN = (1, 3)  # "the next card (or three)": cards laid face down in a battle
@@ -20,28 +21,17 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 
-def _whole(value: Any, key: str, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValueError(f'"{key}" is a whole number {bound}; got {value!r}.')
-    return value
-
 
 def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options with their defaults, checked; ``ValueError`` says what is wrong."""
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-    if unknown:
-        raise ValueError(f"Battle of Flags has no option {unknown[0]!r}; the options are "
-                         f"{', '.join(DEFAULT_OPTIONS)}.")
-    opts = {**DEFAULT_OPTIONS, **options}
-    players = _whole(opts["players"], "players", 2, MAX_PLAYERS)
-    _whole(opts["seed"], "seed", 0)
+    opts = with_defaults("Battle of Flags", DEFAULT_OPTIONS, options)
+    players = whole(opts["players"], "players", 2, MAX_PLAYERS)
+    whole(opts["seed"], "seed", 0)
     if opts["cards"] is None:
         opts["cards"] = len(load_deck())
-    _whole(opts["cards"], "cards", players, len(load_deck()))
+    whole(opts["cards"], "cards", players, len(load_deck()))
     if opts["face_down"] not in FACE_DOWN:
         raise ValueError(f'"face_down" is 1 or 3 (the text: "the next card (or three)"); '
                          f'got {opts["face_down"]!r}.')
-    _whole(opts["max_rounds"], "max_rounds", 1)
+    whole(opts["max_rounds"], "max_rounds", 1)
     return opts

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.cards.deck import load_deck
+from companion.games.option_checks import whole, with_defaults
 from companion.games.quiz.questions import KINDS, fits
 
 MAX_PLAYERS = 8
@@ -19,28 +20,17 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 
-def _whole(value: Any, key: str, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValueError(f'"{key}" is a whole number {bound}; got {value!r}.')
-    return value
-
 
 def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options with their defaults, checked; ``ValueError`` says what is wrong."""
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-    if unknown:
-        raise ValueError(f"The quiz has no option {unknown[0]!r}; the options are "
-                         f"{', '.join(DEFAULT_OPTIONS)}.")
-    opts = {**DEFAULT_OPTIONS, **options}
-    players = _whole(opts["players"], "players", 1, MAX_PLAYERS)
-    _whole(opts["seed"], "seed", 0)
+    opts = with_defaults("The quiz", DEFAULT_OPTIONS, options)
+    players = whole(opts["players"], "players", 1, MAX_PLAYERS)
+    whole(opts["seed"], "seed", 0)
     kinds = opts["kinds"]
     if (not isinstance(kinds, list) or not kinds or len(set(kinds)) != len(kinds)
             or not all(kind in KINDS for kind in kinds)):
         raise ValueError(f'"kinds" lists question kinds among {", ".join(KINDS)}; '
                          f"got {kinds!r}.")
     cards = sum(1 for card in load_deck() if any(fits(card, kind) for kind in kinds))
-    _whole(opts["rounds"], "rounds", 1, cards // players)
+    whole(opts["rounds"], "rounds", 1, cards // players)
     return opts
