@@ -53,6 +53,19 @@ def copy_state(value: Any) -> Any:
         return value
     return copy.deepcopy(value)
 
+def typed_json(text: str, hint: str) -> Action:
+    """The action typed as a JSON object (``companion referee --play``): ``InvalidAction``
+    with ``hint`` (how to type one) for text that is no JSON, and the usual sentence for
+    JSON that is no object."""
+    try:
+        action = json.loads(text)
+    except json.JSONDecodeError:
+        raise InvalidAction(hint) from None
+    if not isinstance(action, dict):
+        raise InvalidAction(NOT_AN_ACTION)
+    return action
+
+
 class IllegalAction(CompanionError, ValueError):
     """An action the rules forbid, with the reason in words a player understands.
 

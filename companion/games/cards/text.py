@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.cards.deck import Deck
-from companion.games.base import NOT_AN_ACTION, Action, InvalidAction, State
+from companion.games.base import Action, InvalidAction, State, typed_json
 
 if TYPE_CHECKING:
     from companion.games.cards.game import Cards
@@ -112,13 +112,7 @@ def parse(game: Cards, state: State, typed: str) -> Action:
     """The action typed as ``typed`` (see ``TYPED``), by the player to move."""
     words = typed.replace(",", " ").split()
     if not words or typed.lstrip().startswith("{"):
-        try:
-            action = json.loads(typed)
-        except json.JSONDecodeError:
-            raise InvalidAction(f"Type {TYPED}.") from None
-        if not isinstance(action, dict):
-            raise InvalidAction(NOT_AN_ACTION)
-        return action
+        return typed_json(typed, f"Type {TYPED}.")
     player = state["to_move"]
     fields: dict[str, list[str]] = {}
     current = None

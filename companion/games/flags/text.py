@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from companion.games.base import NOT_AN_ACTION, Action, InvalidAction, State
+from companion.games.base import Action, InvalidAction, State, typed_json
 
 if TYPE_CHECKING:
     from companion.games.flags.game import Flags
@@ -28,13 +28,7 @@ def parse(typed: str) -> Action:
     if [word.lower() for word in words] == ["reveal"]:
         return {"type": "reveal"}
     if typed.lstrip().startswith("{"):
-        try:
-            action = json.loads(typed)
-        except json.JSONDecodeError:
-            raise InvalidAction(f"Type {TYPED}.") from None
-        if not isinstance(action, dict):
-            raise InvalidAction(NOT_AN_ACTION)
-        return action
+        return typed_json(typed, f"Type {TYPED}.")
     raise InvalidAction(f"Type {TYPED}.")
 
 

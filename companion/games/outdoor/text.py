@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.games.base import NOT_AN_ACTION, Action, InvalidAction, State
+from companion.games.base import Action, InvalidAction, State, typed_json
 from companion.games.outdoor.observation import standing
 from companion.games.outdoor.options import unit
 from companion.games.outdoor.sequence import PLAYERS, title
@@ -56,13 +56,7 @@ def parse(state: State, text: str, player: str | None) -> Action:
     """The action typed as ``text`` (see ``TYPED``), by ``player``, the one to move."""
     words = text.replace(",", " , ").split()
     if not words or text.lstrip().startswith("{"):
-        try:
-            action = json.loads(text)
-        except json.JSONDecodeError:
-            raise InvalidAction(f"Type an action: {TYPED}.") from None
-        if not isinstance(action, dict):
-            raise InvalidAction(NOT_AN_ACTION)
-        return action
+        return typed_json(text, f"Type an action: {TYPED}.")
     head, rest = words[0].lower(), [w for w in words[1:] if w != ","]
     base: Action = {"player": player} if player else {}
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from companion.games.base import NOT_AN_ACTION, Action, Event, InvalidAction, State
+from companion.games.base import Action, Event, InvalidAction, State, typed_json
 from companion.games.quiz.questions import clue
 
 if TYPE_CHECKING:
@@ -53,13 +53,7 @@ def parse(state: State, typed: str) -> Action:
     """The action typed as ``typed`` (see ``TYPED``), by the player asked."""
     words = typed.split()
     if typed.lstrip().startswith("{"):
-        try:
-            action = json.loads(typed)
-        except json.JSONDecodeError:
-            raise InvalidAction(f"Type {TYPED}.") from None
-        if not isinstance(action, dict):
-            raise InvalidAction(NOT_AN_ACTION)
-        return action
+        return typed_json(typed, f"Type {TYPED}.")
     if not words:
         raise InvalidAction(f"Type {TYPED}.")
     player = state["question"]["player"] if state["question"] else None
