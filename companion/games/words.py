@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.base import Game
+from companion.games.base import Game, Outcome
 
 EMPTY = "empty"
 
@@ -31,3 +31,13 @@ def joined(items: Sequence[str], last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def outcome_words(game: Game, outcome: Outcome, no_winner: str) -> tuple[str, str]:
+    """Who won ("Player 1 wins", "Player 1 and Player 2 share the win", or
+    ``no_winner``) and the scores ("Player 1 75, Player 2 70"), in the players' words."""
+    scores = ", ".join(f"{game.player_words(p)} {s}" for p, s in outcome.scores.items())
+    if not outcome.winners:
+        return no_winner, scores
+    names = " and ".join(game.player_words(p) for p in outcome.winners)
+    return f"{names} {'share the win' if outcome.is_tie else 'wins'}", scores

@@ -39,6 +39,7 @@ from companion.games.cards import melds, text
 from companion.games.cards.dealing import HAND_SIZE, deal, draw_to
 from companion.games.cards.options import MAX_PLAYERS, normalise
 from companion.games.cards.pairing import paired, score
+from companion.games.words import outcome_words
 
 ACTIONS = ("take", "meld", "discard")
 ENDINGS = {  # Outcome.termination → the result card's words
@@ -353,12 +354,7 @@ class Cards(Game):
         state["over"] = termination
         outcome = self.outcome(state)
         assert outcome is not None
-        scores = ", ".join(f"{self.player_words(p)} {s}" for p, s in outcome.scores.items())
-        if not outcome.winners:
-            said = "no win"
-        else:
-            names = " and ".join(self.player_words(w) for w in outcome.winners)
-            said = f"{names} {'share the win' if outcome.is_tie else 'wins'}"
+        said, scores = outcome_words(self, outcome, "no win")
         why = ("a stock holds enough cards" if termination == "stock_full"
                else "the deck ran out")
         return {"type": "game_over", "termination": termination,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.base import Action, Event, InvalidAction, State, typed_json
 from companion.games.quiz.questions import clue
+from companion.games.words import outcome_words
 
 if TYPE_CHECKING:
     from companion.games.quiz.game import Quiz
@@ -28,12 +29,7 @@ def game_over(game: Quiz, state: State) -> Event:
     """The event that ends the game, with the scores."""
     outcome = game.outcome(state)
     assert outcome is not None
-    scores = ", ".join(f"{game.player_words(p)} {s}" for p, s in outcome.scores.items())
-    if not outcome.winners:
-        said = "the score is the result"
-    else:
-        names = " and ".join(game.player_words(p) for p in outcome.winners)
-        said = f"{names} {'share the win' if outcome.is_tie else 'wins'}"
+    said, scores = outcome_words(game, outcome, "the score is the result")
     return {"type": "game_over", "termination": outcome.termination,
             "winners": list(outcome.winners), "scores": dict(outcome.scores),
             "text": f"Every question was asked: {said} ({scores})."}
