@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -220,9 +220,10 @@ class RefereeFeed:
             self._submitted = cells
             odds = {space: shares for space, shares in reading.odds.items()
                     if gate.cells.get(space) == UNSURE}
+            before = self._table.get("view")
             verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds,
                                                   picture=small_jpeg(image))
-            self._teach(verdict, reading)
+            self._teach(verdict, reading, before)
 
     def _ensure_game(self) -> bool:
         """Follow the session's game: a recogniser and locator for its board."""
@@ -291,10 +292,13 @@ class RefereeFeed:
             self._stale = 0
         return plain
 
-    def _teach(self, verdict: Any, reading: Any) -> None:
+    def _teach(self, verdict: Any, reading: Any, before: Mapping[str, Any] | None) -> None:
         """Teach the learned look the reading the referee just accepted (a move applied,
         or the board as the game has it, with nothing left to put right): each space it
-        read surely is what the game now holds there. Saved at once with a ``look_path``."""
+        read surely is what the game now holds there, and so is each space the accepted
+        move changed (``before``: the game's board before it), read surely or not: the
+        picture's odds or the players settled it, and a stone of a colour the look has
+        not learned is learned there. Saved at once with a ``look_path``."""
         look = self._look
         if look is None or getattr(self._recogniser, "look", None) is not look \
                 or reading.samples is None or reading.occluded \
@@ -303,8 +307,9 @@ class RefereeFeed:
         view = self._table.get("view")
         if view is None:
             return
-        labels = [None if seen == UNSURE or name not in view else _true_label(view[name])
-                  for name, seen in reading.cells.items()]
+        moved = {name for name in view if before is not None and before.get(name) != view[name]}
+        labels = [None if name not in view or (seen == UNSURE and name not in moved)
+                  else _true_label(view[name]) for name, seen in reading.cells.items()]
         if not look.teach(reading.samples, labels) or self._looks is None:
             return
         try:

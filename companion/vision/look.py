@@ -67,16 +67,20 @@ class LearnedLook:
         cfg = cfg if cfg is not None else load_config()
         self.cfg = cfg.look
         self.stones = cfg.stones
+        self.palette = cfg.palette
         self.classes = [EMPTY, *colours]
         size = (len(self.classes), len(FEATURES))
         self.weight = np.zeros(len(self.classes))
         self.total = np.zeros(size)  # weighted sums of the features
         self.squares = np.zeros(size)  # weighted sums of their squares
         self.teachings = 0
-        # Each space's own print when empty (weighted sums, as the classes'): an edge, a
-        # star point or a line the camera sees thin shows less or more than the others.
+        # Each space's own look when empty (weighted sums of its features, as the
+        # classes'): an edge, a star point or a line the camera sees thin shows less or
+        # more print than the others, and a stone put there changes that space's own
+        # look even where no class fits it (``_changed``). NaN: a feature a look saved
+        # by an older version did not keep.
         self.space_weight = np.zeros(0)
-        self.space_ink = np.zeros(0)
+        self.space_total = np.zeros((0, len(FEATURES)))
 
     @property
     def colours(self) -> list[str]:
@@ -117,10 +121,12 @@ class LearnedLook:
             self.squares[c] = self.squares[c] * keep + (rows**2).sum(axis=0)
             taught += len(rows)
         if len(self.space_weight) != len(which):
-            self.space_weight, self.space_ink = np.zeros(len(which)), np.zeros(len(which))
+            self.space_weight = np.zeros(len(which))
+            self.space_total = np.zeros((len(which), len(FEATURES)))
         empty = which == 0
         self.space_weight[empty] = self.space_weight[empty] * keep + 1.0
-        self.space_ink[empty] = self.space_ink[empty] * keep + features[empty, INK]
+        self.space_total[empty] = np.nan_to_num(self.space_total[empty]) * keep \
+            + features[empty]
         if taught:
             self.teachings += 1
         return taught
@@ -132,7 +138,7 @@ class LearnedLook:
         expected = np.full(spaces, mean[0, INK])
         if len(self.space_weight) == spaces:
             seen = self.space_weight > 0
-            expected[seen] = self.space_ink[seen] / self.space_weight[seen]
+            expected[seen] = self.space_total[seen, INK] / self.space_weight[seen]
         return expected
 
     def statistics(self) -> tuple[np.ndarray, np.ndarray]:
@@ -218,8 +224,52 @@ class LearnedLook:
                 # every colour, the unlearned too.
                 if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
+        for i, colour in self._changed(features, samples, labels).items():
+            odds[i] = 0.0
+            odds[i, self.classes.index(colour)] = 1.0 - self.cfg.changed_empty_share
+            odds[i, 0] = self.cfg.changed_empty_share
+            leans[i] = True
         return SpaceReadings(labels=labels, confidence=confidence, best=best,
                              covered=covered, odds=odds, leans=leans)
+
+    def _changed(self, features: np.ndarray, samples: Samples,
+                 labels: Sequence[str]) -> dict[int, str]:
+        """The unsure spaces the picture shows are no longer as they looked empty, each
+        with the one colour of stone their shade allows. A stone of a colour the look
+        has not learned yet, or one a lamp blows out, fits no class; but this table has
+        shown each space empty, and the stone hides the print that space showed and
+        moves its colour far from its own empty look: darker than the board, the dark
+        stone; lighter (or its core blown out), the light one. Only where the board
+        around is not glared, the print shows around it, and few spaces change at once
+        (a hand or a new light changes many; a move, one or two). Only for two colours,
+        one darker and one lighter than a board: a shade tells no more apart."""
+        if len(self.space_weight) != len(features) or len(self.colours) != 2:
+            return {}
+        cfg = self.cfg
+        seen = self.space_weight >= cfg.min_weight
+        own = self.space_total / np.maximum(self.space_weight, 1e-9)[:, None]
+        _, variance = self.statistics()
+        z2 = np.nansum((features - own) ** 2 / variance[0][None, :], axis=1)
+        unsure = np.array([label == UNSURE for label in labels])
+        changed = unsure & seen & (z2 > cfg.max_distance2) \
+            & (samples.gap_blown <= cfg.max_blown) & print_hidden(samples, self.stones) \
+            & (samples.ink_around > self.stones.ink_present)
+        if not changed.any() or changed.sum() > cfg.changed_max_spaces:
+            return {}
+        shade = features[:, COLOUR].mean(axis=1)
+        # A core mostly blown out over a board that is not is lighter than the board,
+        # whatever the few pixels left of it say.
+        shade[samples.core_blown >= cfg.changed_blown] = np.inf
+        board = self.stones.board_level * 255.0
+        darker = [c for c in self.colours if _luminance(self.palette[c]) < board]
+        lighter = [c for c in self.colours if _luminance(self.palette[c]) > board]
+        found = {}
+        for i in np.flatnonzero(changed):
+            side = darker if shade[i] <= -cfg.changed_shade else \
+                lighter if shade[i] >= cfg.changed_shade else []
+            if len(side) == 1:
+                found[int(i)] = side[0]
+        return found
 
     # -- saving -----------------------------------------------------------------------
 
@@ -233,7 +283,8 @@ class LearnedLook:
             "total": self.total.round(6).tolist(),
             "squares": self.squares.round(6).tolist(),
             "space_weight": self.space_weight.round(6).tolist(),
-            "space_ink": self.space_ink.round(6).tolist(),
+            "space_total": [[None if np.isnan(v) else v for v in row]
+                            for row in self.space_total.round(6).tolist()],
         }
 
     @classmethod
@@ -252,7 +303,7 @@ class LearnedLook:
             squares = np.asarray(data["squares"], dtype=np.float64)
             teachings = int(data.get("teachings", 0))
             space_weight = np.asarray(data.get("space_weight", []), dtype=np.float64)
-            space_ink = np.asarray(data.get("space_ink", []), dtype=np.float64)
+            space_total = _space_total(data, len(space_weight))
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"A learned look's statistics are broken: {error}.") from None
         if weight.shape != look.weight.shape or total.shape != look.total.shape \
@@ -260,9 +311,26 @@ class LearnedLook:
                 or not (np.isfinite(weight).all() and np.isfinite(total).all()
                         and np.isfinite(squares).all()) or (weight < 0).any():
             raise ValueError("A learned look's statistics do not fit its classes.")
-        if space_weight.ndim != 1 or space_ink.shape != space_weight.shape \
-                or not (np.isfinite(space_weight).all() and np.isfinite(space_ink).all()):
+        if space_weight.ndim != 1 or space_total.shape != (len(space_weight), len(FEATURES)) \
+                or not (np.isfinite(space_weight).all()
+                        and np.isfinite(space_total[:, INK]).all()):
             raise ValueError("A learned look's spaces do not fit.")
         look.weight, look.total, look.squares, look.teachings = weight, total, squares, teachings
-        look.space_weight, look.space_ink = space_weight, space_ink
+        look.space_weight, look.space_total = space_weight, space_total
         return look
+
+
+def _space_total(data: Mapping[str, Any], spaces: int) -> np.ndarray:
+    """Each space's own empty look as saved (N×F weighted sums); a look saved before
+    the spaces' whole look was kept has only their print, the rest unknown (NaN)."""
+    if "space_total" in data:
+        rows = [[np.nan if v is None else v for v in row] for row in data["space_total"]]
+        return np.asarray(rows, dtype=np.float64).reshape(-1, len(FEATURES))
+    total = np.full((spaces, len(FEATURES)), np.nan)
+    total[:, INK] = np.asarray(data.get("space_ink", []), dtype=np.float64)
+    return total
+
+
+def _luminance(bgr_or_rgb: Sequence[float]) -> float:
+    """A nominal colour's grey level (the palette's channels weigh alike)."""
+    return float(np.mean(bgr_or_rgb))
