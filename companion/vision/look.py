@@ -237,9 +237,11 @@ class LearnedLook:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the one colour of stone their shade allows. A stone of a colour the look
         has not learned yet, or one a lamp blows out, fits no class; but this table has
-        shown each space empty, and the stone hides the print that space showed and
-        moves its colour far from its own empty look: darker than the board, the dark
-        stone; lighter (or its core blown out), the light one. Only where the board
+        shown each space empty, and a stone there hides the print that space showed
+        (all but ``changed_ink_share`` of it) and moves the space far from its own empty
+        look. Darker than the board, it is the dark stone; lighter (or its core blown
+        out), the light one; of a shade near the board's, none: on real photographs an
+        empty edge space whose line blurs away looks just so. Only where the board
         around is not glared, the print shows around it, and few spaces change at once
         (a hand or a new light changes many; a move, one or two). Only for two colours,
         one darker and one lighter than a board: a shade tells no more apart."""
@@ -251,8 +253,10 @@ class LearnedLook:
         _, variance = self.statistics()
         z2 = np.nansum((features - own) ** 2 / variance[0][None, :], axis=1)
         unsure = np.array([label == UNSURE for label in labels])
+        gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         changed = unsure & seen & (z2 > cfg.max_distance2) \
-            & (samples.gap_blown <= cfg.max_blown) & print_hidden(samples, self.stones) \
+            & (print_hidden(samples, self.stones) | gone) \
+            & (samples.gap_blown <= cfg.max_blown) \
             & (samples.ink_around > self.stones.ink_present)
         if not changed.any() or changed.sum() > cfg.changed_max_spaces:
             return {}

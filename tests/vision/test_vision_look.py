@@ -293,7 +293,8 @@ def test_a_change_the_rules_for_a_stone_do_not_allow_gives_no_lean():
     assert look._changed(features, glared, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
     # The print still shows: no stone hides it.
     assert look._changed(features, samples_of(4), [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
-    # Neither darker nor lighter than the board, nothing blown out.
+    # Neither darker nor lighter than the board, nothing blown out: an empty edge space
+    # whose line blurs away on a real photo looks so.
     grey = np.tile(empty, (4, 1))
     grey[1] = [0.05, 0.0, -0.05, 0.02, 0.4, 0.0]
     assert look._changed(grey, hidden, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
