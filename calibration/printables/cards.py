@@ -42,19 +42,23 @@ from calibration.printables.card_fonts import (
 )
 from calibration.printables.sheet import BLACK, Colour, Pen, paper_size
 from companion.cards.deck import DATA_DIR, Card, load_deck, load_missions
-from companion.cards.marks import Marks, load_marks
+from companion.cards.marks import (
+    BAND_MM,
+    CARD_H,
+    CARD_W,
+    MARK_INSET_MM,
+    MARK_MM,
+    QUIET_MM,
+    Marks,
+    load_marks,
+)
 
-CARD_W, CARD_H = 63.0, 88.0  # poker size, mm
 COLUMNS, ROWS = 3, 3
 PER_PAGE = COLUMNS * ROWS
 MISSION_DECKS = 2  # the rules: "more pleasant to play with two mission decks"
 FLAGS_DIR = DATA_DIR / "flags"
 
 PAD_MM = 3.0  # text boxes keep this far from the card's sides
-BAND_MM = 13.0  # the coloured band at the top
-MARK_MM = 10.0  # the marker's side (8 cells of 1.25 mm)
-MARK_INSET_MM = 1.5  # from the card's edges to the marker
-QUIET_MM = 1.0  # white round the marker
 VALUE_MM = 9.0  # the value's height
 MIN_TEXT_MM = 1.2  # no text smaller (3.4 pt)
 LEADING = 1.2  # line pitch, times the size
