@@ -103,7 +103,7 @@ def printed_cards(folder: Path, cards: list[PrintCard], px_per_mm: float
 
 
 PRINT_PX_PER_MM = 10.0  # the pages are rasterised this fine, then scaled down
-SCALES = (2.5, 3.5, 5.0)  # pixels a millimetre in the scenes
+SCALES = (2.0, 2.5, 3.5, 5.0)  # pixels a millimetre in the scenes
 CONDITIONS = ("flat", "angle", "dim", "hand")
 SQUEEZE = 0.35  # "angle": the far edge this much narrower (a camera tilted about 40°)
 DIM = 0.25  # "dim": a quarter of the light
@@ -115,7 +115,7 @@ FOUND_WITHIN = 1 / 3  # a sighting this share of a card's width from the truth n
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenes", type=int, default=5, metavar="N",
-                        help="scenes per condition and scale (default 5: 540 cards in all)")
+                        help="scenes per condition and scale (default 5: 720 cards in all)")
     parser.add_argument("--seed", type=int, default=19, help="the scenes' seed (default 19)")
 
 
