@@ -26,6 +26,7 @@ import numpy as np
 from benchmarks.machine import machine
 from calibration.printables.cards import (
     FLAG_H,
+    FLAG_TOP_MM,
     FLAG_W,
     MISSION_COLOUR,
     REGION_COLOURS,
@@ -42,27 +43,44 @@ from companion.cards.marks import BAND_MM, CARD_H, CARD_W, MARK_MM, QUIET_MM, lo
 
 SUMMARY = "card marks: printed cards found on rendered tables, wrong ids, rotation error"
 
+PRINT_PX_PER_MM = 10.0  # the pages are rasterised this fine, then scaled down
+SCALES = (2.0, 2.5, 3.5, 5.0)  # pixels a millimetre in the scenes
+CONDITIONS = ("flat", "angle", "dim", "hand")
+SQUEEZE = 0.35  # "angle": the far edge this much narrower (a camera tilted about 40°)
+DIM = 0.25  # "dim": a quarter of the light
+CARDS_PER_SCENE = 9
+BLUR_SIGMA_PX = 0.7  # every scene: the lens's blur, then a JPEG of this quality
+JPEG_QUALITY = 80
+FOUND_WITHIN = 1 / 3  # a sighting this share of a card's width from the truth names it
+UPSIDE_DOWN_DEG = 90.0  # a rotation this far off has the card's top and bottom swapped
+NAME_AT_MM = (12.0, 24.0)  # a drawn card's line of dark text, standing for its names
+PAPER = 250  # a drawn card's white
+
 
 def _bgr(rgb: tuple[float, float, float]) -> tuple[int, int, int]:
     return tuple(int(round(255 * v)) for v in rgb[::-1])
 
 
 def card_picture(card: PrintCard, px_per_mm: float) -> np.ndarray:
-    """One card, upright, ``px_per_mm`` pixels to the mm (BGR)."""
+    """One card drawn upright, ``px_per_mm`` pixels to the mm (BGR), as printed where the
+    camera looks: its band in its region's colour (a mission's purple), its flag, a line
+    of dark text, and its two marks on their white margins, the cells and places of the
+    printer's ``mark_cells``. Quicker than ``printed_cards``, and needs no pdftoppm."""
     marks = load_marks()
     w, h = round(CARD_W * px_per_mm), round(CARD_H * px_per_mm)
-    image = np.full((h, w, 3), 250, np.uint8)
+    image = np.full((h, w, 3), PAPER, np.uint8)
     if card.kind == "country":
         colour = REGION_COLOURS[load_deck().card(card.key).region]
         marker_id = marks.countries[card.key]
         flag = cv2.imread(str(flag_path(card.key)))
-        fx, fy = round((CARD_W - FLAG_W) / 2 * px_per_mm), round(31 * px_per_mm)
+        fx, fy = round((CARD_W - FLAG_W) / 2 * px_per_mm), round(FLAG_TOP_MM * px_per_mm)
         fw, fh = round(FLAG_W * px_per_mm), round(FLAG_H * px_per_mm)
         image[fy:fy + fh, fx:fx + fw] = cv2.resize(flag, (fw, fh), interpolation=cv2.INTER_AREA)
     else:
         colour, marker_id = MISSION_COLOUR, marks.missions[card.key]
     image[:round(BAND_MM * px_per_mm)] = _bgr(colour)
-    cv2.putText(image, card.key, (round(12 * px_per_mm), round(24 * px_per_mm)),
+    cv2.putText(image, card.key, (round(NAME_AT_MM[0] * px_per_mm),
+                                  round(NAME_AT_MM[1] * px_per_mm)),
                 cv2.FONT_HERSHEY_SIMPLEX, px_per_mm / 5, (20, 20, 20),
                 max(1, round(px_per_mm / 3)))
     side = round(MARK_MM * px_per_mm)
@@ -102,17 +120,6 @@ def printed_cards(folder: Path, cards: list[PrintCard], px_per_mm: float
     return pictures
 
 
-PRINT_PX_PER_MM = 10.0  # the pages are rasterised this fine, then scaled down
-SCALES = (2.0, 2.5, 3.5, 5.0)  # pixels a millimetre in the scenes
-CONDITIONS = ("flat", "angle", "dim", "hand")
-SQUEEZE = 0.35  # "angle": the far edge this much narrower (a camera tilted about 40°)
-DIM = 0.25  # "dim": a quarter of the light
-CARDS_PER_SCENE = 9
-BLUR_SIGMA_PX = 0.7  # every scene: the lens's blur, then a JPEG of this quality
-JPEG_QUALITY = 80
-FOUND_WITHIN = 1 / 3  # a sighting this share of a card's width from the truth names it
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenes", type=int, default=5, metavar="N",
                         help="scenes per condition and scale (default 5: 720 cards in all)")
@@ -144,7 +151,8 @@ def scene(pictures: dict[PrintCard, np.ndarray], condition: str, px_per_mm: floa
 
 
 def score(seen: list, placed: list, px_per_mm: float) -> dict[str, float]:
-    """Cards present (a mark showing), found, wrong ids, and rotation errors (degrees)."""
+    """Cards present (a mark showing), found, wrong ids, found upside down (top and bottom
+    told wrong), and the other found cards' rotation errors (degrees)."""
     width = CARD_W * px_per_mm
     present = [p for p in placed if len(p.hidden) < 2]
     found, errors, used = 0, [], set()
@@ -158,7 +166,8 @@ def score(seen: list, placed: list, px_per_mm: float) -> dict[str, float]:
             found += 1
             errors.append(abs((seen[match].rotation - p.rotation + 180) % 360 - 180))
     return {"present": len(present), "found": found, "wrong": len(seen) - len(used),
-            "rotation_errors": errors}
+            "upside_down": sum(e > UPSIDE_DOWN_DEG for e in errors),
+            "rotation_errors": [e for e in errors if e <= UPSIDE_DOWN_DEG]}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -177,12 +186,13 @@ def run(args: argparse.Namespace) -> int:
             return 2
     print(f"{len(pictures)} printed cards, {args.scenes} scenes of {CARDS_PER_SCENE} per "
           f"condition and scale, seed {args.seed}\n")
-    print(f"{'px/mm':>5} {'condition':<9} {'found':>11} {'wrong ids':>9} "
+    print(f"{'px/mm':>5} {'condition':<9} {'found':>11} {'wrong ids':>9} {'upside down':>11} "
           f"{'rotation err (median / max)':>28} {'ms/scene':>9}")
-    totals = {"present": 0, "found": 0, "wrong": 0}
+    totals = {"present": 0, "found": 0, "wrong": 0, "upside_down": 0}
     for px_per_mm in SCALES:
         for condition in CONDITIONS:
-            figures = {"present": 0, "found": 0, "wrong": 0, "rotation_errors": []}
+            figures = {"present": 0, "found": 0, "wrong": 0, "upside_down": 0,
+                       "rotation_errors": []}
             seconds = 0.0
             for _ in range(args.scenes):
                 image, placed = scene(pictures, condition, px_per_mm, rng)
@@ -193,10 +203,12 @@ def run(args: argparse.Namespace) -> int:
                     figures[key] += value
             errors = figures["rotation_errors"] or [float("nan")]
             print(f"{px_per_mm:>5} {condition:<9} {figures['found']:>5}/{figures['present']:<5}"
-                  f" {figures['wrong']:>9} {np.median(errors):>17.1f} / {max(errors):<8.1f}"
+                  f" {figures['wrong']:>9} {figures['upside_down']:>11}"
+                  f" {np.median(errors):>17.1f} / {max(errors):<8.1f}"
                   f" {1000 * seconds / args.scenes:>9.0f}")
             for key in totals:
                 totals[key] += figures[key]
     print(f"\nIn all: {totals['found']} of {totals['present']} cards found "
-          f"({totals['found'] / max(totals['present'], 1):.1%}), {totals['wrong']} wrong ids.")
+          f"({totals['found'] / max(totals['present'], 1):.1%}), {totals['wrong']} wrong ids, "
+          f"{totals['upside_down']} upside down.")
     return 0

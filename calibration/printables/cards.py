@@ -64,6 +64,7 @@ MIN_TEXT_MM = 1.2  # no text smaller (3.4 pt)
 LEADING = 1.2  # line pitch, times the size
 SIZE_STEP_MM = 0.05  # fitting tries sizes this far apart
 FLAG_W, FLAG_H = 32.0, 24.0
+FLAG_TOP_MM = 31.0  # the flag's top edge, from the card's top
 CUT_GAP_MM = 1.0  # cut marks start this far outside the cards
 CUT_MM = 5.0  # and run at most this long
 CAPTION_MM = 2.5
@@ -338,7 +339,7 @@ def draw_country(pen: Pen, card: Card, marks: Marks, x0: float, y0: float) -> No
            [Word(str(card.value), BOLD, WHITE)], VALUE_MM)
     for fit in country_fits(card):
         draw_fit(pen, fit, x0, y0)
-    fx, fy = x0 + (CARD_W - FLAG_W) / 2, y0 + 31.0
+    fx, fy = x0 + (CARD_W - FLAG_W) / 2, y0 + FLAG_TOP_MM
     c = pen.canvas
     c.saveState()
     c.translate(fx, fy + FLAG_H)
