@@ -70,6 +70,7 @@ class CardSeen:
     marks: tuple[str, ...]  # the marks seen: "top-right", "bottom-left"
 
     def to_json(self) -> dict:
+        """The card as ``companion recognize --game cards --json`` prints it."""
         return {"kind": self.kind, "card": self.key, "marker": self.marker_id,
                 "centre": [round(v, 1) for v in self.centre],
                 "rotation": round(self.rotation, 1), "marks": list(self.marks)}
@@ -82,7 +83,9 @@ def _dictionary(name: str) -> cv2.aruco.Dictionary:
 
 @cache
 def _cells(marker_id: int, name: str) -> np.ndarray:
-    """The marker's cells, True for black, as printed upright."""
+    """The marker's cells, True for black, as printed upright (the cells
+    ``calibration.markers.marker_bits`` gives the printer, read the same way here, where
+    the calibration layer may not be imported)."""
     image = cv2.aruco.generateImageMarker(_dictionary(name), marker_id, CELLS * 10)
     return image[5::10, 5::10] < 128
 
