@@ -144,20 +144,14 @@ class Fit:
 
 
 def latin(text: str) -> str | None:
-    """``text`` as Helvetica can print it: unchanged if Latin-1, else with the accents
-    Latin-1 lacks dropped; None for a name in another script."""
-    try:
-        text.encode("cp1252")
+    """``text`` (a capital, a neighbour's English name) as Helvetica can print it:
+    unchanged if Latin-1, else with the accents Latin-1 lacks dropped; None for a name in
+    another script. Native names print in their own script instead (``native_words``)."""
+    if helvetica_prints(text):
         return text
-    except UnicodeEncodeError:
-        pass
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", text)
                     if not unicodedata.combining(ch))
-    try:
-        plain.encode("cp1252")
-    except UnicodeEncodeError:
-        return None
-    return plain
+    return plain if helvetica_prints(plain) else None
 
 
 def _lines(words: Sequence[Word], size: float, width: float) -> list[list[Word]] | None:
