@@ -15,6 +15,7 @@ BENCHES: dict[str, str] = {
     "vision": "benchmarks.vision",
     "vision-real-variations": "benchmarks.vision_real_variations",
     "vision-look": "benchmarks.vision_look",
+    "card-marks": "benchmarks.card_marks",
     "grid-speed": "benchmarks.grid_speed",
     "table": "benchmarks.table",
     "follow": "benchmarks.follow",

@@ -1,4 +1,5 @@
-"""``companion recognize``: read the board in photographs and print what is on it.
+"""``companion recognize``: read the board in photographs and print what is on it (or,
+with ``--game cards``, the ONE WORLD cards on the table, by their printed marks).
 
 The command line's edge of the recogniser: it loads the pictures, finds the board in
 each with the board locator the live loop uses (``calibration.locator``: the corners
@@ -44,7 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("images", nargs="+", metavar="IMAGE", type=Path)
-    parser.add_argument("--game", required=True, help="the game on the board (go, one, ...)")
+    parser.add_argument("--game", required=True,
+                        help="the game on the board (go, one, ...), or cards: the ONE WORLD "
+                             "cards on the table, read by their marks")
     parser.add_argument("--board", help="a board file (JSON geometry) instead of the game's own")
     parser.add_argument("--size", type=int,
                         help="Go only: 9, 13 or 19 lines (default: counted from the board's "
@@ -77,9 +80,15 @@ def parse_corners(text: str) -> np.ndarray:
     return array
 
 
+CARD_GAME = "cards"
+BOARD_OPTIONS = ("board", "size", "corners", "look")
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.vision.games import game_vision
 
+    if args.game == CARD_GAME:
+        return run_cards(args)
     try:
         vision = game_vision(args.game, board=args.board, size=args.size)
     except ValueError as error:
@@ -108,6 +117,53 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(_as_text(result))
     return status
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    """Read the ONE WORLD cards in each picture by their marks and print them: one JSON
+    object a picture with ``--json``, else a line a card."""
+    from companion.vision.card_marks import read_cards
+    from companion.vision.image_files import PictureFileError, read_picture_file
+
+    given = [f"--{name}" for name in BOARD_OPTIONS if getattr(args, name) is not None]
+    if given:
+        raise RecognitionError(f"{', '.join(given)} is for boards; the cards are read by "
+                               "their marks, wherever they lie.")
+    status = 0
+    for path in args.images:
+        start = time.perf_counter()
+        try:
+            cards = [{**card.to_json(), "name": _card_name(card.kind, card.key)}
+                     for card in read_cards(read_picture_file(path))]
+            result: dict[str, Any] = {"image": str(path), "cards": cards}
+        except PictureFileError as error:
+            result = {"image": str(path), "error": str(error)}
+            status = 1
+        result["ms"] = {"total": round((time.perf_counter() - start) * 1000.0, 2)}
+        print(json.dumps(result) if args.json else _cards_as_text(result))
+    return status
+
+
+def _card_name(kind: str, key: str) -> str:
+    """A country card's English name, or a mission's title."""
+    from companion.cards.deck import load_deck, load_missions
+
+    if kind == "country":
+        return load_deck().card(key).name
+    return next(m["title"] for m in load_missions() if m["id"] == key)
+
+
+def _cards_as_text(result: dict[str, Any]) -> str:
+    if "error" in result:
+        return f"{result['image']}: {result['error']}"
+    cards = result["cards"]
+    lines = [f"{result['image']}: {len(cards)} card{'s' if len(cards) != 1 else ''}, read "
+             f"in {result['ms']['total']:.0f} ms"]
+    lines += [f"  {c['name']} ({c['kind']} {c['card']}) at "
+              f"({c['centre'][0]:.0f}, {c['centre'][1]:.0f}), turned {c['rotation']:.0f}°, "
+              f"seen by its {' and '.join(c['marks'])} "
+              f"mark{'s' if len(c['marks']) > 1 else ''}" for c in cards]
+    return "\n".join(lines)
 
 
 class PictureReader:

@@ -11,8 +11,10 @@ corners, so a camera names it from either end and at any rotation.
 
 Text is never cut: each field is set in the largest size, down to ``MIN_TEXT_MM``, at
 which its words fit its box (``fit_text``); names are never broken across lines. The
-fonts are the PDF's built-in Helvetica, which has Latin letters only: a name in another
-script (中国, Россия) is left off the native names, accents outside Latin-1 are dropped.
+fonts are the PDF's built-in Helvetica, which has Latin-1 letters only (a capital or a
+neighbour's name loses the accents Latin-1 lacks), and for the native names Helvetica
+cannot print, the Noto subsets of ``companion/data/cards/fonts`` (``card_fonts``), drawn
+shaped by HarfBuzz, so every native name prints in its own script.
 """
 
 from __future__ import annotations
@@ -31,26 +33,38 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from calibration.markers import marker_bits
+from calibration.printables.card_fonts import (
+    font_for,
+    helvetica_prints,
+    printed_name,
+    shaped,
+    text_width,
+)
 from calibration.printables.sheet import BLACK, Colour, Pen, paper_size
 from companion.cards.deck import DATA_DIR, Card, load_deck, load_missions
-from companion.cards.marks import Marks, load_marks
+from companion.cards.marks import (
+    BAND_MM,
+    CARD_H,
+    CARD_W,
+    MARK_INSET_MM,
+    MARK_MM,
+    QUIET_MM,
+    Marks,
+    load_marks,
+)
 
-CARD_W, CARD_H = 63.0, 88.0  # poker size, mm
 COLUMNS, ROWS = 3, 3
 PER_PAGE = COLUMNS * ROWS
 MISSION_DECKS = 2  # the rules: "more pleasant to play with two mission decks"
 FLAGS_DIR = DATA_DIR / "flags"
 
 PAD_MM = 3.0  # text boxes keep this far from the card's sides
-BAND_MM = 13.0  # the coloured band at the top
-MARK_MM = 10.0  # the marker's side (8 cells of 1.25 mm)
-MARK_INSET_MM = 1.5  # from the card's edges to the marker
-QUIET_MM = 1.0  # white round the marker
 VALUE_MM = 9.0  # the value's height
 MIN_TEXT_MM = 1.2  # no text smaller (3.4 pt)
 LEADING = 1.2  # line pitch, times the size
 SIZE_STEP_MM = 0.05  # fitting tries sizes this far apart
 FLAG_W, FLAG_H = 32.0, 24.0
+FLAG_TOP_MM = 31.0  # the flag's top edge, from the card's top
 CUT_GAP_MM = 1.0  # cut marks start this far outside the cards
 CUT_MM = 5.0  # and run at most this long
 CAPTION_MM = 2.5
@@ -101,11 +115,17 @@ NEIGHBOURS_MAX_MM, TITLE_MAX_MM, RULE_MAX_MM = 2.6, 5.0, 3.4
 
 @dataclass(frozen=True)
 class Word:
-    """A piece of text never broken across lines, in one font and colour."""
+    """A piece of text never broken across lines, in one font and colour, and its
+    ``tail`` (a comma) in Helvetica right after it: after a right-to-left name too."""
 
     text: str
     font: str = REGULAR
     colour: Colour = BLACK
+    tail: str = ""
+
+    def width(self, size: float) -> float:
+        """The word's width in mm at ``size``, its tail included."""
+        return text_width(self.text, self.font, size) + stringWidth(self.tail, REGULAR, size)
 
 
 @dataclass(frozen=True)
@@ -119,25 +139,19 @@ class Fit:
 
     def line_width(self, line: Sequence[Word]) -> float:
         """A line's width in mm, a space between words."""
-        return (sum(stringWidth(w.text, w.font, self.size) for w in line)
+        return (sum(w.width(self.size) for w in line)
                 + stringWidth(" ", REGULAR, self.size) * (len(line) - 1))
 
 
 def latin(text: str) -> str | None:
-    """``text`` as Helvetica can print it: unchanged if Latin-1, else with the accents
-    Latin-1 lacks dropped; None for a name in another script."""
-    try:
-        text.encode("cp1252")
+    """``text`` (a capital, a neighbour's English name) as Helvetica can print it:
+    unchanged if Latin-1, else with the accents Latin-1 lacks dropped; None for a name in
+    another script. Native names print in their own script instead (``native_words``)."""
+    if helvetica_prints(text):
         return text
-    except UnicodeEncodeError:
-        pass
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", text)
                     if not unicodedata.combining(ch))
-    try:
-        plain.encode("cp1252")
-    except UnicodeEncodeError:
-        return None
-    return plain
+    return plain if helvetica_prints(plain) else None
 
 
 def _lines(words: Sequence[Word], size: float, width: float) -> list[list[Word]] | None:
@@ -147,7 +161,7 @@ def _lines(words: Sequence[Word], size: float, width: float) -> list[list[Word]]
     lines: list[list[Word]] = []
     used = 0.0
     for word in words:
-        w = stringWidth(word.text, word.font, size)
+        w = word.width(size)
         if w > width:
             return None
         if lines and used + space + w <= width:
@@ -175,20 +189,34 @@ def fit_text(words: Sequence[Word], box: Box, max_size: float, max_lines: int = 
 
 
 def _separated(words: Sequence[Word]) -> list[Word]:
-    """Words of a list, each but the last followed by a comma in its own font."""
-    return [Word(w.text + ("," if k < len(words) - 1 else ""), w.font, w.colour)
+    """Words of a list, each but the last followed by a comma."""
+    return [Word(w.text, w.font, w.colour, "," if k < len(words) - 1 else "")
             for k, w in enumerate(words)]
+
+
+def native_words(card: Card) -> list[Word]:
+    """A card's native names as printed: in Helvetica when it has their letters, else in
+    the Noto subset that has them. ValueError for a name no font prints (the fonts are
+    rebuilt by ``tools/build_card_fonts.py`` when the deck's names change)."""
+    words = []
+    for name in filter(None, (printed_name(n) for n in card.native_names)):
+        font = REGULAR if helvetica_prints(name) else font_for(name)
+        if font is None:
+            raise ValueError(f"No font prints {card.code}'s native name {name!r}: run "
+                             "tools/build_card_fonts.py.")
+        words.append(Word(name, font))
+    return words
 
 
 def country_fits(card: Card) -> list[Fit]:
     """A country card's text, fitted: native names, name, capital, neighbours."""
     deck = load_deck()
-    natives = [name for name in (latin(n) for n in card.native_names) if name]
+    natives = native_words(card)
     fits = [fit_text([Word(card.name, BOLD)], NAME_BOX, NAME_MAX_MM, 1, "centre"),
             fit_text([Word(f"({latin(card.capital)})", ITALIC)], CAPITAL_BOX,
                      CAPITAL_MAX_MM, 1, "centre")]
     if natives:
-        fits.append(fit_text(_separated([Word(n) for n in natives]), NATIVE_BOX,
+        fits.append(fit_text(_separated(natives), NATIVE_BOX,
                              NATIVE_MAX_MM, 2))
     neighbours = ([Word(latin(deck.card(code).name) or code) for code in card.land_neighbours]
                   + [Word(latin(deck.card(code).name) or code, ITALIC, MARITIME_BLUE)
@@ -246,9 +274,12 @@ def _write(canvas: Canvas, x: float, baseline: float, words: Sequence[Word], siz
         canvas.scale(1, -1)
         canvas.setFillColorRGB(*word.colour)
         canvas.setFont(word.font, size)
-        canvas.drawString(0, 0, word.text)
+        canvas.drawString(0, 0, shaped(word.text, word.font, size))
+        if word.tail:
+            canvas.setFont(REGULAR, size)
+            canvas.drawString(text_width(word.text, word.font, size), 0, word.tail)
         canvas.restoreState()
-        x += stringWidth(word.text, word.font, size) + space
+        x += word.width(size) + space
 
 
 def draw_fit(pen: Pen, fit: Fit, x0: float, y0: float) -> None:
@@ -302,7 +333,7 @@ def draw_country(pen: Pen, card: Card, marks: Marks, x0: float, y0: float) -> No
            [Word(str(card.value), BOLD, WHITE)], VALUE_MM)
     for fit in country_fits(card):
         draw_fit(pen, fit, x0, y0)
-    fx, fy = x0 + (CARD_W - FLAG_W) / 2, y0 + 31.0
+    fx, fy = x0 + (CARD_W - FLAG_W) / 2, y0 + FLAG_TOP_MM
     c = pen.canvas
     c.saveState()
     c.translate(fx, fy + FLAG_H)

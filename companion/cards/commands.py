@@ -4,6 +4,7 @@
     companion cards deck --json          # the deck file's cards, as JSON
     companion cards deck --missions      # the 20 missions (--json: as JSON)
     companion cards deck --region europe --json
+    companion cards deck --pairs my-pairs.json   # with a referee's changed neighbour pairs
 """
 
 from __future__ import annotations
@@ -11,8 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import asdict
+from pathlib import Path
 
 from companion.cards.deck import REGION_COLOURS, load_deck, load_missions
+from companion.cards.pairs import load_pairs, read_pairs, with_pairs
+from companion.errors import UserFacingError
+
+
+class PairsFileError(UserFacingError, ValueError):
+    """A pairs file that cannot be read or holds a wrong pair; the message says which."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="the mission cards instead of the country cards")
     deck.add_argument("--region", choices=tuple(REGION_COLOURS),
                       help="only the country cards of one region")
+    deck.add_argument("--pairs", type=Path, metavar="FILE",
+                      help='a referee\'s changed neighbour pairs, JSON: {"add": [["CAN", '
+                           '"DNK", "land"]], "remove": [["FRA", "BRA"]]} (the cards game\'s '
+                           '"pairs" option takes the same)')
     deck.set_defaults(func=run_deck)
     cards.set_defaults(func=lambda args: cards.print_help() or 2)
 
@@ -59,7 +71,13 @@ def run_deck(args: argparse.Namespace) -> int:
         print(json.dumps(list(missions), indent=1, ensure_ascii=False) if args.json
               else "\n".join(mission_lines(missions)))
         return 0
-    cards = [card for card in load_deck() if args.region in (None, card.region)]
+    deck = load_deck()
+    if args.pairs is not None:
+        try:
+            deck = with_pairs(deck, read_pairs(deck, load_pairs(args.pairs)))
+        except ValueError as error:
+            raise PairsFileError(f"{args.pairs}: {error}") from None
+    cards = [card for card in deck if args.region in (None, card.region)]
     if args.json:
         print(json.dumps([asdict(card) for card in cards], indent=1, ensure_ascii=False))
     else:

@@ -19,6 +19,23 @@ from companion.cards.deck import DATA_DIR
 
 MARKS_PATH = DATA_DIR / "marks.json"
 
+# Where a card's marks are printed (calibration/printables/cards.py draws them there; the
+# camera, companion/vision/card_marks.py, works back from a mark to its card), in mm.
+CARD_W, CARD_H = 63.0, 88.0  # poker size
+MARK_MM = 10.0  # the marker's side (8 cells of 1.25 mm)
+MARK_INSET_MM = 1.5  # from the card's edges to the marker
+QUIET_MM = 1.0  # white round the marker
+BAND_MM = 13.0  # the coloured band across the card's top, under the top-right mark
+MARK_PLACES = ("top-right", "bottom-left")
+"""The two marks: the top-right one upright, the bottom-left one turned half a turn."""
+
+
+def card_centre_from_mark() -> tuple[float, float]:
+    """Where the card's centre is, in mm, in a mark's own frame (its top-left corner at
+    the origin, x along its top edge, y down it): the same for both marks, the card
+    being symmetric under the half turn that takes one mark to the other."""
+    return MARK_INSET_MM + MARK_MM - CARD_W / 2, CARD_H / 2 - MARK_INSET_MM
+
 
 @dataclass(frozen=True)
 class Marks:

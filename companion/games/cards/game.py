@@ -102,8 +102,8 @@ class Cards(Game):
 
     def scores(self, state: State) -> dict[str, int]:
         """Each player's score now: the values of the cards their stock keeps when paired."""
-        maritime = state["options"]["maritime_pairs"]
-        return {p: score(self.deck, state["stocks"][p], maritime) for p in state["players"]}
+        options = state["options"]
+        return {p: score(self.deck, state["stocks"][p], options) for p in state["players"]}
 
     def outcome(self, state: State) -> Outcome | None:
         if not state["over"]:
@@ -402,7 +402,7 @@ class Cards(Game):
     def summary(self, state: State) -> dict[str, Any]:
         """What every player may see: each player's hand size, stock, missions and score
         now, the discard pile, the cards left in the deck and the mission deck."""
-        maritime = state["options"]["maritime_pairs"]
+        options = state["options"]
         return {
             "kind": "cards", "deck": len(state["deck"]),
             "mission_deck": len(state["mission_deck"]),
@@ -411,8 +411,8 @@ class Cards(Game):
             "players": [{
                 "player": p, "hand": len(state["hands"][p]),
                 "stock": [text.card_data(self.deck, c) for c in state["stocks"][p]],
-                "paired": paired(self.deck, state["stocks"][p], maritime),
-                "score": score(self.deck, state["stocks"][p], maritime),
+                "paired": paired(self.deck, state["stocks"][p], options),
+                "score": score(self.deck, state["stocks"][p], options),
                 "missions": [self._mission_data(m) for m in state["missions"][p]],
                 "fulfilled": [self._mission_data(m) for m in state["fulfilled"][p]],
                 "last_sum": state["sums"][p][1] if state["sums"][p] else None,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.cards.deck import load_deck
+from companion.cards.pairs import read_pairs
 from companion.games.option_checks import whole, with_defaults
 
 MAX_PLAYERS = 8
@@ -17,6 +19,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "seed": 1,                    # the deal's and the mission decks' shuffle
     "mission_decks": 2,           # 0 plays without missions
     "maritime_pairs": False,      # C7: only land neighbours pair
+    "pairs": None,                # a referee's added and removed neighbour pairs (C22)
     "refill_top_up": True,        # C8: a 2- or 3-star refill is topped up to 8
     "missions_per_meld": 1,       # C9: one meld fulfils one mission
     "must_meld": True,            # C10: a player who can meld four regions must
@@ -24,7 +27,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "finish_round": False,        # C12: play stops at once when a stock holds 30 cards
     "end_at": 30,                 # the cards a stock holds when play stops
 }
-
 
 
 def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -44,6 +46,8 @@ def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
     whole(opts["mission_decks"], "mission_decks", 0, 2)
     whole(opts["missions_per_meld"], "missions_per_meld", 1, 4)
     whole(opts["end_at"], "end_at", 4)
+    if opts["pairs"] is not None:
+        opts["pairs"] = read_pairs(load_deck(), opts["pairs"]).to_json()
     if opts["stock_out"] is None:
         opts["stock_out"] = "stop" if opts["solitaire"] else "reshuffle"
     if opts["stock_out"] not in STOCK_OUT:

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.cards.deck import Deck, load_deck
+from companion.cards.pairs import read_pairs, with_pairs
 from companion.games.base import (
     Action,
     Event,
@@ -55,6 +56,11 @@ class Quiz(Game):
         """The 199 country cards."""
         return load_deck()
 
+    def deck_of(self, state: State) -> Deck:
+        """The cards with the neighbour pairs the game's ``pairs`` option changes (C22):
+        the deck the neighbours questions are asked and judged from."""
+        return with_pairs(self.deck, read_pairs(self.deck, state["options"]["pairs"]))
+
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         opts = normalise(options or {})
         players = [f"player{n}" for n in range(1, opts["players"] + 1)]
@@ -70,8 +76,8 @@ class Quiz(Game):
         """Draw question ``number`` for the player whose turn it is."""
         players = state["players"]
         opts = state["options"]
-        kind, code = questions.draw(state["pile"], self.deck, opts["kinds"], opts["seed"],
-                                    number)
+        kind, code = questions.draw(state["pile"], self.deck_of(state), opts["kinds"],
+                                    opts["seed"], number)
         player = players[(number - 1) % len(players)]
         state["question"] = {"number": number, "player": player, "kind": kind, "code": code}
         return {"type": "question", "player": player, "kind": kind,
@@ -126,11 +132,12 @@ class Quiz(Game):
         question = state["question"]
         player, kind, code = question["player"], question["kind"], question["code"]
         who = self.player_words(player)
-        answer = questions.answer_words(self.deck, kind, code)
+        deck = self.deck_of(state)
+        answer = questions.answer_words(deck, kind, code)
         if action["type"] == "pass":
             event = {"type": "pass", "player": player,
                      "text": f"{who} passes: {answer}."}
-        elif questions.is_right(self.deck, kind, code, action["text"]):
+        elif questions.is_right(deck, kind, code, action["text"]):
             state["scores"][player] += 1
             event = {"type": "right", "player": player,
                      "text": f"Right ({action['text'].strip()}), {answer}: {who} has "

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.cards.deck import load_deck
+from companion.cards.pairs import read_pairs
 from companion.games.option_checks import whole, with_defaults
 from companion.games.quiz.questions import KINDS, fits
 
@@ -17,8 +18,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "seed": 1,           # the shuffle the questions' cards and kinds come from
     "rounds": 10,        # C20: each player is asked this many questions
     "kinds": list(KINDS),
+    "pairs": None,       # a referee's added and removed neighbour pairs (C22)
 }
-
 
 
 def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -33,4 +34,6 @@ def normalise(options: Mapping[str, Any]) -> dict[str, Any]:
                          f"got {kinds!r}.")
     cards = sum(1 for card in load_deck() if any(fits(card, kind) for kind in kinds))
     whole(opts["rounds"], "rounds", 1, cards // players)
+    if opts["pairs"] is not None:
+        opts["pairs"] = read_pairs(load_deck(), opts["pairs"]).to_json()
     return opts

@@ -22,7 +22,7 @@ def question_words(game: Quiz, state: State) -> str:
     question = state["question"]
     return (f"Question {question['number']} of {game.questions_in_all(state)}, for "
             f"{game.player_words(question['player'])}: "
-            f"{clue(game.deck, question['kind'], question['code'])}")
+            f"{clue(game.deck_of(state), question['kind'], question['code'])}")
 
 
 def game_over(game: Quiz, state: State) -> Event:

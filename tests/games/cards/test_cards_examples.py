@@ -82,10 +82,10 @@ def test_the_flag_examples_with_an_80_draw_a_new_mission(mission, cards):
 def test_the_pairing_example_drops_canada_and_iraq():
     stock = ["CAN", "MEX", "GTM", "FRA", "DEU", "DNK", "IRQ"]
     kept = ["MEX", "GTM", "FRA", "DEU", "DNK"]
-    assert paired(GAME.deck, stock, maritime=False) == kept
-    assert score(GAME.deck, stock, maritime=False) == 40 + 10 + 40 + 40 + 10
+    assert paired(GAME.deck, stock, {"maritime_pairs": False}) == kept
+    assert score(GAME.deck, stock, {"maritime_pairs": False}) == 40 + 10 + 40 + 40 + 10
     # By sea Canada meets Denmark (Greenland) and France (Saint-Pierre): ruling C7's option.
-    assert paired(GAME.deck, stock, maritime=True) == ["CAN", *kept]
+    assert paired(GAME.deck, stock, {"maritime_pairs": True}) == ["CAN", *kept]
     state = arrange(stock=stock)
     assert GAME.scores(state)["player1"] == 140
     assert GAME.scores(arrange({"maritime_pairs": True}, stock=stock))["player1"] == 180
