@@ -20,7 +20,7 @@ EXPECTED = {
     "pages.frame_jpg": WATCH, "pages.video_mjpg": WATCH, "join_api.seats": WATCH,
     "api.history": WATCH, "api.status": WATCH, "api.events": WATCH,
     "table_api.games": WATCH, "table_api.board": WATCH, "table_api.game": WATCH,
-    "table_api.actions": WATCH, "table_api.calibration": WATCH,
+    "table_api.actions": WATCH, "table_api.calibration": WATCH, "table_api.hand": MEMBER,
     "table_api.position": WATCH, "table_api.picture": WATCH,
     "calibration_page.page": WATCH, "calibration_page.frame_jpg": WATCH,
     "calibration_page.charuco_pdf": WATCH, "calibration_page.status": WATCH,
