@@ -155,6 +155,7 @@ RULES: dict[str, Rule] = {
     "pages.healthz": OPEN,
     "pages.calibration": WATCH,
     "pages.frame_jpg": WATCH,
+    "pages.card_flag": WATCH,
     "pages.video_mjpg": WATCH,
     "join_api.join_link": OPEN,
     "join_api.join": OPEN,

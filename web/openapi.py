@@ -76,6 +76,10 @@ def _paths() -> dict[str, Any]:
         "/favicon.ico": {"get": _op("No icon (204).", responses={"204": _bare("No icon.")})},
         "/frame.jpg": {"get": _page("The newest camera picture (or a placeholder).",
                                     "image/jpeg")},
+        "/cards/flags/{code}.png": {"get": _op(
+            "The flag of a country of the card game, by its code (FRA).",
+            path=[_param("code", {"type": "string", "pattern": "^[A-Z]{3}$"})],
+            responses={"200": _bare("The flag.", "image/png"), "404": _error()})},
         "/video.mjpg": {"get": _page("The camera as an MJPEG stream.",
                                      "multipart/x-mixed-replace")},
         "/healthz": {"get": _op("Is the companion up: version, camera, journal.",
@@ -270,7 +274,7 @@ def _page(summary: str, media: str) -> dict[str, Any]:
 
 
 def _param(name: str, schema: dict[str, Any]) -> dict[str, Any]:
-    where = "path" if name in ("name", "filename") else "query"
+    where = "path" if name in ("name", "filename", "code") else "query"
     return {"name": name, "in": where, "required": where == "path", "schema": schema}
 
 

@@ -1,0 +1,173 @@
+"""The card game at the table in headless Chromium: two phones (360 × 740) join by the
+join link at two seats, each shows its own hand as cards and nothing of the other's
+(everything each page is sent, JSON answers and live events, is searched), and each
+plays a turn from its hand: a meld of four regions when it holds one, else a discard.
+Nothing overflows the 360 px width. Screenshots go to test-artifacts/."""
+
+import re
+
+import pytest
+
+from companion.cards.deck import load_deck
+from companion.games.cards import melds
+from tests.helpers.browser import WAIT_MS, screenshot, sync_api, verdict
+from web.access import get_access
+from web.runtime import get_runtime
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+DECK = load_deck()
+
+# Every live event the page hears, kept where the test can read it.
+RECORD_EVENTS = """
+window.__heard = [];
+const Original = window.EventSource;
+window.EventSource = class extends Original {
+  addEventListener(type, listener, options) {
+    return super.addEventListener(type, (event) => {
+      window.__heard.push(`${type}: ${event.data || ""}`);
+      listener(event);
+    }, options);
+  }
+};
+"""
+
+
+class Phone:
+    """A phone that joins the table at ``seat`` with the PIN, and what it was sent."""
+
+    def __init__(self, browser, url, pin, seat):
+        self.seat = seat
+        self.context = browser.new_context(**PHONE)
+        self.context.add_init_script(RECORD_EVENTS)
+        self.page = self.context.new_page()
+        self.errors, self.answers = [], []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("response", lambda response: self.answers.append(response)
+                     if response.headers.get("content-type", "").startswith(
+                         "application/json") else None)
+        self.page.goto(f"{url}/join?pin={pin}")
+        sync_api.expect(self.page.locator(f'#seat-choice option[value="{seat}"]')
+                        ).to_have_count(1, timeout=WAIT_MS)
+        self.page.select_option("#seat-choice", seat)
+        self.page.click("#join")
+        sync_api.expect(self.page.locator("#you")).to_have_attribute("data-seat", seat,
+                                                                     timeout=WAIT_MS)
+        sync_api.expect(self.page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+
+    def received(self):
+        answers = [response.text() for response in self.answers]
+        return "\n".join(answers + self.page.evaluate("window.__heard"))
+
+    def hand_shown(self):
+        return self.page.locator("#hand .card-tile").evaluate_all(
+            "tiles => tiles.map((tile) => tile.dataset.code)")
+
+    def close(self):
+        self.context.close()
+        assert self.errors == [], f"the page's scripts failed: {self.errors}"
+
+
+@pytest.fixture
+def table(make_app, live_server, browser):
+    app = make_app()
+    answer = app.test_client().post("/api/game/start", json={
+        "game": "cards", "options": {"players": 2, "seed": 3}})
+    assert answer.status_code == 200
+    url = live_server(app)
+    pin = get_access(app).table_pin
+    phones = [Phone(browser, url, pin, seat) for seat in ("player1", "player2")]
+    yield get_runtime(app).table, phones
+    for phone in phones:
+        phone.close()
+
+
+def shows_own_hand(session, phone):
+    hand = session.state["hands"][phone.seat]
+    sync_api.expect(phone.page.locator("#hand .card-tile")).to_have_count(len(hand),
+                                                                          timeout=WAIT_MS)
+    sync_api.expect(phone.page.locator("#hand")).to_have_attribute(
+        "data-codes", " ".join(hand), timeout=WAIT_MS)
+
+
+def never_sent_the_others(session, phones):
+    """No phone was sent a card of another hand or of the deck, nor the game's seed (the
+    Start form's list of games shows each game's default options, seed 1)."""
+    state = session.state
+    for phone in phones:
+        hidden = [code for seat, hand in state["hands"].items() if seat != phone.seat
+                  for code in hand] + state["deck"]
+        text = phone.received()
+        assert not [code for code in hidden if f'"{code}"' in text
+                    or f'"{DECK.card(code).name}"' in text], phone.seat
+        assert not re.search(rf'"seed":\s*{state["options"]["seed"]}\b', text)
+
+
+def play_a_turn(session, phone):
+    """Play ``phone``'s turn from its hand on the page: a meld if it can, else a discard;
+    the words the table says of it."""
+    hand = session.state["hands"][phone.seat]
+    quad = melds.any_quad(DECK, hand)
+    cards = list(quad) if quad else hand[:1]
+    for code in cards:
+        phone.page.locator(f'#hand .card-tile[data-code="{code}"]').tap()
+    total = sum(DECK.card(code).value for code in cards)
+    if quad:
+        sync_api.expect(phone.page.locator("#card-chosen")).to_have_text(
+            f"Chosen: 4 cards, sum {total}, four regions.")
+        phone.page.locator('#card-actions [data-act="meld"]').first.tap()
+        return f"melds {', '.join(f'{DECK.card(c).name} {DECK.card(c).value}' for c in cards)}"
+    phone.page.locator('#card-actions [data-act="discard"]').tap()
+    return f"discards {DECK.card(cards[0]).name}"
+
+
+def test_two_phones_each_see_their_own_hand_and_play_a_turn_each(table):
+    session, (one, two) = table
+    for phone in (one, two):
+        shows_own_hand(session, phone)
+    sync_api.expect(one.page.locator(".card-turn")).to_have_text("Your turn.")
+    sync_api.expect(two.page.locator(".card-turn")).to_have_text("Player 1 to move.")
+    sync_api.expect(two.page.locator("#card-actions")).to_have_count(0)
+    screenshot(one.page, "cards-360-player1.png")
+    screenshot(two.page, "cards-360-player2.png")
+
+    said = play_a_turn(session, one)
+    sync_api.expect(verdict(two.page)).to_contain_text(f"Player 1 {said}", timeout=WAIT_MS)
+    for phone in (one, two):
+        shows_own_hand(session, phone)
+    sync_api.expect(two.page.locator(".card-turn")).to_have_text("Your turn.")
+    said = play_a_turn(session, two)
+    sync_api.expect(verdict(one.page)).to_contain_text(f"Player 2 {said}", timeout=WAIT_MS)
+    for phone in (one, two):
+        shows_own_hand(session, phone)
+    assert len(session.snapshot()["history"]) == 2
+    screenshot(one.page, "cards-360-after-two-turns.png")
+    never_sent_the_others(session, (one, two))
+
+
+def test_a_refused_move_is_said_in_words_and_nothing_overflows_360_px(table):
+    session, (one, two) = table
+    shows_own_hand(session, one)
+    hand = session.state["hands"]["player1"]
+    three = hand[:3]
+    for code in three:
+        one.page.locator(f'#hand .card-tile[data-code="{code}"]').tap()
+    one.page.locator('#card-actions [data-act="discard"]').tap()
+    if melds.any_quad(DECK, hand):  # ruling C10: a hand that can meld must
+        sync_api.expect(verdict(one.page)).to_contain_text("so must (ruling C10)",
+                                                           timeout=WAIT_MS)
+        sync_api.expect(one.page.locator("#verdict-card")).to_have_attribute(
+            "data-kind", "illegal")
+    for phone in (one, two):
+        for details in phone.page.locator("details").all():
+            details.evaluate("node => { node.open = true; }")
+        width = phone.page.evaluate("document.documentElement.scrollWidth")
+        wide = phone.page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter((node) => node.getBoundingClientRect().right > 360.5
+                    && getComputedStyle(node).position !== 'fixed'
+                    && node.offsetParent !== null)
+            .map((node) => node.id || node.className || node.tagName).slice(0, 8)""")
+        screenshot(phone.page, f"cards-360-open-{phone.seat}.png")
+        assert width <= 360, f"wider than the phone: {wide}"
