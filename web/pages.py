@@ -18,7 +18,6 @@ from flask import (
 )
 
 from companion.cards.deck import DATA_DIR, load_deck
-
 from web.access import requester
 from web.live import StreamsFull, refused
 from web.placeholder import placeholder_jpeg

@@ -171,3 +171,12 @@ def test_a_game_started_without_a_seed_gets_a_fresh_one(make_app, monkeypatch):
     assert "options" not in referee.get("/api/games").get_json()["saved"][0]
     referee.post("/api/game/start", json={"game": "one"})  # a game that shuffles nothing
     assert "seed" not in session.state["options"]
+
+
+def test_a_card_s_flag_is_served_by_its_code(client):
+    flag = client.get("/cards/flags/FRA.png")
+    assert flag.status_code == 200 and flag.mimetype == "image/png"
+    assert flag.data.startswith(b"\x89PNG")
+    for code in ("XYZ", "Chad", "..", "FRANCE"):
+        missing = client.get(f"/cards/flags/{code}.png")
+        assert missing.status_code == 404 and "no flag" in missing.get_json()["error"]
