@@ -13,7 +13,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_file,
     url_for,
 )
 
@@ -61,7 +60,8 @@ def card_flag(code: str):
     card = load_deck().find(code) if code.isascii() and code.isalpha() else None
     if card is None or card.code != code.upper() or not (FLAGS / f"{card.code}.png").is_file():
         return jsonify(error=f"There is no flag of {code!r}."), 404
-    return send_file(FLAGS / f"{card.code}.png", mimetype="image/png", max_age=FLAG_MAX_AGE)
+    return Response((FLAGS / f"{card.code}.png").read_bytes(), mimetype="image/png",
+                    headers={"Cache-Control": f"max-age={FLAG_MAX_AGE}"})
 
 
 @bp.get("/frame.jpg")
