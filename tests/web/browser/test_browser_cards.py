@@ -79,7 +79,7 @@ def table(make_app, live_server, browser):
     url = live_server(app)
     pin = get_access(app).table_pin
     phones = [Phone(browser, url, pin, seat) for seat in ("player1", "player2")]
-    yield get_runtime(app).table, phones
+    yield get_runtime(app).table, phones, url
     for phone in phones:
         phone.close()
 
@@ -124,7 +124,7 @@ def play_a_turn(session, phone):
 
 
 def test_two_phones_each_see_their_own_hand_and_play_a_turn_each(table):
-    session, (one, two) = table
+    session, (one, two), _ = table
     for phone in (one, two):
         shows_own_hand(session, phone)
     sync_api.expect(one.page.locator(".card-turn")).to_have_text("Your turn.")
@@ -148,7 +148,7 @@ def test_two_phones_each_see_their_own_hand_and_play_a_turn_each(table):
 
 
 def test_a_refused_move_is_said_in_words_and_nothing_overflows_360_px(table):
-    session, (one, two) = table
+    session, (one, two), _ = table
     shows_own_hand(session, one)
     hand = session.state["hands"]["player1"]
     three = hand[:3]
@@ -171,3 +171,16 @@ def test_a_refused_move_is_said_in_words_and_nothing_overflows_360_px(table):
             .map((node) => node.id || node.className || node.tagName).slice(0, 8)""")
         screenshot(phone.page, f"cards-360-open-{phone.seat}.png")
         assert width <= 360, f"wider than the phone: {wide}"
+
+
+def test_the_referee_s_screen_shows_the_table_and_no_hand(table, page):
+    session, (one, _), url = table
+    page.goto(url)
+    sync_api.expect(page.locator(".card-table")).to_be_visible(timeout=WAIT_MS)
+    sync_api.expect(page.locator("#hand")).to_have_count(0)
+    sync_api.expect(page.locator(".card-table")).to_contain_text(
+        "this phone sits at no seat of this game")
+    sync_api.expect(page.locator("#panel-title")).to_have_text("Stocks, scores and missions")
+    play_a_turn(session, one)
+    sync_api.expect(page.locator("#events li")).to_have_count(1, timeout=WAIT_MS)
+    screenshot(page, "cards-referee-desktop.png")
