@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.cards.deck import load_deck
+from companion.cards.deck import REGION_COLOURS, load_deck
 from companion.games.cards import melds
 from tests.helpers.browser import WAIT_MS, screenshot, sync_api, verdict
 from web.access import get_access
@@ -61,10 +61,6 @@ class Phone:
         answers = [response.text() for response in self.answers]
         return "\n".join(answers + self.page.evaluate("window.__heard"))
 
-    def hand_shown(self):
-        return self.page.locator("#hand .card-tile").evaluate_all(
-            "tiles => tiles.map((tile) => tile.dataset.code)")
-
     def close(self):
         self.context.close()
         assert self.errors == [], f"the page's scripts failed: {self.errors}"
@@ -85,11 +81,16 @@ def table(make_app, live_server, browser):
 
 
 def shows_own_hand(session, phone):
+    """The phone shows its seat's hand, sorted by region, then highest first."""
     hand = session.state["hands"][phone.seat]
-    sync_api.expect(phone.page.locator("#hand .card-tile")).to_have_count(len(hand),
-                                                                          timeout=WAIT_MS)
     sync_api.expect(phone.page.locator("#hand")).to_have_attribute(
         "data-codes", " ".join(hand), timeout=WAIT_MS)
+    shown = phone.page.locator("#hand .card-tile").evaluate_all(
+        "tiles => tiles.map((tile) => tile.dataset.code)")
+    regions = list(REGION_COLOURS)
+    assert shown == sorted(hand, key=lambda code: (regions.index(DECK.card(code).region),
+                                                   -DECK.card(code).value,
+                                                   DECK.card(code).name))
 
 
 def never_sent_the_others(session, phones):

@@ -12,6 +12,7 @@ import { element, title } from "./game.js";
 const REGIONS = {
   asia: "Asia", americas_oceania: "Americas-Oceania", europe: "Europe", africa: "Africa",
 };
+const REGION_ORDER = Object.keys(REGIONS);
 const MELD = 4;
 const REFILL = { 2: 2, 3: 4 };  // a mission's stars → cards refilled from the discard pile
 
@@ -89,7 +90,10 @@ export function drawCards(box, game, own, seat, play) {
     const row = element("div", "hand");
     row.id = "hand";
     row.dataset.codes = hand.map((c) => c.code).join(" ");
-    for (const card of hand) {
+    // Shown by region, then highest first: a meld is one card of each region.
+    const sorted = [...hand].sort((a, b) => REGION_ORDER.indexOf(a.region) -
+      REGION_ORDER.indexOf(b.region) || b.value - a.value || a.name.localeCompare(b.name));
+    for (const card of sorted) {
       const node = tile(card);
       node.setAttribute("aria-pressed", String(chosen.hand.has(card.code)));
       node.addEventListener("click", () => {
