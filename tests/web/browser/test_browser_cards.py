@@ -4,6 +4,7 @@ join link at two seats, each shows its own hand as cards and nothing of the othe
 plays a turn from its hand: a meld of four regions when it holds one, else a discard.
 Nothing overflows the 360 px width. Screenshots go to test-artifacts/."""
 
+import json
 import re
 
 import pytest
@@ -67,17 +68,30 @@ class Phone:
 
 
 @pytest.fixture
-def table(make_app, live_server, browser):
-    app = make_app()
-    answer = app.test_client().post("/api/game/start", json={
-        "game": "cards", "options": {"players": 2, "seed": 3}})
-    assert answer.status_code == 200
-    url = live_server(app)
-    pin = get_access(app).table_pin
-    phones = [Phone(browser, url, pin, seat) for seat in ("player1", "player2")]
-    yield get_runtime(app).table, phones, url
-    for phone in phones:
+def table_of(make_app, live_server, browser):
+    """A two-player card game dealt by ``seed`` and a phone joined at each seat: the
+    session, the phones and the table's address."""
+    made = []
+
+    def make(seed):
+        app = make_app()
+        answer = app.test_client().post("/api/game/start", json={
+            "game": "cards", "options": {"players": 2, "seed": seed}})
+        assert answer.status_code == 200
+        url = live_server(app)
+        pin = get_access(app).table_pin
+        phones = [Phone(browser, url, pin, seat) for seat in ("player1", "player2")]
+        made.extend(phones)
+        return get_runtime(app).table, phones, url
+
+    yield make
+    for phone in made:
         phone.close()
+
+
+@pytest.fixture
+def table(table_of):
+    return table_of(3)  # Player 1 can meld at once, Player 2 cannot after
 
 
 def shows_own_hand(session, phone):
@@ -93,13 +107,28 @@ def shows_own_hand(session, phone):
                                                    DECK.card(code).name))
 
 
+def ever_face_up(session):
+    """Every card that lay face up in the discard pile at some step: a card taken from it
+    into a hand (the top discard, a mission's refill) was seen by all."""
+    lines = [json.loads(line) for line in session.record()]
+    game = session.game
+    state = game.initial_state(lines[0]["options"])
+    seen = set(state["discard"])
+    for line in lines[1:]:
+        state, _ = game.apply(state, line)
+        seen |= set(state["discard"])
+    return seen
+
+
 def never_sent_the_others(session, phones):
-    """No phone was sent a card of another hand or of the deck, nor the game's seed (the
-    Start form's list of games shows each game's default options, seed 1)."""
+    """No phone was sent a card of another hand (but those it saw taken from the discard
+    pile) or of the deck, nor the game's seed (the Start form's list of games shows each
+    game's default options, seed 1)."""
     state = session.state
+    public = ever_face_up(session)
     for phone in phones:
         hidden = [code for seat, hand in state["hands"].items() if seat != phone.seat
-                  for code in hand] + state["deck"]
+                  for code in hand if code not in public] + state["deck"]
         text = phone.received()
         assert not [code for code in hidden if f'"{code}"' in text
                     or f'"{DECK.card(code).name}"' in text], phone.seat
@@ -185,3 +214,33 @@ def test_the_referee_s_screen_shows_the_table_and_no_hand(table, page):
     play_a_turn(session, one)
     sync_api.expect(page.locator("#events li")).to_have_count(1, timeout=WAIT_MS)
     screenshot(page, "cards-referee-desktop.png")
+
+
+def test_a_meld_for_a_mission_refills_the_cards_chosen_in_the_discard_pile(table_of):
+    # Seed 53: after a turn each, Player 1 holds Repeat (2 stars) and four cards that
+    # repeat Player 2's last sum.
+    session, (one, two), _ = table_of(53)
+    for phone in (one, two):
+        shows_own_hand(session, phone)
+        play_a_turn(session, phone)
+        sync_api.expect(two.page.locator("#events li")).to_have_count(
+            len(session.snapshot()["history"]), timeout=WAIT_MS)
+    state = session.state
+    (mission,) = state["missions"]["player1"]
+    meld = next(action for action in session.game.legal_actions(state)
+                if action.get("missions") == [mission])
+    shows_own_hand(session, one)
+    for code in meld["cards"]:
+        one.page.locator(f'#hand .card-tile[data-code="{code}"]').tap()
+    chosen = state["discard"][:2]  # the bottom two, not the top ones
+    for code in chosen:
+        one.page.locator(f'#discard-pile .card-chip[data-code="{code}"]').tap()
+    one.page.locator('#card-actions [data-act="mission"]').tap()
+    names = ", ".join(f"{DECK.card(c).name} {DECK.card(c).value}" for c in chosen)
+    sync_api.expect(verdict(two.page)).to_contain_text(
+        f"Player 1 takes {names} from the discard pile (2 stars).", timeout=WAIT_MS)
+    assert set(meld["cards"]) <= set(session.state["stocks"]["player1"])
+    assert session.state["fulfilled"]["player1"] == [mission]
+    shows_own_hand(session, one)
+    screenshot(one.page, "cards-360-mission.png")
+    never_sent_the_others(session, (one, two))
