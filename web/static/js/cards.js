@@ -143,6 +143,11 @@ function tableTop(game, myTurn, redraw) {
         else chosen.pile.add(card.code);
         redraw();
       });
+      chip.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        chip.click();
+      });
     }
     pile.append(chip);
   });
