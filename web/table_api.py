@@ -37,7 +37,7 @@ from companion.table.session import NoGame
 from web.access import who_asks
 from web.errors import InvalidRequest
 from web.hidden import actions_withheld, own_part, record_withheld, saved_entry
-from web.moves import legal_moves
+from web.moves import has_board, legal_moves
 from web.request_body import json_body, larger_body, parse_json
 from web.runtime import get_runtime
 
@@ -224,7 +224,7 @@ def actions():
     withheld = actions_withheld(game, state)
     if withheld is not None:
         return jsonify(actions=[], truncated=False, withheld=withheld)
-    if space is not None and space not in game.view(state):
+    if space is not None and not (has_board(game, state) and space in game.view(state)):
         raise InvalidRequest(f"There is no space {space!r} on this board.")
     return jsonify(legal_moves(game, state, space=space))
 

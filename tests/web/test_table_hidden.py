@@ -106,6 +106,12 @@ def test_the_moves_of_a_turn_are_listed_to_the_seat_to_move_only(table):
             answer["withheld"]), name
 
 
+def test_a_space_asked_of_a_game_without_a_board_is_a_sentence(table):
+    answer = table["phones"]["player1"].get("/api/game/actions?space=A1")
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == "There is no space 'A1' on this board."
+
+
 def test_a_hand_is_played_from_its_own_phone_only(table):
     session, phones = table["session"], table["phones"]
     card = session.state["hands"]["player1"][0]
