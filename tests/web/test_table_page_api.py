@@ -42,7 +42,8 @@ def test_without_a_game_the_page_is_told_so(client):
 def test_the_games_offered_and_their_boards(client):
     data = client.get("/api/games").get_json()
     by_name = {g["name"]: g for g in data["games"]}
-    assert set(by_name) == {"go", "one", "onslaught", "oneworld", "outdoor", "cards"}
+    assert set(by_name) == {"go", "one", "onslaught", "oneworld", "outdoor", "cards",
+                            "flags"}
     assert by_name["cards"]["players"] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert by_name["one"]["title"] == "ONE" and by_name["one"]["players"] == [2, 3, 4, 5, 6]
     assert by_name["go"]["boards"] == ["go-9", "go-13", "go-19"]
@@ -361,16 +362,16 @@ def test_calibration_without_a_camera(client):
 
 
 def test_a_game_the_table_cannot_host_yet_is_neither_offered_nor_started(client):
-    # Battle of Flags' state holds every pile, in order: no phone may be sent it
-    answer = client.post("/api/game/start", json={"game": "flags", "options": {"players": 2}})
+    # the quiz's state holds the answer to the question asked: no phone may be sent it
+    answer = client.post("/api/game/start", json={"game": "quiz", "options": {"players": 2}})
     assert answer.status_code == 400
     assert answer.get_json()["error"].startswith(
-        "Battle of Flags is played from the command line for now")
+        "The ONE WORLD Quiz is played from the command line for now")
     assert client.get("/api/game").get_json()["game"] is None
-    assert "flags" not in {g["name"] for g in client.get("/api/games").get_json()["games"]}
+    assert "quiz" not in {g["name"] for g in client.get("/api/games").get_json()["games"]}
 
 
 def test_its_record_is_not_imported_either(client):
-    record = (EXAMPLES / "flags-2p.jsonl").read_bytes()
+    record = (EXAMPLES / "quiz-2p.jsonl").read_bytes()
     answer = client.post("/api/game/import", data=record, content_type="text/plain")
     assert answer.status_code == 400 and "command line for now" in answer.get_json()["error"]

@@ -1,8 +1,10 @@
 """The card game at the table in headless Chromium: two phones (360 × 740) join by the
 join link at two seats, each shows its own hand as cards and nothing of the other's
 (everything each page is sent, JSON answers and live events, is searched), and each
-plays a turn from its hand: a meld of four regions when it holds one, else a discard.
-Nothing overflows the 360 px width. Screenshots go to test-artifacts/."""
+plays a turn from its hand: a meld of four regions when it holds one, else a discard;
+a meld for a mission. Battle of Flags: a round revealed from the phone of the player to
+move, no pile sent to any. Nothing overflows the 360 px width. Screenshots go to
+test-artifacts/."""
 
 import json
 import re
@@ -73,10 +75,10 @@ def table_of(make_app, live_server, browser):
     session, the phones and the table's address."""
     made = []
 
-    def make(seed):
+    def make(seed, game="cards"):
         app = make_app()
         answer = app.test_client().post("/api/game/start", json={
-            "game": "cards", "options": {"players": 2, "seed": seed}})
+            "game": game, "options": {"players": 2, "seed": seed}})
         assert answer.status_code == 200
         url = live_server(app)
         pin = get_access(app).table_pin
@@ -244,3 +246,22 @@ def test_a_meld_for_a_mission_refills_the_cards_chosen_in_the_discard_pile(table
     shows_own_hand(session, one)
     screenshot(one.page, "cards-360-mission.png")
     never_sent_the_others(session, (one, two))
+
+
+def test_battle_of_flags_is_revealed_from_the_phone_to_move_and_no_pile_is_sent(table_of):
+    session, (one, two), _ = table_of(4, "flags")
+    reveal = one.page.locator("#other-moves button", has_text="Round 1")
+    sync_api.expect(reveal).to_be_visible(timeout=WAIT_MS)
+    sync_api.expect(two.page.locator("#other-moves button")).to_have_count(0)
+    sync_api.expect(two.page.locator("#panel-title")).to_have_text("Piles")
+    reveal.tap()
+    sync_api.expect(verdict(two.page)).to_contain_text("Round 1: Player 1", timeout=WAIT_MS)
+    held = session.game.held(session.state)
+    sync_api.expect(two.page.locator("#panel")).to_contain_text(
+        f"Player 1{held['player1']}", timeout=WAIT_MS)
+    screenshot(two.page, "flags-360-player2.png")
+    for phone in (one, two):
+        text = phone.received()
+        piles = [code for pile in session.state["piles"].values() for code in pile]
+        assert not [code for code in piles if f'"{code}"' in text], phone.seat
+        assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -1,8 +1,8 @@
 // Drawing the game around the board: whose turn, and each game's panel (ONE's scores,
 // ONSLAUGHT's cores and nodes, OneWorld's gods, Towers, stacks and the combat in
 // progress, the outdoor game's sequences and falls, the card game's stocks and
-// missions; the field is field.js's, the cards and hand cards.js's). The
-// Moves card and its review are review.js's.
+// missions, Battle of Flags' piles; the field is field.js's, the cards and hand
+// cards.js's). The Moves card and its review are review.js's.
 
 export function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -122,6 +122,14 @@ const PANELS = {
     const end = game.state?.options?.end_at;
     if (end) box.append(element("p", "hint", `Play stops when a stock holds ${end} cards.`));
     return ["Stocks, scores and missions", box];
+  },
+  flags(summary) {
+    // Battle of Flags: how many cards each pile holds (face down), and on the table.
+    const box = element("div");
+    box.append(table(["Player", "Cards"], summary.players.map((p) => [title(p.player), p.cards])));
+    box.append(element("p", "hint", `Round ${summary.round} of at most ${summary.max_rounds}; ` +
+      `${summary.on_table} cards on the table, ${summary.aside} set aside.`));
+    return ["Piles", box];
   },
   outdoor(summary, game) {
     // Falls: the enemy pieces each player has put on their side this sequence.

@@ -68,6 +68,11 @@ function redraw() {
     drawField($("board"), game, (action) => play(action, null, { inCard: true }));
   } else if (game?.summary?.kind === "cards") {
     drawCards($("board"), game, page.own, me.seat, (action) => play(action, null, { inCard: true }));
+  } else if (game?.summary?.kind === "flags") {
+    // Battle of Flags has no board and no choice: each round is one Reveal (below).
+    $("board").replaceChildren(element("p", "hint", "Every pile is face down. Each round, " +
+      `${title(game.to_move)}'s phone turns every player's top card up with Reveal; the ` +
+      "cards turned up are said above."));
   } else if (game && page.geometry) {
     drawBoard($("board"), page.geometry, game.view, page.marks, tap);
   } else {
@@ -114,7 +119,7 @@ export async function showGame(game, verdict = null) {
   // A newer game came while the board was fetched: that one is drawn, not this one.
   if (page.game !== game) return;
   page.own = own;
-  $("board-title").textContent = game?.summary?.kind === "cards" ? "Cards" : "Board";
+  $("board-title").textContent = ["cards", "flags"].includes(game?.summary?.kind) ? "Cards" : "Board";
   $("turn").textContent = turnText(game);
   renderVerdict(verdict, game, hadProblem, sameNews);
   renderStartOffer(game);
@@ -252,6 +257,7 @@ function renderVerdict(verdict, game, restored, sameNews) {
   } else if (game) {
     const how = game.summary?.kind === "outdoor" ? "Tap a piece on the field."
       : game.summary?.kind === "cards" ? "Each player plays from their hand, on their own phone."
+        : game.summary?.kind === "flags" ? "Reveal plays a round."
         : "Move on the board, or tap a space here.";
     say(game.outcome ? turnText(game) : `${turnText(game)}. ${how}`);
   } else {
