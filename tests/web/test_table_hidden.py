@@ -186,3 +186,24 @@ def test_a_card_s_flag_is_served_by_its_code(client):
     for code in ("XYZ", "Chad", "..", "FRANCE"):
         missing = client.get(f"/cards/flags/{code}.png")
         assert missing.status_code == 404 and "no flag" in missing.get_json()["error"]
+
+
+def test_battle_of_flags_sends_no_pile_and_reveals_from_the_phone_to_move(make_app):
+    app = make_app()
+    referee = app.test_client()
+    referee.post("/api/game/start", json={"game": "flags", "options": {"cards": 30}})
+    session = get_runtime(app).table
+    first, second, watcher = joined(app, "player1"), joined(app, "player2"), joined(app)
+    reveal = {"action": {"type": "reveal"}}
+    assert referee.post("/api/game/play", json=reveal).status_code == 403
+    assert second.post("/api/game/play", json=reveal).status_code == 403
+    assert first.post("/api/game/play", json=reveal).status_code == 200
+    piles = [code for pile in session.state["piles"].values() for code in pile]
+    for phone in (first, second, watcher, referee):
+        game = phone.get("/api/game").get_json()["game"]
+        assert not {"piles", "aside", "pot"} & set(game["state"])
+        assert "seed" not in game["state"]["options"]
+        assert game["summary"]["kind"] == "flags" and game["summary"]["round"] == 1
+        assert not [code for code in piles if f'"{code}"' in json.dumps(game)]
+        assert phone.get("/api/game/hand").get_json()["private"] is None
+    assert referee.get("/api/game/export").status_code == 409
