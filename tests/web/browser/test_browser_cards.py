@@ -192,6 +192,20 @@ def test_a_refused_move_is_said_in_words_and_nothing_overflows_360_px(table):
                                                            timeout=WAIT_MS)
         sync_api.expect(one.page.locator("#verdict-card")).to_have_attribute(
             "data-kind", "illegal")
+    # Turns played on (from each phone, by the page's own fetch) until the discard pile
+    # holds more than the page shows at once: the rest folds away.
+    phones = {phone.seat: phone for phone in (one, two)}
+    while len(session.state["discard"]) <= 12:
+        state = session.state
+        action = next(a for a in session.game.legal_actions(state)
+                      if a["type"] != "take" and "missions" not in a)
+        status = phones[state["to_move"]].page.evaluate("""(action) => fetch(
+            '/api/game/play', {method: 'POST', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({action})}).then((r) => r.status)""", action)
+        assert status == 200
+    sync_api.expect(two.page.locator("#discard-pile .pile-rest .card-chip")).to_have_count(
+        len(session.state["discard"]) - 10, timeout=WAIT_MS)
+    sync_api.expect(two.page.locator("#discard-pile > .card-chip")).to_have_count(10)
     for phone in (one, two):
         for details in phone.page.locator("details").all():
             details.evaluate("node => { node.open = true; }")

@@ -14,6 +14,7 @@ const REGIONS = {
 };
 const REGION_ORDER = Object.keys(REGIONS);
 const MELD = 4;
+const PILE_SHOWN = 10;  // the discard pile's top cards shown at once; the rest fold away
 const REFILL = { 2: 2, 3: 4 };  // a mission's stars → cards refilled from the discard pile
 
 // The cards chosen on this phone: from the hand (to meld or discard) and from the
@@ -130,7 +131,11 @@ function tableTop(game, myTurn, redraw) {
   const pile = element("div", "pile");
   pile.id = "discard-pile";
   if (!summary.discard.length) pile.append(element("span", "hint", "The discard pile is empty."));
-  // The top first: the pile is a list with its top at the end.
+  // The top first (the pile is a list with its top at the end); below the first few,
+  // the rest of the pile folds away, open while a card of it is chosen.
+  const under = element("details", "pile-rest");
+  under.open = summary.discard.slice(0, -PILE_SHOWN).some((c) => chosen.pile.has(c.code));
+  under.append(element("summary", "", `${summary.discard.length - PILE_SHOWN} more cards`));
   [...summary.discard].reverse().forEach((card, index) => {
     const chip = tile(card, { small: true });
     if (index === 0) chip.classList.add("top");
@@ -149,8 +154,9 @@ function tableTop(game, myTurn, redraw) {
         chip.click();
       });
     }
-    pile.append(chip);
+    (index < PILE_SHOWN ? pile : under).append(chip);
   });
+  if (summary.discard.length > PILE_SHOWN) pile.append(under);
   top.append(pile);
   return top;
 }
