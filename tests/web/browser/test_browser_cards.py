@@ -279,3 +279,19 @@ def test_battle_of_flags_is_revealed_from_the_phone_to_move_and_no_pile_is_sent(
         piles = [code for pile in session.state["piles"].values() for code in pile]
         assert not [code for code in piles if f'"{code}"' in text], phone.seat
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_meld_with_tied_values_offers_each_pair_it_may_keep(table_of):
+    # Seed 6: Player 1's first meld is Cuba 10, Zimbabwe 10, Oman 10, Netherlands 15.
+    session, (one, _), _ = table_of(6)
+    shows_own_hand(session, one)
+    for code in ("CUB", "ZWE", "OMN", "NLD"):
+        one.page.locator(f'#hand .card-tile[data-code="{code}"]').tap()
+    buttons = one.page.locator('#card-actions [data-act="meld"]')
+    sync_api.expect(buttons).to_have_text([
+        "Meld: sum 45, keep Netherlands and Cuba", "Meld: sum 45, keep Netherlands and Zimbabwe",
+        "Meld: sum 45, keep Netherlands and Oman"])
+    buttons.nth(2).tap()
+    sync_api.expect(verdict(one.page)).to_contain_text("keeps Netherlands 15, Oman 10",
+                                                       timeout=WAIT_MS)
+    assert session.state["stocks"]["player1"] == ["NLD", "OMN"]
