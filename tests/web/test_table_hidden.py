@@ -207,3 +207,28 @@ def test_battle_of_flags_sends_no_pile_and_reveals_from_the_phone_to_move(make_a
         assert not [code for code in piles if f'"{code}"' in json.dumps(game)]
         assert phone.get("/api/game/hand").get_json()["private"] is None
     assert referee.get("/api/game/export").status_code == 409
+
+
+def test_the_quiz_sends_no_answer_before_it_is_given(make_app):
+    app = make_app()
+    referee = app.test_client()
+    referee.post("/api/game/start", json={"game": "quiz", "options": {"seed": 4}})
+    session = get_runtime(app).table
+    first, second, watcher = joined(app, "player1"), joined(app, "player2"), joined(app)
+    card = DECK.card(session.state["question"]["code"])  # Saint Vincent and the Grenadines
+    for phone in (first, second, watcher, referee):
+        game = phone.get("/api/game").get_json()["game"]
+        assert card.name not in json.dumps(game) and f'"{card.code}"' not in json.dumps(game)
+        assert not {"pile", "question"} & set(game["state"])
+        assert game["summary"]["question"] == ("Question 1 of 20, for Player 1: Which "
+                                               f"country has {card.capital} as its capital?")
+        assert phone.get("/api/game/actions").get_json()["actions"] == (
+            [] if phone is not first else [{"action": {"type": "pass", "player": "player1"},
+                                            "text": "Player 1 passes", "spaces": [],
+                                            "dice": None, "seat": "player1"}])
+    answer = {"action": {"type": "answer", "player": "player1", "text": "Atlantis"}}
+    assert referee.post("/api/game/play", json=answer).status_code == 403
+    assert second.post("/api/game/play", json=answer).status_code == 403
+    said = first.post("/api/game/play", json=answer).get_json()["verdict"]["text"]
+    assert said.startswith(f"Wrong (Atlantis): it is {card.name}. Question 2 of 20, for "
+                           "Player 2:")

@@ -3,7 +3,8 @@ join link at two seats, each shows its own hand as cards and nothing of the othe
 (everything each page is sent, JSON answers and live events, is searched), and each
 plays a turn from its hand: a meld of four regions when it holds one, else a discard;
 a meld for a mission. Battle of Flags: a round revealed from the phone of the player to
-move, no pile sent to any. Nothing overflows the 360 px width. Screenshots go to
+move, no pile sent to any. The quiz: the answer typed on the phone asked, sent to no
+page before. Nothing overflows the 360 px width. Screenshots go to
 test-artifacts/."""
 
 import json
@@ -295,3 +296,26 @@ def test_a_meld_with_tied_values_offers_each_pair_it_may_keep(table_of):
     sync_api.expect(verdict(one.page)).to_contain_text("keeps Netherlands 15, Oman 10",
                                                        timeout=WAIT_MS)
     assert session.state["stocks"]["player1"] == ["NLD", "OMN"]
+
+
+def test_the_quiz_is_answered_on_the_phone_asked_and_no_page_is_sent_the_answer(table_of):
+    session, (one, two), _ = table_of(4, "quiz")
+    card = DECK.card(session.state["question"]["code"])  # Saint Vincent and the Grenadines
+    sync_api.expect(one.page.locator("#quiz-question")).to_contain_text(
+        f"Which country has {card.capital} as its capital?", timeout=WAIT_MS)
+    sync_api.expect(two.page.locator("#quiz-form")).to_have_count(0)
+    sync_api.expect(two.page.locator("#board")).to_contain_text(
+        "Player 1 answers on their own phone.")
+    for phone in (one, two):
+        assert card.name not in phone.received()
+    one.page.fill("#quiz-form input", "Atlantis")
+    one.page.locator("#quiz-form button", has_text="Answer").tap()
+    sync_api.expect(verdict(two.page)).to_contain_text(
+        f"Wrong (Atlantis): it is {card.name}.", timeout=WAIT_MS)
+    assert verdict(two.page).text_content().endswith("as its capital?")
+    sync_api.expect(two.page.locator("#quiz-form")).to_have_count(1)
+    screenshot(two.page, "quiz-360-player2.png")
+    two.page.locator("#quiz-form button", has_text="Pass").tap()
+    sync_api.expect(verdict(one.page)).to_contain_text("Player 2 passes:", timeout=WAIT_MS)
+    for phone in (one, two):
+        assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -1,8 +1,9 @@
 // Drawing the game around the board: whose turn, and each game's panel (ONE's scores,
 // ONSLAUGHT's cores and nodes, OneWorld's gods, Towers, stacks and the combat in
 // progress, the outdoor game's sequences and falls, the card game's stocks and
-// missions, Battle of Flags' piles; the field is field.js's, the cards and hand
-// cards.js's). The Moves card and its review are review.js's.
+// missions, Battle of Flags' piles, the quiz's scores; the field is field.js's, the
+// cards and hand cards.js's, the question quiz.js's). The Moves card and its review
+// are review.js's.
 
 export function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -122,6 +123,10 @@ const PANELS = {
     const end = game.state?.options?.end_at;
     if (end) box.append(element("p", "hint", `Play stops when a stock holds ${end} cards.`));
     return ["Stocks, scores and missions", box];
+  },
+  quiz(summary) {
+    return ["Scores", table(["Player", "Score"], summary.scores.map((p) =>
+      [title(p.player) + (p.player === summary.asked ? " ▸" : ""), p.score]))];
   },
   flags(summary) {
     // Battle of Flags: how many cards each pile holds (face down), and on the table.

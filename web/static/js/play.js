@@ -6,6 +6,7 @@ import { alertIllegal, keepAwake } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
 import { drawCards, fetchOwn } from "./cards.js";
+import { drawQuiz } from "./quiz.js";
 import { drawField, fieldOffers } from "./field.js";
 import { element, learnNames, renderPanel, title, turnText } from "./game.js";
 import { mayActFor, me } from "./join.js";
@@ -68,6 +69,8 @@ function redraw() {
     drawField($("board"), game, (action) => play(action, null, { inCard: true }));
   } else if (game?.summary?.kind === "cards") {
     drawCards($("board"), game, page.own, me.seat, (action) => play(action, null, { inCard: true }));
+  } else if (game?.summary?.kind === "quiz") {
+    drawQuiz($("board"), game, me.seat, (action) => play(action, null, { inCard: true }));
   } else if (game?.summary?.kind === "flags") {
     // Battle of Flags has no board and no choice: each round is one Reveal (below).
     $("board").replaceChildren(element("p", "hint", "Every pile is face down. Each round, " +
@@ -119,7 +122,9 @@ export async function showGame(game, verdict = null) {
   // A newer game came while the board was fetched: that one is drawn, not this one.
   if (page.game !== game) return;
   page.own = own;
-  $("board-title").textContent = ["cards", "flags"].includes(game?.summary?.kind) ? "Cards" : "Board";
+  const kind = game?.summary?.kind;
+  $("board-title").textContent = kind === "quiz" ? "Question"
+    : ["cards", "flags"].includes(kind) ? "Cards" : "Board";
   $("turn").textContent = turnText(game);
   renderVerdict(verdict, game, hadProblem, sameNews);
   renderStartOffer(game);
@@ -258,6 +263,7 @@ function renderVerdict(verdict, game, restored, sameNews) {
     const how = game.summary?.kind === "outdoor" ? "Tap a piece on the field."
       : game.summary?.kind === "cards" ? "Each player plays from their hand, on their own phone."
         : game.summary?.kind === "flags" ? "Reveal plays a round."
+          : game.summary?.kind === "quiz" ? "The player asked answers on their own phone."
         : "Move on the board, or tap a space here.";
     say(game.outcome ? turnText(game) : `${turnText(game)}. ${how}`);
   } else {
@@ -396,8 +402,9 @@ function scheduleOtherMoves() {
 
 async function showOtherMoves(asked) {
   const box = otherMovesBox();
-  // The card game's moves are made from the hand (cards.js), not from a list.
-  if (!page.game || page.game.outcome || page.game.summary?.kind === "cards") {
+  // The card game's moves are made from the hand (cards.js), the quiz's answer and pass
+  // in its form (quiz.js), not from a list.
+  if (!page.game || page.game.outcome || ["cards", "quiz"].includes(page.game.summary?.kind)) {
     box.replaceChildren();
     return;
   }
