@@ -32,12 +32,14 @@ SeatCheck = Callable[[Member], "str | None"]
 class Rule:
     """Who may call a route: the joined roles, and whether a phone that has not joined
     may (``anonymous``; with ``--private`` only if ``when_private`` too). ``check`` says
-    why a player may not (``None``: they may); the referee is never checked by it."""
+    why a player may not (``None``: they may); the referee is never checked by it, but
+    by ``referee_check`` when there is one."""
 
     roles: frozenset[str]
     anonymous: bool = False
     when_private: bool = False
     check: SeatCheck | None = None
+    referee_check: SeatCheck | None = None
 
     def refusal(self, member: Member | None, private: bool) -> tuple[int, str] | None:
         """``None`` if ``member`` (``None``: not joined) may call the route, else the
@@ -50,8 +52,9 @@ class Rule:
         if member.role not in self.roles:
             who = "the referee" if self.roles == {REFEREE_ROLE} else "a player"
             return 403, f"Only {who} may do that; this phone is a {member.role}."
-        if member.role == PLAYER_ROLE and self.check is not None:
-            why = self.check(member)
+        check = {PLAYER_ROLE: self.check, REFEREE_ROLE: self.referee_check}.get(member.role)
+        if check is not None:
+            why = check(member)
             if why:
                 return 403, why
         return None
@@ -64,8 +67,9 @@ PLAYER = Rule(frozenset((REFEREE_ROLE, PLAYER_ROLE)))
 REFEREE = Rule(frozenset((REFEREE_ROLE,)))
 
 
-def own_seat(check: SeatCheck) -> Rule:
-    return Rule(frozenset((REFEREE_ROLE, PLAYER_ROLE)), check=check)
+def own_seat(check: SeatCheck, referee_check: SeatCheck | None = None) -> Rule:
+    return Rule(frozenset((REFEREE_ROLE, PLAYER_ROLE)), check=check,
+                referee_check=referee_check)
 
 
 # -- what "their own seat" means for each route ---------------------------------------------
@@ -101,6 +105,25 @@ def _own_action(member: Member) -> str | None:
     return _seat_acting(member, lambda game, state: game.seat_of(state, action))
 
 
+def _own_hand(member: Member) -> str | None:
+    """The referee's move for a seat in a game with hidden information (the card game's
+    hands) only from their own seat (ruling T2): they see no hand, and a move for a
+    hand, or its refusal, names its cards. Anything else the referee may do for anyone."""
+    action = json_body().get("action")
+    runtime = get_runtime()
+    try:
+        game = runtime.table.game
+    except NoGame:
+        return None
+    if not game.hidden_information or not isinstance(action, dict):
+        return None
+    seat = game.seat_of(runtime.table.state, action)
+    if seat == member.seat:
+        return None
+    return (f"In {game.title} a hand is played from its own phone only, the referee's "
+            f"included: this phone does not sit at {seat} (ruling T2).")
+
+
 def _own_turn(member: Member) -> str | None:
     """Picking among the moves offered (or answering the camera's question) is for the
     player to move."""
@@ -132,6 +155,7 @@ RULES: dict[str, Rule] = {
     "pages.healthz": OPEN,
     "pages.calibration": WATCH,
     "pages.frame_jpg": WATCH,
+    "pages.card_flag": WATCH,
     "pages.video_mjpg": WATCH,
     "join_api.join_link": OPEN,
     "join_api.join": OPEN,
@@ -151,10 +175,11 @@ RULES: dict[str, Rule] = {
     "table_api.board": WATCH,
     "table_api.game": WATCH,
     "table_api.actions": WATCH,
+    "table_api.hand": MEMBER,
     "table_api.position": WATCH,
     "table_api.picture": WATCH,
     "table_api.calibration": WATCH,
-    "table_api.play": own_seat(_own_action),
+    "table_api.play": own_seat(_own_action, _own_hand),
     "table_api.choose": own_seat(_own_turn),
     "table_api.start": REFEREE,
     "table_api.resume": REFEREE,

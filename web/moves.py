@@ -59,7 +59,7 @@ def legal_moves(game: Game, state: State, *, space: str | None = None,
     seat that takes them (a player's phone offers only its own); when none touches
     ``space`` and something stands there, ``occupied`` says what ("D4 already holds a
     black stone.", ``Game.holding_words``), for the card where it was tapped."""
-    view = game.view(state) if _has_board(game, state) else {}
+    view = game.view(state) if has_board(game, state) else {}
     actions: Iterable[Action] = itertools.islice(game.legal_actions(state), limit + 1)
     listed, truncated = [], False
     for index, action in enumerate(actions):
@@ -84,7 +84,8 @@ def _dice(game: Game, state: State, action: Action) -> dict[str, Any] | None:
     return request.to_json() if request else None
 
 
-def _has_board(game: Game, state: State) -> bool:
+def has_board(game: Game, state: State) -> bool:
+    """Whether the game has a board ``view`` (the card game has none)."""
     try:
         game.view(state)
     except (NotImplementedError, TypeError, ValueError):

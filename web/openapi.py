@@ -76,6 +76,10 @@ def _paths() -> dict[str, Any]:
         "/favicon.ico": {"get": _op("No icon (204).", responses={"204": _bare("No icon.")})},
         "/frame.jpg": {"get": _page("The newest camera picture (or a placeholder).",
                                     "image/jpeg")},
+        "/cards/flags/{code}.png": {"get": _op(
+            "The flag of a country of the card game, by its code (FRA).",
+            path=[_param("code", {"type": "string", "pattern": "^[A-Z]{3}$"})],
+            responses={"200": _bare("The flag.", "image/png"), "404": _error()})},
         "/video.mjpg": {"get": _page("The camera as an MJPEG stream.",
                                      "multipart/x-mixed-replace")},
         "/healthz": {"get": _op("Is the companion up: version, camera, journal.",
@@ -139,11 +143,20 @@ def _paths() -> dict[str, Any]:
         "/api/board/{name}": {"get": _op(
             "A board's geometry: a bundled board or a board file in the data folder.",
             path=[_param("name", {"type": "string"})])},
-        "/api/game": {"get": _op("The game as the page shows it, and the live loop.")},
+        "/api/game": {"get": _op(
+            "The game as the page shows it, and the live loop. The same for every page: "
+            "a game with hidden_information holds only what all may see (its state "
+            "without the hands, the deck's order and the seed).")},
+        "/api/game/hand": {"get": _op(
+            "What only this phone's seat may see of the game (a card game's hand); "
+            "null for a phone without a seat and for a game that hides nothing.",
+            responses={"200": _json("The seat and its private part."), "401": _error(),
+                       "409": _error()})},
         "/api/game/start": {"post": _change("Start a game, from its start or a position.", {
             "game": {"type": "string", "enum": games},
             "options": {"type": "object", "properties": {
-                "players": {"type": "integer", "minimum": 1, "maximum": 6},
+                "players": {"type": "integer", "minimum": 1, "maximum": 8},
+                "seed": {"type": "integer", "minimum": 0},
                 "board": {"type": "string"}, "size": {"type": "integer"},
                 "handicap": {"type": "integer", "minimum": 2, "maximum": 9}}},
             "dice": {"type": "string", "enum": ["server", "table"]},
@@ -156,7 +169,8 @@ def _paths() -> dict[str, Any]:
             "game_id": {"type": "string", "maxLength": MAX_GAME_ID}})},
         "/api/game/end": {"post": _change("End the game.")},
         "/api/game/actions": {"get": _op(
-            "The legal actions, each with its words, spaces and dice.",
+            "The legal actions, each with its words, spaces and dice (a game with hidden "
+            "information: only to the phone of the seat to move; withheld says why).",
             query=[_param("space", {"type": "string"})],
             responses={"200": _json("The actions."), "400": _error(), "409": _error()})},
         "/api/game/position": {"get": _op(
@@ -196,7 +210,8 @@ def _paths() -> dict[str, Any]:
             "reading": {"type": "object", "additionalProperties": CONTENT},
             "disturbed": {"type": "boolean"}}, required=["reading"])},
         "/api/game/export": {"get": _op(
-            "The game's record (JSON Lines), or with format=sgf a game of Go as SGF.",
+            "The game's record (JSON Lines), or with format=sgf a game of Go as SGF; a game "
+            "with hidden information once it is over (409 before: its seed fixes the deal).",
             query=[_param("format", {"type": "string", "enum": ["jsonl", "sgf"]})],
             responses={"200": _bare("The record.", "application/x-ndjson"),
                        "400": _error(), "409": _error()})},
@@ -259,7 +274,7 @@ def _page(summary: str, media: str) -> dict[str, Any]:
 
 
 def _param(name: str, schema: dict[str, Any]) -> dict[str, Any]:
-    where = "path" if name in ("name", "filename") else "query"
+    where = "path" if name in ("name", "filename", "code") else "query"
     return {"name": name, "in": where, "required": where == "path", "schema": schema}
 
 

@@ -1,4 +1,5 @@
-"""The table page, the camera picture (one JPEG or an MJPEG stream) and /healthz."""
+"""The table page, the camera picture (one JPEG or an MJPEG stream), the card game's
+flag pictures and /healthz."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from flask import (
     url_for,
 )
 
+from companion.cards.deck import DATA_DIR, load_deck
 from web.access import requester
 from web.live import StreamsFull, refused
 from web.placeholder import placeholder_jpeg
@@ -24,6 +26,10 @@ bp = Blueprint("pages", __name__)
 
 NO_STORE = {"Cache-Control": "no-store"}
 MJPEG_BOUNDARY = "frame"
+FLAGS = DATA_DIR / "flags"
+"""The flags of the card game's countries, ``CODE.png`` (docs/games/oneworld-cards.md)."""
+FLAG_MAX_AGE = 7 * 24 * 3600
+"""Seconds a phone keeps a flag picture without asking again: they never change."""
 
 
 @bp.get("/")
@@ -46,6 +52,16 @@ def calibration():
 def favicon():
     """No icon: answered so browsers do not log a missing file on every visit."""
     return Response(status=204, headers={"Cache-Control": "max-age=86400"})
+
+
+@bp.get("/cards/flags/<code>.png")
+def card_flag(code: str):
+    """The flag of the card game's country ``code`` (``FRA``), drawn on its card."""
+    card = load_deck().find(code) if code.isascii() and code.isalpha() else None
+    if card is None or card.code != code.upper() or not (FLAGS / f"{card.code}.png").is_file():
+        return jsonify(error=f"There is no flag of {code!r}."), 404
+    return Response((FLAGS / f"{card.code}.png").read_bytes(), mimetype="image/png",
+                    headers={"Cache-Control": f"max-age={FLAG_MAX_AGE}"})
 
 
 @bp.get("/frame.jpg")

@@ -23,14 +23,20 @@ from companion.games.registry import get_game
 def page_data(table: Any, snapshot: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The game as the page shows it: the session's snapshot (``TableSession.snapshot``)
     with the board's name, the game's panel (``summary``) and what its correction form
-    offers to set a space to (``hand_choices``); ``None`` without a game."""
+    offers to set a space to (``hand_choices``); ``None`` without a game.
+
+    Every page gets the same data (the live events go to all), so the state is only
+    what everyone may see (``Game.public_state``): a game with ``hidden_information``
+    says so, and each seated phone fetches its own part (``/api/game/hand``)."""
     snapshot = table.snapshot() if snapshot is None else snapshot
     if not snapshot or snapshot.get("game") is None:
         return None
     game, state = get_game(snapshot["game"]), snapshot["state"]
-    return {**snapshot, "board": state.get("options", {}).get("board"),
+    return {**snapshot, "state": game.public_state(state),
+            "board": state.get("options", {}).get("board"),
             "summary": game.summary(state), "hand_choices": game.hand_choices(state),
             "uses_dice": game.uses_dice, "phase_words": game.phase_words(state),
+            "hidden_information": game.hidden_information,
             "words": words(game, state, snapshot)}
 
 

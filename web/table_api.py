@@ -12,6 +12,7 @@ rolls are a 403 with one sentence (docs/dice.md).
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,7 +36,8 @@ from companion.table.reading import cells_position
 from companion.table.session import NoGame
 from web.access import who_asks
 from web.errors import InvalidRequest
-from web.moves import legal_moves
+from web.hidden import actions_withheld, own_part, record_withheld, saved_entry
+from web.moves import has_board, legal_moves
 from web.request_body import json_body, larger_body, parse_json
 from web.runtime import get_runtime
 
@@ -49,6 +51,10 @@ MAX_IMPORT_STEPS = 5_000
 """The most actions and corrections an import takes. A long real game has a few hundred
 (the whole OneWorld example, 443); the game keeps its state before each step for undo,
 so a record of tens of thousands of steps would fill a Pi's memory (docs/reliability.md)."""
+
+SEED_BITS = 31
+"""A game whose options have a ``seed`` (the card games' shuffles) is started with a
+fresh one of this many random bits, unless the request gives one (ruling T3)."""
 
 MAX_GAME_ID = 64
 """The longest game id a request may name (the journal's are 12 hex digits)."""
@@ -103,7 +109,7 @@ def games():
                        "uses_dice": engine.uses_dice})
     table = get_runtime().table
     ended = {e.game_id for e in table.journal.events(kind="game.end")}
-    saved = [g.to_json() | {"ended": g.game_id in ended}
+    saved = [saved_entry(g.game, g.to_json() | {"ended": g.game_id in ended})
              for g in game_log.list_games(table.journal)[:20]]
     return jsonify(games=listed, saved=saved)
 
@@ -148,9 +154,18 @@ def start():
                              "(thrown at the table and entered by the referee).")
     with value_errors_as(InvalidRequest):
         position, options = _start_position(name, body.get("position"),
-                                            _board_checked(options))
+                                            _board_checked(_seeded(name, options)))
         verdict = get_runtime().table.start(name, options, dice=dice, position=position)
     return _answer(verdict)
+
+
+def _seeded(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with a fresh random ``seed`` for a game that shuffles (its options
+    have a seed) when they give none: the default seed would deal every game alike, and
+    no one at the table, the referee included, should know the deal (ruling T3)."""
+    if "seed" in options or "seed" not in get_game(name).initial_state({}).get("options", {}):
+        return options
+    return {**options, "seed": secrets.randbits(SEED_BITS)}
 
 
 def _start_position(name: str, given: Any, options: dict[str, Any]
@@ -201,13 +216,26 @@ def end():
 @bp.get("/game/actions")
 def actions():
     """The legal actions (``?space=C3``: only those that touch C3), each with its words,
-    the spaces it changes and the dice it needs."""
+    the spaces it changes and the dice it needs. In a game with hidden information,
+    only to the phone of the seat to move (others: none, and ``withheld`` says why)."""
     table = get_runtime().table
     space = request.args.get("space")
     game, state = table.game, table.state
-    if space is not None and space not in game.view(state):
+    withheld = actions_withheld(game, state)
+    if withheld is not None:
+        return jsonify(actions=[], truncated=False, withheld=withheld)
+    if space is not None and not (has_board(game, state) and space in game.view(state)):
         raise InvalidRequest(f"There is no space {space!r} on this board.")
     return jsonify(legal_moves(game, state, space=space))
+
+
+@bp.get("/game/hand")
+def hand():
+    """What only this phone's seat may see of the game (``Game.private_to``: a card
+    game's hand): ``{"seat": "player1", "private": {...}}``; ``null`` for a game that
+    hides nothing, and for a phone without a seat at it (a watcher, the referee)."""
+    table = get_runtime().table
+    return jsonify(own_part(table.game, table.state))
 
 
 @bp.post("/game/play")
@@ -362,11 +390,15 @@ def _step_asked() -> int:
 @bp.get("/game/export")
 def export():
     """The game's record (JSON Lines, docs/records.md), as a file to save; with
-    ``?format=sgf``, a game of Go as an SGF file (400 for another game)."""
+    ``?format=sgf``, a game of Go as an SGF file (400 for another game). A game with
+    hidden information only once it is over (409 before: its seed fixes every hand)."""
     table = get_runtime().table
     kind = request.args.get("format", "jsonl")
     if kind not in ("jsonl", "sgf"):
         raise InvalidRequest('"format" is jsonl (a game record) or sgf (a game of Go).')
+    withheld = record_withheld(table.game, table.state)
+    if withheld is not None:
+        return jsonify(error=withheld), 409
     if kind == "sgf":
         with value_errors_as(InvalidRequest):
             text = table.sgf()

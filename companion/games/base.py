@@ -170,7 +170,9 @@ class Game(ABC):
     ``guess_actions`` (what a reading no legal action explains looks like),
     ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
     ``player_choices`` and ``board_choices`` (what the page offers at the start),
-    ``camera`` (what the camera reads: boards, piece reader, colours), ``set_to_move``,
+    ``camera`` (what the camera reads: boards, piece reader, colours), ``public_state``
+    and ``private_to`` (hidden information: what all see, what one seat sees),
+    ``set_to_move``,
     ``likely_to_move`` and ``position_problem`` (a game started from a position).
     docs/architecture.md, "Adding a game", lists them with their defaults.
     """
@@ -200,7 +202,15 @@ class Game(ABC):
     at_the_table: ClassVar[str | None] = None
     """Why the table (its page and phones) cannot host this game yet, in a sentence, or
     ``None`` (the default: it can). A game whose state holds what some players must not
-    see (the card game's hands) says so until the page shows each phone only its own."""
+    see says so until it keeps that apart (``hidden_information``)."""
+
+    hidden_information: ClassVar[bool] = False
+    """Whether the state holds what some players must not see (the card game's hands,
+    the deck's order and the seed that fixes them). The table then sends every page
+    only ``public_state`` and each seated phone its own ``private_to``, lists the legal
+    actions (which name the hand) to the seat to move alone, lets only a seat's own
+    phone act for it, and gives the record (which holds the seed) once the game is
+    over: docs/rulings.md, T1-T3."""
 
     action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields an action of each type may carry beyond those its legal actions list
@@ -418,6 +428,19 @@ class Game(ABC):
         """Return the seat that takes ``action``: its ``player``, else the player to move
         (``{}`` asks who acts now, as for a pending roll); ``None`` when the game is over."""
         return action.get("player") or self.to_move(state)
+
+    def public_state(self, state: State) -> State:
+        """What every page may see of ``state``: all of it by default; a game with
+        ``hidden_information`` leaves out the hidden parts (and whatever would give them
+        away, such as a shuffle's seed), the ``summary`` holding what is public of
+        them (a hand's size)."""
+        return state
+
+    def private_to(self, state: State, seat: str) -> dict[str, Any] | None:
+        """What only ``seat`` may see of ``state``, on its own phone (a card game's hand),
+        as plain JSON data; ``None`` (the default) when a seat sees nothing more than
+        ``public_state``."""
+        return None
 
     def summary(self, state: State) -> dict[str, Any] | None:
         """Return the numbers around the board that the table page shows in the game's

@@ -648,7 +648,7 @@ class TableSession(CameraReadings, DiceWaits):
         assert self._match is not None
         step = self._match.steps[-1] if self._match.steps else None
         words = [e["text"] for e in step.events if e.get("text")] if step else []
-        text = " ".join(w.rstrip(".") + "." for w in words)
+        text = " ".join(w if w.endswith(("?", "!")) else w.rstrip(".") + "." for w in words)
         return text or self.game.describe(before, action) + "."
 
     def _changed(self, kind: str, text: str, before: State) -> TableVerdict:

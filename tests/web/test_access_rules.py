@@ -18,9 +18,10 @@ EXPECTED = {
     "static": OPEN, "pages.table": OPEN, "pages.favicon": OPEN, "pages.healthz": OPEN,
     "join_api.join_link": OPEN, "join_api.join": OPEN, "join_api.me": OPEN,
     "pages.frame_jpg": WATCH, "pages.video_mjpg": WATCH, "join_api.seats": WATCH,
+    "pages.card_flag": WATCH,
     "api.history": WATCH, "api.status": WATCH, "api.events": WATCH,
     "table_api.games": WATCH, "table_api.board": WATCH, "table_api.game": WATCH,
-    "table_api.actions": WATCH, "table_api.calibration": WATCH,
+    "table_api.actions": WATCH, "table_api.calibration": WATCH, "table_api.hand": MEMBER,
     "table_api.position": WATCH, "table_api.picture": WATCH,
     "calibration_page.page": WATCH, "calibration_page.frame_jpg": WATCH,
     "calibration_page.charuco_pdf": WATCH, "calibration_page.status": WATCH,
@@ -60,7 +61,7 @@ BODIES = {
     "join_api.free": {"seat": "nobody's"},
     "table_api.thrown": {"dice": [3]},
 }
-ARGUMENTS = {"filename": "js/api.js", "name": "go-9"}
+ARGUMENTS = {"filename": "js/api.js", "name": "go-9", "code": "FRA"}
 
 
 def app_routes(app):

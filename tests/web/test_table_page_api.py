@@ -42,7 +42,9 @@ def test_without_a_game_the_page_is_told_so(client):
 def test_the_games_offered_and_their_boards(client):
     data = client.get("/api/games").get_json()
     by_name = {g["name"]: g for g in data["games"]}
-    assert set(by_name) == {"go", "one", "onslaught", "oneworld", "outdoor"}
+    assert set(by_name) == {"go", "one", "onslaught", "oneworld", "outdoor", "cards",
+                            "flags", "quiz"}
+    assert by_name["cards"]["players"] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert by_name["one"]["title"] == "ONE" and by_name["one"]["players"] == [2, 3, 4, 5, 6]
     assert by_name["go"]["boards"] == ["go-9", "go-13", "go-19"]
     board = client.get("/api/board/one-60").get_json()
@@ -359,16 +361,27 @@ def test_calibration_without_a_camera(client):
     assert answer.get_json()["error"] == "There is no camera to register the board in."
 
 
-def test_a_game_the_table_cannot_host_yet_is_neither_offered_nor_started(client):
-    # the card game's state holds every hand: no phone may be sent it
-    answer = client.post("/api/game/start", json={"game": "cards", "options": {"players": 2}})
-    assert answer.status_code == 400
-    assert answer.get_json()["error"].startswith(
-        "ONE WORLD (cards) is played from the command line for now")
+NOT_HERE = "The ONE WORLD Quiz is played from the command line for now."
+
+
+@pytest.fixture
+def quiz_not_here(monkeypatch):
+    """The quiz as a game the table cannot host (``Game.at_the_table``): every game of
+    the deck can be now, so one is made so for the test."""
+    from companion.games.quiz.game import Quiz
+
+    monkeypatch.setattr(Quiz, "at_the_table", NOT_HERE)
+
+
+def test_a_game_the_table_cannot_host_yet_is_neither_offered_nor_started(client,
+                                                                         quiz_not_here):
+    answer = client.post("/api/game/start", json={"game": "quiz", "options": {"players": 2}})
+    assert answer.status_code == 400 and answer.get_json()["error"] == NOT_HERE
     assert client.get("/api/game").get_json()["game"] is None
+    assert "quiz" not in {g["name"] for g in client.get("/api/games").get_json()["games"]}
 
 
-def test_its_record_is_not_imported_either(client):
-    record = (EXAMPLES / "cards-2p.jsonl").read_bytes()
+def test_its_record_is_not_imported_either(client, quiz_not_here):
+    record = (EXAMPLES / "quiz-2p.jsonl").read_bytes()
     answer = client.post("/api/game/import", data=record, content_type="text/plain")
-    assert answer.status_code == 400 and "command line for now" in answer.get_json()["error"]
+    assert answer.status_code == 400 and answer.get_json()["error"] == NOT_HERE

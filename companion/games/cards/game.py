@@ -12,8 +12,9 @@ state and the typed notation in docs/games/oneworld-cards.md. Actions::
      "refill": ["ITA", "PER"]}                                  # refill: 2 or 3 stars
     {"type": "discard", "player": "player1", "cards": ["FRA"]}
 
-The state holds every hand: ``summary`` shows none of them and ``hand_of`` one seat's
-(hidden information, docs/games/oneworld-cards.md).
+The state holds every hand: ``public_state`` and ``summary`` show none of them,
+``private_to`` (``hand_of``) one seat's (hidden information, docs/games/oneworld-cards.md,
+"At the table").
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ from companion.games.cards.pairing import paired, score
 from companion.games.words import outcome_words
 
 ACTIONS = ("take", "meld", "discard")
+SECRET = ("hands", "deck", "mission_deck")
+"""The parts of the state no player sees (``public_state``); the seed is one more."""
 ENDINGS = {  # Outcome.termination → the result card's words
     "stock_full": "a player's stock filled up, and the stocks were paired",
     "deck_ran_out": "the deck ran out, and the stocks were paired",
@@ -53,10 +56,8 @@ class Cards(Game):
 
     name = "cards"
     title = "ONE WORLD (cards)"
-    at_the_table = ("ONE WORLD (cards) is played from the command line for now (companion "
-                    "referee cards --play): the table page cannot yet show each phone only "
-                    "its own hand.")
-    player_choices = tuple(range(2, MAX_PLAYERS + 1))
+    hidden_information = True
+    player_choices = tuple(range(1, MAX_PLAYERS + 1))  # 1: solitaire
     action_fields = {"meld": ("keep", "missions", "refill")}
 
     @cached_property
@@ -393,6 +394,21 @@ class Cards(Game):
         return f"A meld keeps its highest and its lowest card: {said}."
 
     # -- hidden information and words -----------------------------------------------------
+
+    def public_state(self, state: State) -> State:
+        """The state less what no player may see: the hands, the deck's and the mission
+        deck's order, and the ``seed`` that fixes them all (their sizes are in
+        ``summary``)."""
+        shown = {key: value for key, value in state.items() if key not in SECRET}
+        shown["options"] = {key: value for key, value in state["options"].items()
+                            if key != "seed"}
+        return shown
+
+    def private_to(self, state: State, seat: str) -> dict[str, Any] | None:
+        """The hand of ``seat`` (``None`` for a seat that is not at this game)."""
+        if seat not in state["hands"]:
+            return None
+        return {"kind": "cards", "hand": self.hand_of(state, seat)}
 
     def hand_of(self, state: State, seat: str) -> list[dict[str, Any]]:
         """The cards in ``seat``'s hand, for that player's eyes only (their phone): the

@@ -5,8 +5,10 @@ player who gathers every card wins.
 
 The game has no decisions: its one action is ``{"type": "reveal"}``, which plays a
 whole round (``battle.play_round``). The deal is a seeded shuffle (option ``seed``), so
-a record replays the same game. The rulings are C15-C19 in docs/rulings.md, the options
-and events in docs/games/oneworld-cards.md.
+a record replays the same game. Every pile is face down, its owner's too: the table
+shows how many cards each holds (``public_state``, ``summary``), never their order.
+The rulings are C15-C19 in docs/rulings.md, the options and events in
+docs/games/oneworld-cards.md.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from companion.games.flags import text
 from companion.games.flags.battle import play_round
 from companion.games.flags.options import MAX_PLAYERS, normalise
 
+SECRET = ("piles", "aside", "pot")
+"""The parts of the state no player sees (``public_state``); the seed is one more."""
 ENDINGS = {  # Outcome.termination → the result card's words
     "gathered_all": "one player gathered every card",
     "no_cards_left": "a tie took every player's last card",
@@ -34,9 +38,7 @@ class Flags(Game):
 
     name = "flags"
     title = "Battle of Flags"
-    at_the_table = ("Battle of Flags is played from the command line for now (companion "
-                    "referee flags --play): its state holds the order of every pile, which "
-                    "no phone may be sent.")
+    hidden_information = True
     player_choices = tuple(range(2, MAX_PLAYERS + 1))
 
     @cached_property
@@ -76,6 +78,22 @@ class Flags(Game):
     def held(self, state: State) -> dict[str, int]:
         """The cards in each player's pile."""
         return {p: len(state["piles"][p]) for p in state["players"]}
+
+    def public_state(self, state: State) -> State:
+        """The state less the piles, the cards set aside and those left on the table
+        (face down among them), and the ``seed`` that orders them all: ``summary``
+        counts them."""
+        shown = {key: value for key, value in state.items() if key not in SECRET}
+        shown["options"] = {key: value for key, value in state["options"].items()
+                            if key != "seed"}
+        return shown
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """The page's panel: the round, each player's cards, the cards on the table."""
+        return {"kind": "flags", "round": state["round"],
+                "max_rounds": state["options"]["max_rounds"],
+                "players": [{"player": p, "cards": n} for p, n in self.held(state).items()],
+                "on_table": len(state["pot"]), "aside": len(state["aside"])}
 
     def legal_actions(self, state: State) -> Iterator[Action]:
         if not state["over"]:

@@ -11,7 +11,8 @@ game ends after ``rounds`` rounds with the scores. Actions::
 
 The cards and kinds are a seeded draw (option ``seed``), so a record replays the same
 questions. The state holds the card asked about, the answer: the referee's view, never
-a player's (``at_the_table``). Rulings C20-C22 in docs/rulings.md.
+a player's (``public_state`` leaves it out, with the pile and the seed; ``summary`` says
+the question). Rulings C20-C21 in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -45,9 +46,7 @@ class Quiz(Game):
 
     name = "quiz"
     title = "ONE WORLD Quiz"
-    at_the_table = ("The ONE WORLD Quiz is played from the command line for now (companion "
-                    "referee quiz --play): its state holds each question's answer, which "
-                    "no phone may be sent before it is answered.")
+    hidden_information = True
     player_choices = tuple(range(1, MAX_PLAYERS + 1))
     action_fields = {"answer": ("player", "text")}
 
@@ -152,6 +151,25 @@ class Quiz(Game):
         state["over"] = "all_asked"
         state["question"] = None
         return [event, text.game_over(self, state)]
+
+    # -- what the players see -------------------------------------------------------
+
+    def public_state(self, state: State) -> State:
+        """The state less the pile (every question to come), the question (the card it
+        asks about is the answer: ``summary`` says the question in words) and the
+        ``seed`` that orders them."""
+        shown = {key: value for key, value in state.items() if key not in ("pile", "question")}
+        shown["options"] = {key: value for key, value in state["options"].items()
+                            if key != "seed"}
+        return shown
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """The page's panel: the question asked now, whose it is, and the scores."""
+        question = state["question"]
+        return {"kind": "quiz",
+                "question": text.question_words(self, state) if question else None,
+                "asked": question["player"] if question else None,
+                "scores": [{"player": p, "score": n} for p, n in state["scores"].items()]}
 
     # -- words ------------------------------------------------------------------------
 

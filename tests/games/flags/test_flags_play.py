@@ -64,4 +64,10 @@ def test_reveal_is_typed_described_and_the_table_rendered_without_a_card():
                      "Player 1: 15 cards\nPlayer 2: 15 cards")
     assert GAME.phase_words(state) == "" and GAME.title == "Battle of Flags"
     assert not GAME.validate(state, {"type": "draw"})
-    assert GAME.at_the_table.startswith("Battle of Flags is played from the command line")
+    assert GAME.at_the_table is None and GAME.hidden_information
+    shown = GAME.public_state(state)
+    assert not {"piles", "aside", "pot"} & set(shown) and "seed" not in shown["options"]
+    assert GAME.summary(state) == {
+        "kind": "flags", "round": 0, "max_rounds": 2000, "on_table": 0, "aside": 0,
+        "players": [{"player": "player1", "cards": 15}, {"player": "player2", "cards": 15}]}
+    assert GAME.private_to(state, "player1") is None  # face down: its owner's too

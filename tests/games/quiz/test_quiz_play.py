@@ -101,4 +101,10 @@ def test_answers_and_passes_are_typed_described_and_checked():
                 {"type": "guess", "player": "player1"}):
         assert not GAME.validate(state, bad)
     assert GAME.phase_words(state) == "" and GAME.title == "ONE WORLD Quiz"
-    assert GAME.at_the_table.startswith("The ONE WORLD Quiz is played from the command line")
+    assert GAME.at_the_table is None and GAME.hidden_information
+    shown = GAME.public_state(state)
+    assert not {"pile", "question"} & set(shown) and "seed" not in shown["options"]
+    panel = GAME.summary(state)
+    assert panel["question"] in GAME.render(state).splitlines()
+    assert panel["asked"] == "player1" and panel["scores"][0] == {"player": "player1",
+                                                                  "score": 0}

@@ -1,7 +1,9 @@
 // Drawing the game around the board: whose turn, and each game's panel (ONE's scores,
 // ONSLAUGHT's cores and nodes, OneWorld's gods, Towers, stacks and the combat in
-// progress, the outdoor game's sequences and falls; its field is field.js's). The
-// Moves card and its review are review.js's.
+// progress, the outdoor game's sequences and falls, the card game's stocks and
+// missions, Battle of Flags' piles, the quiz's scores; the field is field.js's, the
+// cards and hand cards.js's, the question quiz.js's). The Moves card and its review
+// are review.js's.
 
 export function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -96,6 +98,43 @@ const PANELS = {
     details.append(table(["Hex", "BORG", "CHEZ"], stacks));
     box.append(details);
     return ["Gods, Towers and stacks", box];
+  },
+  cards(summary, game) {
+    // Every player's public part: cards in hand (how many), stock and its paired score
+    // now, missions held (face up, with their stars) and fulfilled, the last sum.
+    const box = element("div");
+    const stars = (m) => `${m.title} ${"★".repeat(m.stars)}`;
+    box.append(table(["Player", "Hand", "Stock", "Score", "Missions", "Sum"],
+      summary.players.map((p) => [title(p.player) + (p.player === summary.to_move ? " ▸" : ""),
+        p.hand, p.stock.length, p.score, p.missions.map(stars).join(", ") || "—",
+        p.last_sum ?? "—"])));
+    for (const p of summary.players) {
+      if (!p.stock.length && !p.fulfilled.length) continue;
+      const details = element("details", "stacks");
+      details.append(element("summary", "", `${title(p.player)}'s stock: ${p.stock.length} cards, ` +
+        `${p.paired.length} paired`));
+      details.append(element("p", "hint", p.stock.map((c) => `${c.name} ${c.value}` +
+        (p.paired.includes(c.code) ? "" : " (unpaired)")).join(", ")));
+      if (p.fulfilled.length) {
+        details.append(element("p", "hint", `Fulfilled: ${p.fulfilled.map(stars).join(", ")}`));
+      }
+      box.append(details);
+    }
+    const end = game.state?.options?.end_at;
+    if (end) box.append(element("p", "hint", `Play stops when a stock holds ${end} cards.`));
+    return ["Stocks, scores and missions", box];
+  },
+  quiz(summary) {
+    return ["Scores", table(["Player", "Score"], summary.scores.map((p) =>
+      [title(p.player) + (p.player === summary.asked ? " ▸" : ""), p.score]))];
+  },
+  flags(summary) {
+    // Battle of Flags: how many cards each pile holds (face down), and on the table.
+    const box = element("div");
+    box.append(table(["Player", "Cards"], summary.players.map((p) => [title(p.player), p.cards])));
+    box.append(element("p", "hint", `Round ${summary.round} of at most ${summary.max_rounds}; ` +
+      `${summary.on_table} cards on the table, ${summary.aside} set aside.`));
+    return ["Piles", box];
   },
   outdoor(summary, game) {
     // Falls: the enemy pieces each player has put on their side this sequence.

@@ -5,6 +5,8 @@
 import { alertIllegal, keepAwake } from "./attention.js";
 import { getJSON, postJSON } from "./api.js";
 import { drawBoard, drawOverlay } from "./board.js";
+import { drawCards, fetchOwn } from "./cards.js";
+import { drawQuiz } from "./quiz.js";
 import { drawField, fieldOffers } from "./field.js";
 import { element, learnNames, renderPanel, title, turnText } from "./game.js";
 import { mayActFor, me } from "./join.js";
@@ -17,6 +19,7 @@ const MAX_BUTTONS = 14;
 
 const page = {
   game: null,
+  own: null,  // this phone's own part of a game with hidden information (its hand)
   referee: null,
   geometry: null,
   boardName: null,
@@ -64,6 +67,15 @@ function redraw() {
   const game = page.game;
   if (game?.summary?.kind === "outdoor") {
     drawField($("board"), game, (action) => play(action, null, { inCard: true }));
+  } else if (game?.summary?.kind === "cards") {
+    drawCards($("board"), game, page.own, me.seat, (action) => play(action, null, { inCard: true }));
+  } else if (game?.summary?.kind === "quiz") {
+    drawQuiz($("board"), game, me.seat, (action) => play(action, null, { inCard: true }));
+  } else if (game?.summary?.kind === "flags") {
+    // Battle of Flags has no board and no choice: each round is one Reveal (below).
+    $("board").replaceChildren(element("p", "hint", "Every pile is face down. Each round, " +
+      `${title(game.to_move)}'s phone turns every player's top card up with Reveal; the ` +
+      "cards turned up are said above."));
   } else if (game && page.geometry) {
     drawBoard($("board"), page.geometry, game.view, page.marks, tap);
   } else {
@@ -106,8 +118,13 @@ export async function showGame(game, verdict = null) {
   page.marks.question = new Set(game?.question?.spaces || []);
   page.marks.combat = game?.summary?.combat?.at || null;
   if (game) await loadBoard(game.board);
+  const own = await ownPart(game);
   // A newer game came while the board was fetched: that one is drawn, not this one.
   if (page.game !== game) return;
+  page.own = own;
+  const kind = game?.summary?.kind;
+  $("board-title").textContent = kind === "quiz" ? "Question"
+    : ["cards", "flags"].includes(kind) ? "Cards" : "Board";
   $("turn").textContent = turnText(game);
   renderVerdict(verdict, game, hadProblem, sameNews);
   renderStartOffer(game);
@@ -126,6 +143,16 @@ export async function showGame(game, verdict = null) {
   showGameInForm(game);
   redraw();
   scheduleOtherMoves();
+}
+
+/** This phone's own part of ``game`` (a card game's hand: /api/game/hand), or null. */
+async function ownPart(game) {
+  try {
+    return await fetchOwn(game);
+  } catch (error) {
+    showError(error.message);
+    return null;
+  }
 }
 
 /** The Game form shows the game in progress (its game, players and board), once per
@@ -234,7 +261,10 @@ function renderVerdict(verdict, game, restored, sameNews) {
     say(`Combat on ${game.summary.combat.at}: each side chooses in secret, below the panel.`, "dice");
   } else if (game) {
     const how = game.summary?.kind === "outdoor" ? "Tap a piece on the field."
-      : "Move on the board, or tap a space here.";
+      : game.summary?.kind === "cards" ? "Each player plays from their hand, on their own phone."
+        : game.summary?.kind === "flags" ? "Reveal plays a round."
+          : game.summary?.kind === "quiz" ? "The player asked answers on their own phone."
+        : "Move on the board, or tap a space here.";
     say(game.outcome ? turnText(game) : `${turnText(game)}. ${how}`);
   } else {
     say("No game yet: start one below.", "none");
@@ -372,7 +402,9 @@ function scheduleOtherMoves() {
 
 async function showOtherMoves(asked) {
   const box = otherMovesBox();
-  if (!page.game || page.game.outcome) {
+  // The card game's moves are made from the hand (cards.js), the quiz's answer and pass
+  // in its form (quiz.js), not from a list.
+  if (!page.game || page.game.outcome || ["cards", "quiz"].includes(page.game.summary?.kind)) {
     box.replaceChildren();
     return;
   }
@@ -589,6 +621,7 @@ async function fillStartForm() {
     const g = games[choice.value];
     const players = $("players");
     players.replaceChildren(...g.players.map((n) => element("option", "", String(n))));
+    if (g.players.includes(g.options.players)) players.value = String(g.options.players);
     $("players-label").hidden = g.players.length === 0;
     const boards = $("board-choice");
     boards.replaceChildren(...g.boards.map((b) => element("option", "", b)));
