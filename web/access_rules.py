@@ -107,7 +107,7 @@ def _own_action(member: Member) -> str | None:
 
 def _own_hand(member: Member) -> str | None:
     """The referee's move for a seat in a game with hidden information (the card game's
-    hands) only from their own seat (ruling T2): they see no hand, and a move for a
+    hands) only from their own seat (ruling H2): they see no hand, and a move for a
     hand, or its refusal, names its cards. Anything else the referee may do for anyone."""
     action = json_body().get("action")
     runtime = get_runtime()
@@ -121,7 +121,7 @@ def _own_hand(member: Member) -> str | None:
     if seat == member.seat:
         return None
     return (f"In {game.title} a hand is played from its own phone only, the referee's "
-            f"included: this phone does not sit at {seat} (ruling T2).")
+            f"included: this phone does not sit at {seat} (ruling H2).")
 
 
 def _own_turn(member: Member) -> str | None:

@@ -1,5 +1,5 @@
 """What each phone may see of a game with hidden information (``Game.hidden_information``,
-the card game's hands): rulings T1-T3 in docs/rulings.md.
+the card game's hands): rulings H1-H3 in docs/rulings.md.
 
 The live events and ``/api/game`` go to every page alike, so they carry only
 ``Game.public_state`` (``web.summaries``). Here is the rest: a seated phone's own part
@@ -27,7 +27,7 @@ def seat_asking() -> str | None:
 
 def own_part(game: Game, state: State) -> dict[str, Any]:
     """The asking phone's seat and what only that seat may see (``Game.private_to``):
-    ``null`` for a phone without a seat at this game (ruling T1: the referee too)."""
+    ``null`` for a phone without a seat at this game (ruling H1: the referee too)."""
     seat = seat_asking()
     seated = seat is not None and seat in game.seats(state)
     return {"seat": seat if seated else None,
@@ -49,7 +49,7 @@ def actions_withheld(game: Game, state: State) -> str | None:
 
 def record_withheld(game: Game, state: State) -> str | None:
     """Why the record may not be exported yet, or ``None``: a game with hidden
-    information is exported once it is over (ruling T3), for its header's seed fixes
+    information is exported once it is over (ruling H3), for its header's seed fixes
     every hand and every draw."""
     if not game.hidden_information or game.is_over(state):
         return None

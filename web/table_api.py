@@ -54,7 +54,7 @@ so a record of tens of thousands of steps would fill a Pi's memory (docs/reliabi
 
 SEED_BITS = 31
 """A game whose options have a ``seed`` (the card games' shuffles) is started with a
-fresh one of this many random bits, unless the request gives one (ruling T3)."""
+fresh one of this many random bits, unless the request gives one (ruling H3)."""
 
 MAX_GAME_ID = 64
 """The longest game id a request may name (the journal's are 12 hex digits)."""
@@ -162,7 +162,7 @@ def start():
 def _seeded(name: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` with a fresh random ``seed`` for a game that shuffles (its options
     have a seed) when they give none: the default seed would deal every game alike, and
-    no one at the table, the referee included, should know the deal (ruling T3)."""
+    no one at the table, the referee included, should know the deal (ruling H3)."""
     if "seed" in options or "seed" not in get_game(name).initial_state({}).get("options", {}):
         return options
     return {**options, "seed": secrets.randbits(SEED_BITS)}

@@ -210,7 +210,7 @@ class Game(ABC):
     only ``public_state`` and each seated phone its own ``private_to``, lists the legal
     actions (which name the hand) to the seat to move alone, lets only a seat's own
     phone act for it, and gives the record (which holds the seed) once the game is
-    over: docs/rulings.md, T1-T3."""
+    over: docs/rulings.md, H1-H3."""
 
     action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields an action of each type may carry beyond those its legal actions list

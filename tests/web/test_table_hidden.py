@@ -1,4 +1,4 @@
-"""Hidden information at the table (rulings T1-T3): the card game played from two
+"""Hidden information at the table (rulings H1-H3): the card game played from two
 phones, and every route and stream walked as each phone at the table (the two seats,
 the referee by token and by PIN, a watcher, a phone that has not joined), none of
 them ever given a card of a hand that is not its own, nor the seed that fixes them."""
@@ -121,7 +121,7 @@ def test_a_hand_is_played_from_its_own_phone_only(table):
         assert refused.status_code == 403
         assert refused.get_json()["error"] == (
             "In ONE WORLD (cards) a hand is played from its own phone only, the referee's "
-            "included: this phone does not sit at player1 (ruling T2).")
+            "included: this phone does not sit at player1 (ruling H2).")
     assert phones["player2"].post("/api/game/play", json=discard).status_code == 403
     # the referee who plays too plays their own seat
     app = table["app"]

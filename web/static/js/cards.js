@@ -2,7 +2,7 @@
 // phone sees (the deck, the discard pile, whose turn) and, on a seated phone, its own
 // hand with the turn's actions: take the top discard, meld four cards (the sum
 // announced, the kept pair chosen on a tie), meld for a mission, discard. The hand
-// comes from /api/game/hand, which gives each phone its own seat's only (rulings T1-T3
+// comes from /api/game/hand, which gives each phone its own seat's only (rulings H1-H3
 // in docs/rulings.md); every move is checked by the server, whose refusal is said in
 // words. The panel (stocks, scores, missions) is game.js's.
 

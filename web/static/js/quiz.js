@@ -1,6 +1,6 @@
 // The ONE WORLD Quiz on the table page: in the board's place, the question asked now
 // and, on the phone of the player it is for, a box to type the answer and Pass. The
-// answer is never sent to a page before it is given (rulings T1-T3 in docs/rulings.md):
+// answer is never sent to a page before it is given (rulings H1-H3 in docs/rulings.md):
 // the verdict then says whether it was right, and what the answer is.
 
 import { element, title } from "./game.js";
