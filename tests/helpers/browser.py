@@ -61,3 +61,19 @@ def verdict(page):
 def space(page, name):
     """The board's drawing of space ``name``."""
     return page.locator(f'#board [data-space="{name}"]')
+
+
+# A script run before each page's own: every live event the page hears is kept in
+# ``window.__heard``, where a test can read what a phone was sent.
+RECORD_EVENTS = """
+window.__heard = [];
+const Original = window.EventSource;
+window.EventSource = class extends Original {
+  addEventListener(type, listener, options) {
+    return super.addEventListener(type, (event) => {
+      window.__heard.push(`${type}: ${event.data || ""}`);
+      listener(event);
+    }, options);
+  }
+};
+"""

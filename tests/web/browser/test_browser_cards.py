@@ -14,7 +14,7 @@ import pytest
 
 from companion.cards.deck import REGION_COLOURS, load_deck
 from companion.games.cards import melds
-from tests.helpers.browser import WAIT_MS, screenshot, sync_api, verdict
+from tests.helpers.browser import RECORD_EVENTS, WAIT_MS, screenshot, sync_api, verdict
 from web.access import get_access
 from web.runtime import get_runtime
 
@@ -23,20 +23,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 DECK = load_deck()
-
-# Every live event the page hears, kept where the test can read it.
-RECORD_EVENTS = """
-window.__heard = [];
-const Original = window.EventSource;
-window.EventSource = class extends Original {
-  addEventListener(type, listener, options) {
-    return super.addEventListener(type, (event) => {
-      window.__heard.push(`${type}: ${event.data || ""}`);
-      listener(event);
-    }, options);
-  }
-};
-"""
 
 
 class Phone:

@@ -7,7 +7,7 @@ are screenshotted at desktop and phone widths (test-artifacts/)."""
 
 import pytest
 
-from tests.helpers.browser import WAIT_MS, screenshot, space, sync_api, verdict
+from tests.helpers.browser import RECORD_EVENTS, WAIT_MS, screenshot, space, sync_api, verdict
 from tests.helpers.oneworld_combat import oneworld_to_combat
 from web.access import get_access
 
@@ -16,20 +16,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
-
-# Every live event the page hears, kept where the test can read it.
-RECORD_EVENTS = """
-window.__heard = [];
-const Original = window.EventSource;
-window.EventSource = class extends Original {
-  addEventListener(type, listener, options) {
-    return super.addEventListener(type, (event) => {
-      window.__heard.push(`${type}: ${event.data || ""}`);
-      listener(event);
-    }, options);
-  }
-};
-"""
 
 
 class Phone:
