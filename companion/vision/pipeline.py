@@ -18,6 +18,7 @@ import numpy as np
 
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
+from companion.vision.edge_crossing import crossing, edge_strip
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -134,6 +135,8 @@ class Recogniser:
         self.neighbours = [[index[n] for n in geometry.neighbours(name) if n in index]
                            for name in self.layout.names]
         self.sides = rim_sides(self.layout)
+        self.edge = edge_strip(self.layout, self.cfg.occlusion) \
+            if self.reader.watches_edge else None
         self._leaned: tuple[bytes, Layout | None] = (b"", None)
         self.look: Any = None
         """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
@@ -190,6 +193,12 @@ class Recogniser:
             occluded = True
             reason = (f"the board does not sit where the registration puts it: {int(off.sum())} "
                       "spaces show something else than the board around them")
+        if not occluded and self.edge is not None:
+            run = crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
+            if run >= self.cfg.occlusion.edge_run:
+                occluded = True
+                reason = ("board occluded: something comes in over the board's edge "
+                          f"(across {run:.1f} pitches of it)")
         if structure(view) < self.cfg.occlusion.min_structure:
             occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"
         elif grain(view) > self.cfg.occlusion.max_grain \

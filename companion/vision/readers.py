@@ -33,6 +33,8 @@ class PieceReader(Protocol):
     """Its pieces stand up: sample each where its body shows from the camera."""
     learns_look: ClassVar[bool]
     shows_grid: ClassVar[bool]
+    watches_edge: ClassVar[bool]
+    """A hand is also what crosses the board's margin (``companion.vision.edge_crossing``)."""
 
     def classify(self, view: np.ndarray, samples: Samples, colours: Sequence[str],
                  look: Any) -> SpaceReadings: ...
@@ -49,6 +51,7 @@ class StoneReader:
     name = "stones"
     leans = True
     learns_look = True
+    watches_edge = True
     shows_grid = True
 
     def __init__(self, layout: Layout, cfg: Section) -> None:
@@ -81,6 +84,7 @@ class _FlatReader:
     name: ClassVar[str]
     leans = False
     learns_look = False
+    watches_edge = False
     shows_grid = False
 
     def __init__(self, layout: Layout, cfg: Section) -> None:
