@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+pytest_plugins = ["tests.helpers.cpu_budget"]  # the CPU each test costs, and the budget
+
 
 class FakeClock:
     """A clock that only moves when told to: ``clock()`` reads it, ``clock.sleep(s)`` and
