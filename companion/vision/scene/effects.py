@@ -136,9 +136,13 @@ def finish(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.
         image = cv2.GaussianBlur(image, (0, 0), effects.blur)
     if effects.motion >= 2:
         image = motion_blur(image, int(effects.motion), rng)
-    if effects.noise > 0:
-        image = image + rng.standard_normal(size=image.shape, dtype=np.float32) * effects.noise
-    out = np.clip(image, 0, 255).astype(np.uint8)
+    if effects.noise > 0:  # the sums of image + noise, in place of copies of the frame
+        noise = rng.standard_normal(size=image.shape, dtype=np.float32)
+        noise *= effects.noise
+        noise += image
+        out = np.clip(noise, 0, 255, out=noise).astype(np.uint8)
+    else:
+        out = np.clip(image, 0, 255).astype(np.uint8)
     if effects.jpeg:
         out = jpeg(out, effects.jpeg)
     return out
