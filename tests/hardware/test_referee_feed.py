@@ -38,12 +38,9 @@ def picture(pieces, effects=CLEAN, frame_seed=0):
     return image, np.linalg.inv(np.array(truth["homography"]))
 
 
-_, TO_BOARD = picture({})
-
-
 def known_board(geometry):
     locator = BoardLocator(geometry)
-    locator.fix(TO_BOARD, "rendered (known)")
+    locator.fix(picture({})[1], "rendered (known)")  # every picture here has one pose
     return locator
 
 
