@@ -47,7 +47,8 @@ def round_trip_error(registration: Registration, pose, camera=CAMERA) -> np.ndar
     return np.linalg.norm(registration.to_board(pixels) - POINTS, axis=1)
 
 
-@pytest.mark.parametrize("tilt", [0.0, 30.0, 50.0])
+@pytest.mark.parametrize("tilt", [pytest.param(0.0, marks=pytest.mark.slow),
+                                  pytest.param(30.0, marks=pytest.mark.slow), 50.0])
 def test_round_trip_within_half_a_millimetre(plan, tilt):
     picture, pose = view(plan, tilt, yaw_deg=12.0)
     registration = from_markers(picture, LAYOUT, MODEL)
