@@ -15,8 +15,8 @@ if [ ! -f .venv/installed ] || [ pyproject.toml -nt .venv/installed ]; then
     touch .venv/installed
 fi
 # Browser tests drive Debian's Chromium (no browser download); the printed deck's pages
-# are looked at through poppler's pdftoppm; the Pi's install script is checked by
-# shellcheck. Install them where we can.
+# are looked at through poppler's pdftoppm; the Pi's install script is checked with
+# the shellcheck tool. Install them where we can.
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
@@ -37,4 +37,9 @@ fi
 # the time.
 export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
 unset PYTHONDONTWRITEBYTECODE
+# The tests make and drop thousands of whole frames (a 1280×960 picture in floats is
+# 15-30 MB). glibc hands each back to the system when it is freed and the next one
+# starts on fresh zeroed pages; keeping up to 256 MB free in the process instead saves
+# a tenth of the quick run's CPU (docs/testing.md). Other C libraries ignore this.
+export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456"
 exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

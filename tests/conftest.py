@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
+
+pytest_plugins = ["tests.helpers.cpu_budget"]  # the CPU each test costs, and the budget
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Leave what collecting made (modules, test items, constants: it lives to the end
+    of the run) out of Python's later garbage collections, each of which would walk it
+    all again: a few seconds of CPU in the quick run (docs/testing.md)."""
+    gc.freeze()
 
 
 class FakeClock:

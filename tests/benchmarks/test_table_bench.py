@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from benchmarks.table import go_game, plans_to_play, press_to_led
 from companion.cli import main
 from companion.games.registry import get_game
@@ -35,6 +37,8 @@ def test_the_longest_example_of_each_game_is_played_and_go_is_seeded():
     assert go_game(5, seed=1) == plans["go"] and len(plans["go"].moves) == 5
 
 
+@pytest.mark.slow  # a benchmark's test; the quick run keeps test_dice_button.py's LED and
+# test_table_live_game.py's roll applied off the thread that rolled it
 def test_a_press_late_in_oneworld_lights_the_led_and_the_roll_is_applied(tmp_path):
     oneworld = plans_to_play(1, seed=1, wanted={"oneworld"})[0]
     [press] = press_to_led(oneworld, tmp_path / "press.sqlite3", presses=1)

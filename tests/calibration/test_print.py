@@ -51,22 +51,35 @@ def _footer_lines(stream: bytes) -> list[tuple[float, str]]:
     return [(right, text) for _y, right, text in sorted(found, reverse=True)]
 
 
+@pytest.fixture(scope="module")
+def bundled_board(tmp_path_factory):
+    """``bundled_board(name, paper)``: the path of the board's printable and its number
+    of pages, written once per module and worker (the two tests below only read it)."""
+    written = {}
+
+    def write(name: str, paper: str):
+        if (name, paper) not in written:
+            path = tmp_path_factory.mktemp("boards") / f"{name}-{paper}.pdf"
+            written[name, paper] = path, write_board(path, load_geometry(name), name, paper)
+        return written[name, paper]
+
+    return write
+
+
 @pytest.mark.parametrize("paper", ["a4", "a3", "letter"])
 @pytest.mark.parametrize("name", sorted(SHEETS))
-def test_every_bundled_board_prints_true_scale_on_the_fewest_sheets(tmp_path, name, paper):
-    geometry = load_geometry(name)
-    path = tmp_path / f"{name}.pdf"
-    pages = write_board(path, geometry, name, paper)
+def test_every_bundled_board_prints_true_scale_on_the_fewest_sheets(bundled_board, name,
+                                                                    paper):
+    path, pages = bundled_board(name, paper)
     assert assert_true_scale(path, paper) == pages == SHEETS[name][paper]
 
 
 @pytest.mark.parametrize("paper", ["a4", "a3", "letter"])
 @pytest.mark.parametrize("name", sorted(SHEETS))
-def test_every_caption_fits_its_sheet_whole(tmp_path, name, paper):
+def test_every_caption_fits_its_sheet_whole(bundled_board, name, paper):
     """The caption is wrapped within the margins, nothing of it cut: each sheet says which
     it is and the board's whole title."""
-    path = tmp_path / f"{name}.pdf"
-    pages = write_board(path, load_geometry(name), name, paper)
+    path, pages = bundled_board(name, paper)
     title = board_title(load_geometry(name), name)
     for number, ((width, _height), stream) in enumerate(pdf_pages(path), start=1):
         lines = _footer_lines(stream)

@@ -33,6 +33,12 @@ def plan() -> np.ndarray:
     return plan_image(LAYOUT, GEOMETRY, px_per_mm=4.0)
 
 
+@pytest.fixture(scope="module")
+def at_30(plan) -> tuple[np.ndarray, np.ndarray]:
+    """The board seen from 30°, and the pose: rendered once for the tests that read it."""
+    return view(plan, 30.0)
+
+
 def view(plan: np.ndarray, tilt: float, *, hidden=(), camera=CAMERA, seed=0, **pose_args):
     pose = look_at(CENTRE, 480.0, tilt, **pose_args)
     picture = render(plan, LAYOUT.extent[:2], 4.0, camera, pose, seed=seed)
@@ -47,7 +53,8 @@ def round_trip_error(registration: Registration, pose, camera=CAMERA) -> np.ndar
     return np.linalg.norm(registration.to_board(pixels) - POINTS, axis=1)
 
 
-@pytest.mark.parametrize("tilt", [0.0, 30.0, 50.0])
+@pytest.mark.parametrize("tilt", [pytest.param(0.0, marks=pytest.mark.slow),
+                                  pytest.param(30.0, marks=pytest.mark.slow), 50.0])
 def test_round_trip_within_half_a_millimetre(plan, tilt):
     picture, pose = view(plan, tilt, yaw_deg=12.0)
     registration = from_markers(picture, LAYOUT, MODEL)
@@ -63,15 +70,15 @@ def test_without_a_camera_model_a_distortion_free_lens_is_exact(plan):
     assert round_trip_error(registration, pose, pinhole).max() < 0.5
 
 
-def test_distortion_ignored_costs_millimetres(plan):
-    picture, pose = view(plan, 30.0)
+def test_distortion_ignored_costs_millimetres(at_30):
+    picture, pose = at_30
     with_model = round_trip_error(from_markers(picture, LAYOUT, MODEL), pose).max()
     without = round_trip_error(from_markers(picture, LAYOUT), pose).max()
     assert without > 2 * with_model
 
 
-def test_to_pixels_inverts_to_board(plan):
-    picture, pose = view(plan, 30.0)
+def test_to_pixels_inverts_to_board(at_30):
+    picture, pose = at_30
     registration = from_markers(picture, LAYOUT, MODEL)
     pixels = registration.to_pixels(POINTS)
     assert np.abs(pixels - project(POINTS, CAMERA, pose)).max() < 0.5
@@ -126,8 +133,8 @@ def test_order_clockwise_starts_from_the_first_tap():
     assert order_clockwise(points).tolist() == [[100, 100], [0, 100], [0, 0], [100, 0]]
 
 
-def test_registration_survives_json(plan):
-    picture, pose = view(plan, 30.0)
+def test_registration_survives_json(at_30):
+    picture, pose = at_30
     registration = from_markers(picture, LAYOUT, MODEL)
     again = Registration.from_json(registration.to_json(), camera=MODEL)
     assert again.markers == registration.markers

@@ -15,12 +15,13 @@ from companion.dice import DiceService
 from companion.journal import Journal
 from companion.table import verdict as v
 from companion.table.session import TableSession
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from hardware.frames import CameraFeed
 from hardware.frames.base import Frame, FrameSource
 from hardware.frames.spec import open_source
 from hardware.referee_feed import OCCLUDED, STEADY, UNREADABLE, RefereeFeed
 from hardware.step_picture import STEP_PICTURE_WIDTH
+from tests.helpers.scene_cache import render_scene
 from tests.helpers.stone_reader import stones
 
 SEED = 11
@@ -37,12 +38,9 @@ def picture(pieces, effects=CLEAN, frame_seed=0):
     return image, np.linalg.inv(np.array(truth["homography"]))
 
 
-_, TO_BOARD = picture({})
-
-
 def known_board(geometry):
     locator = BoardLocator(geometry)
-    locator.fix(TO_BOARD, "rendered (known)")
+    locator.fix(picture({})[1], "rendered (known)")  # every picture here has one pose
     return locator
 
 

@@ -14,10 +14,11 @@ from companion.games.go import Go
 from companion.games.sgf import point_name
 from companion.geometry import load_geometry
 from companion.table.orientation import turns
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from hardware.follow_frames import follow
 from hardware.referee_feed import game_recogniser
 from tests.helpers.realistic_follow import realistic_follow
+from tests.helpers.scene_cache import render_scene
 
 CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 GLOSSY = Effects(noise=2.0, blur=0.4, jpeg=85, gloss=0.6)

@@ -13,9 +13,10 @@ from calibration.intrinsics import CameraModel
 from calibration.locator import BoardLocator
 from companion.journal import Journal
 from companion.table.session import TableSession
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
 from companion.vision.scene.camera import distort_points, half_diagonal
 from hardware.referee_feed import RefereeFeed
+from tests.helpers.scene_cache import render_scene
 from tests.helpers.stone_reader import stones
 
 FRAME = (800, 600)

@@ -20,9 +20,6 @@ def picture(pieces):
     return image, np.linalg.inv(np.array(truth["homography"]))
 
 
-EMPTY, TO_BOARD = picture({})
-
-
 class TableCamera(FrameSource):
     """A camera over the table: it shows ``picture`` (set by the test) 20 times a second."""
 
@@ -30,7 +27,7 @@ class TableCamera(FrameSource):
 
     def __init__(self) -> None:
         super().__init__()
-        self.picture = EMPTY
+        self.picture = picture({})[0]
         self._closed = threading.Event()
 
     def read(self) -> Frame:
@@ -43,5 +40,5 @@ class TableCamera(FrameSource):
 
 def known_board(geometry):
     locator = BoardLocator(geometry)
-    locator.fix(TO_BOARD, "rendered (known)")
+    locator.fix(picture({})[1], "rendered (known)")  # every picture here has one pose
     return locator

@@ -7,17 +7,20 @@ import pytest
 from companion.geometry import load_geometry
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose, render_scene
+from companion.vision.scene import Effects, Pose
+from tests.helpers.scene_cache import render_scene
 
 BOARD = load_geometry("go-9")
 POSE = Pose(tilt_deg=25.0, azimuth_deg=30.0, roll_deg=5.0)
 CALM = Effects(noise=3.0, blur=0.5, jpeg=85)
 BEFORE = {"C3": "black", "G7": "white", "E5": "black"}
 AFTER = {**BEFORE, "D4": "white"}
+FRAME = (640, 480)  # a webcam's frame: what the gate sees does not depend on the size
 
 
 def _frame(frame_seed, pieces, effects=CALM):
-    image, truth = render_scene(1, BOARD, pieces, POSE, effects, frame_seed=frame_seed)
+    image, truth = render_scene(1, BOARD, pieces, POSE, effects, frame=FRAME,
+                                frame_seed=frame_seed)
     return image, np.linalg.inv(np.array(truth["homography"]))
 
 

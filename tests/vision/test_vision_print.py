@@ -28,13 +28,17 @@ def read_with_look(seed: int, pieces: dict, **changes):
     return reading, truth
 
 
+SEEDS = [0, *(pytest.param(s, marks=pytest.mark.slow) for s in range(1, 4))]
+"""The quick run reads one scene of each kind; the slow run four."""
+
+
 def some_stones(seed: int, count: int) -> dict:
     names = list(load_geometry("go-19").names)
     np.random.default_rng(seed).shuffle(names)
     return {name: ("black", "white")[i % 2] for i, name in enumerate(names[:count])}
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_thick_print_on_a_board_small_in_a_webcam_frame_leaves_empty_spaces_read(seed):
     """Lines 1.5 mm wide on a board that fills half of a 640x480 frame are three or
     four pixels wide in the board's view: the empty spaces are read empty."""
@@ -48,7 +52,7 @@ def test_thick_print_on_a_board_small_in_a_webcam_frame_leaves_empty_spaces_read
                for name, content in truth["cells"].items())
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_faint_print_hidden_by_a_white_stone_on_a_white_board_says_stone(seed):
     """Hairlines on white paper, blurred by a 640x480 webcam: a white stone is hardly
     lighter than the board, and only the print it hides tells it; it is never read

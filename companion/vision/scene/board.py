@@ -76,11 +76,12 @@ def render_board(
     rng = rng if rng is not None else np.random.default_rng(0)
     w = int(math.ceil(geometry.width_mm * px_per_mm))
     h = int(math.ceil(geometry.height_mm * px_per_mm))
-    image = np.empty((h, w, 3), dtype=np.float32)
-    image[:] = style.background
-    if style.grain:
-        image += _grain((h, w), style.grain, rng)[:, :, None]
-    image = np.clip(image, 0, 255).astype(np.uint8)
+    image = np.empty((h, w, 3), dtype=np.uint8)
+    grain = _grain((h, w), style.grain, rng) if style.grain else np.zeros((h, w), np.float32)
+    paint = np.empty((h, w), dtype=np.float32)
+    for channel, level in enumerate(np.asarray(style.background, dtype=np.float32)):
+        np.add(grain, level, out=paint)  # one channel at a time: no frame of floats
+        image[:, :, channel] = np.clip(paint, 0, 255, out=paint)
     draw_layout(image, geometry, px_per_mm, style.ink, max(1, int(round(0.6 * px_per_mm))))
     return image
 

@@ -67,7 +67,8 @@ def lighting(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> N
     gain += effects.light_spot * np.exp(-((xs - sx) ** 2 + (ys - sy) ** 2) / (2 * spread**2))
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     cast = 1.0 + rng.uniform(-effects.colour_cast, effects.colour_cast, size=3)
-    image *= gain[:, :, None] * cast.astype(np.float32)[None, None, :]
+    for channel, tint in enumerate(cast.astype(np.float32)):  # no frame-sized field
+        image[:, :, channel] *= gain * tint
 
 
 def expose(image: np.ndarray, board_corners: np.ndarray, rng: np.random.Generator) -> None:
@@ -78,9 +79,13 @@ def expose(image: np.ndarray, board_corners: np.ndarray, rng: np.random.Generato
     cv2.fillConvexPoly(mask, np.rint(board_corners).astype(np.int32), 1)
     inside = image[mask > 0]
     if inside.size:
-        target = rng.uniform(110.0, 185.0) / max(float(np.median(inside.mean(axis=1))), 1.0)
-        highlight = rng.uniform(235.0, 252.0) / max(float(np.percentile(inside.max(axis=1),
-                                                                        99.5)), 1.0)
+        b, g, r = inside[:, 0], inside[:, 1], inside[:, 2]
+        grey = b + g  # each pixel's mean, summed in the order inside.mean(axis=1) sums
+        grey += r
+        grey /= np.float32(3)
+        target = rng.uniform(110.0, 185.0) / max(float(np.median(grey)), 1.0)
+        brightest = np.maximum(np.maximum(b, g), r)
+        highlight = rng.uniform(235.0, 252.0) / max(float(np.percentile(brightest, 99.5)), 1.0)
         image *= min(target, highlight)
 
 
@@ -136,9 +141,13 @@ def finish(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.
         image = cv2.GaussianBlur(image, (0, 0), effects.blur)
     if effects.motion >= 2:
         image = motion_blur(image, int(effects.motion), rng)
-    if effects.noise > 0:
-        image = image + rng.standard_normal(size=image.shape, dtype=np.float32) * effects.noise
-    out = np.clip(image, 0, 255).astype(np.uint8)
+    if effects.noise > 0:  # the sums of image + noise, in place of copies of the frame
+        noise = rng.standard_normal(size=image.shape, dtype=np.float32)
+        noise *= effects.noise
+        noise += image
+        out = np.clip(noise, 0, 255, out=noise).astype(np.uint8)
+    else:
+        out = np.clip(image, 0, 255).astype(np.uint8)
     if effects.jpeg:
         out = jpeg(out, effects.jpeg)
     return out

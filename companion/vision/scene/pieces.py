@@ -61,6 +61,7 @@ class StoneSprite:
         spec = np.exp(-((xs - hx) ** 2 + (ys - hy) ** 2) / (2 * (radius * 0.16) ** 2))
         self.spec = (gloss * 255.0 * spec)[:, :, None]
         self.alpha = np.clip((1.0 - np.sqrt(r2)) * radius + 0.5, 0.0, 1.0)[:, :, None]
+        self.board_share = 1.0 - self.alpha  # how much of what lies under still shows
 
     def draw(self, image: np.ndarray, centre: tuple[float, float],
              colour: tuple[float, float, float], cover: np.ndarray | None = None) -> None:
@@ -73,10 +74,11 @@ class StoneSprite:
         patch = image[y0:y1, x0:x1].astype(np.float32) * self.under[sl]
         body = np.asarray(colour, dtype=np.float32) * self.shade[sl] + self.spec[sl]
         alpha = self.alpha[sl]
-        patch = patch * (1.0 - alpha) + body * alpha
-        image[y0:y1, x0:x1] = np.clip(patch, 0, 255).astype(image.dtype)
+        seen = body * alpha  # the stone over what shows of the board under it
+        seen += patch * self.board_share[sl]
+        image[y0:y1, x0:x1] = np.clip(seen, 0, 255, out=seen)
         if cover is not None:
-            cover[y0:y1, x0:x1] = np.maximum(cover[y0:y1, x0:x1], alpha[:, :, 0])
+            np.maximum(cover[y0:y1, x0:x1], alpha[:, :, 0], out=cover[y0:y1, x0:x1])
 
 
 def draw_glare(image: np.ndarray, centre: tuple[float, float], radius: float,

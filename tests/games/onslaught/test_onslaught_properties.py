@@ -108,7 +108,8 @@ def test_initial_state_survives_json_exactly(options):
     assert GAME.initial_state(state["options"]) == state
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.slow)
+                                       for s in range(1, 6))])
 def test_seeded_random_games_play_to_a_win(seed):
     """Random play that prefers attacks and captures reaches a destroyed core."""
     rng = random.Random(seed)
