@@ -5,7 +5,11 @@ vanishing point. Clutter (bowls, a hand, a sofa, a keyboard seen askew) has stra
 pieces too, but few of them point at those two points; the table's own lines and wood
 grain may, but they do not cross a second family in a dense web.
 
-1. **Segments.** The picture's straight pieces (OpenCV's line segment detector).
+1. **Segments.** The picture's straight pieces (OpenCV's line segment detector); and
+   then again, if no board was found among them, those outside wood grain
+   (``outside_grain``): where the picture's edges all run one way at every scale
+   (``grain``), it is a table's grain or a cloth's weave; a board's lines run two
+   ways there, so its pieces are kept.
 2. **Families.** The strongest direction (by length) among the pieces not yet taken
    seeds a family; its vanishing point is found by RANSAC over pairs of its pieces
    (a point at infinity for lines seen parallel; many short pieces outweigh a few
@@ -88,6 +92,15 @@ def detect_segments(grey: np.ndarray) -> np.ndarray:
     lengths = np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
     shortest = max(MIN_SEGMENT_PX, MIN_SEGMENT_SHARE * max(grey.shape[:2]))
     return segments[lengths >= shortest]
+
+
+def outside_grain(segments: np.ndarray, one_way: np.ndarray) -> np.ndarray:
+    """The ``segments`` whose middles lie outside the picture's wood grain (``one_way``,
+    the map ``grain`` makes)."""
+    middles = ((segments[:, :2] + segments[:, 2:]) / 2 / GRAIN_STEP).astype(int)
+    xs = np.clip(middles[:, 0], 0, one_way.shape[1] - 1)
+    ys = np.clip(middles[:, 1], 0, one_way.shape[0] - 1)
+    return segments[~one_way[ys, xs]]
 
 
 def grain(grey: np.ndarray) -> np.ndarray:
