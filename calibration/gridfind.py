@@ -610,7 +610,7 @@ def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                      ys: np.ndarray) -> str | None:
     """Why the lattice is not the board's (None: it is): the lines' own check, then the
     independent one, piece by piece (``calibration.gridverify``)."""
-    return (lattice_check(lattice_diagnostics(response, to_board, xs, ys))
+    return (lattice_check(lattice_diagnostics(response, to_board, xs, ys), beyond=False)
             or verify_lattice(response, to_board, xs, ys))
 
 
