@@ -60,6 +60,8 @@ import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
 from calibration.gridoutline import (
+    CLEAR_FAMILIES,
+    MAX_FAMILIES,
     Families,
     candidate_outlines,
     detect_segments,
@@ -434,7 +436,7 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
         pieces = segments if search == 0 else outside_grain(segments, one_way())
         if search == 1 and len(pieces) == len(segments):
             return
-        families = line_families(pieces, size)
+        families = line_families(pieces, size, MAX_FAMILIES if search == 0 else CLEAR_FAMILIES)
         webs, pair = candidate_outlines(families, response, size)
         outlines: Iterable[np.ndarray] = webs
         if families is not None and pair is not None:  # fitted only when reached

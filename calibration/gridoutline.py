@@ -49,6 +49,9 @@ RANSAC_TRIALS = 300
 SEED = 7  # the RANSAC draws are seeded: the same picture gives the same outlines
 MIN_FAMILY_PIECES = 6
 MAX_FAMILIES = 4  # directions looked for: the grid's two, and the clutter's (wood grain)
+CLEAR_FAMILIES = 6  # and among the pieces outside the grain, where the grain's pieces
+# beside a bowl, a keyboard or the board (the grain map's windows reach over them) can
+# still make two families, and the keyboard's keys two more
 MIN_WEB_SHARE = 0.15  # a web with both families under this share of the best is clutter
 MAX_WEBS = 3  # the most webs (each at two growths) offered as outlines
 GROW_SHARE = 0.6  # pieces this share of their median length apart join one web
@@ -125,9 +128,11 @@ def grain(grey: np.ndarray) -> np.ndarray:
     return one_way
 
 
-def line_families(segments: np.ndarray, size: tuple[int, int]) -> Families | None:
-    """Split ``segments`` into the grid's two families (module docstring), or ``None``
-    when the picture has no two families of straight pieces."""
+def line_families(segments: np.ndarray, size: tuple[int, int],
+                  most: int = MAX_FAMILIES) -> Families | None:
+    """Split ``segments`` into up to ``most`` families (module docstring), the grid's
+    two among them, or ``None`` when the picture has no two families of straight
+    pieces."""
     if len(segments) < 2 * MIN_FAMILY_PIECES:
         return None
     scale = float(max(size))
@@ -144,7 +149,7 @@ def line_families(segments: np.ndarray, size: tuple[int, int]) -> Families | Non
     family = np.full(len(segments), -1)
     points, mains = [], []
     free = np.ones(len(segments), dtype=bool)
-    for index in range(MAX_FAMILIES):
+    for index in range(most):
         main = _main_direction(angles[free], lengths[free], [])
         if main is None:
             break
