@@ -225,11 +225,14 @@ def test_a_board_small_among_clutter_is_found_with_its_size(case):
     assert lattice_error_pitches(registration, found, to_board) < 0.2
 
 
-ON_GRAIN = [  # (seed, board, frame, tilt, azimuth, roll, fill, offset): small boards
-    # on a strongly grained table (grain as dark and dense as the board's lines)
-    (31, "go-13", (1280, 960), 15.3, 164.7, -24.7, 0.34, (0.23, 0.15)),
-    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05)),
-    (1, "go-13", (1920, 1080), 36.7, 313.0, -5.7, 0.53, (0.04, -0.27)),
+ON_GRAIN = [  # (seed, board, frame, tilt, azimuth, roll, fill, offset, clutter): small
+    # boards on a strongly grained table (grain as dark and dense as the board's lines),
+    # with or without bowls, a keyboard and the table's edge
+    (31, "go-13", (1280, 960), 15.3, 164.7, -24.7, 0.34, (0.23, 0.15), False),
+    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), False),
+    (1, "go-13", (1920, 1080), 36.7, 313.0, -5.7, 0.53, (0.04, -0.27), False),
+    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), True),
+    (19, "go-13", (1920, 1080), 19.2, 345.9, 15.6, 0.41, (-0.22, 0.1), True),
 ]
 
 
@@ -237,16 +240,17 @@ ON_GRAIN = [  # (seed, board, frame, tilt, azimuth, roll, fill, offset): small b
 @pytest.mark.parametrize("case", range(len(ON_GRAIN)))
 def test_a_small_board_on_strong_wood_grain_is_found_with_its_size(case):
     """A 9x9 or 13x13 board a third to a half of the frame on wood grain as dark and
-    dense as its lines: found (the second search, among the pieces outside the grain),
-    its size told among 9, 13 and 19, every crossing within a quarter of a pitch."""
+    dense as its lines, with clutter or without: found (the second search, among the
+    pieces outside the grain), its size told among 9, 13 and 19, every crossing
+    within a quarter of a pitch."""
     from calibration.gridfind import find_grid_of
     from companion.vision.scene import Pose
     from tests.helpers.cluttered_scenes import cluttered_scene
 
-    seed, board, frame, tilt, azimuth, roll, fill, offset = ON_GRAIN[case]
+    seed, board, frame, tilt, azimuth, roll, fill, offset, clutter = ON_GRAIN[case]
     pose = Pose(tilt_deg=tilt, azimuth_deg=azimuth, roll_deg=roll, fill=fill, offset=offset)
     picture, to_board = cluttered_scene(seed, board, pose, frame=frame, grain=0.25,
-                                        clutter=False)
+                                        clutter=clutter)
     sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
     found, registration = find_grid_of(picture, sizes)
     assert found.spec["columns"] == load_geometry(board).spec["columns"]
