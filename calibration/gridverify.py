@@ -15,9 +15,7 @@ Three things make a lattice not the board's:
 
 - **A line that does not show.** An end line (or more than ``MAX_HIDDEN_LINES`` of the
   lines) showing on fewer than ``LINE_SHOWS`` of its pieces: the lattice reaches past
-  the board onto the table. A *quiet* piece, with hardly any ridge on it (under a
-  stone, or washed out in an overexposed photo), is not counted; grain is never
-  quiet.
+  the board onto the table.
 - **A line beyond.** Past an end, the line a pitch further shows on more than
   ``BEYOND_SHOWS`` of its pieces *and* the lines the other way run on to it (their
   pieces from the end line to it show as much): the lattice is one line short of the
