@@ -43,7 +43,6 @@ LINE_SHOWS = 0.35  # a line shows on at least this share of its pieces
 MAX_HIDDEN_LINES = 0.25  # stones may hide at most this share of the lines, no end one
 BEYOND_SHOWS = 0.5  # a line beyond and the lines running on to it: this share each
 BETWEEN_SHOWS = 0.5  # midlines showing on this share of their pieces (median) are lines
-QUIET = 0.3  # a piece whose ridge is under this share of the typical piece's is quiet
 PLAIN_LINES = 0.8  # a lattice whose lines show on this share of their pieces (median,
 # each family) shows its board's lines plainly: few stones on it
 
@@ -51,17 +50,16 @@ PLAIN_LINES = 0.8  # a lattice whose lines show on this share of their pieces (m
 def segment_contrast(flat: np.ndarray, lines: np.ndarray, crossings: np.ndarray,
                      off: float, horizontal: bool) -> np.ndarray:
     """The contrast of each piece of each line against the line ``off`` pixels before
-    it and the one after it, and the ridge on it (lines × pieces × 3): the mean ridge
-    along the piece (the most response within ``REACH`` of the line) less the mean
-    ridge along the line beside it, at places ``END_GAP`` away from the crossings;
-    then that mean ridge itself. ``lines`` and
+    it and the one after it (lines × pieces × 2): the mean ridge along the piece (the
+    most response within ``REACH`` of the line) less the mean ridge along the line
+    beside it, at places ``END_GAP`` away from the crossings. ``lines`` and
     ``crossings`` are positions in ``flat`` (rows and columns, or columns and rows if
     not ``horizontal``)."""
     picture = flat if horizontal else flat.T
     reach = max(1, round(REACH * SEGMENT_PX))
     ridge = cv2.dilate(picture, np.ones((2 * reach + 1, 1), np.uint8))
     gap = END_GAP * SEGMENT_PX
-    result = np.zeros((len(lines), len(crossings) - 1, 3), np.float32)
+    result = np.zeros((len(lines), len(crossings) - 1, 2), np.float32)
     at = np.clip(np.rint(np.column_stack([lines, lines - off, lines + off])).astype(int), 0,
                  picture.shape[0] - 1)  # each line's row, and the rows beside it
     for k, (a, b) in enumerate(zip(crossings[:-1], crossings[1:], strict=True)):
@@ -70,8 +68,7 @@ def segment_contrast(flat: np.ndarray, lines: np.ndarray, crossings: np.ndarray,
         if len(cols) == 0:
             continue
         means = ridge[at[:, :, None], cols[None, None, :]].mean(axis=2)  # lines × 3
-        result[:, k, :2] = means[:, :1] - means[:, 1:]
-        result[:, k, 2] = means[:, 0]
+        result[:, k] = means[:, :1] - means[:, 1:]
     return result
 
 
@@ -80,7 +77,7 @@ def _against_inside(contrast: np.ndarray) -> np.ndarray:
     lines (the second and the last but one of the extended lines) only against the one
     inside: outside lies the board's margin, and its rim may be as near as half a
     pitch."""
-    both = contrast[..., :2].min(axis=2)
+    both = contrast.min(axis=2)
     both[1] = contrast[1, :, 1]
     both[-2] = contrast[-2, :, 0]
     return both
@@ -91,8 +88,7 @@ def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     """The pieces' contrasts of the lattice extended by a line each way, in the picture
     straightened by ``to_board`` (picture -> board): ``rows`` (rows × pieces between
     columns, both extended), ``columns`` (likewise), and ``mid_rows``,
-    ``mid_columns`` (the midlines' pieces between the lattice's own lines), and
-    ``rows_ridge``, ``columns_ridge`` (the mean ridge on each piece of the first two)."""
+    ``mid_columns`` (the midlines' pieces between the lattice's own lines)."""
     count_x, count_y = len(xs), len(ys)
     pad = 1.75 * SEGMENT_PX
     scale_x = SEGMENT_PX / float(np.diff(xs).mean())
@@ -106,35 +102,27 @@ def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     us = pad + SEGMENT_PX * np.arange(-1, count_x + 1)
     vs = pad + SEGMENT_PX * np.arange(-1, count_y + 1)
     half = SEGMENT_PX / 2
-    rows = segment_contrast(flat, vs, us, half, True)
-    columns = segment_contrast(flat, us, vs, half, False)
     return {
-        "rows": _against_inside(rows),
-        "columns": _against_inside(columns),
-        "rows_ridge": rows[..., 2],
-        "columns_ridge": columns[..., 2],
+        "rows": _against_inside(segment_contrast(flat, vs, us, half, True)),
+        "columns": _against_inside(segment_contrast(flat, us, vs, half, False)),
         "mid_rows": segment_contrast(flat, vs[1:-2] + half, us[1:-1], half / 2,
-                                     True)[..., :2].min(axis=2),
+                                     True).min(axis=2),
         "mid_columns": segment_contrast(flat, us[1:-2] + half, vs[1:-1], half / 2,
-                                        False)[..., :2].min(axis=2),
+                                        False).min(axis=2),
     }
 
 
 def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Which pieces show (``lattice_pieces``), each family judged against its own
     typical piece (a camera's blur or a board's print may make one family fainter):
-    per family, the share of each lattice line's pieces that show, of those not quiet
-    (``lines``: a piece whose ridge is under ``QUIET`` of the typical one is under a
-    stone or washed out, and tells nothing; on grain no piece is quiet), of the
+    per family, the share of each lattice line's pieces that show (``lines``), of the
     pieces of the lines just beyond each end (``beyond``), of the pieces running on
     to each of them from the end lines the other way (``running_on``), and of each
     midline's pieces (``between``)."""
-    typical, quiet = {}, {}
+    typical = {}
     for name in ("rows", "columns"):
         own = pieces[name][1:-1, 1:-1]
         typical[name] = max(float(np.percentile(own, TYPICAL_PERCENTILE)), 0.0)
-        ridge = pieces[name + "_ridge"][1:-1, 1:-1]
-        quiet[name] = ridge < QUIET * float(np.percentile(ridge, TYPICAL_PERCENTILE))
     shows = {name: pieces[name] > SHOWS * typical[name] if typical[name] > 0
              else np.zeros_like(pieces[name], bool) for name in ("rows", "columns")}
     shows.update({"mid_" + name: pieces["mid_" + name] > SHOWS * typical[name]
@@ -142,9 +130,7 @@ def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
                   for name in ("rows", "columns")})
     out = {}
     for name, other in (("rows", "columns"), ("columns", "rows")):
-        judged = np.maximum((~quiet[name]).sum(axis=1), 1)
-        out[f"lines_{name}"] = np.where((~quiet[name]).any(axis=1),
-                                        shows[name][1:-1, 1:-1].sum(axis=1) / judged, 1.0)
+        out[f"lines_{name}"] = shows[name][1:-1, 1:-1].mean(axis=1)
         out[f"beyond_{name}"] = shows[name][[0, -1], 1:-1].mean(axis=1)
         out[f"running_on_{name}"] = shows[other][1:-1, [0, -1]].mean(axis=0)
         out[f"between_{name}"] = shows["mid_" + name].mean(axis=1)
