@@ -7,7 +7,9 @@ with no markers: its outline first, then its lines, then every crossing.
    pieces that point at two vanishing points (a board among clutter, at a steep
    angle), the largest web of line response (a board alone on a cloth), and last the
    lattices fitted in the picture straightened by the two vanishing points
-   (``lattice_outlines``). Stages 2 to 5 run in each outline in turn; the first
+   (``lattice_outlines``); then the same again from the pieces outside the picture's
+   wood grain (``gridoutline.grain``), which on a strongly grained table outweighs a
+   small board's lines. Stages 2 to 5 run in each outline in turn; the first
    lattice that passes the check and meets at least ``SURE_CONFIDENCE`` of its
    crossings ends the search (a less sure one is kept while the others are tried),
    so an outline around clutter costs time, never a wrong board.
@@ -34,13 +36,18 @@ with no markers: its outline first, then its lines, then every crossing.
    period suggests tried first): a 19-line board fits no 13-line lattice (lines
    beyond) and a 9-line lattice only at twice its pitch (lines between). A lattice
    with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
-   no board seen by a camera, and is refused too.
+   no board seen by a camera, and is refused too. Last, an independent check judges
+   every line piece by piece between crossings (``calibration.gridverify``): a
+   lattice reaching past the board onto wood grain, one line short of the board, or
+   at twice its pitch is refused; the line beyond each end is judged by it alone.
 
 6. **Stones.** A board covered in stones shows its lines only in short pieces between
    them, and the gaps between its stones make a lattice of their own half a pitch
    over. When no lattice of lines passes, or none is as sure as ``SURE_CONFIDENCE``,
    the board is looked for by its stones too (``calibration.gridstones``), and the
-   surer of the two is the board.
+   surer of the two is the board. A board found by its stones must show stones (its
+   places differ in shade, ``STONES_SPREAD``) and, where its lines show plainly,
+   pass the independent check.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
