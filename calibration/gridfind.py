@@ -7,7 +7,9 @@ with no markers: its outline first, then its lines, then every crossing.
    pieces that point at two vanishing points (a board among clutter, at a steep
    angle), the largest web of line response (a board alone on a cloth), and last the
    lattices fitted in the picture straightened by the two vanishing points
-   (``lattice_outlines``). Stages 2 to 5 run in each outline in turn; the first
+   (``lattice_outlines``); then the same again from the pieces outside the picture's
+   wood grain (``gridoutline.grain``), which on a strongly grained table outweighs a
+   small board's lines. Stages 2 to 5 run in each outline in turn; the first
    lattice that passes the check and meets at least ``SURE_CONFIDENCE`` of its
    crossings ends the search (a less sure one is kept while the others are tried),
    so an outline around clutter costs time, never a wrong board.
@@ -34,13 +36,18 @@ with no markers: its outline first, then its lines, then every crossing.
    period suggests tried first): a 19-line board fits no 13-line lattice (lines
    beyond) and a 9-line lattice only at twice its pitch (lines between). A lattice
    with a cell more than ``MAX_CELL_STRETCH`` times longer one way than the other is
-   no board seen by a camera, and is refused too.
+   no board seen by a camera, and is refused too. Last, an independent check judges
+   every line piece by piece between crossings (``calibration.gridverify``): a
+   lattice reaching past the board onto wood grain, one line short of the board, or
+   at twice its pitch is refused; the line beyond each end is judged by it alone.
 
 6. **Stones.** A board covered in stones shows its lines only in short pieces between
    them, and the gaps between its stones make a lattice of their own half a pitch
    over. When no lattice of lines passes, or none is as sure as ``SURE_CONFIDENCE``,
    the board is looked for by its stones too (``calibration.gridstones``), and the
-   surer of the two is the board.
+   surer of the two is the board. A board found by its stones must show stones (its
+   places differ in shade, ``STONES_SPREAD``) and, where its lines show plainly,
+   pass the independent check.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
@@ -52,23 +59,28 @@ Every threshold is a named constant here (the lines' own, in ``calibration.gridl
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import cv2
 import numpy as np
 
 from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
 from calibration.gridoutline import (
+    CLEAR_FAMILIES,
+    MAX_FAMILIES,
     Families,
     candidate_outlines,
     detect_segments,
     grain,
     line_families,
+    outside_grain,
     plausible,
     straightening,
     upright,
 )
 from calibration.gridstones import find_by_stones
+from calibration.gridverify import verify_lattice
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -100,6 +112,9 @@ SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
 MIN_PICTURE_PX = 32  # a picture narrower than this holds no board to find
+STONES_SPREAD = 0.2  # a board found by its stones: its places' shades spread at least
+# this share of their median (measured: 1.6 and 2.9 on real boards covered in stones,
+# 0.06-0.1 on empty rendered boards whose cells were taken for stones)
 GRAIN_PICTURE = 0.5  # over this share of the picture grain (``gridoutline.grain``), a
 # failed search says so
 
@@ -334,7 +349,14 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
     best: tuple[Geometry, Registration] | None = None
-    outlines = _outlines(grey, response, counts)
+    one_way: list[np.ndarray] = []  # the grain map, made once when first needed
+
+    def grain_map() -> np.ndarray:
+        if not one_way:
+            one_way.append(grain(grey))
+        return one_way[0]
+
+    outlines = _outlines(grey, response, counts, grain_map)
     while True:
         try:
             quad = next(outlines)
@@ -365,12 +387,15 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
             by_stones = find_by_stones(grey, response, scale, geometries)
         except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
             by_stones = None
+        if by_stones is not None and _stones_problem(grey, response, by_stones,
+                                                     scale) is not None:
+            by_stones = None
         if by_stones is not None and (best is None
                                       or by_stones[1].confidence > best[1].confidence):
             best = by_stones
     if best is not None:
         return best
-    if grain(grey).mean() > GRAIN_PICTURE:
+    if grain_map().mean() > GRAIN_PICTURE:
         raise RegistrationError(
             "Most of the picture's lines run one way (wood grain, stripes) and no board's "
             "grid was found among them: is the board in view, and large enough?"
@@ -381,18 +406,53 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     raise first_failure
 
 
-def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int]
-              ) -> Iterator[np.ndarray]:
+def _stones_problem(grey: np.ndarray, response: np.ndarray,
+                    found: tuple[Geometry, Registration], scale: float) -> str | None:
+    """Why a board found by its stones is not the board (None: it may be). Its places
+    must differ in shade (stones on a board: the 10th to the 90th percentile at least
+    ``STONES_SPREAD`` of their median; an empty board's cells, or a table's grain, do
+    not); and where its lines show plainly (few stones on it) the lattice must pass
+    ``verify_lattice`` as a lattice of lines would."""
+    geometry, registration = found
+    to_board = registration.homography @ np.diag([1 / scale, 1 / scale, 1.0])
+    xs, ys = grid_lines_mm(geometry)
+    places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
+    pixels = cv2.perspectiveTransform(places, np.linalg.inv(to_board)).reshape(-1, 2)
+    pitch = float(np.median(np.linalg.norm(np.diff(pixels.reshape(len(ys), len(xs), 2),
+                                                   axis=1), axis=2)))
+    smooth = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), max(1.0, pitch / 6))
+    at = np.clip(np.rint(pixels).astype(int), 0, [grey.shape[1] - 1, grey.shape[0] - 1])
+    low, middle, high = np.percentile(smooth[at[:, 1], at[:, 0]], [10, 50, 90])
+    if high - low < STONES_SPREAD * max(middle, 1.0):
+        return "The spots found are not stones: their places are all of one shade."
+    return verify_lattice(response, to_board, xs, ys, plain_only=True)
+
+
+def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
+              one_way: Callable[[], np.ndarray]) -> Iterator[np.ndarray]:
     """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
     lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
-    the picture straightened by the lines' vanishing points (``lattice_outlines``)."""
+    the picture straightened by the lines' vanishing points (``lattice_outlines``); then
+    the same again from the pieces outside the picture's wood grain (``one_way`` gives
+    its map), where a table's grain outweighed a small board's lines. An outline
+    offered once is not offered again."""
     size = (grey.shape[1], grey.shape[0])
-    families = line_families(detect_segments(grey), size)
-    outlines, pair = candidate_outlines(families, response, size)
-    yield from outlines
-    if families is not None and pair is not None:
-        for quad in lattice_outlines(response, families, pair, counts):
-            if plausible(quad, size):
+    segments = detect_segments(grey)
+    offered: list[np.ndarray] = []
+    for search in range(2):
+        pieces = segments if search == 0 else outside_grain(segments, one_way())
+        if search == 1 and len(pieces) == len(segments):
+            return
+        families = line_families(pieces, size, MAX_FAMILIES if search == 0 else CLEAR_FAMILIES)
+        webs, pair = candidate_outlines(families, response, size)
+        outlines: Iterable[np.ndarray] = webs
+        if families is not None and pair is not None:  # fitted only when reached
+            outlines = itertools.chain(webs, (
+                quad for quad in lattice_outlines(response, families, pair, counts)
+                if plausible(quad, size)))
+        for quad in outlines:
+            if not any(np.abs(quad - seen).max() < 1.0 for seen in offered):
+                offered.append(quad)
                 yield quad
 
 
@@ -534,11 +594,12 @@ def line_count(response: np.ndarray, quad: np.ndarray) -> float:
 def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
              xs: np.ndarray, ys: np.ndarray
              ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], str | None]:
-    """The fitted lattice if ``lattice_check`` passes it, else the first lattice one line
-    over each way (refitted) that passes, else the fit and what is wrong with it. Settling
-    keeps a lattice where it is unless a shift gains clearly; the check says whether
-    the lattice is right at all, so a lattice it refuses is given the shifts again."""
-    problem = lattice_check(lattice_diagnostics(response, found[0], xs, ys))
+    """The fitted lattice if it passes ``lattice_check`` and ``verify_lattice``, else the
+    first lattice one line over each way (refitted) that passes both, else the fit and
+    what is wrong with it. Settling keeps a lattice where it is unless a shift gains
+    clearly; the checks say whether the lattice is right at all, so a lattice they
+    refuse is given the shifts again."""
+    problem = _lattice_problem(response, found[0], xs, ys)
     if problem is None:
         return found, None
     to_picture = np.linalg.inv(found[0])
@@ -549,9 +610,17 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
             shifted = _refit(response, to_picture @ move, xs, ys)
         except RegistrationError:
             continue
-        if lattice_check(lattice_diagnostics(response, shifted[0], xs, ys)) is None:
+        if _lattice_problem(response, shifted[0], xs, ys) is None:
             return shifted, None
     return found, problem
+
+
+def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                     ys: np.ndarray) -> str | None:
+    """Why the lattice is not the board's (None: it is): the lines' own check, then the
+    independent one, piece by piece (``calibration.gridverify``)."""
+    return (lattice_check(lattice_diagnostics(response, to_board, xs, ys), beyond=False)
+            or verify_lattice(response, to_board, xs, ys))
 
 
 def _register(response: np.ndarray, quad: np.ndarray, geometry: Geometry,

@@ -123,11 +123,12 @@ def lattice_diagnostics(response: np.ndarray, to_board: np.ndarray, xs: np.ndarr
     return out
 
 
-def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
+def lattice_check(diagnostics: dict[str, np.ndarray], *, beyond: bool = True) -> str | None:
     """Why the lattice is not the board's (None: it is): a line of it too faint, a line
-    just beyond it or halfway between its lines too strong. A board found a line off
-    has a line beyond its lattice and a lattice line on the margin; a board of another
-    size has lattice lines on nothing or lines between them."""
+    just beyond it (unless not ``beyond``: the caller judges that itself) or halfway
+    between its lines too strong. A board found a line off has a line beyond its
+    lattice and a lattice line on the margin; a board of another size has lattice
+    lines on nothing or lines between them."""
     for axis, name in (("x", "columns"), ("y", "rows")):
         faint = diagnostics[f"lines_{axis}"] < LINE_FAINT
         # Stones may hide a whole line inside the board, not most of them; a lattice on
@@ -135,9 +136,9 @@ def lattice_check(diagnostics: dict[str, np.ndarray]) -> str | None:
         if faint[0] or faint[-1] or faint.mean() > MAX_FAINT_SHARE:
             return (f"{faint.sum()} of the {len(faint)} {name} of lines fitted show no "
                     "line: is the whole board in the picture, and is it the board named?")
-        beyond = diagnostics[f"beyond_{axis}"]
-        stray = (beyond > LINE_STRAY) & (diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED)
-        if stray.any():
+        stray = ((diagnostics[f"beyond_{axis}"] > LINE_STRAY)
+                 & (diagnostics[f"beyond_crossed_{axis}"] > BEYOND_CROSSED))
+        if beyond and stray.any():
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
         lines = diagnostics[f"lines_{axis}"]

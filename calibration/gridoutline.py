@@ -5,7 +5,11 @@ vanishing point. Clutter (bowls, a hand, a sofa, a keyboard seen askew) has stra
 pieces too, but few of them point at those two points; the table's own lines and wood
 grain may, but they do not cross a second family in a dense web.
 
-1. **Segments.** The picture's straight pieces (OpenCV's line segment detector).
+1. **Segments.** The picture's straight pieces (OpenCV's line segment detector); and
+   then again, if no board was found among them, those outside wood grain
+   (``outside_grain``): where the picture's edges all run one way at every scale
+   (``grain``), it is a table's grain or a cloth's weave; a board's lines run two
+   ways there, so its pieces are kept.
 2. **Families.** The strongest direction (by length) among the pieces not yet taken
    seeds a family; its vanishing point is found by RANSAC over pairs of its pieces
    (a point at infinity for lines seen parallel; many short pieces outweigh a few
@@ -45,6 +49,9 @@ RANSAC_TRIALS = 300
 SEED = 7  # the RANSAC draws are seeded: the same picture gives the same outlines
 MIN_FAMILY_PIECES = 6
 MAX_FAMILIES = 4  # directions looked for: the grid's two, and the clutter's (wood grain)
+CLEAR_FAMILIES = 6  # and among the pieces outside the grain, where the grain's pieces
+# beside a bowl, a keyboard or the board (the grain map's windows reach over them) can
+# still make two families, and the keyboard's keys two more
 MIN_WEB_SHARE = 0.15  # a web with both families under this share of the best is clutter
 MAX_WEBS = 3  # the most webs (each at two growths) offered as outlines
 GROW_SHARE = 0.6  # pieces this share of their median length apart join one web
@@ -90,6 +97,15 @@ def detect_segments(grey: np.ndarray) -> np.ndarray:
     return segments[lengths >= shortest]
 
 
+def outside_grain(segments: np.ndarray, one_way: np.ndarray) -> np.ndarray:
+    """The ``segments`` whose middles lie outside the picture's wood grain (``one_way``,
+    the map ``grain`` makes)."""
+    middles = ((segments[:, :2] + segments[:, 2:]) / 2 / GRAIN_STEP).astype(int)
+    xs = np.clip(middles[:, 0], 0, one_way.shape[1] - 1)
+    ys = np.clip(middles[:, 1], 0, one_way.shape[0] - 1)
+    return segments[~one_way[ys, xs]]
+
+
 def grain(grey: np.ndarray) -> np.ndarray:
     """Where the picture's edges run one way at every scale of ``GRAIN_SCALES`` (the
     coherence of the structure tensor over ``GRAIN_COHERENCE``), on a map
@@ -112,9 +128,11 @@ def grain(grey: np.ndarray) -> np.ndarray:
     return one_way
 
 
-def line_families(segments: np.ndarray, size: tuple[int, int]) -> Families | None:
-    """Split ``segments`` into the grid's two families (module docstring), or ``None``
-    when the picture has no two families of straight pieces."""
+def line_families(segments: np.ndarray, size: tuple[int, int],
+                  most: int = MAX_FAMILIES) -> Families | None:
+    """Split ``segments`` into up to ``most`` families (module docstring), the grid's
+    two among them, or ``None`` when the picture has no two families of straight
+    pieces."""
     if len(segments) < 2 * MIN_FAMILY_PIECES:
         return None
     scale = float(max(size))
@@ -131,7 +149,7 @@ def line_families(segments: np.ndarray, size: tuple[int, int]) -> Families | Non
     family = np.full(len(segments), -1)
     points, mains = [], []
     free = np.ones(len(segments), dtype=bool)
-    for index in range(MAX_FAMILIES):
+    for index in range(most):
         main = _main_direction(angles[free], lengths[free], [])
         if main is None:
             break

@@ -225,6 +225,38 @@ def test_a_board_small_among_clutter_is_found_with_its_size(case):
     assert lattice_error_pitches(registration, found, to_board) < 0.2
 
 
+ON_GRAIN = [  # (seed, board, frame, tilt, azimuth, roll, fill, offset, clutter): small
+    # boards on a strongly grained table (grain as dark and dense as the board's lines),
+    # with or without bowls, a keyboard and the table's edge
+    (31, "go-13", (1280, 960), 15.3, 164.7, -24.7, 0.34, (0.23, 0.15), False),
+    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), False),
+    (1, "go-13", (1920, 1080), 36.7, 313.0, -5.7, 0.53, (0.04, -0.27), False),
+    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), True),
+    (19, "go-13", (1920, 1080), 19.2, 345.9, 15.6, 0.41, (-0.22, 0.1), True),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", range(len(ON_GRAIN)))
+def test_a_small_board_on_strong_wood_grain_is_found_with_its_size(case):
+    """A 9x9 or 13x13 board a third to a half of the frame on wood grain as dark and
+    dense as its lines, with clutter or without: found (the second search, among the
+    pieces outside the grain), its size told among 9, 13 and 19, every crossing
+    within a quarter of a pitch."""
+    from calibration.gridfind import find_grid_of
+    from companion.vision.scene import Pose
+    from tests.helpers.cluttered_scenes import cluttered_scene
+
+    seed, board, frame, tilt, azimuth, roll, fill, offset, clutter = ON_GRAIN[case]
+    pose = Pose(tilt_deg=tilt, azimuth_deg=azimuth, roll_deg=roll, fill=fill, offset=offset)
+    picture, to_board = cluttered_scene(seed, board, pose, frame=frame, grain=0.25,
+                                        clutter=clutter)
+    sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
+    found, registration = find_grid_of(picture, sizes)
+    assert found.spec["columns"] == load_geometry(board).spec["columns"]
+    assert lattice_error_pitches(registration, found, to_board) < 0.25
+
+
 @pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_a_table_of_wood_grain_alone_is_no_board_said_in_words(seed):
     """Strong grain all one way, as dark and dense as a board's lines: no board, and
@@ -236,6 +268,22 @@ def test_a_table_of_wood_grain_alone_is_no_board_said_in_words(seed):
     sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
     with pytest.raises(RegistrationError, match="run one way"):
         find_grid_of(picture, sizes)
+
+
+@pytest.mark.slow
+def test_a_photo_of_wood_grain_is_no_board_found_with_the_reason(tmp_path, capsys):
+    """``recognize`` on a table of strong grain and no board: "no board found: ..."
+    saying the lines run one way, never a board, never a crash."""
+    import json
+
+    from tests.helpers.cluttered_scenes import wood_table
+
+    path = tmp_path / "grain.png"
+    cv2.imwrite(str(path), wood_table((720, 1280, 3), np.random.default_rng(4), 0.25))
+    status = main(["recognize", "--game", "go", str(path), "--json"])
+    result = json.loads(capsys.readouterr().out.strip())
+    assert status == 1
+    assert result["error"].startswith("no board found: most of the picture's lines run one way")
 
 
 @pytest.mark.slow

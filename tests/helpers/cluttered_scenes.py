@@ -8,8 +8,9 @@ is tested on boards small in a cluttered frame:
     image, to_board = cluttered_scene(3, "go-9", Pose(tilt_deg=30, fill=0.35),
                                       frame=(1920, 1080))
 
-``wood_table`` is a wooden top with strong grain (streaks and stripes as dark as a
-board's lines, a few pixels apart, all one way) and no board.
+With ``grain`` the table is a wooden top with strong grain instead (streaks and
+stripes as dark as the board's lines, a few pixels apart, all one way), with or
+without the other ``clutter``; ``wood_table`` alone is such a top with no board.
 """
 
 from __future__ import annotations
@@ -28,22 +29,25 @@ CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 
 def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int],
                     pieces: Mapping[str, str] | None = None, effects: Effects = CLEAN,
-                    frame_seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                    frame_seed: int = 0, grain: float = 0.0, clutter: bool = True
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """The rendered board with clutter around it, and its true homography pixels →
-    board mm."""
+    board mm. ``grain`` > 0: on a wooden top of that grain contrast (``wood_table``)."""
     image, truth = render_scene(seed, board, dict(pieces or {}), pose, effects, frame=frame,
                                 frame_seed=frame_seed)
     to_picture = np.array(truth["homography"], dtype=np.float64)
     geometry = load_geometry(board)
     rng = np.random.default_rng([seed, 99])
-    layer = image.copy()
+    layer = wood_table(image.shape, rng, grain) if grain > 0 else image.copy()
     height, width = image.shape[:2]
     unit = max(width, height) / 100.0  # clutter sizes as shares of the frame
-    _wood_grain(layer, rng, unit)
-    _table_edge(layer, rng)
-    _keyboard(layer, rng, unit)
-    for _ in range(2):
-        _bowl(layer, rng, unit)
+    if grain <= 0:
+        _wood_grain(layer, rng, unit)
+    if clutter:
+        _table_edge(layer, rng)
+        _keyboard(layer, rng, unit)
+        for _ in range(2):
+            _bowl(layer, rng, unit)
     outline = np.array([[0, 0], [geometry.width_mm, 0], [geometry.width_mm, geometry.height_mm],
                         [0, geometry.height_mm]], dtype=np.float64)
     corners = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), to_picture).reshape(-1, 2)
