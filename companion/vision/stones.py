@@ -38,6 +38,20 @@ from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Samples, masked_percentile
 
+UNSURE_RULES = (
+    "not clearly best",
+    "nothing fits",
+    "another light reads otherwise",
+    "empty, far from the board's colour, no print",
+    "covered, far from the board's colour",
+    "stone colour like the board's",
+    "gaps blown out",
+    "lamp's glare in gaps and core",
+    "core blown out",
+    "core not one colour",
+)
+"""The rules that make a space unsure, in the order ``classify_stones`` applies them."""
+
 
 @dataclass(frozen=True)
 class SpaceReadings:
@@ -60,6 +74,9 @@ class SpaceReadings:
     blank: np.ndarray | None = None
     odds: np.ndarray | None = None
     leans: np.ndarray | None = None
+    why: dict[str, np.ndarray] | None = None
+    """For diagnostics (``companion bench vision --why``): each rule that makes spaces
+    unsure (``UNSURE_RULES``) and the unsure spaces it fired on (N bool)."""
 
 
 def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
@@ -305,13 +322,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # it cannot tell.
     ambiguous &= ~printed_here
     doubtful = (confidence < cfg.min_confidence) | (nearest > cfg.max_distance) | ambiguous
-    blind = ((best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows) \
-        | (covered & (nearest > cfg.max_covered_distance)) \
-        | alike \
-        | (glare & ~seen_bare & ~standing) \
-        | (lamp & ~seen_bare & ~standing) \
-        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here) \
-        | ((spread > cfg.max_spread) & ~printed_here)
+    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
+    covered_far = covered & (nearest > cfg.max_covered_distance)
+    glare_left = glare & ~seen_bare & ~standing
+    lamp_left = lamp & ~seen_bare & ~standing
+    core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here
+    uneven = (spread > cfg.max_spread) & ~printed_here
+    blind = empty_far | covered_far | alike | glare_left | lamp_left | core_left | uneven
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -331,6 +348,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
     unsure = ~bare & (doubtful | blind)
+    rules = (confidence < cfg.min_confidence, nearest > cfg.max_distance, ambiguous,
+             empty_far, covered_far, alike, glare_left, lamp_left, core_left, uneven)
+    why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
@@ -344,4 +364,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         if empty.any() else False
     blank = empty & printed & print_hidden(samples, cfg) & ~bare
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered, blank=blank, odds=odds, leans=leans)
+                         covered=covered, blank=blank, odds=odds, leans=leans, why=why)
