@@ -43,7 +43,8 @@ UNSURE_RULES = (
     "nothing fits",
     "another light reads otherwise",
     "empty, far from the board's colour, no print",
-    "covered, far from the board's colour",
+    "empty, print hidden or faint, off its colour",
+    "empty, blown out in part and in shade",
     "stone colour like the board's",
     "gaps blown out",
     "lamp's glare in gaps and core",
@@ -310,8 +311,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # well as the spaces around it and the board's spaces that show it most (among
     # stones, those around may show none): a stone's grain or the edge of its highlight
     # leaves a few thin dark specks where its print would be, never the print's lines.
-    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * np.maximum(
-        samples.ink_around, np.percentile(samples.ink, cfg.ink_typical)))
+    fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
+    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
+    # Print that shows a little (a fifth of that or less) beside print that shows clearly
+    # around is a stone's edge or the line beyond a stone seen from low, as often as
+    # bare board's blurred lines: it says no more than print hidden whole.
+    faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
+        & (samples.ink_around > cfg.ink_present)
 
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
@@ -323,12 +329,20 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~printed_here
     doubtful = (confidence < cfg.min_confidence) | (nearest > cfg.max_distance) | ambiguous
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
-    covered_far = covered & (nearest > cfg.max_covered_distance)
+    # Read empty with its print hidden or faint, a space must be close to its board's
+    # colour: a white stone in a low photo's shade, greyer than white, is not bare board.
+    covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance)
+    # Bare board a lamp blows out in part is lit where it is not blown out, never in
+    # shade: a core part blown out and the rest darker than its board, not close to its
+    # colour, is a stone's lit face beside its shaded side.
+    lit_and_shaded = (best == 0) & ~bare & (samples.core_blown > cfg.lamp_core_blown) \
+        & (ratio.mean(axis=1) < 0.0) & (nearest > cfg.max_covered_distance)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here
     uneven = (spread > cfg.max_spread) & ~printed_here
-    blind = empty_far | covered_far | alike | glare_left | lamp_left | core_left | uneven
+    blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
+        | core_left | uneven
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -349,7 +363,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful &= ~hidden_stone
     unsure = ~bare & (doubtful | blind)
     rules = (confidence < cfg.min_confidence, nearest > cfg.max_distance, ambiguous,
-             empty_far, covered_far, alike, glare_left, lamp_left, core_left, uneven)
+             empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
+             uneven)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
