@@ -295,9 +295,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # over it from the board), no print at all shows out to where its rim would be, and the
     # rest reads surely as a stone lighter than its board, that is the stone: a
     # reflection in bare board as small as a core leaves the print around it. A core
-    # blown out whole is not told from a reflection a little larger than a core.
+    # blown out whole is not told from a lamp's reflection a little larger than a core,
+    # unless it is clipped in its brightest channel only: a lamp's reflection is white at
+    # its heart, every channel clipped, while a white stone's face under a tinted light
+    # or a camera's warm balance clips in one or two channels and still shows its colour
+    # in the others (at most ``clipped_max_white`` of its core white in every channel).
     clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
-        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) & (samples.core_blown < 1.0) \
+        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
+        & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white)) \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it

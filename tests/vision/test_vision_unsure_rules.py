@@ -65,3 +65,25 @@ def test_white_stones_seen_from_low_in_their_shade_are_unsure_never_empty():
     wrong = {f"{columns[c]}{19 - r}" for r, c in zip(*np.nonzero((seen != truth) & (seen != "?")),
                                                      strict=True)}
     assert wrong <= LABEL_ERRORS
+
+
+def test_a_white_stone_clipped_whole_in_its_brightest_channel_only_is_white():
+    """Under a warm lamp (development looks 8 and 38) a white stone's face may clip in
+    red over its whole core, yet no pixel of it is white in every channel, as a lamp's
+    reflection in bare board is at its heart: the other channels show it white. (The
+    same disc clipped white in every channel stays unsure: ``test_vision_stones``.)"""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    clipped = read_white = 0
+    for seed in (8, 38):
+        look = random_look(np.random.default_rng([seed, 3]))
+        image, truth = render_scene(seed, board, look=look)
+        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+        samples = reading.samples
+        for i, name in enumerate(recogniser.layout.names):
+            assert reading.cells[name] in ("unsure", truth["cells"][name])
+            if truth["cells"][name] == "white" and samples.core_blown[i] == 1.0 \
+                    and samples.core_glared[i] == 0.0:
+                clipped += 1
+                read_white += reading.cells[name] == "white"
+    assert clipped >= 5 and read_white >= 0.8 * clipped
