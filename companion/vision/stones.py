@@ -245,15 +245,32 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # the gaps would read the space surely as something else, the space is unsure.
     ambiguous = np.zeros(len(best), dtype=bool)
     readings = [posterior]
+    fits = []
     for side in (0, 1):
         other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
-        readings.append(_posterior(_split(other, cfg.luminance_weight), protos, ink_logits,
-                                   cfg)[0])
+        alt, alt_d2 = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)
+        readings.append(alt)
+        fits.append(alt_d2)
     # Where the board's tint, taken as the light's, would read the space surely as
     # something else, the picture does not tell which it is.
-    readings.append(_posterior(features, tinted, ink_logits, cfg)[0])
-    for alt in readings[1:]:
-        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
+    alt, alt_d2 = _posterior(features, tinted, ink_logits, cfg)
+    readings.append(alt)
+    fits.append(alt_d2)
+    # Read empty in a colour far from its board's, a space must show its print about as
+    # well as the spaces around it and the board's spaces that show it most (among
+    # stones, those around may show none): a stone's grain or the edge of its highlight
+    # leaves a few thin dark specks where its print would be, never the print's lines.
+    fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
+    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
+    # Another reading that takes a stone for bare board must find bare board there: the
+    # core close to that share of the gaps (``max_empty_distance``, as any space read
+    # empty), or its print showing. A black stone far darker than even the shade between
+    # the stones beside it is no bare board in that shade.
+    for alt, alt_d2 in zip(readings[1:], fits, strict=True):
+        bare_unfit = (best > 0) & (alt.argmax(axis=1) == 0) & ~print_shows \
+            & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
+        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
+            & ~bare_unfit
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -312,12 +329,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     printed_here = (best == 0) & (samples.ink >= cfg.ink_present * cfg.ink_clear_seen) \
         & (nearest <= cfg.max_empty_distance)
 
-    # Read empty in a colour far from its board's, a space must show its print about as
-    # well as the spaces around it and the board's spaces that show it most (among
-    # stones, those around may show none): a stone's grain or the edge of its highlight
-    # leaves a few thin dark specks where its print would be, never the print's lines.
-    fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
-    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
     # Print that shows a little (a fifth of that or less) beside print that shows clearly
     # around is a stone's edge or the line beyond a stone seen from low, as often as
     # bare board's blurred lines: it says no more than print hidden whole.
