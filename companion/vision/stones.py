@@ -183,6 +183,31 @@ def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
     return posterior, d2
 
 
+def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: np.ndarray,
+                  protos: np.ndarray, ink_logits: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``uneven`` spaces read as a stone whose core is all that stone, only shaded:
+    its darker and its lighter quarter (``shade_percentiles``) each read surely as the
+    same stone, and fit it. A domed stone is lighter on the lamp's side, and its core
+    spreads as a piece half on its space does; but a piece half on, or a hand's edge,
+    shows the board or skin in one of its parts."""
+    shaded = np.zeros(len(best), dtype=bool)
+    chosen = np.flatnonzero(uneven & (best > 0))
+    if not len(chosen):
+        return shaded
+    rows = np.arange(len(chosen))
+    sure = np.ones(len(chosen), dtype=bool)
+    for q in cfg.shade_percentiles:
+        part = masked_percentile(samples.core[chosen], kept[chosen], q)
+        ratio = _log_ratio(part, samples.board[chosen], cfg.dark_floor)
+        posterior, d2 = _posterior(_split(ratio, cfg.luminance_weight), protos[chosen],
+                                   ink_logits[chosen], cfg)
+        sure &= (posterior.argmax(axis=1) == best[chosen]) \
+            & (posterior.max(axis=1) >= cfg.min_confidence) \
+            & (d2[rows, best[chosen]] <= cfg.max_distance ** 2)
+    shaded[chosen] = sure
+    return shaded
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
@@ -356,7 +381,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here
-    uneven = (spread > cfg.max_spread) & ~printed_here
+    uneven = (spread > cfg.max_spread) & ~printed_here & ~_shaded_stone(
+        samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
         | core_left | uneven
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides

@@ -107,3 +107,30 @@ def test_a_black_stone_darker_than_the_shade_beside_it_is_black():
                 blacks += 1
                 read_black += content == "black"
     assert read_black >= 0.98 * blacks  # 121 of 127 before the rule, 125 after
+
+
+def test_a_shaded_stone_is_read_and_a_stone_half_on_its_space_is_not():
+    """A glossy white stone under a lamp (development look 16, plastic stones on tan
+    paper at 640×480) is lighter on the lamp's side: its core spreads, yet its darker
+    and its lighter quarter both read white. A white disc laid so that its edge runs
+    through the point shows the board in its darker part: never read white."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    look = random_look(np.random.default_rng([16, 3]))
+    image, truth = render_scene(16, board, look=look)
+    reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    whites = [n for n, c in truth["cells"].items() if c == "white"]
+    assert all(reading.cells[n] in ("unsure", truth["cells"][n]) for n in board.names)
+    assert sum(reading.cells[n] == "white" for n in whites) >= 0.95 * len(whites)
+
+    empty = [n for n, c in truth["cells"].items() if c == "empty"
+             and all(truth["cells"][m] == "empty" for m in board.neighbours(n))]
+    pitch = float(truth["pitch_px"])
+    laid = image.copy()
+    for name in empty[:6]:
+        x, y = truth["spaces_px"][name]
+        cv2.circle(laid, (round(x + 0.45 * pitch), round(y)), round(0.45 * pitch),
+                   (225, 230, 235), -1, cv2.LINE_AA)
+    reading = recogniser.read(laid, np.linalg.inv(np.array(truth["homography"])))
+    assert all(reading.cells[name] != "white" for name in empty[:6])
+    assert sum(reading.cells[name] == "unsure" for name in empty[:6]) >= 4
