@@ -356,9 +356,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
 
     # Print that shows a little (a fifth of that or less) beside print that shows clearly
     # around is a stone's edge or the line beyond a stone seen from low, as often as
-    # bare board's blurred lines: it says no more than print hidden whole.
+    # bare board's blurred lines: it says no more than print hidden whole. Not on the
+    # rim, whose T or L shows less print than the crosses around it anyway.
     faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
         & (samples.ink_around > cfg.ink_present)
+    if rim is not None:
+        faint &= ~rim
 
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
