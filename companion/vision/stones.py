@@ -189,9 +189,16 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
     its darker and its lighter quarter (``shade_percentiles``) each read surely as the
     same stone, and fit it. A domed stone is lighter on the lamp's side, and its core
     spreads as a piece half on its space does; but a piece half on, or a hand's edge,
-    shows the board or skin in one of its parts."""
+    shows the board or skin in one of its parts. Only where every other colour's
+    prediction lies at least twice ``max_distance`` from this stone's, so that a quarter
+    that fits this stone fits no other (six colours under a tinted light lie closer)."""
     shaded = np.zeros(len(best), dtype=bool)
-    chosen = np.flatnonzero(uneven & (best > 0))
+    split = _split(protos, cfg.luminance_weight)
+    apart = np.linalg.norm(split[:, :, None, :] - split[:, None, :, :], axis=3)
+    apart[:, np.arange(protos.shape[1]), np.arange(protos.shape[1])] = np.inf
+    alone = np.concatenate([np.zeros((len(best), 1), bool),
+                            apart.min(axis=2) >= 2.0 * cfg.max_distance], axis=1)
+    chosen = np.flatnonzero(uneven & (best > 0) & alone[np.arange(len(best)), best])
     if not len(chosen):
         return shaded
     rows = np.arange(len(chosen))
@@ -287,12 +294,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # leaves a few thin dark specks where its print would be, never the print's lines.
     fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
     print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
-    # Another reading that takes a stone for bare board must find bare board there: the
-    # core close to that share of the gaps (``max_empty_distance``, as any space read
-    # empty), or its print showing. A black stone far darker than even the shade between
-    # the stones beside it is no bare board in that shade.
+    # Another reading that takes a piece far darker than any board (``dark_piece_lum``)
+    # for bare board must find bare board there: the core close to that share of the
+    # gaps (``max_empty_distance``, as any space read empty), or some print seen. A black
+    # stone far darker than even the shade between the stones beside it, hiding its
+    # print, is no bare board in that shade; a hand's shadow over bare board leaves the
+    # print showing. (A lighter piece's colour under a tinted light is less sure: there
+    # the other reading still makes it unsure.)
+    dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
+                                        axis=1)[rows, best] < cfg.dark_piece_lum)
     for alt, alt_d2 in zip(readings[1:], fits, strict=True):
-        bare_unfit = (best > 0) & (alt.argmax(axis=1) == 0) & ~print_shows \
+        bare_unfit = dark & (alt.argmax(axis=1) == 0) & (samples.ink < cfg.ink_present) \
             & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
             & ~bare_unfit
