@@ -297,12 +297,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # Another reading that takes a piece far darker than any board (``dark_piece_lum``)
     # for bare board must find bare board there: the core close to that share of the
     # gaps (``max_empty_distance``, as any space read empty), or its print seen about as
-    # well as around it (``ink_fair_share``). A black stone far darker than even the
+    # well as around it where it shows around (``ink_fair_share``; among stones none
+    # shows around). A black stone far darker than even the
     # shade between the stones beside it, hiding its print, is no bare board in that
     # shade; a hand's shadow over bare board dims the print there and around alike.
     # (A lighter piece's colour under a tinted light is less sure: there the other
     # reading still makes it unsure.)
-    print_as_around = (samples.ink >= cfg.ink_present) \
+    print_as_around = (samples.ink >= cfg.ink_present) & (samples.ink_around > cfg.ink_present) \
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
     dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
                                         axis=1)[rows, best] < cfg.dark_piece_lum)
