@@ -394,9 +394,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
-    # colour, is a stone's lit face beside its shaded side.
+    # colour, is a stone's lit face beside its shaded side. (Where the glare covers
+    # almost all the core, ``max_core_blown``, what is left may be the print alone, dark
+    # lines through a glare on bare board: the rules on a core blown out decide there.)
     lit_and_shaded = (best == 0) & ~bare & (samples.core_blown > cfg.lamp_core_blown) \
-        & (ratio.mean(axis=1) < 0.0) & (nearest > cfg.max_covered_distance)
+        & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
+        & (nearest > cfg.max_covered_distance)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here
