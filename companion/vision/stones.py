@@ -397,7 +397,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # colour, is a stone's lit face beside its shaded side. (Where the glare covers
     # almost all the core, ``max_core_blown``, what is left may be the print alone, dark
     # lines through a glare on bare board: the rules on a core blown out decide there.)
-    lit_and_shaded = (best == 0) & ~bare & (samples.core_blown > cfg.lamp_core_blown) \
+    # Only where bare board is rarely blown out at all (``lit_max_share`` of the spaces
+    # read empty): under a tinted light that clips one channel the board's own grain
+    # clips here and there, and a core blown out in part says nothing.
+    part_blown = samples.core_blown > cfg.lamp_core_blown
+    lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
+    lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
         & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
         & (nearest > cfg.max_covered_distance)
     glare_left = glare & ~seen_bare & ~standing
