@@ -24,7 +24,8 @@ highlight (``sampling.sheen``: a small near-white spot, or a small spot far brig
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
-space is empty.
+space is empty. ``SpaceReadings.why`` names the rules that made each space unsure
+(``UNSURE_RULES``; docs/recognition.md, "Why a space is unsure").
 """
 
 from __future__ import annotations
@@ -298,11 +299,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # for bare board must find bare board there: the core close to that share of the
     # gaps (``max_empty_distance``, as any space read empty), or its print seen about as
     # well as around it where it shows around (``ink_fair_share``; among stones none
-    # shows around). A black stone far darker than even the
-    # shade between the stones beside it, hiding its print, is no bare board in that
-    # shade; a hand's shadow over bare board dims the print there and around alike.
-    # (A lighter piece's colour under a tinted light is less sure: there the other
-    # reading still makes it unsure.)
+    # shows around). A black stone far darker than even the shade between the stones
+    # beside it, hiding its print, is no bare board in that shade; a hand's shadow over
+    # bare board dims the print there and around alike. (A lighter piece's colour under
+    # a tinted light is less sure: there the other reading still makes it unsure.)
     print_as_around = (samples.ink >= cfg.ink_present) & (samples.ink_around > cfg.ink_present) \
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
     dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
