@@ -25,7 +25,9 @@ every stone, contact shadows, a table around the board, webcams at 640×480 and 
 with noise, JPEG 60–90, vignetting, white balance off by up to ±1,500 K, tilt up to 35°),
 and prints the figures twice per board: on development looks and on held-out looks (board
 materials, stone materials and lamp colours no threshold was chosen on).
-``--looks held-out`` prints only the held-out looks.
+``--looks held-out`` prints only the held-out looks, ``--looks development`` only the
+development looks. ``--why`` counts the unsure spaces by the rule that made them unsure
+(``companion.vision.stones.UNSURE_RULES``) and by what truly lies there.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look
+from companion.vision.stones import UNSURE_RULES
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
 SIX = ("black", "white", "red", "blue", "green", "yellow")
@@ -53,7 +56,8 @@ BOARDS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "oneworld": ("oneworld", (), "counters"),
     "onslaught": ("onslaught", (), "onslaught"),
 }
-LOOKS = {"plain": (None,), "real": (DEVELOPMENT, HELD_OUT), "held-out": (HELD_OUT,)}
+LOOKS = {"plain": (None,), "real": (DEVELOPMENT, HELD_OUT), "development": (DEVELOPMENT,),
+         "held-out": (HELD_OUT,)}
 CORNER_NOISE_PX = 0.7
 HANDS = 0.1
 GLARE = 0.1
@@ -68,12 +72,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--looks", choices=tuple(LOOKS), default="plain",
         help="plain: the renders the thresholds were chosen on (default); real: realistic "
-             "camera looks, development and held-out looks reported apart; held-out: only "
-             "the held-out looks")
+             "camera looks, development and held-out looks reported apart; development, "
+             "held-out: only those looks")
     parser.add_argument(
         "--grid-scenes", type=int, default=10, metavar="N",
         help="also time finding and following a 19x19 grid by its lines on N rendered "
              "640x480 scenes (default 10; 0: not)")
+    parser.add_argument(
+        "--why", action="store_true",
+        help="also count the unsure spaces by the rule that made them unsure and by what "
+             "truly lies there (stones only)")
     parser.add_argument(
         "--real", type=Path, metavar="FOLDER",
         help="also read real Go board photos (NAME.jpg with a NAME.txt label of 19 rows, "
@@ -100,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
             figures = measure(board_name, colours, kind,
                               range(args.seed, args.seed + args.scenes), from_corners, looks)
             print(report(name if looks is None else f"{name}, {looks} looks", figures))
+            if args.why and kind == "stones":
+                print(why_report(figures["why"], colours))
     if args.grid_scenes > 0:
         from benchmarks.grid_speed import rendered_report
 
@@ -163,6 +173,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners,
     spaces = wrong = unsure = 0
     whole = every = whole_scenes = clear = clear_scenes = safe = hands = hands_flagged = 0
     false_alarms = 0
+    why: dict[tuple[str, str, bool], int] = {}
     ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": []}
     for seed in seeds:
         noise = np.random.default_rng([seed, 2])
@@ -192,6 +203,9 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners,
             if space not in hidden:
                 spaces += 1
         unsure += sum(1 for s in reading.unsure if s not in hidden)
+        for space in reading.unsure:
+            if space not in hidden:
+                count_why(why, reading.why.get(space, []), truth["cells"][space])
         wrong += scene_wrong
         safe += scene_wrong == 0
         if truth["occluded"]:
@@ -213,7 +227,32 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners,
     return {"scenes": len(seeds), "spaces": spaces, "wrong": wrong, "unsure": unsure,
             "whole": whole, "every": every, "whole_scenes": whole_scenes, "clear": clear,
             "clear_scenes": clear_scenes, "safe": safe, "hands": hands,
-            "hands_flagged": hands_flagged, "false_alarms": false_alarms, "ms": ms}
+            "hands_flagged": hands_flagged, "false_alarms": false_alarms, "ms": ms,
+            "why": why}
+
+
+def count_why(counts: dict[tuple[str, str, bool], int], rules: list[str], truth: str) -> None:
+    """Count one unsure space under each rule that fired on it, by what truly lies
+    there, and whether that rule alone made it unsure (mending it alone would read it)."""
+    for rule in rules or ["(no rule named)"]:
+        key = (rule, truth, len(rules) == 1)
+        counts[key] = counts.get(key, 0) + 1
+
+
+def why_report(counts: dict[tuple[str, str, bool], int], colours) -> str:
+    """The unsure spaces by rule and truth (empty, then each of ``colours``): ``alone /
+    all`` per truth."""
+    truths = ["empty", *colours]
+    rules = [r for r in UNSURE_RULES if any(k[0] == r for k in counts)] + \
+        sorted({r for r, _, _ in counts} - set(UNSURE_RULES))
+    head = f"  {'unsure by rule (alone / all)':48}" + "".join(f"{t:>14}" for t in truths)
+    lines = [head]
+    for rule in rules:
+        cells = [f"{counts.get((rule, t, True), 0)} / "
+                 f"{counts.get((rule, t, True), 0) + counts.get((rule, t, False), 0)}"
+                 for t in truths]
+        lines.append(f"  {rule:48}" + "".join(f"{c:>14}" for c in cells))
+    return "\n".join(lines) + "\n"
 
 
 def report(name: str, f: dict) -> str:

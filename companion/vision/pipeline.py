@@ -78,6 +78,16 @@ def leanings(result: SpaceReadings, names: Sequence[str], classes: Sequence[str]
             for i in np.flatnonzero(result.leans)}
 
 
+def unsure_rules(result: SpaceReadings, names: Sequence[str]) -> dict[str, list[str]]:
+    """The rules that made each unsure space unsure (``Reading.why``)."""
+    if result.why is None:
+        return {}
+    fired = np.array(list(result.why.values()), dtype=bool).reshape(len(result.why), -1)
+    rules = list(result.why)
+    return {names[i]: [rules[r] for r in np.flatnonzero(fired[:, i])]
+            for i in np.flatnonzero(fired.any(axis=0))}
+
+
 @dataclass
 class Reading:
     """What one frame showed: each space's content and confidence, the spaces that
@@ -97,6 +107,9 @@ class Reading:
     """For the unsure spaces where the picture still leans one way, each label's share
     of the likelihood (``SpaceReadings.leans``): the game may settle them among its
     legal moves (``companion.table.likely``). Not in ``to_json``."""
+    why: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    """For diagnostics: the rules that made each unsure space unsure, where the reader
+    says (``SpaceReadings.why``). Not in ``to_json``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -209,7 +222,8 @@ class Recogniser:
         ms = {"classification": (time.perf_counter() - start) * 1000.0}
         confidence = {n: float(c) for n, c in zip(names, result.confidence, strict=True)}
         return Reading(cells, confidence, unsure, occluded, reason, ms, view, samples,
-                       leanings(result, names, [EMPTY, *self.colours]))
+                       leanings(result, names, [EMPTY, *self.colours]),
+                       unsure_rules(result, names))
 
 
 class Pipeline:

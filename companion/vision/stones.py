@@ -24,7 +24,8 @@ highlight (``sampling.sheen``: a small near-white spot, or a small spot far brig
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
-space is empty.
+space is empty. ``SpaceReadings.why`` names the rules that made each space unsure
+(``UNSURE_RULES``; docs/recognition.md, "Why a space is unsure").
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ import numpy as np
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Samples, masked_percentile
+
+UNSURE_RULES = (
+    "not clearly best",
+    "nothing fits",
+    "another light reads otherwise",
+    "empty, far from the board's colour, no print",
+    "empty, print hidden or faint, off its colour",
+    "empty, blown out in part and in shade",
+    "stone colour like the board's",
+    "gaps blown out",
+    "lamp's glare in gaps and core",
+    "core blown out",
+    "core not one colour",
+)
+"""The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +76,9 @@ class SpaceReadings:
     blank: np.ndarray | None = None
     odds: np.ndarray | None = None
     leans: np.ndarray | None = None
+    why: dict[str, np.ndarray] | None = None
+    """For diagnostics (``companion bench vision --why``): each rule that makes spaces
+    unsure (``UNSURE_RULES``) and the unsure spaces it fired on (N bool)."""
 
 
 def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
@@ -165,6 +184,38 @@ def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
     return posterior, d2
 
 
+def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: np.ndarray,
+                  protos: np.ndarray, ink_logits: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``uneven`` spaces read as a stone whose core is all that stone, only shaded:
+    its darker and its lighter quarter (``shade_percentiles``) each read surely as the
+    same stone, and fit it. A domed stone is lighter on the lamp's side, and its core
+    spreads as a piece half on its space does; but a piece half on, or a hand's edge,
+    shows the board or skin in one of its parts. Only where every other colour's
+    prediction lies at least twice ``max_distance`` from this stone's, so that a quarter
+    that fits this stone fits no other (six colours under a tinted light lie closer)."""
+    shaded = np.zeros(len(best), dtype=bool)
+    split = _split(protos, cfg.luminance_weight)
+    apart = np.linalg.norm(split[:, :, None, :] - split[:, None, :, :], axis=3)
+    apart[:, np.arange(protos.shape[1]), np.arange(protos.shape[1])] = np.inf
+    alone = np.concatenate([np.zeros((len(best), 1), bool),
+                            apart.min(axis=2) >= 2.0 * cfg.max_distance], axis=1)
+    chosen = np.flatnonzero(uneven & (best > 0) & alone[np.arange(len(best)), best])
+    if not len(chosen):
+        return shaded
+    rows = np.arange(len(chosen))
+    sure = np.ones(len(chosen), dtype=bool)
+    for q in cfg.shade_percentiles:
+        part = masked_percentile(samples.core[chosen], kept[chosen], q)
+        ratio = _log_ratio(part, samples.board[chosen], cfg.dark_floor)
+        posterior, d2 = _posterior(_split(ratio, cfg.luminance_weight), protos[chosen],
+                                   ink_logits[chosen], cfg)
+        sure &= (posterior.argmax(axis=1) == best[chosen]) \
+            & (posterior.max(axis=1) >= cfg.min_confidence) \
+            & (d2[rows, best[chosen]] <= cfg.max_distance ** 2)
+    shaded[chosen] = sure
+    return shaded
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
@@ -227,15 +278,40 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # the gaps would read the space surely as something else, the space is unsure.
     ambiguous = np.zeros(len(best), dtype=bool)
     readings = [posterior]
+    fits = []
     for side in (0, 1):
         other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
-        readings.append(_posterior(_split(other, cfg.luminance_weight), protos, ink_logits,
-                                   cfg)[0])
+        alt, alt_d2 = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)
+        readings.append(alt)
+        fits.append(alt_d2)
     # Where the board's tint, taken as the light's, would read the space surely as
     # something else, the picture does not tell which it is.
-    readings.append(_posterior(features, tinted, ink_logits, cfg)[0])
-    for alt in readings[1:]:
-        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence)
+    alt, alt_d2 = _posterior(features, tinted, ink_logits, cfg)
+    readings.append(alt)
+    fits.append(alt_d2)
+    # Read empty in a colour far from its board's, a space must show its print about as
+    # well as the spaces around it and the board's spaces that show it most (among
+    # stones, those around may show none): a stone's grain or the edge of its highlight
+    # leaves a few thin dark specks where its print would be, never the print's lines.
+    fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
+    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
+    # Another reading that takes a piece far darker than any board (``dark_piece_lum``)
+    # for bare board must find bare board there: the core close to that share of the
+    # gaps (``max_empty_distance``, as any space read empty), or its print seen about as
+    # well as around it where it shows around (``ink_fair_share``; among stones none
+    # shows around). A black stone far darker than even the shade between the stones
+    # beside it, hiding its print, is no bare board in that shade; a hand's shadow over
+    # bare board dims the print there and around alike. (A lighter piece's colour under
+    # a tinted light is less sure: there the other reading still makes it unsure.)
+    print_as_around = (samples.ink >= cfg.ink_present) & (samples.ink_around > cfg.ink_present) \
+        & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
+    dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
+                                        axis=1)[rows, best] < cfg.dark_piece_lum)
+    for alt, alt_d2 in zip(readings[1:], fits, strict=True):
+        bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
+            & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
+        ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
+            & ~bare_unfit
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -277,9 +353,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # over it from the board), no print at all shows out to where its rim would be, and the
     # rest reads surely as a stone lighter than its board, that is the stone: a
     # reflection in bare board as small as a core leaves the print around it. A core
-    # blown out whole is not told from a reflection a little larger than a core.
+    # blown out whole is not told from a lamp's reflection a little larger than a core,
+    # unless it is clipped in its brightest channel only: a lamp's reflection is white at
+    # its heart, every channel clipped, while a white stone's face under a tinted light
+    # or a camera's warm balance clips in one or two channels and still shows its colour
+    # in the others (at most ``clipped_max_white`` of its core white in every channel).
     clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
-        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) & (samples.core_blown < 1.0) \
+        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
+        & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white)) \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
@@ -289,12 +370,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     printed_here = (best == 0) & (samples.ink >= cfg.ink_present * cfg.ink_clear_seen) \
         & (nearest <= cfg.max_empty_distance)
 
-    # Read empty in a colour far from its board's, a space must show its print about as
-    # well as the spaces around it and the board's spaces that show it most (among
-    # stones, those around may show none): a stone's grain or the edge of its highlight
-    # leaves a few thin dark specks where its print would be, never the print's lines.
-    print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * np.maximum(
-        samples.ink_around, np.percentile(samples.ink, cfg.ink_typical)))
+    # Print that shows a little (a fifth of that or less) beside print that shows clearly
+    # around is a stone's edge or the line beyond a stone seen from low, as often as
+    # bare board's blurred lines: it says no more than print hidden whole. Not on the
+    # rim, whose T or L shows less print than the crosses around it anyway.
+    faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
+        & (samples.ink_around > cfg.ink_present)
+    if rim is not None:
+        faint &= ~rim
 
     # Empty by its colour, yet the board's print does not show where it should: blur,
     # or something flat and board-coloured over it (a hand, a sleeve). Counted apart.
@@ -305,13 +388,30 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # it cannot tell.
     ambiguous &= ~printed_here
     doubtful = (confidence < cfg.min_confidence) | (nearest > cfg.max_distance) | ambiguous
-    blind = ((best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows) \
-        | (covered & (nearest > cfg.max_covered_distance)) \
-        | alike \
-        | (glare & ~seen_bare & ~standing) \
-        | (lamp & ~seen_bare & ~standing) \
-        | ((samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here) \
-        | ((spread > cfg.max_spread) & ~printed_here)
+    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
+    # Read empty with its print hidden or faint, a space must be close to its board's
+    # colour: a white stone in a low photo's shade, greyer than white, is not bare board.
+    covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance)
+    # Bare board a lamp blows out in part is lit where it is not blown out, never in
+    # shade: a core part blown out and the rest darker than its board, not close to its
+    # colour, is a stone's lit face beside its shaded side. (Where the glare covers
+    # almost all the core, ``max_core_blown``, what is left may be the print alone, dark
+    # lines through a glare on bare board: the rules on a core blown out decide there.)
+    # Only where bare board is rarely blown out at all (``lit_max_share`` of the spaces
+    # read empty): under a tinted light that clips one channel the board's own grain
+    # clips here and there, and a core blown out in part says nothing.
+    part_blown = samples.core_blown > cfg.lamp_core_blown
+    lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
+    lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
+        & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
+        & (nearest > cfg.max_covered_distance)
+    glare_left = glare & ~seen_bare & ~standing
+    lamp_left = lamp & ~seen_bare & ~standing
+    core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here
+    uneven = (spread > cfg.max_spread) & ~printed_here & ~_shaded_stone(
+        samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
+    blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
+        | core_left | uneven
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -331,6 +431,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
     unsure = ~bare & (doubtful | blind)
+    rules = (confidence < cfg.min_confidence, nearest > cfg.max_distance, ambiguous,
+             empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
+             uneven)
+    why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
@@ -344,4 +448,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         if empty.any() else False
     blank = empty & printed & print_hidden(samples, cfg) & ~bare
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered, blank=blank, odds=odds, leans=leans)
+                         covered=covered, blank=blank, odds=odds, leans=leans, why=why)

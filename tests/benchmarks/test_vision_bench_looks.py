@@ -23,3 +23,14 @@ def test_bench_vision_reports_the_held_out_looks_alone(capsys):
                  "held-out"]) == 0
     out = capsys.readouterr().out
     assert "go-9, held-out looks:" in out and "development" not in out
+
+
+@pytest.mark.slow
+def test_bench_vision_counts_the_unsure_spaces_by_rule_and_truth(capsys):
+    assert main(["bench", "vision", "--scenes", "3", "--boards", "go-9", "--looks",
+                 "development", "--why", "--grid-scenes", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "go-9, development looks:" in out and "held-out" not in out
+    table = out[out.index("unsure by rule"):].splitlines()
+    assert "empty" in table[0] and "black" in table[0] and "white" in table[0]
+    assert len(table) > 1 and " / " in table[1]
