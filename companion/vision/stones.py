@@ -125,8 +125,8 @@ def _chroma(v: np.ndarray) -> np.ndarray:
     return v - v.mean(axis=-1, keepdims=True)
 
 
-def _light_colour(observed: np.ndarray, ratio: np.ndarray, clean: np.ndarray,
-                  colours: Sequence[str], palette: Section, cfg: Section
+def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
+                  clean: np.ndarray, colours: Sequence[str], palette: Section, cfg: Section
                   ) -> np.ndarray | None:
     """The light's colour (log per channel, mean nought) as this picture's light
     stones show it, or ``None`` where too few show or the game's light pieces are not
@@ -135,17 +135,25 @@ def _light_colour(observed: np.ndarray, ratio: np.ndarray, clean: np.ndarray,
     board's tint is its paint's only for what is left. The stones are told by their
     lightness against the board beside them alone (the mean of the log ratio), which
     the light's colour does not change: every ``clean`` space (no print showing, not
-    blown out white, one colour) ``light_min_lum`` lighter than its board counts, and
-    ``light_min_stones`` of them are needed."""
+    blown out white, one colour) ``light_min_lum`` lighter than its board counts, if
+    its lightness lies nearer the light stone's than any other colour's (a yellow stone
+    is lighter than a dark board too, but far darker than a white stone: taken for one,
+    it would tint every colour in play) and within ``light_group`` of the lightest of
+    them, and ``light_min_stones`` of them are needed."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
-    light = [p for p in paints if p.mean() >= np.log(cfg.light_piece_level)]
-    if len(light) != 1 or np.abs(_chroma(light[0])).max() > cfg.light_neutral_chroma:
+    light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
+    if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
         return None
-    chosen = clean & (ratio.mean(axis=1) >= cfg.light_min_lum)
+    lum = ratio.mean(axis=1)
+    predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
+    nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
+    chosen = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    if chosen.any():  # the lightest of them: a yellow lit brighter than foreseen is not
+        chosen &= lum >= lum[chosen].max() - cfg.light_group
     if chosen.sum() < cfg.light_min_stones:
         return None
     return np.median(_chroma(np.log(np.maximum(observed[chosen], 1.0))), axis=0) \
-        - _chroma(light[0])
+        - _chroma(paints[light[0]])
 
 
 def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
@@ -257,7 +265,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     plain = (spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown) \
         & (samples.core_blown <= cfg.light_max_blown) \
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
-    light = _light_colour(observed, ratio, plain, colours, palette, cfg)
+    light = _light_colour(samples, observed, ratio, plain, colours, palette, cfg)
     protos = _candidates(samples, colours, palette, cfg, light)
     tint_as_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
 
