@@ -223,9 +223,13 @@ def test_a_meld_for_a_mission_refills_the_cards_chosen_in_the_discard_pile(table
     # Seed 53: after a turn each, Player 1 holds Repeat (2 stars) and four cards that
     # repeat Player 2's last sum.
     session, (one, two), _ = table_of(53)
-    for phone in (one, two):
+    for number, phone in enumerate((one, two), start=1):
         shows_own_hand(session, phone)
-        play_a_turn(session, phone)
+        said = play_a_turn(session, phone)
+        # The page's tap reaches the server in its own time: wait until the table says
+        # the move before counting what it holds.
+        sync_api.expect(verdict(two.page)).to_contain_text(f"Player {number} {said}",
+                                                           timeout=WAIT_MS)
         sync_api.expect(two.page.locator("#events li")).to_have_count(
             len(session.snapshot()["history"]), timeout=WAIT_MS)
     state = session.state
