@@ -167,6 +167,7 @@ class LearnedLook:
         features = look_features(samples, self.stones)
         known = np.flatnonzero(self.weight >= self.cfg.min_weight)
         mean, variance = self.statistics()
+        empty_variance = variance[0]
         mean, variance = mean[known], variance[known]
         centres = np.repeat(mean[None], len(features), axis=0)  # N×K×F
         ink = self.expected_ink(len(features))
@@ -224,7 +225,7 @@ class LearnedLook:
                 # every colour, the unlearned too.
                 if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
-        for i, colour in self._changed(features, samples, labels).items():
+        for i, colour in self._changed(features, samples, labels, empty_variance).items():
             odds[i] = 0.0
             odds[i, self.classes.index(colour)] = 1.0 - self.cfg.changed_empty_share
             odds[i, 0] = self.cfg.changed_empty_share
@@ -232,8 +233,8 @@ class LearnedLook:
         return SpaceReadings(labels=labels, confidence=confidence, best=best,
                              covered=covered, odds=odds, leans=leans)
 
-    def _changed(self, features: np.ndarray, samples: Samples,
-                 labels: Sequence[str]) -> dict[int, str]:
+    def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
+                 empty_variance: np.ndarray) -> dict[int, str]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the one colour of stone their shade allows. A stone of a colour the look
         has not learned yet, or one a lamp blows out, fits no class; but this table has
@@ -250,8 +251,7 @@ class LearnedLook:
         cfg = self.cfg
         seen = self.space_weight >= cfg.min_weight
         own = self.space_total / np.maximum(self.space_weight, 1e-9)[:, None]
-        _, variance = self.statistics()
-        z2 = np.nansum((features - own) ** 2 / variance[0][None, :], axis=1)
+        z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         changed = unsure & seen & (z2 > cfg.max_distance2) \

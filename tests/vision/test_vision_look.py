@@ -256,6 +256,12 @@ def changed_look(colours=COLOURS, spaces=4):
     return look, empty
 
 
+def changed(look, features, samples, labels):
+    """The spaces ``look`` finds no longer as they looked empty, given the empty class's
+    variance as ``classify`` hands it on."""
+    return look._changed(features, samples, labels, look.statistics()[1][0])
+
+
 def samples_of(spaces, *, ink=0.3, core_blown=0.0, gap_blown=0.0):
     """What the sampler would measure: per space print, blown core and blown gaps."""
     from types import SimpleNamespace
@@ -277,7 +283,7 @@ def test_a_stone_the_look_cannot_read_is_told_by_how_its_space_looked_empty():
     features[2] = [0.02, -0.01, -0.05, 0.01, 0.0, 0.98]  # a light stone blown out
     samples = samples_of(4, ink=[0.3, 0.02, 0.01, 0.3], core_blown=[0, 0, 0.98, 0])
     labels = [EMPTY, UNSURE, UNSURE, EMPTY]
-    assert look._changed(features, samples, labels) == {1: "black", 2: "white"}
+    assert changed(look, features, samples, labels) == {1: "black", 2: "white"}
 
 
 def test_a_change_the_rules_for_a_stone_do_not_allow_gives_no_lean():
@@ -287,23 +293,23 @@ def test_a_change_the_rules_for_a_stone_do_not_allow_gives_no_lean():
     features[1] = stone
     hidden = samples_of(4, ink=[0.3, 0.02, 0.3, 0.3])
     # Read surely: not the rule's to settle.
-    assert look._changed(features, hidden, [EMPTY, "black", EMPTY, EMPTY]) == {}
+    assert changed(look, features, hidden, [EMPTY, "black", EMPTY, EMPTY]) == {}
     # The board around glared: its colour says nothing.
     glared = samples_of(4, ink=[0.3, 0.02, 0.3, 0.3], gap_blown=0.5)
-    assert look._changed(features, glared, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
+    assert changed(look, features, glared, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
     # The print still shows: no stone hides it.
-    assert look._changed(features, samples_of(4), [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
+    assert changed(look, features, samples_of(4), [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
     # Neither darker nor lighter than the board, nothing blown out: an empty edge space
     # whose line blurs away on a real photo looks so.
     grey = np.tile(empty, (4, 1))
     grey[1] = [0.05, 0.0, -0.05, 0.02, 0.4, 0.0]
-    assert look._changed(grey, hidden, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
+    assert changed(look, grey, hidden, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
     # Three spaces at once (a hand, a new light): not a move.
     many = np.tile(stone, (4, 1))
-    assert look._changed(many, samples_of(4, ink=0.02), [UNSURE] * 3 + [EMPTY]) == {}
+    assert changed(look, many, samples_of(4, ink=0.02), [UNSURE] * 3 + [EMPTY]) == {}
     # Six colours: a shade does not tell which.
     six, _ = changed_look(("black", "white", "red", "blue", "green", "yellow"))
-    assert six._changed(features, hidden, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
+    assert changed(six, features, hidden, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
 
 
 def test_a_look_saved_before_spaces_kept_their_whole_look_still_loads():
