@@ -139,7 +139,12 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     its lightness lies nearer the light stone's than any other colour's (a yellow stone
     is lighter than a dark board too, but far darker than a white stone: taken for one,
     it would tint every colour in play) and within ``light_group`` of the lightest of
-    them, and ``light_min_stones`` of them are needed."""
+    them, and ``light_min_stones`` of them are needed. Even so a yellow stone may be
+    taken for a white one (a translucent white stone on a dark board is little lighter
+    than a yellow one), and two lamps tint the stones under each apart: the stones that
+    show one light's colour (within ``light_agree`` of each other) each make one
+    reading of the light, and the reading kept is the one that explains this picture's
+    stones best (``_light_fit``), a white light among them."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
@@ -152,8 +157,33 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         chosen &= lum >= lum[chosen].max() - cfg.light_group
     if chosen.sum() < cfg.light_min_stones:
         return None
-    return np.median(_chroma(np.log(np.maximum(observed[chosen], 1.0))), axis=0) \
-        - _chroma(paints[light[0]])
+    shown = _chroma(np.log(np.maximum(observed[chosen], 1.0))) - _chroma(paints[light[0]])
+    groups = {(np.linalg.norm(shown - one, axis=1) <= cfg.light_agree).tobytes()
+              for one in shown}
+    readings: list[np.ndarray | None] = [None]
+    for group in groups:
+        agree = np.frombuffer(group, dtype=bool)
+        if agree.sum() >= cfg.light_min_stones:
+            readings.append(np.median(shown[agree], axis=0))
+    fits = [_light_fit(samples, ratio, clean, light, colours, palette, cfg) for light in readings]
+    return readings[int(np.argmin(fits))]
+
+
+def _light_fit(samples: Samples, ratio: np.ndarray, clean: np.ndarray,
+               light: np.ndarray | None, colours: Sequence[str], palette: Section,
+               cfg: Section) -> float:
+    """How badly a reading of the light's colour leaves the ``clean`` spaces
+    explained: the sum of each one's squared distance to its nearest candidate under
+    that light, at most ``max_distance`` (a space nothing explains counts alike however
+    far it lies: one odd stone must not outweigh many that fit). Spaces far darker than
+    any board (``dark_piece_lum``) do not count: a black stone shows the sensor's floor
+    and noise more than any light's colour."""
+    counted = clean & (ratio.mean(axis=1) >= cfg.dark_piece_lum)
+    protos = _split(_candidates(samples, colours, palette, cfg, light), cfg.luminance_weight)
+    features = _split(ratio[counted], cfg.luminance_weight)
+    d2 = np.minimum((features ** 2).sum(axis=1),
+                    ((features[:, None, :] - protos[counted]) ** 2).sum(axis=2).min(axis=1))
+    return float(np.minimum(d2, cfg.max_distance ** 2).sum())
 
 
 def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
