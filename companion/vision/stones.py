@@ -103,15 +103,18 @@ def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
 
 
 def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
-                cfg: Section, light: np.ndarray | None = None) -> np.ndarray:
+                cfg: Section, light: np.ndarray | None = None,
+                level: float | None = None) -> np.ndarray:
     """What each stone colour would look like on each space (N×C×3 log ratios): its
     nominal colour under the light that makes this board look as it does, clipped
     where the sensor saturates. ``light`` is the light's colour (log, per channel, its
     mean nought): the board's paint is what is left of its tint (``None``: a white
-    light, the whole tint the paint's)."""
+    light, the whole tint the paint's). ``level`` is how light the board's paint is
+    (its lightest channel, 1 for white; ``None``: a typical board, ``board_level``)."""
     board = np.median(samples.board, axis=0)
     paint = board * np.exp(-light) if light is not None else board
-    nominal = paint * (cfg.board_level * 255.0 / max(float(paint.max()), 1.0))
+    level = cfg.board_level if level is None else level
+    nominal = paint * (level * 255.0 / max(float(paint.max()), 1.0))
     gains = samples.board / np.maximum(nominal, 1.0)[None, :]
     protos = np.zeros((len(samples.board), len(colours), 3))
     for i, colour in enumerate(colours):
@@ -125,12 +128,23 @@ def _chroma(v: np.ndarray) -> np.ndarray:
     return v - v.mean(axis=-1, keepdims=True)
 
 
+@dataclass(frozen=True)
+class Light:
+    """What the light stones tell of the light: its ``colour`` (log per channel, mean
+    nought; ``None``: white) and how light the board's paint is (``level``, its lightest
+    channel, 1 for white; ``None``: a typical board's)."""
+
+    colour: np.ndarray | None
+    level: float | None
+
+
 def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
                   clean: np.ndarray, colours: Sequence[str], palette: Section, cfg: Section
-                  ) -> np.ndarray | None:
+                  ) -> Light:
     """The light's colour (log per channel, mean nought) as this picture's light
-    stones show it, or ``None`` where too few show or the game's light pieces are not
-    of one neutral colour. A white stone is white paint: whatever colour it shows is
+    stones show it, and with it how light the board is (``_board_level``), or a white
+    light on a typical board where too few show or the game's light pieces are not of
+    one neutral colour. A white stone is white paint: whatever colour it shows is
     the light's (a warm lamp, a cold window, a camera's failed white balance), and the
     board's tint is its paint's only for what is left. The stones are told by their
     lightness against the board beside them alone (the mean of the log ratio), which
@@ -144,33 +158,57 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     than a yellow one), and two lamps tint the stones under each apart: the stones that
     show one light's colour (within ``light_agree`` of each other) each make one
     reading of the light, and the reading kept is the one that explains this picture's
-    stones best (``_light_fit``), a white light among them."""
+    stones best (``_light_fit``), a white light among them where it explains them
+    better by ``light_fit_margin`` (a photo whose stones both explain alike keeps the
+    white stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
-        return None
+        return Light(None, None)
     lum = ratio.mean(axis=1)
     predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
-    chosen = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    lighter = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    chosen = lighter.copy()
     if chosen.any():  # the lightest of them: a yellow lit brighter than foreseen is not
         chosen &= lum >= lum[chosen].max() - cfg.light_group
     if chosen.sum() < cfg.light_min_stones:
-        return None
-    shown = _chroma(np.log(np.maximum(observed[chosen], 1.0))) - _chroma(paints[light[0]])
+        return Light(None, None)
+    shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
+    shown = shows[chosen]
     groups = {(np.linalg.norm(shown - one, axis=1) <= cfg.light_agree).tobytes()
               for one in shown}
-    readings: list[np.ndarray | None] = [None]
+    readings = [Light(None, None)]
     for group in groups:
         agree = np.frombuffer(group, dtype=bool)
         if agree.sum() >= cfg.light_min_stones:
-            readings.append(np.median(shown[agree], axis=0))
+            colour = np.median(shown[agree], axis=0)
+            stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
+            readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
+                                                       colours, palette, cfg)))
     fits = [_light_fit(samples, ratio, clean, light, colours, palette, cfg) for light in readings]
+    fits[0] += cfg.light_fit_margin  # a white light must explain the picture better
     return readings[int(np.argmin(fits))]
 
 
+def _board_level(samples: Samples, lum: np.ndarray, stones: np.ndarray, colour: np.ndarray,
+                 white: int, colours: Sequence[str], palette: Section, cfg: Section) -> float:
+    """How light the board's paint is, as the white ``stones`` under a light of
+    ``colour`` show it: a white stone is the lightest paint there is, and how much
+    lighter than the board beside it it looks tells how dark the board is (a stone of
+    any colour looks lighter against a dark wood than against a pale one). Taken where
+    the darker of them lie (``board_level_percentile``: a lamp's pool lights some stones
+    more than the board beside them), and never lighter than a typical board nor darker
+    than the darkest (``board_level_range``): a white stone hardly lighter than a pale
+    board is told from it by the print it hides, not by a board taken for white."""
+    nominal = _candidates(samples, colours, palette, cfg, colour)[stones, white].mean(axis=1)
+    level = cfg.board_level * np.exp(np.percentile(nominal - lum[stones],
+                                                   cfg.board_level_percentile))
+    return float(np.clip(level, *cfg.board_level_range))
+
+
 def _light_fit(samples: Samples, ratio: np.ndarray, clean: np.ndarray,
-               light: np.ndarray | None, colours: Sequence[str], palette: Section,
+               light: Light, colours: Sequence[str], palette: Section,
                cfg: Section) -> float:
     """How badly a reading of the light's colour leaves the ``clean`` spaces
     explained: the sum of each one's squared distance to its nearest candidate under
@@ -179,7 +217,8 @@ def _light_fit(samples: Samples, ratio: np.ndarray, clean: np.ndarray,
     any board (``dark_piece_lum``) do not count: a black stone shows the sensor's floor
     and noise more than any light's colour."""
     counted = clean & (ratio.mean(axis=1) >= cfg.dark_piece_lum)
-    protos = _split(_candidates(samples, colours, palette, cfg, light), cfg.luminance_weight)
+    protos = _split(_candidates(samples, colours, palette, cfg, light.colour, light.level),
+                    cfg.luminance_weight)
     features = _split(ratio[counted], cfg.luminance_weight)
     d2 = np.minimum((features ** 2).sum(axis=1),
                     ((features[:, None, :] - protos[counted]) ** 2).sum(axis=2).min(axis=1))
@@ -296,7 +335,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.core_blown <= cfg.light_max_blown) \
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(samples, observed, ratio, plain, colours, palette, cfg)
-    protos = _candidates(samples, colours, palette, cfg, light)
+    protos = _candidates(samples, colours, palette, cfg, light.colour, light.level)
     tint_as_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
