@@ -51,6 +51,7 @@ UNSURE_RULES = (
     "lamp's glare in gaps and core",
     "core blown out",
     "core not one colour",
+    "hue of another colour",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -225,6 +226,22 @@ def _light_fit(samples: Samples, ratio: np.ndarray, clean: np.ndarray,
     return float(np.minimum(d2, cfg.max_distance ** 2).sum())
 
 
+def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, light: Light,
+                 colours: Sequence[str], palette: Section, cfg: Section) -> Light:
+    """The other light a space is read under besides ``light``: the board's whole
+    tint taken as the light's (a white stone in shade, lit by another lamp, shows the
+    board's tint). Only where it explains the ``clean`` spaces about as well as
+    ``light`` does (``_light_fit``: worse by at most one space that nothing explains,
+    ``max_distance`` squared): a light that leaves many stones unexplained is no light
+    this picture was taken under, and what it reads says nothing (under it a black
+    stone on red wood, whose ratio to the board is bluish, reads blue). Elsewhere the
+    other light is ``light`` itself."""
+    tint = Light(_chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0))), None)
+    worse = _light_fit(samples, ratio, clean, tint, colours, palette, cfg) \
+        - _light_fit(samples, ratio, clean, light, colours, palette, cfg)
+    return tint if worse <= cfg.max_distance ** 2 else light
+
+
 def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
                       best: np.ndarray, cfg: Section) -> np.ndarray:
     """Move each colour's prediction to where this picture's own surely read stones of
@@ -244,6 +261,24 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
             shift *= cfg.learn_max_shift / size
         learned[:, c] += shift
     return learned
+
+
+def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
+                    colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+    """Spaces read as a stone of a hue of its own (red, green, blue, yellow: not black
+    or white) whose colour part lies nearer another candidate's (empty's, or another
+    colour's) by ``hue_margin``. How light a stone looks against its board depends on
+    how dark the board is and how translucent the stone, which the picture does not
+    tell surely; a coloured stone's hue is its own: a black glass stone on dark wood is
+    as light as a green one, and shows no green."""
+    hued = np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
+                               .max() > cfg.light_neutral_chroma for c in colours])
+    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
+    apart = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
+    rows = np.arange(len(best))
+    own = apart[rows, best].copy()
+    apart[rows, best] = np.inf
+    return hued[best] & (apart.min(axis=1) + cfg.hue_margin < own)
 
 
 def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
@@ -336,7 +371,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(samples, observed, ratio, plain, colours, palette, cfg)
     protos = _candidates(samples, colours, palette, cfg, light.colour, light.level)
-    tint_as_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    other = _other_light(samples, ratio, plain, light, colours, palette, cfg)
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
@@ -344,8 +379,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
-    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, tint_as_light),
-                               sure, best, cfg)
+    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, other.colour,
+                                                  other.level), sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
@@ -507,10 +542,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
-    unsure = ~bare & (doubtful | blind)
+    other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
+    unsure = ~bare & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, nearest > cfg.max_distance, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             uneven)
+             uneven, other_hue)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
