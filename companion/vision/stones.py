@@ -31,7 +31,7 @@ space is empty. ``SpaceReadings.why`` names the rules that made each space unsur
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -117,11 +117,9 @@ def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
     level = cfg.board_level if level is None else level
     nominal = paint * (level * 255.0 / max(float(paint.max()), 1.0))
     gains = samples.board / np.maximum(nominal, 1.0)[None, :]
-    protos = np.zeros((len(samples.board), len(colours), 3))
-    for i, colour in enumerate(colours):
-        stone = np.array(palette[colour][::-1], dtype=np.float64)[None, :] * gains * cfg.stone_shade
-        protos[:, i] = _log_ratio(np.minimum(stone, 255.0), samples.board, cfg.dark_floor)
-    return protos
+    paints = np.array([palette[colour][::-1] for colour in colours], dtype=np.float64)
+    stones = paints.reshape(1, -1, 3) * gains[:, None, :] * cfg.stone_shade
+    return _log_ratio(np.minimum(stones, 255.0), samples.board[:, None, :], cfg.dark_floor)
 
 
 def _chroma(v: np.ndarray) -> np.ndarray:
@@ -137,6 +135,9 @@ class Light:
 
     colour: np.ndarray | None
     level: float | None
+    fit: float | None = None
+    """How badly it leaves the light stones' picture explained (``_light_fit``), where
+    it was weighed against another reading."""
 
 
 def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -177,19 +178,39 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         return Light(None, None)
     shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
     shown = shows[chosen]
-    groups = {(np.linalg.norm(shown - one, axis=1) <= cfg.light_agree).tobytes()
-              for one in shown}
-    readings = [Light(None, None)]
-    for group in groups:
-        agree = np.frombuffer(group, dtype=bool)
-        if agree.sum() >= cfg.light_min_stones:
-            colour = np.median(shown[agree], axis=0)
-            stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
-            readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
-                                                       colours, palette, cfg)))
-    fits = [_light_fit(samples, ratio, clean, light, colours, palette, cfg) for light in readings]
-    fits[0] += cfg.light_fit_margin  # a white light must explain the picture better
-    return readings[int(np.argmin(fits))]
+    readings = []
+    for agree in _colour_groups(shown, cfg):
+        colour = np.median(shown[agree], axis=0)
+        stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
+        readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
+                                                   colours, palette, cfg)))
+    # A white light is weighed too where a stone of a hue of its own may have been taken
+    # for a light one (only black and white in play: the light stones are white).
+    hued = any(np.abs(_chroma(p)).max() > cfg.light_neutral_chroma for p in paints)
+    white = [Light(None, None)] if hued or not readings else []
+    weighed = white + readings
+    if len(weighed) == 1:
+        return weighed[0]
+    fits = [_light_fit(samples, ratio, clean, light, colours, palette, cfg) for light in weighed]
+    margins = [cfg.light_fit_margin] * len(white) + [0.0] * len(readings)  # a white light
+    kept = int(np.argmin(np.add(fits, margins)))  # must explain the stones better
+    return replace(weighed[kept], fit=fits[kept])
+
+
+def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
+    """The light stones (K×3 colours) in groups that show one light's colour: the
+    stone that the most others lie within ``light_agree`` of, with them, then the same
+    among those left, while a group has ``light_min_stones``."""
+    agree = np.linalg.norm(shown[:, None, :] - shown[None, :, :], axis=2) <= cfg.light_agree
+    left = np.ones(len(shown), dtype=bool)
+    groups = []
+    while left.any():
+        group = agree[int(((agree & left[None, :]).sum(axis=1) * left).argmax())] & left
+        if group.sum() < cfg.light_min_stones:
+            break
+        groups.append(group)
+        left &= ~group
+    return groups
 
 
 def _board_level(samples: Samples, lum: np.ndarray, stones: np.ndarray, colour: np.ndarray,
@@ -237,8 +258,9 @@ def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, light: 
     stone on red wood, whose ratio to the board is bluish, reads blue). Elsewhere the
     other light is ``light`` itself."""
     tint = Light(_chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0))), None)
-    worse = _light_fit(samples, ratio, clean, tint, colours, palette, cfg) \
-        - _light_fit(samples, ratio, clean, light, colours, palette, cfg)
+    fit = light.fit if light.fit is not None else \
+        _light_fit(samples, ratio, clean, light, colours, palette, cfg)
+    worse = _light_fit(samples, ratio, clean, tint, colours, palette, cfg) - fit
     return tint if worse <= cfg.max_distance ** 2 else light
 
 
