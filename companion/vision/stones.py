@@ -287,12 +287,16 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
 
 def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                     colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
-    """Spaces read as a stone of a hue of its own (red, green, blue, yellow: not black
-    or white) whose colour part lies nearer another candidate's (empty's, or another
-    colour's) by ``hue_margin``. How light a stone looks against its board depends on
-    how dark the board is and how translucent the stone, which the picture does not
-    tell surely; a coloured stone's hue is its own: a black glass stone on dark wood is
-    as light as a green one, and shows no green."""
+    """Spaces read as a stone of a hue of its own (red, green, blue, yellow) whose
+    colour part lies nearer another candidate's (empty's, or another colour's), and
+    spaces read as a light neutral stone (white) whose colour part lies nearer a hued
+    colour's. How light a stone looks against its board depends on how dark the board
+    is and how translucent the stone, which the picture does not tell surely; its hue
+    is its own: a black glass stone on dark wood is as light as a green one, and shows
+    no green; a blue glass stone on tan vinyl may be as light as a white one, and shows
+    blue. A dark piece (below ``dark_piece_lum``) is told by its lightness alone: its
+    colour part is the sensor's floor and noise. With black and white alone in play
+    (Go) nothing is hued and no space is made unsure here."""
     hued = np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
                                .max() > cfg.light_neutral_chroma for c in colours])
     centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
@@ -300,7 +304,10 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     rows = np.arange(len(best))
     own = apart[rows, best].copy()
     apart[rows, best] = np.inf
-    return hued[best] & (apart.min(axis=1) + cfg.hue_margin < own)
+    lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
+    light = (best > 0) & ~hued[best] & (lightness[rows, best] >= cfg.dark_piece_lum)
+    rival = np.where(light, np.where(hued[None, :], apart, np.inf).min(axis=1), apart.min(axis=1))
+    return (hued[best] | light) & (rival < own)
 
 
 def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
