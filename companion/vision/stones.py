@@ -420,16 +420,21 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous = np.zeros(len(best), dtype=bool)
     readings = [posterior]
     fits = []
+    # A reading whose hue is another colour's (``_hue_of_another``) reads nothing surely:
+    # against a darker share of the gaps a black stone looks as light as a green one.
+    off_hue = []
     for side in (0, 1):
         other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
         alt, alt_d2 = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)
         readings.append(alt)
         fits.append(alt_d2)
+        off_hue.append(_hue_of_another(other, protos, alt.argmax(axis=1), colours, palette, cfg))
     # Where the board's tint, taken as the light's, would read the space surely as
     # something else, the picture does not tell which it is.
     alt, alt_d2 = _posterior(features, tinted, ink_logits, cfg)
     readings.append(alt)
     fits.append(alt_d2)
+    off_hue.append(_hue_of_another(ratio, tinted, alt.argmax(axis=1), colours, palette, cfg))
     # Read empty in a colour far from its board's, a space must show its print about as
     # well as the spaces around it and the board's spaces that show it most (among
     # stones, those around may show none): a stone's grain or the edge of its highlight
@@ -448,11 +453,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
     dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
                                         axis=1)[rows, best] < cfg.dark_piece_lum)
-    for alt, alt_d2 in zip(readings[1:], fits, strict=True):
+    for alt, alt_d2, hue_off in zip(readings[1:], fits, off_hue, strict=True):
         bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
             & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
-            & ~bare_unfit
+            & ~bare_unfit & ~hue_off
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
