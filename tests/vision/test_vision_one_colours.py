@@ -1,6 +1,7 @@
 """ONE's six colours under held-out lights: the light's colour weighed by how well it
 explains the stones, how light the board is from the white stones, another light only
-where it explains them about as well, and a stone whose hue is another colour's unsure.
+where it explains them about as well, a stone whose hue is another colour's unsure,
+and another reading whose hue is another colour's saying nothing.
 Each scene is a held-out look of the vision benchmark (``companion bench vision --looks
 real``) that one of these rules mended: read right or unsure, never confidently wrong."""
 
@@ -93,3 +94,15 @@ def test_a_stone_whose_hue_is_another_colours_is_unsure(seed, truth_colour):
     assert _wrong(reading, truth) == []
     flagged = [s for s, rules in reading.why.items() if "hue of another colour" in rules]
     assert any(truth["cells"][s] == truth_colour for s in flagged)
+
+
+def test_a_darker_share_of_the_gaps_whose_hue_is_another_colours_reads_nothing():
+    """Glass stones on white vinyl in daylight: against the darker share of the gaps
+    around them, black stones looked as light as green ones, and green ones as white
+    ones, and were unsure ("another light reads otherwise", 6 stones); that reading's
+    hue is another colour's, and it says nothing now."""
+    reading, truth, look = _read(117)
+    assert (look.board, look.stones) == ("white vinyl", "glass")
+    assert _wrong(reading, truth) == []
+    for space in ("B10", "C8", "D8", "D11", "C6", "C7"):
+        assert reading.cells[space] == truth["cells"][space]
