@@ -161,8 +161,8 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     show one light's colour (within ``light_agree`` of each other) each make one
     reading of the light, and the reading kept is the one that explains this picture's
     stones best (``_light_fit``), a white light among them where it explains them
-    better by ``light_fit_margin`` (a photo whose stones both explain alike keeps the
-    white stones' reading)."""
+    better by more than one space that nothing explains (``max_distance`` squared: a
+    picture whose stones both explain about alike keeps the white stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
@@ -192,7 +192,7 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     if len(weighed) == 1:
         return weighed[0]
     fits = [_light_fit(samples, ratio, clean, light, colours, palette, cfg) for light in weighed]
-    margins = [cfg.light_fit_margin] * len(white) + [0.0] * len(readings)  # a white light
+    margins = [cfg.max_distance ** 2] * len(white) + [0.0] * len(readings)  # a white light
     kept = int(np.argmin(np.add(fits, margins)))  # must explain the stones better
     return replace(weighed[kept], fit=fits[kept])
 
