@@ -159,7 +159,8 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     taken for a white one (a translucent white stone on a dark board is little lighter
     than a yellow one), and two lamps tint the stones under each apart: the stones that
     show one light's colour (within ``light_agree`` of each other) each make one
-    reading of the light, and the reading kept is the one that explains this picture's
+    reading of the light (and, where they make none or several, all of them together:
+    under two lamps, a light between theirs), and the reading kept is the one that explains this picture's
     stones best (``_light_fit``), a white light among them where it explains them
     better by more than one space that nothing explains (``max_distance`` squared: a
     picture whose stones both explain about alike keeps the white stones' reading)."""
@@ -179,7 +180,10 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
     shown = shows[chosen]
     readings = []
-    for agree in _colour_groups(shown, cfg):
+    groups = _colour_groups(shown, cfg)
+    if len(groups) != 1:  # all of them together too: under two lamps, a light between
+        groups.append(np.ones(len(shown), dtype=bool))
+    for agree in groups:
         colour = np.median(shown[agree], axis=0)
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
         readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
@@ -223,6 +227,8 @@ def _board_level(samples: Samples, lum: np.ndarray, stones: np.ndarray, colour: 
     more than the board beside them), and never lighter than a typical board nor darker
     than the darkest (``board_level_range``): a white stone hardly lighter than a pale
     board is told from it by the print it hides, not by a board taken for white."""
+    if not stones.any():
+        return cfg.board_level
     nominal = _candidates(samples, colours, palette, cfg, colour)[stones, white].mean(axis=1)
     level = cfg.board_level * np.exp(np.percentile(nominal - lum[stones],
                                                    cfg.board_level_percentile))
