@@ -160,10 +160,11 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     than a yellow one), and two lamps tint the stones under each apart: the stones that
     show one light's colour (within ``light_agree`` of each other) each make one
     reading of the light (and, where they make none or several, all of them together:
-    under two lamps, a light between theirs), and the reading kept is the one that explains this picture's
-    stones best (``_light_fit``), a white light among them where it explains them
-    better by more than one space that nothing explains (``max_distance`` squared: a
-    picture whose stones both explain about alike keeps the white stones' reading)."""
+    under two lamps, a light between theirs), and the reading kept is the one that
+    explains this picture's stones best (``_light_fit``), a white light among them
+    where it explains them better by more than one space that nothing explains
+    (``max_distance`` squared: a picture whose stones both explain about alike keeps
+    the white stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
