@@ -206,7 +206,7 @@ def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
     """The light stones (K×3 colours) in groups that show one light's colour: the
     stone that the most others lie within ``light_agree`` of, with them, then the same
     among those left, while a group has ``light_min_stones``."""
-    agree = np.linalg.norm(shown[:, None, :] - shown[None, :, :], axis=2) <= cfg.light_agree
+    agree = ((shown[:, None, :] - shown[None, :, :]) ** 2).sum(axis=2) <= cfg.light_agree ** 2
     left = np.ones(len(shown), dtype=bool)
     groups = []
     while left.any():
@@ -306,6 +306,8 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     (Go) nothing is hued and no space is made unsure here."""
     hued = np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
                                .max() > cfg.light_neutral_chroma for c in colours])
+    if not hued.any():
+        return np.zeros(len(best), dtype=bool)
     centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
     apart = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
     rows = np.arange(len(best))
