@@ -31,7 +31,7 @@ space is empty. ``SpaceReadings.why`` names the rules that made each space unsur
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -135,9 +135,6 @@ class Light:
 
     colour: np.ndarray | None
     level: float | None
-    fit: float | None = None
-    """How badly it leaves the light stones' picture explained (``_light_fit``), where
-    it was weighed against another reading."""
 
 
 def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -196,10 +193,10 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     weighed = white + readings
     if len(weighed) == 1:
         return weighed[0]
-    fits = [_light_fit(samples, ratio, clean, light, colours, palette, cfg) for light in weighed]
+    fits = [_light_fit(ratio, clean, _candidates(samples, colours, palette, cfg, light.colour,
+                                                 light.level), cfg) for light in weighed]
     margins = [cfg.max_distance ** 2] * len(white) + [0.0] * len(readings)  # a white light
-    kept = int(np.argmin(np.add(fits, margins)))  # must explain the stones better
-    return replace(weighed[kept], fit=fits[kept])
+    return weighed[int(np.argmin(np.add(fits, margins)))]  # must explain the stones better
 
 
 def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
@@ -236,39 +233,37 @@ def _board_level(samples: Samples, lum: np.ndarray, stones: np.ndarray, colour: 
     return float(np.clip(level, *cfg.board_level_range))
 
 
-def _light_fit(samples: Samples, ratio: np.ndarray, clean: np.ndarray,
-               light: Light, colours: Sequence[str], palette: Section,
+def _light_fit(ratio: np.ndarray, clean: np.ndarray, protos: np.ndarray,
                cfg: Section) -> float:
-    """How badly a reading of the light's colour leaves the ``clean`` spaces
-    explained: the sum of each one's squared distance to its nearest candidate under
-    that light, at most ``max_distance`` (a space nothing explains counts alike however
-    far it lies: one odd stone must not outweigh many that fit). Spaces far darker than
-    any board (``dark_piece_lum``) do not count: a black stone shows the sensor's floor
-    and noise more than any light's colour."""
+    """How badly a reading of the light (its candidates, ``protos``, N×C×3) leaves
+    the ``clean`` spaces explained: the sum of each one's squared distance to its
+    nearest candidate under that light, at most ``max_distance`` (a space nothing
+    explains counts alike however far it lies: one odd stone must not outweigh many that
+    fit). Spaces far darker than any board (``dark_piece_lum``) do not count: a black
+    stone shows the sensor's floor and noise more than any light's colour."""
     counted = clean & (ratio.mean(axis=1) >= cfg.dark_piece_lum)
-    protos = _split(_candidates(samples, colours, palette, cfg, light.colour, light.level),
-                    cfg.luminance_weight)
+    protos = _split(protos, cfg.luminance_weight)
     features = _split(ratio[counted], cfg.luminance_weight)
     d2 = np.minimum((features ** 2).sum(axis=1),
                     ((features[:, None, :] - protos[counted]) ** 2).sum(axis=2).min(axis=1))
     return float(np.minimum(d2, cfg.max_distance ** 2).sum())
 
 
-def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, light: Light,
-                 colours: Sequence[str], palette: Section, cfg: Section) -> Light:
-    """The other light a space is read under besides ``light``: the board's whole
-    tint taken as the light's (a white stone in shade, lit by another lamp, shows the
-    board's tint). Only where it explains the ``clean`` spaces about as well as
-    ``light`` does (``_light_fit``: worse by at most one space that nothing explains,
-    ``max_distance`` squared): a light that leaves many stones unexplained is no light
-    this picture was taken under, and what it reads says nothing (under it a black
-    stone on red wood, whose ratio to the board is bluish, reads blue). Elsewhere the
-    other light is ``light`` itself."""
-    tint = Light(_chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0))), None)
-    fit = light.fit if light.fit is not None else \
-        _light_fit(samples, ratio, clean, light, colours, palette, cfg)
-    worse = _light_fit(samples, ratio, clean, tint, colours, palette, cfg) - fit
-    return tint if worse <= cfg.max_distance ** 2 else light
+def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, protos: np.ndarray,
+                 colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+    """The candidates (N×C×3) under the other light a space is read under besides the
+    light kept (whose candidates are ``protos``): the board's whole tint taken as the
+    light's (a white stone in shade, lit by another lamp, shows the board's tint). Only
+    where it explains the ``clean`` spaces about as well as the light kept does
+    (``_light_fit``: worse by at most one space that nothing explains, ``max_distance``
+    squared): a light that leaves many stones unexplained is no light this picture was
+    taken under, and what it reads says nothing (under it a black stone on red wood,
+    whose ratio to the board is bluish, reads blue). Elsewhere the other light is the
+    light kept."""
+    tint = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    tinted = _candidates(samples, colours, palette, cfg, tint)
+    worse = _light_fit(ratio, clean, tinted, cfg) - _light_fit(ratio, clean, protos, cfg)
+    return tinted if worse <= cfg.max_distance ** 2 else protos
 
 
 def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
@@ -409,7 +404,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(samples, observed, ratio, plain, colours, palette, cfg)
     protos = _candidates(samples, colours, palette, cfg, light.colour, light.level)
-    other = _other_light(samples, ratio, plain, light, colours, palette, cfg)
+    other = _other_light(samples, ratio, plain, protos, colours, palette, cfg)
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
@@ -417,8 +412,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
-    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, other.colour,
-                                                  other.level), sure, best, cfg)
+    tinted = _learn_from_scene(ratio, other, sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
