@@ -6,10 +6,12 @@ cancel. The ratio splits into a lightness part (the mean of the three) and a col
 part (what is left). Each candidate (empty, and each stone colour in play) predicts a
 ratio: empty predicts none; a stone of nominal colour P on a board of nominal colour N
 predicts log(s P / N), where N is the board's observed colour brought to the lightness
-of a typical printed or wooden board (``board_level``) and s the mean shading of a
-domed stone's centre (``stone_shade``); N is the board's paint, its observed colour
-less the light's, which the light neutral stones show (``_light_colour``: a white
-stone under a warm lamp looks as warm as the lamp). The reading is the candidate the
+of a typical printed or wooden board (``board_level``), or to the lightness the white
+stones show it has, and s the mean shading of a domed stone's centre
+(``stone_shade``); N is the board's paint, its observed colour less the light's, which
+the light neutral stones show (``_light_colour``: a white stone under a warm lamp
+looks as warm as the lamp; of the readings of the light they allow, the one that
+explains the stones best). The reading is the candidate the
 observation is nearest to; its confidence is that candidate's share of a Gaussian
 likelihood over all candidates. A space is *unsure* (and never guessed) when the best
 candidate is not clearly better than the next, when nothing fits, when a space read
@@ -17,7 +19,10 @@ empty shows no print and is not close to its board's colour (empty predicts that
 exactly, whatever the light; a stone predicts it only as well as its nominal colour fits
 this picture, so a stone in a picture of low contrast, lying between its nominal colour
 and the board's, is nearer to empty than to itself and must not be read empty), when the
-board's tint taken as the light's rather than its paint's would read it otherwise, when
+board's tint taken as the light's rather than its paint's would read it otherwise
+(where that light explains the stones about as well), when its hue is another
+colour's (ONE's coloured stones: a stone's lightness depends on the board, its hue
+does not), when
 only missing print would make it a stone, when a lamp's glare has blown out its pixels,
 or when its core is not one colour (a hand's edge, a piece half on). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
