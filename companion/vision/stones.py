@@ -300,7 +300,7 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     colour's. How light a stone looks against its board depends on how dark the board
     is and how translucent the stone, which the picture does not tell surely; its hue
     is its own: a black glass stone on dark wood is as light as a green one, and shows
-    no green; a blue glass stone on tan vinyl may be as light as a white one, and shows
+    no green; a blue yunzi stone on tan vinyl may be as light as a white one, and shows
     blue. A dark piece (below ``dark_piece_lum``) is told by its lightness alone: its
     colour part is the sensor's floor and noise. With black and white alone in play
     (Go) nothing is hued and no space is made unsure here."""
@@ -314,9 +314,9 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     own = apart[rows, best].copy()
     apart[rows, best] = np.inf
     lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
-    light = (best > 0) & ~hued[best] & (lightness[rows, best] >= cfg.dark_piece_lum)
-    rival = np.where(light, np.where(hued[None, :], apart, np.inf).min(axis=1), apart.min(axis=1))
-    return (hued[best] | light) & (rival < own)
+    pale = (best > 0) & ~hued[best] & (lightness[rows, best] >= cfg.dark_piece_lum)
+    rival = np.where(pale, np.where(hued[None, :], apart, np.inf).min(axis=1), apart.min(axis=1))
+    return (hued[best] | pale) & (rival < own)
 
 
 def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
@@ -409,7 +409,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(samples, observed, ratio, plain, colours, palette, cfg)
     protos = _candidates(samples, colours, palette, cfg, light.colour, light.level)
-    other = _other_light(samples, ratio, plain, protos, colours, palette, cfg)
+    other_light = _other_light(samples, ratio, plain, protos, colours, palette, cfg)
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
@@ -417,7 +417,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
-    tinted = _learn_from_scene(ratio, other, sure, best, cfg)
+    tinted = _learn_from_scene(ratio, other_light, sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
@@ -438,7 +438,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         fits.append(alt_d2)
         off_hue.append(_hue_of_another(other, protos, alt.argmax(axis=1), colours, palette, cfg))
     # Where the board's tint, taken as the light's, would read the space surely as
-    # something else, the picture does not tell which it is.
+    # something else, the picture does not tell which it is (where that light explains
+    # the stones about as well as the one kept, ``_other_light``).
     alt, alt_d2 = _posterior(features, tinted, ink_logits, cfg)
     readings.append(alt)
     fits.append(alt_d2)
