@@ -6,10 +6,12 @@ cancel. The ratio splits into a lightness part (the mean of the three) and a col
 part (what is left). Each candidate (empty, and each stone colour in play) predicts a
 ratio: empty predicts none; a stone of nominal colour P on a board of nominal colour N
 predicts log(s P / N), where N is the board's observed colour brought to the lightness
-of a typical printed or wooden board (``board_level``) and s the mean shading of a
-domed stone's centre (``stone_shade``); N is the board's paint, its observed colour
-less the light's, which the light neutral stones show (``_light_colour``: a white
-stone under a warm lamp looks as warm as the lamp). The reading is the candidate the
+of a typical printed or wooden board (``board_level``), or to the lightness the white
+stones show it has, and s the mean shading of a domed stone's centre
+(``stone_shade``); N is the board's paint, its observed colour less the light's, which
+the light neutral stones show (``_light_colour``: a white stone under a warm lamp
+looks as warm as the lamp; of the readings of the light they allow, the one that
+explains the stones best). The reading is the candidate the
 observation is nearest to; its confidence is that candidate's share of a Gaussian
 likelihood over all candidates. A space is *unsure* (and never guessed) when the best
 candidate is not clearly better than the next, when nothing fits, when a space read
@@ -17,7 +19,10 @@ empty shows no print and is not close to its board's colour (empty predicts that
 exactly, whatever the light; a stone predicts it only as well as its nominal colour fits
 this picture, so a stone in a picture of low contrast, lying between its nominal colour
 and the board's, is nearer to empty than to itself and must not be read empty), when the
-board's tint taken as the light's rather than its paint's would read it otherwise, when
+board's tint taken as the light's rather than its paint's would read it otherwise
+(where that light explains the stones about as well), when its hue is another
+colour's (ONE's coloured stones: a stone's lightness depends on the board, its hue
+does not), when
 only missing print would make it a stone, when a lamp's glare has blown out its pixels,
 or when its core is not one colour (a hand's edge, a piece half on). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
@@ -51,6 +56,7 @@ UNSURE_RULES = (
     "lamp's glare in gaps and core",
     "core blown out",
     "core not one colour",
+    "hue of another colour",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -103,21 +109,22 @@ def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
 
 
 def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
-                cfg: Section, light: np.ndarray | None = None) -> np.ndarray:
+                cfg: Section, light: np.ndarray | None = None,
+                level: float | None = None) -> np.ndarray:
     """What each stone colour would look like on each space (N×C×3 log ratios): its
     nominal colour under the light that makes this board look as it does, clipped
     where the sensor saturates. ``light`` is the light's colour (log, per channel, its
     mean nought): the board's paint is what is left of its tint (``None``: a white
-    light, the whole tint the paint's)."""
+    light, the whole tint the paint's). ``level`` is how light the board's paint is
+    (its lightest channel, 1 for white; ``None``: a typical board, ``board_level``)."""
     board = np.median(samples.board, axis=0)
     paint = board * np.exp(-light) if light is not None else board
-    nominal = paint * (cfg.board_level * 255.0 / max(float(paint.max()), 1.0))
+    level = cfg.board_level if level is None else level
+    nominal = paint * (level * 255.0 / max(float(paint.max()), 1.0))
     gains = samples.board / np.maximum(nominal, 1.0)[None, :]
-    protos = np.zeros((len(samples.board), len(colours), 3))
-    for i, colour in enumerate(colours):
-        stone = np.array(palette[colour][::-1], dtype=np.float64)[None, :] * gains * cfg.stone_shade
-        protos[:, i] = _log_ratio(np.minimum(stone, 255.0), samples.board, cfg.dark_floor)
-    return protos
+    paints = np.array([palette[colour][::-1] for colour in colours], dtype=np.float64)
+    stones = paints.reshape(1, -1, 3) * gains[:, None, :] * cfg.stone_shade
+    return _log_ratio(np.minimum(stones, 255.0), samples.board[:, None, :], cfg.dark_floor)
 
 
 def _chroma(v: np.ndarray) -> np.ndarray:
@@ -125,12 +132,23 @@ def _chroma(v: np.ndarray) -> np.ndarray:
     return v - v.mean(axis=-1, keepdims=True)
 
 
+@dataclass(frozen=True)
+class Light:
+    """What the light stones tell of the light: its ``colour`` (log per channel, mean
+    nought; ``None``: white) and how light the board's paint is (``level``, its lightest
+    channel, 1 for white; ``None``: a typical board's)."""
+
+    colour: np.ndarray | None
+    level: float | None
+
+
 def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
                   clean: np.ndarray, colours: Sequence[str], palette: Section, cfg: Section
-                  ) -> np.ndarray | None:
+                  ) -> Light:
     """The light's colour (log per channel, mean nought) as this picture's light
-    stones show it, or ``None`` where too few show or the game's light pieces are not
-    of one neutral colour. A white stone is white paint: whatever colour it shows is
+    stones show it, and with it how light the board is (``_board_level``), or a white
+    light on a typical board where too few show or the game's light pieces are not of
+    one neutral colour. A white stone is white paint: whatever colour it shows is
     the light's (a warm lamp, a cold window, a camera's failed white balance), and the
     board's tint is its paint's only for what is left. The stones are told by their
     lightness against the board beside them alone (the mean of the log ratio), which
@@ -139,21 +157,118 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     its lightness lies nearer the light stone's than any other colour's (a yellow stone
     is lighter than a dark board too, but far darker than a white stone: taken for one,
     it would tint every colour in play) and within ``light_group`` of the lightest of
-    them, and ``light_min_stones`` of them are needed."""
+    them, and ``light_min_stones`` of them are needed. Even so a yellow stone may be
+    taken for a white one (a translucent white stone on a dark board is little lighter
+    than a yellow one), and two lamps tint the stones under each apart: the stones that
+    show one light's colour (within ``light_agree`` of each other) each make one
+    reading of the light (and, where they make none or several, all of them together:
+    under two lamps, a light between theirs), and the reading kept is the one that
+    explains this picture's stones best (``_light_fit``), a white light among them
+    where it explains them better by more than one space that nothing explains
+    (``max_distance`` squared: a picture whose stones both explain about alike keeps
+    the white stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
-        return None
+        return Light(None, None)
     lum = ratio.mean(axis=1)
     predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
-    chosen = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    lighter = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    chosen = lighter.copy()
     if chosen.any():  # the lightest of them: a yellow lit brighter than foreseen is not
         chosen &= lum >= lum[chosen].max() - cfg.light_group
     if chosen.sum() < cfg.light_min_stones:
-        return None
-    return np.median(_chroma(np.log(np.maximum(observed[chosen], 1.0))), axis=0) \
-        - _chroma(paints[light[0]])
+        return Light(None, None)
+    shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
+    shown = shows[chosen]
+    readings = []
+    groups = _colour_groups(shown, cfg)
+    if len(groups) != 1:  # all of them together too: under two lamps, a light between
+        groups.append(np.ones(len(shown), dtype=bool))
+    for agree in groups:
+        colour = np.median(shown[agree], axis=0)
+        stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
+        readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
+                                                   colours, palette, cfg)))
+    # A white light is weighed too where a stone of a hue of its own may have been taken
+    # for a light one (only black and white in play: the light stones are white).
+    hued = any(np.abs(_chroma(p)).max() > cfg.light_neutral_chroma for p in paints)
+    white = [Light(None, None)] if hued or not readings else []
+    weighed = white + readings
+    if len(weighed) == 1:
+        return weighed[0]
+    fits = [_light_fit(ratio, clean, _candidates(samples, colours, palette, cfg, light.colour,
+                                                 light.level), cfg) for light in weighed]
+    margins = [cfg.max_distance ** 2] * len(white) + [0.0] * len(readings)  # a white light
+    return weighed[int(np.argmin(np.add(fits, margins)))]  # must explain the stones better
+
+
+def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
+    """The light stones (K×3 colours) in groups that show one light's colour: the
+    stone that the most others lie within ``light_agree`` of, with them, then the same
+    among those left, while a group has ``light_min_stones``."""
+    agree = ((shown[:, None, :] - shown[None, :, :]) ** 2).sum(axis=2) <= cfg.light_agree ** 2
+    left = np.ones(len(shown), dtype=bool)
+    groups = []
+    while left.any():
+        group = agree[int(((agree & left[None, :]).sum(axis=1) * left).argmax())] & left
+        if group.sum() < cfg.light_min_stones:
+            break
+        groups.append(group)
+        left &= ~group
+    return groups
+
+
+def _board_level(samples: Samples, lum: np.ndarray, stones: np.ndarray, colour: np.ndarray,
+                 white: int, colours: Sequence[str], palette: Section, cfg: Section) -> float:
+    """How light the board's paint is, as the white ``stones`` under a light of
+    ``colour`` show it: a white stone is the lightest paint there is, and how much
+    lighter than the board beside it it looks tells how dark the board is (a stone of
+    any colour looks lighter against a dark wood than against a pale one). Taken where
+    the darker of them lie (``board_level_percentile``: a lamp's pool lights some stones
+    more than the board beside them), and never lighter than a typical board nor darker
+    than the darkest (``board_level_range``): a white stone hardly lighter than a pale
+    board is told from it by the print it hides, not by a board taken for white."""
+    if not stones.any():
+        return cfg.board_level
+    nominal = _candidates(samples, colours, palette, cfg, colour)[stones, white].mean(axis=1)
+    level = cfg.board_level * np.exp(np.percentile(nominal - lum[stones],
+                                                   cfg.board_level_percentile))
+    return float(np.clip(level, *cfg.board_level_range))
+
+
+def _light_fit(ratio: np.ndarray, clean: np.ndarray, protos: np.ndarray,
+               cfg: Section) -> float:
+    """How badly a reading of the light (its candidates, ``protos``, N×C×3) leaves
+    the ``clean`` spaces explained: the sum of each one's squared distance to its
+    nearest candidate under that light, at most ``max_distance`` (a space nothing
+    explains counts alike however far it lies: one odd stone must not outweigh many that
+    fit). Spaces far darker than any board (``dark_piece_lum``) do not count: a black
+    stone shows the sensor's floor and noise more than any light's colour."""
+    counted = clean & (ratio.mean(axis=1) >= cfg.dark_piece_lum)
+    protos = _split(protos, cfg.luminance_weight)
+    features = _split(ratio[counted], cfg.luminance_weight)
+    d2 = np.minimum((features ** 2).sum(axis=1),
+                    ((features[:, None, :] - protos[counted]) ** 2).sum(axis=2).min(axis=1))
+    return float(np.minimum(d2, cfg.max_distance ** 2).sum())
+
+
+def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, protos: np.ndarray,
+                 colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+    """The candidates (N×C×3) under the other light a space is read under besides the
+    light kept (whose candidates are ``protos``): the board's whole tint taken as the
+    light's (a white stone in shade, lit by another lamp, shows the board's tint). Only
+    where it explains the ``clean`` spaces about as well as the light kept does
+    (``_light_fit``: worse by at most one space that nothing explains, ``max_distance``
+    squared): a light that leaves many stones unexplained is no light this picture was
+    taken under, and what it reads says nothing (under it a black stone on red wood,
+    whose ratio to the board is bluish, reads blue). Elsewhere the other light is the
+    light kept."""
+    tint = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    tinted = _candidates(samples, colours, palette, cfg, tint)
+    worse = _light_fit(ratio, clean, tinted, cfg) - _light_fit(ratio, clean, protos, cfg)
+    return tinted if worse <= cfg.max_distance ** 2 else protos
 
 
 def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
@@ -175,6 +290,33 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
             shift *= cfg.learn_max_shift / size
         learned[:, c] += shift
     return learned
+
+
+def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
+                    colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+    """Spaces read as a stone of a hue of its own (red, green, blue, yellow) whose
+    colour part lies nearer another candidate's (empty's, or another colour's), and
+    spaces read as a light neutral stone (white) whose colour part lies nearer a hued
+    colour's. How light a stone looks against its board depends on how dark the board
+    is and how translucent the stone, which the picture does not tell surely; its hue
+    is its own: a black glass stone on dark wood is as light as a green one, and shows
+    no green; a blue yunzi stone on tan vinyl may be as light as a white one, and shows
+    blue. A dark piece (below ``dark_piece_lum``) is told by its lightness alone: its
+    colour part is the sensor's floor and noise. With black and white alone in play
+    (Go) nothing is hued and no space is made unsure here."""
+    hued = np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
+                               .max() > cfg.light_neutral_chroma for c in colours])
+    if not hued.any():
+        return np.zeros(len(best), dtype=bool)
+    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
+    apart = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
+    rows = np.arange(len(best))
+    own = apart[rows, best].copy()
+    apart[rows, best] = np.inf
+    lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
+    pale = (best > 0) & ~hued[best] & (lightness[rows, best] >= cfg.dark_piece_lum)
+    rival = np.where(pale, np.where(hued[None, :], apart, np.inf).min(axis=1), apart.min(axis=1))
+    return (hued[best] | pale) & (rival < own)
 
 
 def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
@@ -266,8 +408,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.core_blown <= cfg.light_max_blown) \
         & (samples.core_glared < cfg.bare_core_blown) & ~bare_print
     light = _light_colour(samples, observed, ratio, plain, colours, palette, cfg)
-    protos = _candidates(samples, colours, palette, cfg, light)
-    tint_as_light = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    protos = _candidates(samples, colours, palette, cfg, light.colour, light.level)
+    other_light = _other_light(samples, ratio, plain, protos, colours, palette, cfg)
 
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
@@ -275,8 +417,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure = clean & (posterior[rows, best] >= cfg.learn_confidence) \
         & (d2[rows, best] <= (cfg.max_distance * cfg.learn_distance) ** 2)
     protos = _learn_from_scene(ratio, protos, sure, best, cfg)
-    tinted = _learn_from_scene(ratio, _candidates(samples, colours, palette, cfg, tint_as_light),
-                               sure, best, cfg)
+    tinted = _learn_from_scene(ratio, other_light, sure, best, cfg)
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
@@ -287,16 +428,22 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous = np.zeros(len(best), dtype=bool)
     readings = [posterior]
     fits = []
+    # A reading whose hue is another colour's (``_hue_of_another``) reads nothing surely:
+    # against a darker share of the gaps a black stone looks as light as a green one.
+    off_hue = []
     for side in (0, 1):
         other = _log_ratio(observed, samples.board_range[:, side], cfg.dark_floor)
         alt, alt_d2 = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)
         readings.append(alt)
         fits.append(alt_d2)
+        off_hue.append(_hue_of_another(other, protos, alt.argmax(axis=1), colours, palette, cfg))
     # Where the board's tint, taken as the light's, would read the space surely as
-    # something else, the picture does not tell which it is.
+    # something else, the picture does not tell which it is (where that light explains
+    # the stones about as well as the one kept, ``_other_light``).
     alt, alt_d2 = _posterior(features, tinted, ink_logits, cfg)
     readings.append(alt)
     fits.append(alt_d2)
+    off_hue.append(_hue_of_another(ratio, tinted, alt.argmax(axis=1), colours, palette, cfg))
     # Read empty in a colour far from its board's, a space must show its print about as
     # well as the spaces around it and the board's spaces that show it most (among
     # stones, those around may show none): a stone's grain or the edge of its highlight
@@ -315,11 +462,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
     dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
                                         axis=1)[rows, best] < cfg.dark_piece_lum)
-    for alt, alt_d2 in zip(readings[1:], fits, strict=True):
+    for alt, alt_d2, hue_off in zip(readings[1:], fits, off_hue, strict=True):
         bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
             & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
-            & ~bare_unfit
+            & ~bare_unfit & ~hue_off
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -438,10 +585,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
-    unsure = ~bare & (doubtful | blind)
+    other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
+    unsure = ~bare & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, nearest > cfg.max_distance, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             uneven)
+             uneven, other_hue)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
