@@ -224,6 +224,20 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
     return shaded
 
 
+def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose core a lamp blows out where the ring around the core still
+    shows a light stone's face: enough of the ring not blown out (``ring_min_seen``),
+    no print in it (``ring_max_ink`` of its seen pixels) nor where a piece would sit (at
+    most ``ink_faint_share`` of the print this board shows, ``fair_print``: a few specks
+    of JPEG or of the stone's edge), and not dark (``ring_min_lift``). A lamp's
+    reflection in bare board that blows out a core leaves the print running through
+    that ring (or blows the ring out too: then nothing tells it from a stone), and a
+    glare on a black stone leaves a dark ring."""
+    return (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
+        & (samples.ring_lift >= cfg.ring_min_lift) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
@@ -366,10 +380,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # its heart, every channel clipped, while a white stone's face under a tinted light
     # or a camera's warm balance clips in one or two channels and still shows its colour
     # in the others (at most ``clipped_max_white`` of its core white in every channel).
-    clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
-        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
-        & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white)) \
+    closed_light = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
+    clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
+        & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
+    clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
