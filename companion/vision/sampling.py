@@ -191,7 +191,7 @@ class Samples:
     # samples were taken too: see ``upright_or_leaning``)
     ring_seen: np.ndarray  # N: share of the ring's pixels on the space's lines not blown out
     ring_ink: np.ndarray  # N: share of those seen that show print
-    ring_lift: np.ndarray  # N: log lightness of the ring's seen pixels (median) over the board's
+    ring_lift: np.ndarray  # N: log lightness of the ring's seen pixels off the lines (median)
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -458,16 +458,18 @@ def _ring(view: np.ndarray, blown: np.ndarray, lightness: np.ndarray, layout: La
           level: np.ndarray, mark: float, cfg: Section) -> tuple[np.ndarray, ...]:
     """Of each space's ring (``Layout.ring``): the share of its pixels on the printed
     lines through the space (within ``ring_line_band``) that are not blown out, the
-    share of those that show print, and the log of the median lightness of all its
-    pixels not blown out (the print left in: a thin dark ring is no print to be closed
-    away) over the board's ``level``. No line runs through a space printed otherwise:
-    nothing is seen there."""
+    share of those that show print, and the log of the median lightness of its pixels
+    off those lines and not blown out (in the view as it is: a thin dark ring is no
+    print to be closed away) over the board's ``level``. No line runs through a space
+    printed otherwise: nothing is seen on them there. (Under a glare the lines are what
+    is left unclipped: taken in, they would make bare board's ring dark.)"""
     seen = ~blown[layout.ring]
     on_line = layout.ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
     count = line_seen.sum(axis=1)
     printed = (lightness[layout.ring] / np.float32(3.0) / level > mark) & line_seen
     grey = view.reshape(-1, 3)[layout.ring].astype(np.float32) @ np.full(3, 1.0 / 3.0, np.float32)
-    lift = np.log(np.maximum(masked_percentile(grey, seen, 50), 1.0)) - np.log(level[:, 0])
+    lift = np.log(np.maximum(masked_percentile(grey, seen & ~on_line, 50), 1.0)) \
+        - np.log(level[:, 0])
     return count / np.maximum(on_line.sum(axis=1), 1), \
         printed.sum(axis=1) / np.maximum(count, 1), lift

@@ -117,10 +117,11 @@ def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
 
 
 def test_a_white_stone_blown_out_whole_is_white_where_the_ring_round_its_core_shows_it():
-    """A lamp that clips a white stone's whole core white in every channel (a disc of 1.1
-    cores) leaves the ring round the core hiding the lines: white. The same disc on bare
-    board leaves the lines running through that ring, and on a black stone a dark ring:
-    never read white (4 boards of 120 stones, 40 empty points and 120 stones lit each)."""
+    """A lamp that clips a stone's whole core white in every channel (a disc of 1.1 or 1.2
+    cores): on a white stone the ring round the core hides the lines, white; on bare board
+    the lines run through that ring, and on a black stone the ring is dark: never read
+    white, nor a black stone empty (its dark rim once passed for print). 4 boards of 120
+    stones, 40 empty points and 120 stones lit each."""
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
     whites = white_read = 0
@@ -130,15 +131,16 @@ def test_a_white_stone_blown_out_whole_is_white_where_the_ring_round_its_core_sh
         pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
         image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
                                     Effects(noise=3.0, blur=0.6, jpeg=80))
-        painted = clipped_discs(image, truth, names[:160], radius=1.1)
-        reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
-        for name in names[:160]:
-            if truth["cells"][name] == "white":
-                whites += 1
-                white_read += reading.cells[name] == "white"
-            else:
-                assert reading.cells[name] != "white", name
-    assert white_read >= 0.7 * whites  # 62 of 240 before the rule, 178 with it
+        for radius in (1.1, 1.2):
+            painted = clipped_discs(image, truth, names[:160], radius=radius)
+            reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
+            for name in names[:160]:
+                assert reading.cells[name] in (UNSURE, truth["cells"][name]), name
+                if truth["cells"][name] == "white":
+                    whites += 1
+                    white_read += reading.cells[name] == "white"
+    # Before these rules: 75 of 480 white, and 43 black stones read empty.
+    assert white_read >= 0.4 * whites  # 229 of 480
 
 
 @pytest.mark.slow  # the quick run reads a glare as bare board or unsure, never guessed
