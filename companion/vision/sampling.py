@@ -103,17 +103,16 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     rim = inset < cfg.rim_rows * cfg.pitch_px
     grid = geometry.kind == "grid"
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
-                  gap_mask, around, rays, rim, _to_lines(core, centres, w, grid),
-                  _to_lines(ring, centres, w, grid))
+                  gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
+                  _to_lines(ring % w, ring // w, centres, grid))
 
 
-def _to_lines(pixels: np.ndarray, centres: np.ndarray, width: int, grid: bool) -> np.ndarray:
-    """Each of ``pixels`` (N×K flat indices of a view ``width`` wide) in pixels from the
-    two printed lines through its space's centre on a grid; infinite on other boards."""
+def _to_lines(xs: np.ndarray, ys: np.ndarray, centres: np.ndarray, grid: bool) -> np.ndarray:
+    """Each pixel at ``xs``, ``ys`` (N×K, each row about its space's centre) in pixels
+    from the two printed lines through that centre on a grid; infinite on other boards."""
     if not grid:
-        return np.full(pixels.shape, np.inf)
-    offset = np.abs(np.stack([pixels % width, pixels // width], axis=2) - centres[:, None, :])
-    return offset.min(axis=2)
+        return np.full(xs.shape, np.inf)
+    return np.minimum(np.abs(xs - centres[:, 0:1]), np.abs(ys - centres[:, 1:2]))
 
 
 RAYS = 16  # directions looked along from each space: one every 22.5°
@@ -291,10 +290,10 @@ def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
     mark_xs, mark_ys = moved(layout.mark)
     ring_xs, ring_ys = moved(layout.ring)
     grid = bool(np.isfinite(layout.core_lines).all())
-    core, ring = ys * w + xs, ring_ys * w + ring_xs
-    return replace(layout, core=core, mark=mark_ys * w + mark_xs, ring=ring,
-                   core_lines=_to_lines(core, layout.centres, w, grid),
-                   ring_lines=_to_lines(ring, layout.centres, w, grid))
+    return replace(layout, core=ys * w + xs, mark=mark_ys * w + mark_xs,
+                   ring=ring_ys * w + ring_xs,
+                   core_lines=_to_lines(xs, ys, layout.centres, grid),
+                   ring_lines=_to_lines(ring_xs, ring_ys, layout.centres, grid))
 
 
 def core_spread(core: np.ndarray, kept: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -371,8 +370,9 @@ class ViewMaps:
     """What ``sample`` reads from a whole board view, whichever pixels it then takes:
     the view with thin dark print closed away (flat, BGR), the pixels at or beside a
     blown-out one, those at or beside a white (every channel) clipped one, the solid
-    white ones, each pixel's darkest channel, and how much darker than the closed view
-    each pixel is (the print, summed over the channels)."""
+    white ones, each pixel's darkest channel, how much darker than the closed view
+    each pixel is (the print, summed over the channels), and each pixel's own channels
+    summed (the view as it is, print left in)."""
 
     flat: np.ndarray
     blown: np.ndarray
@@ -380,6 +380,7 @@ class ViewMaps:
     solid: np.ndarray
     darkest: np.ndarray
     lightness: np.ndarray
+    summed: np.ndarray
 
 
 def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
@@ -396,9 +397,9 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
     solid = cv2.medianBlur(white, 3).ravel().astype(bool)
     ones = np.ones((1, 3), np.float32)
-    lightness = (cv2.transform(closed.astype(np.float32), ones)
-                 - cv2.transform(view.astype(np.float32), ones)).ravel()
-    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness)
+    summed = cv2.transform(view.astype(np.float32), ones).ravel()
+    lightness = cv2.transform(closed.astype(np.float32), ones).ravel() - summed
+    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
@@ -440,7 +441,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     mark = print_contrast(darker, lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
                           cfg) if ground is None else ground.print_mark
     ink = (darker > mark).mean(axis=1)
-    ring_seen, ring_ink, ring_lift = _ring(view, blown, lightness, layout, level, mark, cfg)
+    ring_seen, ring_ink, ring_lift = _ring(maps, layout, level, mark, cfg)
     glossy = sheen(core, core_seen, board, view.shape[:2], layout.core, cfg)
     spread = core_spread(core, core_kept & ~glossy, board)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
@@ -454,8 +455,8 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
                    ring_seen=ring_seen, ring_lift=ring_lift, ring_ink=ring_ink)
 
 
-def _ring(view: np.ndarray, blown: np.ndarray, lightness: np.ndarray, layout: Layout,
-          level: np.ndarray, mark: float, cfg: Section) -> tuple[np.ndarray, ...]:
+def _ring(maps: ViewMaps, layout: Layout, level: np.ndarray, mark: float, cfg: Section
+          ) -> tuple[np.ndarray, ...]:
     """Of each space's ring (``Layout.ring``): the share of its pixels on the printed
     lines through the space (within ``ring_line_band``) that are not blown out, the
     share of those that show print, and the log of the median lightness of its pixels
@@ -463,13 +464,12 @@ def _ring(view: np.ndarray, blown: np.ndarray, lightness: np.ndarray, layout: La
     print to be closed away) over the board's ``level``. No line runs through a space
     printed otherwise: nothing is seen on them there. (Under a glare the lines are what
     is left unclipped: taken in, they would make bare board's ring dark.)"""
-    seen = ~blown[layout.ring]
+    seen = ~maps.blown[layout.ring]
     on_line = layout.ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
     count = line_seen.sum(axis=1)
-    printed = (lightness[layout.ring] / np.float32(3.0) / level > mark) & line_seen
-    grey = view.reshape(-1, 3)[layout.ring].astype(np.float32) @ np.full(3, 1.0 / 3.0, np.float32)
-    lift = np.log(np.maximum(masked_percentile(grey, seen & ~on_line, 50), 1.0)) \
-        - np.log(level[:, 0])
+    printed = (maps.lightness[layout.ring] / np.float32(3.0) / level > mark) & line_seen
+    summed = masked_percentile(maps.summed[layout.ring], seen & ~on_line, 50)
+    lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
     return count / np.maximum(on_line.sum(axis=1), 1), \
         printed.sum(axis=1) / np.maximum(count, 1), lift
