@@ -34,6 +34,7 @@ class Layout:
     centres: np.ndarray  # N×2 pixels in the board view
     core: np.ndarray  # N×K flat indices of each space's core disc
     mark: np.ndarray  # N×M flat indices of the disc a piece would cover
+    ring: np.ndarray  # N×Q flat indices of the ring from each core out to ``ring_radius``
     gaps: np.ndarray  # N×G flat indices of the gap pixels near each space
     gap_mask: np.ndarray  # bool image: pixels far from every space
     around: np.ndarray  # N×8 the nearest other spaces (within 1.5 pitch; else itself)
@@ -41,6 +42,7 @@ class Layout:
     rim: np.ndarray  # N bool: the outermost spaces (within ``rim_rows`` pitch of the edge)
     core_lines: np.ndarray  # N×K pixels from each core pixel to the printed lines through
     # its space (a grid's two lines; infinite on boards printed otherwise)
+    ring_lines: np.ndarray  # N×Q the same from each ring pixel
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -59,6 +61,8 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
 
     core = _discs(centres, cfg.core_radius * cfg.pitch_px, (w, h))
     mark = _discs(centres, cfg.mark_radius * cfg.pitch_px, (w, h))
+    ring = _discs(centres, cfg.ring_radius * cfg.pitch_px, (w, h),
+                  inner=cfg.core_radius * cfg.pitch_px)
 
     # Distance from every board-view pixel to its nearest space centre.
     ys, xs = np.mgrid[0:h, 0:w]
@@ -97,13 +101,18 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     inset = np.array([cv2.pointPolygonTest(hull, (float(x), float(y)), True)
                       for x, y in centres])
     rim = inset < cfg.rim_rows * cfg.pitch_px
-    if geometry.kind == "grid":
-        offset = np.abs(np.stack([core % w, core // w], axis=2) - centres[:, None, :])
-        core_lines = offset.min(axis=2)
-    else:
-        core_lines = np.full(core.shape, np.inf)
-    return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, gaps, gap_mask,
-                  around, rays, rim, core_lines)
+    grid = geometry.kind == "grid"
+    return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
+                  gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
+                  _to_lines(ring % w, ring // w, centres, grid))
+
+
+def _to_lines(xs: np.ndarray, ys: np.ndarray, centres: np.ndarray, grid: bool) -> np.ndarray:
+    """Each pixel at ``xs``, ``ys`` (N×K, each row about its space's centre) in pixels
+    from the two printed lines through that centre on a grid; infinite on other boards."""
+    if not grid:
+        return np.full(xs.shape, np.inf)
+    return np.minimum(np.abs(xs - centres[:, 0:1]), np.abs(ys - centres[:, 1:2]))
 
 
 RAYS = 16  # directions looked along from each space: one every 22.5°
@@ -123,12 +132,15 @@ def _rays(centres: np.ndarray, start: float, end: float, size: tuple[int, int]) 
     return cy * w + cx
 
 
-def _discs(centres: np.ndarray, radius: float, size: tuple[int, int]) -> np.ndarray:
-    """Flat indices of a disc of ``radius`` pixels around every centre (N×K)."""
+def _discs(centres: np.ndarray, radius: float, size: tuple[int, int], inner: float = 0.0
+           ) -> np.ndarray:
+    """Flat indices of a disc of ``radius`` pixels around every centre (N×K), less the
+    disc of ``inner`` pixels (a ring, where ``inner`` is given)."""
     w, h = size
     span = int(np.ceil(radius))
     dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
-    disc = (dx * dx + dy * dy) <= radius * radius
+    square = dx * dx + dy * dy
+    disc = (square <= radius * radius) & ((square > inner * inner) | (inner <= 0.0))
     cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + dx[disc][None, :], 0, w - 1)
     cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + dy[disc][None, :], 0, h - 1)
     return cy * w + cx
@@ -150,7 +162,13 @@ class Samples:
     share of the core blown out white, every channel clipped, as a lamp's reflection is;
     ``open_rays`` the share of directions in which such pixels run unbroken from the
     core's edge over the ring where a stone's rim would be (to ``rim_reach``): a lamp's
-    reflection in the board does, while a stone standing there hides it along its rim."""
+    reflection in the board does, while a stone standing there hides it along its rim.
+    ``ring_seen``, ``ring_ink`` and ``ring_lift`` describe the ring between the core and
+    ``ring_radius`` (still on the smallest stone): how much of it is not blown out where
+    the space's printed lines cross it, how much of that shows print, and how much
+    lighter than its board the ring is. Where a lamp blows a white stone's core out, the
+    ring still shows the stone hiding the lines; a reflection in bare board no larger
+    than that leaves the lines running through it, and a black stone a dark ring."""
 
     core: np.ndarray
     board: np.ndarray
@@ -170,6 +188,9 @@ class Samples:
     print_mark: float  # how much darker than its board print is here (print_contrast)
     foot_ink: np.ndarray  # N: the print seen at each space's foot (``ink`` unless leaning
     # samples were taken too: see ``upright_or_leaning``)
+    ring_seen: np.ndarray  # N: share of the ring's pixels on the space's lines not blown out
+    ring_ink: np.ndarray  # N: share of those seen that show print
+    ring_lift: np.ndarray  # N: log lightness of the ring's seen pixels off the lines (median)
 
 
 def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
@@ -267,12 +288,12 @@ def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
 
     xs, ys = moved(layout.core)
     mark_xs, mark_ys = moved(layout.mark)
-    if np.isfinite(layout.core_lines).all():
-        core_lines = np.minimum(np.abs(xs - layout.centres[:, 0:1]),
-                                np.abs(ys - layout.centres[:, 1:2]))
-    else:
-        core_lines = layout.core_lines
-    return replace(layout, core=ys * w + xs, mark=mark_ys * w + mark_xs, core_lines=core_lines)
+    ring_xs, ring_ys = moved(layout.ring)
+    grid = bool(np.isfinite(layout.core_lines).all())
+    return replace(layout, core=ys * w + xs, mark=mark_ys * w + mark_xs,
+                   ring=ring_ys * w + ring_xs,
+                   core_lines=_to_lines(xs, ys, layout.centres, grid),
+                   ring_lines=_to_lines(ring_xs, ring_ys, layout.centres, grid))
 
 
 def core_spread(core: np.ndarray, kept: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -308,7 +329,10 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
                    core_blown=choose(foot.core_blown, leaned.core_blown),
                    core_sheen=choose(foot.core_sheen, leaned.core_sheen),
                    core_glared=choose(foot.core_glared, leaned.core_glared),
-                   spread=choose(foot.spread, leaned.spread))
+                   spread=choose(foot.spread, leaned.spread),
+                   ring_seen=choose(foot.ring_seen, leaned.ring_seen),
+                   ring_lift=choose(foot.ring_lift, leaned.ring_lift),
+                   ring_ink=choose(foot.ring_ink, leaned.ring_ink))
 
 
 def log_tint(bgr: np.ndarray) -> np.ndarray:
@@ -346,8 +370,9 @@ class ViewMaps:
     """What ``sample`` reads from a whole board view, whichever pixels it then takes:
     the view with thin dark print closed away (flat, BGR), the pixels at or beside a
     blown-out one, those at or beside a white (every channel) clipped one, the solid
-    white ones, each pixel's darkest channel, and how much darker than the closed view
-    each pixel is (the print, summed over the channels)."""
+    white ones, each pixel's darkest channel, how much darker than the closed view
+    each pixel is (the print, summed over the channels), and each pixel's own channels
+    summed (the view as it is, print left in)."""
 
     flat: np.ndarray
     blown: np.ndarray
@@ -355,6 +380,7 @@ class ViewMaps:
     solid: np.ndarray
     darkest: np.ndarray
     lightness: np.ndarray
+    summed: np.ndarray
 
 
 def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
@@ -371,9 +397,9 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
     solid = cv2.medianBlur(white, 3).ravel().astype(bool)
     ones = np.ones((1, 3), np.float32)
-    lightness = (cv2.transform(closed.astype(np.float32), ones)
-                 - cv2.transform(view.astype(np.float32), ones)).ravel()
-    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness)
+    summed = cv2.transform(view.astype(np.float32), ones).ravel()
+    lightness = cv2.transform(closed.astype(np.float32), ones).ravel() - summed
+    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
@@ -415,6 +441,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     mark = print_contrast(darker, lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
                           cfg) if ground is None else ground.print_mark
     ink = (darker > mark).mean(axis=1)
+    ring_seen, ring_ink, ring_lift = _ring(maps, layout, level, mark, cfg)
     glossy = sheen(core, core_seen, board, view.shape[:2], layout.core, cfg)
     spread = core_spread(core, core_kept & ~glossy, board)
     return Samples(core=core, board=board, gaps=gaps, ink=ink,
@@ -424,4 +451,25 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
                    gap_blown=1.0 - gap_seen.mean(axis=1), core_sheen=glossy,
                    core_glared=maps.glared[layout.core].mean(axis=1),
                    open_rays=maps.solid[layout.rays].all(axis=2).mean(axis=1),
-                   spread=spread, darkest=maps.darkest, print_mark=mark, foot_ink=ink)
+                   spread=spread, darkest=maps.darkest, print_mark=mark, foot_ink=ink,
+                   ring_seen=ring_seen, ring_lift=ring_lift, ring_ink=ring_ink)
+
+
+def _ring(maps: ViewMaps, layout: Layout, level: np.ndarray, mark: float, cfg: Section
+          ) -> tuple[np.ndarray, ...]:
+    """Of each space's ring (``Layout.ring``): the share of its pixels on the printed
+    lines through the space (within ``ring_line_band``) that are not blown out, the
+    share of those that show print, and the log of the median lightness of its pixels
+    off those lines and not blown out (in the view as it is: a thin dark ring is no
+    print to be closed away) over the board's ``level``. No line runs through a space
+    printed otherwise: nothing is seen on them there. (Under a glare the lines are what
+    is left unclipped: taken in, they would make bare board's ring dark.)"""
+    seen = ~maps.blown[layout.ring]
+    on_line = layout.ring_lines <= cfg.ring_line_band
+    line_seen = seen & on_line
+    count = line_seen.sum(axis=1)
+    printed = (maps.lightness[layout.ring] / np.float32(3.0) / level > mark) & line_seen
+    summed = masked_percentile(maps.summed[layout.ring], seen & ~on_line, 50)
+    lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
+    return count / np.maximum(on_line.sum(axis=1), 1), \
+        printed.sum(axis=1) / np.maximum(count, 1), lift

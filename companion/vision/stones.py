@@ -55,6 +55,7 @@ UNSURE_RULES = (
     "gaps blown out",
     "lamp's glare in gaps and core",
     "core blown out",
+    "empty, a dark ring round a blown core",
     "core not one colour",
     "hue of another colour",
 )
@@ -366,6 +367,39 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
     return shaded
 
 
+def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose core a lamp blows out where the ring around the core still
+    shows a light stone's face: enough of the ring not blown out (``ring_min_seen``),
+    no print in it (``ring_max_ink`` of its seen pixels) nor where a piece would sit (at
+    most ``ink_faint_share`` of the print this board shows, ``fair_print``: a few specks
+    of JPEG or of the stone's edge), and not dark (``ring_min_lift``). A lamp's
+    reflection in bare board that blows out a core leaves the print running through
+    that ring (or blows the ring out too: then nothing tells it from a stone), and a
+    glare on a black stone leaves a dark ring."""
+    return (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
+        & (samples.ring_lift >= cfg.ring_min_lift) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+
+
+def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
+                        confidence: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces read surely as a piece far darker than any board (``dark_piece_lum``)
+    that fit it by their colour (within ``dark_fit_chroma`` of its tint) and lie much
+    darker than their board (at least ``dark_fit_share`` of the way to that piece's
+    lightness), with no print showing where the piece sits and the board's colour seen
+    round it (no more of the gaps blown out than ``lamp_gap_blown``), but lighter than
+    foreseen: a frosted or matt black stone, or one under a lamp that lifts its face, is
+    a black stone all the same. A hand or a sleeve in shadow is as dark, of another tint."""
+    stone = best > 0
+    chosen = protos[np.arange(len(best)), np.maximum(best - 1, 0)]
+    lum = ratio.mean(axis=1)
+    tint = np.linalg.norm(_chroma(ratio) - _chroma(chosen), axis=1)
+    return stone & (chosen.mean(axis=1) < cfg.dark_piece_lum) \
+        & (confidence >= cfg.min_confidence) & (tint <= cfg.dark_fit_chroma) \
+        & (lum <= cfg.dark_fit_share * chosen.mean(axis=1)) & (samples.ink < cfg.ink_present) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
@@ -513,10 +547,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # its heart, every channel clipped, while a white stone's face under a tinted light
     # or a camera's warm balance clips in one or two channels and still shows its colour
     # in the others (at most ``clipped_max_white`` of its core white in every channel).
-    clipped_stone = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
-        & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
-        & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white)) \
+    closed_light = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
+    clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
+        & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
+    clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
@@ -542,7 +577,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # still leans (each reading weighs alike in ``odds``). Unsure for any other reason:
     # it cannot tell.
     ambiguous &= ~printed_here
-    doubtful = (confidence < cfg.min_confidence) | (nearest > cfg.max_distance) | ambiguous
+    loose = (nearest > cfg.max_distance) \
+        & ~_dark_stone_lighter(ratio, protos, best, confidence, samples, cfg)
+    doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board.
@@ -562,11 +599,20 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest > cfg.max_covered_distance)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
-    core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone & ~printed_here
+    # A ring round a core blown out in part, far darker than its board (``dark_ring_lum``,
+    # the print left in), is a dark stone's rim round a lamp's highlight: the closing that
+    # takes thin print away fills a thin dark rim with the highlight's light, and the rim
+    # shows as print. A grid's lines cross that ring; they do not darken most of it. (Not
+    # on a board that prints a ring round each space, ONE's: no line crosses the ring
+    # there, and none of it is ``ring_seen``.)
+    dark_ring = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_ring_lum)
+    core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone \
+        & ~(printed_here & ~dark_ring)
+    ringed = (best == 0) & part_blown & dark_ring
     uneven = (spread > cfg.max_spread) & ~printed_here & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | uneven
+        | core_left | ringed | uneven
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -587,9 +633,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful &= ~hidden_stone
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     unsure = ~bare & (doubtful | blind | other_hue)
-    rules = (confidence < cfg.min_confidence, nearest > cfg.max_distance, ambiguous,
+    rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             uneven, other_hue)
+             ringed, uneven, other_hue)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)

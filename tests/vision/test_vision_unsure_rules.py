@@ -135,3 +135,25 @@ def test_a_shaded_stone_is_read_and_a_stone_half_on_its_space_is_not():
     reading = recogniser.read(laid, np.linalg.inv(np.array(truth["homography"])))
     assert all(reading.cells[name] != "white" for name in empty[:6])
     assert sum(reading.cells[name] == "unsure" for name in empty[:6]) >= 4
+
+
+def test_a_black_stone_lighter_than_foreseen_is_black():
+    """Frosted yunzi black stones on bamboo and on tan vinyl under a tinted lamp
+    (held-out looks 31 and 52) are far darker than the board and of a black stone's tint,
+    yet lie half way between the board's lightness and a black stone's, too far from it
+    for the stone's shift learned from the scene (which needs stones read surely first):
+    they were "nothing fits". They are black, and nothing is read wrongly."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    blacks = read_black = 0
+    for seed in (31, 52):
+        look = random_look(np.random.default_rng([seed, 3]), held_out=True)
+        image, truth = render_scene(seed, board, look=look)
+        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+        assert not reading.occluded
+        for name, content in reading.cells.items():
+            assert content in ("unsure", truth["cells"][name])
+            if truth["cells"][name] == "black":
+                blacks += 1
+                read_black += content == "black"
+    assert read_black >= 0.9 * blacks  # 106 of 162 before the rule, 149 with it
