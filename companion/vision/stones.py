@@ -55,7 +55,7 @@ UNSURE_RULES = (
     "gaps blown out",
     "lamp's glare in gaps and core",
     "core blown out",
-    "empty, a dark ring round a blown core",
+    "empty, a dark ring round its core",
     "core not one colour",
     "hue of another colour",
 )
@@ -599,16 +599,16 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest > cfg.max_covered_distance)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
-    # A ring round a core blown out in part, far darker than its board (``dark_ring_lum``,
-    # the print left in), is a dark stone's rim round a lamp's highlight: the closing that
-    # takes thin print away fills a thin dark rim with the highlight's light, and the rim
-    # shows as print. A grid's lines cross that ring; they do not darken most of it. (Not
-    # on a board that prints a ring round each space, ONE's: no line crosses the ring
-    # there, and none of it is ``ring_seen``.)
+    # A ring round a core far darker than its board (``dark_ring_lum``, the print left
+    # in) is a dark stone's rim round a lamp's highlight, blown out or only bright: the
+    # closing that takes thin print away fills a thin dark rim with the highlight's
+    # light, and the rim shows as print. A grid's lines cross that ring; they do not
+    # darken most of it. (Not on a board that prints a ring round each space, ONE's: no
+    # line crosses the ring there, and none of it is ``ring_seen``.)
     dark_ring = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_ring_lum)
     core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone \
         & ~(printed_here & ~dark_ring)
-    ringed = (best == 0) & part_blown & dark_ring
+    ringed = (best == 0) & dark_ring
     uneven = (spread > cfg.max_spread) & ~printed_here & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
