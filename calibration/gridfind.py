@@ -49,6 +49,13 @@ with no markers: its outline first, then its lines, then every crossing.
    places differ in shade, ``STONES_SPREAD``) and, where its lines show plainly,
    pass the independent check.
 
+7. **Closer.** A board small in a wide frame (a 19×19 board a third of a 1080p
+   webcam's view) has its lines too close together at the working size: they fade and
+   no lattice is fitted. When the search finds no board, the regions where the line
+   response crosshatches are searched again, each in a crop of the full picture
+   around it, closer (``calibration.gridzoom``; every check as above, on the crop's
+   own line response), and a board found there is mapped back to the picture.
+
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
 (its width against its height, seen through the picture's perspective) shows that it
@@ -61,6 +68,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -81,6 +89,7 @@ from calibration.gridoutline import (
 )
 from calibration.gridstones import find_by_stones
 from calibration.gridverify import verify_lattice
+from calibration.gridzoom import clear_of_edges, crop_box, hatch_regions
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -345,6 +354,64 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
         image = camera.undistort(image)
     grey, scale = working_grey(image)
     response = hide_markers(line_response(grey), grey)
+    try:
+        return _search(grey, response, scale, geometries, camera)
+    except RegistrationError:
+        closer = _search_closer(image, response, scale, geometries, camera)
+        if closer is None:
+            raise
+        return closer
+
+
+def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
+                   geometries: Sequence[Geometry], camera: CameraModel | None
+                   ) -> tuple[Geometry, Registration] | None:
+    """The board a search at the working size missed, looked for again closer: in the
+    parts of the full picture around its regions of crosshatch (``calibration.gridzoom``),
+    each searched as a picture of its own, the strongest first; the first board found
+    there as sure as ``SURE_CONFIDENCE``, else the surest, mapped back to the picture
+    (None: none found)."""
+    size = (image.shape[1], image.shape[0])
+    best: tuple[Geometry, Registration] | None = None
+    for region in hatch_regions(response):
+        box = crop_box(region, scale, size, max(response.shape[:2]))
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        try:
+            grey, crop_scale = working_grey(image[y0:y1, x0:x1])
+            crop_response = hide_markers(line_response(grey), grey)
+            geometry, registration = _search(grey, crop_response, crop_scale, geometries,
+                                             _shifted(camera, x0, y0))
+        except RegistrationError:
+            continue
+        if not clear_of_edges(registration.homography, *grid_lines_mm(geometry), box, size):
+            continue
+        back = registration.homography @ np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]])
+        found = (geometry, replace(registration, homography=back / back[2, 2], camera=camera))
+        if best is None or found[1].confidence > best[1].confidence:
+            best = found
+        if best[1].confidence >= SURE_CONFIDENCE:
+            break
+    return best
+
+
+def _shifted(camera: CameraModel | None, x0: int, y0: int) -> CameraModel | None:
+    """The camera as seen by the part of its picture from (x0, y0) on."""
+    if camera is None:
+        return None
+    matrix = camera.matrix.copy()
+    matrix[0, 2] -= x0
+    matrix[1, 2] -= y0
+    return replace(camera, matrix=matrix)
+
+
+def _search(grey: np.ndarray, response: np.ndarray, scale: float,
+            geometries: Sequence[Geometry], camera: CameraModel | None
+            ) -> tuple[Geometry, Registration]:
+    """The search at the working size (``grey`` and its line ``response``, ``scale``
+    working pixels a picture pixel): by the lines in every outline, then by the
+    stones (module docstring)."""
     counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None

@@ -10,7 +10,8 @@ is tested on boards small in a cluttered frame:
 
 With ``grain`` the table is a wooden top with strong grain instead (streaks and
 stripes as dark as the board's lines, a few pixels apart, all one way), with or
-without the other ``clutter``; ``wood_table`` alone is such a top with no board.
+without the other ``clutter``; ``wood_table`` alone is such a top with no board, and
+``bare_table`` a table with its clutter and no board.
 """
 
 from __future__ import annotations
@@ -56,6 +57,26 @@ def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int]
     board_mask = cv2.dilate(board_mask, np.ones((5, 5), np.uint8))
     keep = board_mask[..., None] > 0
     return np.where(keep, image, layer), np.linalg.inv(to_picture)
+
+
+def bare_table(seed: int, frame: tuple[int, int], grain: float = 0.0) -> np.ndarray:
+    """A table with bowls, a keyboard and its edge but no board (BGR, ``frame`` is
+    (width, height)): faint grain lines on a plain top, or ``grain`` > 0 a wooden top
+    of that grain contrast (``wood_table``)."""
+    rng = np.random.default_rng([seed, 98])
+    width, height = frame
+    unit = max(width, height) / 100.0
+    if grain > 0:
+        table = wood_table((height, width, 3), rng, grain)
+    else:
+        table = np.empty((height, width, 3), np.uint8)
+        table[:] = rng.uniform(0.8, 1.2) * np.array([70, 85, 60])
+        _wood_grain(table, rng, unit)
+    _table_edge(table, rng)
+    _keyboard(table, rng, unit)
+    for _ in range(2):
+        _bowl(table, rng, unit)
+    return table
 
 
 def wood_table(shape: tuple[int, ...], rng: np.random.Generator, contrast: float
