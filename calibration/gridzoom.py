@@ -14,8 +14,9 @@ particular, a bowl's rim one way within such a window. So:
    ``CROSS_GAP_DEG`` from it (its edges' energy): high on a board's lines and on a
    keyboard's keys, low on grain, cloth and a bowl.
 2. **Regions.** The crosshatch over ``HATCH_SHARE`` of its highest, in connected
-   regions at least ``MIN_REGION_SHARE`` of the picture's side across, the strongest
-   (their crosshatch summed) first, at most ``MAX_REGIONS``.
+   regions at least ``MIN_REGION_SHARE`` of the picture's side across whose
+   crosshatch is at least ``TWO_WAYS`` of all their edges (wood grain's is not), the
+   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``.
 3. **Crops.** Each region with ``CROP_MARGIN`` of its size around it each way, in the
    full picture, when that is at most ``1 / MIN_ZOOM`` of the working size (searched
    at the working size, it then shows the board at least ``MIN_ZOOM`` times larger).
@@ -39,18 +40,22 @@ HATCH_STEP = 4  # the crosshatch is mapped on a picture this many times smaller
 HATCH_WINDOW = 1 / 40  # the window the crosshatch is summed over (share of the longer side)
 CROSS_GAP_DEG = 45.0  # the second direction of a crosshatch lies at least this from the first
 HATCH_SHARE = 0.25  # a region's crosshatch is over this share of the picture's highest
-MIN_REGION_SHARE = 1 / 30  # a region at least this share of the longer side across
+TWO_WAYS = 0.1  # and over this share of all its edges' energy (median; measured: boards
+# 0.15-0.23, a keyboard 0.33-0.38, strong wood grain 0.01 or less; edges at every
+# direction alike, 1/12)
+MIN_REGION_SHARE = 1 / 12  # a region at least this share of the longer side across (a
+# 19x19 board smaller has its lines under 6 pixels apart at the working size)
 MAX_REGIONS = 3  # the most regions searched again
 CROP_MARGIN = 0.4  # a crop reaches this share of its region's size beyond it each way
 MIN_ZOOM = 1.5  # a crop is searched again only when this much closer than the picture
 CLEAR_PITCHES = 1.5  # a board found in a crop lies this many pitches clear of its cut edges
 
 
-def crosshatch(response: np.ndarray) -> np.ndarray:
-    """How strongly the line response's edges run two ways at once around each place
-    (float32, on a map ``HATCH_STEP`` times smaller than the picture): the energy of the
+def crosshatch(response: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How strongly the line response's edges run two ways at once around each place,
+    on a map ``HATCH_STEP`` times smaller than the picture (float32): the energy of the
     strongest direction at least ``CROSS_GAP_DEG`` from the strongest one, over a
-    ``HATCH_WINDOW`` window."""
+    ``HATCH_WINDOW`` window; and that energy's share of all the edges' there."""
     gx = cv2.Sobel(response, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(response, cv2.CV_32F, 0, 1)
     magnitude = cv2.magnitude(gx, gy)
@@ -68,7 +73,8 @@ def crosshatch(response: np.ndarray) -> np.ndarray:
     strongest = energy.argmax(axis=2)
     apart = np.abs(np.arange(DIRECTIONS)[None, None, :] - strongest[..., None])
     apart = np.minimum(apart, DIRECTIONS - apart) * (180.0 / DIRECTIONS)
-    return np.where(apart >= CROSS_GAP_DEG, energy, 0.0).max(axis=2)
+    hatch = np.where(apart >= CROSS_GAP_DEG, energy, 0.0).max(axis=2)
+    return hatch, hatch / (energy.sum(axis=2) + 1e-6)
 
 
 def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -76,7 +82,7 @@ def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
     crosshatch, the strongest first (module docstring, step 2)."""
     if min(response.shape[:2]) < 4 * HATCH_STEP:
         return []
-    hatch = crosshatch(response)
+    hatch, share = crosshatch(response)
     top = float(hatch.max())
     if not top > 0:
         return []
@@ -85,7 +91,8 @@ def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
     smallest = MIN_REGION_SHARE * max(response.shape[:2]) / HATCH_STEP
     strength = np.bincount(labels.ravel(), weights=hatch.ravel(), minlength=count)
     regions = [(float(strength[k]), k) for k in range(1, count)
-               if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) >= smallest]
+               if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) >= smallest
+               and np.median(share[labels == k]) >= TWO_WAYS]
     boxes = []
     for _, k in sorted(regions, reverse=True)[:MAX_REGIONS]:
         x, y, w, h = (HATCH_STEP * int(stats[k, i]) for i in (
