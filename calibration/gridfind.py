@@ -346,8 +346,9 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     """Register whichever of ``geometries`` (a Go board's 19, 13 and 9 lines) the picture
     shows: each is fitted in turn, the one nearest ``line_count`` first, and the first
     whose lattice passes ``lattice_check`` (every line of it a line, none beyond or
-    between them) wins. A board that none fits, or that fits only one line off, raises
-    RegistrationError."""
+    between them) wins. Where none is found, the board is looked for again closer, in
+    crops of the full picture (module docstring, 7). A board that none fits, or that
+    fits only one line off, raises RegistrationError."""
     for geometry in geometries:
         grid_lines_mm(geometry)  # only grid boards: say so before looking
     if camera is not None:
