@@ -20,8 +20,7 @@ from calibration.registration import RegistrationError
 from companion.cli import main
 from companion.geometry import load_geometry
 from companion.vision.scene import Pose
-from tests.calibration.test_registration_grid import lattice_error_pitches
-from tests.helpers.cluttered_scenes import bare_table, cluttered_scene
+from tests.helpers.cluttered_scenes import bare_table, cluttered_scene, lattice_error_pitches
 
 FRAME = (1920, 1080)
 # A 19x19 board a third of a 1080p frame seen from nearly above, among bowls, a keyboard
