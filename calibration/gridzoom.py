@@ -21,6 +21,12 @@ particular, a bowl's rim one way within such a window. So:
    full picture, when that is at most ``1 / MIN_ZOOM`` of the working size (searched
    at the working size, it then shows the board at least ``MIN_ZOOM`` times larger).
 
+A board found at the working size with its crossings under ``FINE_PITCH_PX`` apart
+somewhere (a small board seen at an angle, its far lines blurred together) is searched
+again the same way in the part of the full picture ``around`` it: its checks could not
+tell its lines' places there (a thick board's near rim was taken for its last line,
+its far first line missed: one line off).
+
 The finder searches each crop as a picture of its own (every check as usual, the
 independent one on the crop's own line response, closer than the whole picture's),
 and keeps a board found there only when its lattice and ``CLEAR_PITCHES`` beyond its
@@ -49,6 +55,8 @@ MAX_REGIONS = 3  # the most regions searched again
 CROP_MARGIN = 0.4  # a crop reaches this share of its region's size beyond it each way
 MIN_ZOOM = 1.5  # a crop is searched again only when this much closer than the picture
 CLEAR_PITCHES = 1.5  # a board found in a crop lies this many pitches clear of its cut edges
+FINE_PITCH_PX = 7.0  # a board found with crossings closer than this at the working size is
+# searched again closer (a lattice one line off was found, and passed, at 5-6 pixels)
 
 
 def crosshatch(response: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -116,6 +124,17 @@ def crop_box(region: tuple[int, int, int, int], scale: float, picture_size: tupl
     if side <= 0 or working_side / side < MIN_ZOOM:
         return None
     return int(box[0]), int(box[1]), int(box[2]), int(box[3])
+
+
+def around(points: np.ndarray, picture_size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The part of the picture (x0, y0, x1, y1; ``picture_size`` is (width, height)) around
+    ``points`` (picture pixels, N×2) with ``CROP_MARGIN`` of their span beyond them each
+    way."""
+    low, high = points.min(axis=0), points.max(axis=0)
+    reach = CROP_MARGIN * float((high - low).max())
+    x0, y0 = np.maximum(np.floor(low - reach), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(high + reach), picture_size).astype(int)
+    return int(x0), int(y0), int(x1), int(y1)
 
 
 def clear_of_edges(to_board: np.ndarray, xs: np.ndarray, ys: np.ndarray,
