@@ -49,6 +49,15 @@ with no markers: its outline first, then its lines, then every crossing.
    places differ in shade, ``STONES_SPREAD``) and, where its lines show plainly,
    pass the independent check.
 
+7. **Closer.** A board small in a wide frame (a 19×19 board a third of a 1080p
+   webcam's view) has its lines too close together at the working size: they fade and
+   no lattice is fitted. When the search finds no board, the regions where the line
+   response crosshatches are searched again, each in a crop of the full picture
+   around it, closer (``calibration.gridzoom``; every check as above, on the crop's
+   own line response), and a board found there is mapped back to the picture. A board
+   found with its crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is
+   searched again the same way around it, and refused if it is not found there.
+
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
 (its width against its height, seen through the picture's perspective) shows that it
@@ -61,6 +70,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -81,6 +91,7 @@ from calibration.gridoutline import (
 )
 from calibration.gridstones import find_by_stones
 from calibration.gridverify import verify_lattice
+from calibration.gridzoom import FINE_PITCH_PX, around, clear_of_edges, crop_box, hatch_regions
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -337,14 +348,122 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     """Register whichever of ``geometries`` (a Go board's 19, 13 and 9 lines) the picture
     shows: each is fitted in turn, the one nearest ``line_count`` first, and the first
     whose lattice passes ``lattice_check`` (every line of it a line, none beyond or
-    between them) wins. A board that none fits, or that fits only one line off, raises
-    RegistrationError."""
+    between them) wins. Where none is found, the board is looked for again closer, in
+    crops of the full picture (module docstring, 7). A board that none fits, or that
+    fits only one line off, raises RegistrationError."""
     for geometry in geometries:
         grid_lines_mm(geometry)  # only grid boards: say so before looking
     if camera is not None:
         image = camera.undistort(image)
     grey, scale = working_grey(image)
     response = hide_markers(line_response(grey), grey)
+    try:
+        found = _search(grey, response, scale, geometries, camera)
+    except RegistrationError:
+        closer = _search_closer(image, response, scale, geometries, camera)
+        if closer is None:
+            raise
+        return closer
+    if scale < 1 and _finest_pitch(found, scale) < FINE_PITCH_PX:
+        return _seen_closer(image, found, geometries, camera)
+    return found
+
+
+def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
+                   geometries: Sequence[Geometry], camera: CameraModel | None
+                   ) -> tuple[Geometry, Registration] | None:
+    """The board a search at the working size missed, looked for again closer: in the
+    parts of the full picture around its regions of crosshatch (``calibration.gridzoom``),
+    each searched as a picture of its own, the strongest first; the first board found
+    there as sure as ``SURE_CONFIDENCE``, else the surest, mapped back to the picture
+    (None: none found)."""
+    size = (image.shape[1], image.shape[0])
+    best: tuple[Geometry, Registration] | None = None
+    for region in hatch_regions(response):
+        box = crop_box(region, scale, size, max(response.shape[:2]))
+        if box is None:
+            continue
+        found = _search_in(image, box, geometries, camera)
+        if found is None:
+            continue
+        if best is None or found[1].confidence > best[1].confidence:
+            best = found
+        if best[1].confidence >= SURE_CONFIDENCE:
+            break
+    return best
+
+
+def _finest_pitch(found: tuple[Geometry, Registration], scale: float) -> float:
+    """The shortest step between two neighbouring crossings of the board found, in
+    pixels of the working picture (``scale`` of the picture's)."""
+    geometry, registration = found
+    xs, ys = grid_lines_mm(geometry)
+    places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
+    pixels = cv2.perspectiveTransform(places, np.linalg.inv(registration.homography))
+    pixels = pixels.reshape(len(ys), len(xs), 2) * scale
+    return float(min(np.linalg.norm(np.diff(pixels, axis=0), axis=2).min(),
+                     np.linalg.norm(np.diff(pixels, axis=1), axis=2).min()))
+
+
+def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
+                 geometries: Sequence[Geometry], camera: CameraModel | None
+                 ) -> tuple[Geometry, Registration]:
+    """A board found with its crossings under ``FINE_PITCH_PX`` apart somewhere at the
+    working size (a small board seen at an angle: its far lines blur together there, and
+    its checks cannot tell a line's place) searched again in the full picture around it:
+    the board found there, or RegistrationError when none is."""
+    geometry, registration = found
+    xs, ys = grid_lines_mm(geometry)
+    corners = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]])
+    pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2),
+                                      np.linalg.inv(registration.homography)).reshape(-1, 2)
+    closer = _search_in(image, around(pixels, (image.shape[1], image.shape[0])), geometries,
+                        camera)
+    if closer is None:
+        raise RegistrationError("The board's lines lie too close together here to be sure of "
+                                "them, and seen closer they fit no board: is the board large "
+                                "enough in the picture?")
+    return closer
+
+
+def _search_in(image: np.ndarray, box: tuple[int, int, int, int],
+               geometries: Sequence[Geometry], camera: CameraModel | None
+               ) -> tuple[Geometry, Registration] | None:
+    """The board in the part ``box`` (x0, y0, x1, y1) of the full picture, searched as a
+    picture of its own, mapped back to the picture; None when none is found there, or
+    when the one found lies too near a side where the part cuts the picture
+    (``gridzoom.clear_of_edges``)."""
+    x0, y0, x1, y1 = box
+    try:
+        grey, crop_scale = working_grey(image[y0:y1, x0:x1])
+        crop_response = hide_markers(line_response(grey), grey)
+        geometry, registration = _search(grey, crop_response, crop_scale, geometries,
+                                         _shifted(camera, x0, y0))
+    except RegistrationError:
+        return None
+    if not clear_of_edges(registration.homography, *grid_lines_mm(geometry), box,
+                          (image.shape[1], image.shape[0])):
+        return None
+    back = registration.homography @ np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]])
+    return geometry, replace(registration, homography=back / back[2, 2], camera=camera)
+
+
+def _shifted(camera: CameraModel | None, x0: int, y0: int) -> CameraModel | None:
+    """The camera as seen by the part of its picture from (x0, y0) on."""
+    if camera is None:
+        return None
+    matrix = camera.matrix.copy()
+    matrix[0, 2] -= x0
+    matrix[1, 2] -= y0
+    return replace(camera, matrix=matrix)
+
+
+def _search(grey: np.ndarray, response: np.ndarray, scale: float,
+            geometries: Sequence[Geometry], camera: CameraModel | None
+            ) -> tuple[Geometry, Registration]:
+    """The search at the working size (``grey`` and its line ``response``, ``scale``
+    working pixels a picture pixel): by the lines in every outline, then by the
+    stones (module docstring)."""
     counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None

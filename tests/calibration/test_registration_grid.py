@@ -12,6 +12,7 @@ from calibration.registration import RegistrationError
 from calibration.synthetic import SyntheticCamera, grid_plan, look_at, project, render
 from companion.cli import main
 from companion.geometry import load_geometry
+from tests.helpers.cluttered_scenes import lattice_error_pitches
 
 CAMERA = SyntheticCamera(width=1024, height=768, focal_px=820.0)
 MODEL = CameraModel(CAMERA.matrix, CAMERA.dist, CAMERA.size)
@@ -173,27 +174,6 @@ def test_a_lattice_one_line_off_is_refused():
                           [0, 0, 1]])
         off = shift @ registration.homography
         assert "line" in lattice_check(lattice_diagnostics(response, off, xs, ys))
-
-
-def lattice_error_pitches(registration, geometry, to_board) -> float:
-    """How far (in pitches) the lattice found lies from the true one, the board taken
-    any way round (a plain grid shows no way up): the worst crossing."""
-    xs, ys = grid_lines_mm(geometry)
-    points = crossings(geometry)
-    pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), np.linalg.inv(to_board))
-    seen = registration.to_board(pixels.reshape(-1, 2))
-    pitch = np.array([np.diff(xs).mean(), np.diff(ys).mean()])
-    found = (seen - [xs[0], ys[0]]) / pitch
-    truth = (points - [xs[0], ys[0]]) / pitch
-    n = len(xs) - 1
-    errors = []
-    for turns in range(4):
-        turned = truth.copy()
-        for _ in range(turns):
-            turned = np.column_stack([n - turned[:, 1], turned[:, 0]])
-        for mirrored in (turned, np.column_stack([n - turned[:, 0], turned[:, 1]])):
-            errors.append(float(np.abs(found - mirrored).max()))
-    return min(errors)
 
 
 CLUTTERED = [  # (board, frame, tilt, azimuth, roll, fill, offset, stones)

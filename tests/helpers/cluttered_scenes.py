@@ -10,7 +10,9 @@ is tested on boards small in a cluttered frame:
 
 With ``grain`` the table is a wooden top with strong grain instead (streaks and
 stripes as dark as the board's lines, a few pixels apart, all one way), with or
-without the other ``clutter``; ``wood_table`` alone is such a top with no board.
+without the other ``clutter``; ``wood_table`` alone is such a top with no board, and
+``bare_table`` a table with its clutter and no board. ``lattice_error_pitches`` says how
+far a lattice found lies from the scene's truth.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from companion.geometry import load_geometry
+from calibration.gridfind import grid_lines_mm
+from calibration.registration import Registration
+from companion.geometry import Geometry, load_geometry
 from companion.vision.scene import Effects, Pose
 from tests.helpers.scene_cache import render_scene
 
@@ -56,6 +60,26 @@ def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int]
     board_mask = cv2.dilate(board_mask, np.ones((5, 5), np.uint8))
     keep = board_mask[..., None] > 0
     return np.where(keep, image, layer), np.linalg.inv(to_picture)
+
+
+def bare_table(seed: int, frame: tuple[int, int], grain: float = 0.0) -> np.ndarray:
+    """A table with bowls, a keyboard and its edge but no board (BGR, ``frame`` is
+    (width, height)): faint grain lines on a plain top, or ``grain`` > 0 a wooden top
+    of that grain contrast (``wood_table``)."""
+    rng = np.random.default_rng([seed, 98])
+    width, height = frame
+    unit = max(width, height) / 100.0
+    if grain > 0:
+        table = wood_table((height, width, 3), rng, grain)
+    else:
+        table = np.empty((height, width, 3), np.uint8)
+        table[:] = rng.uniform(0.8, 1.2) * np.array([70, 85, 60])
+        _wood_grain(table, rng, unit)
+    _table_edge(table, rng)
+    _keyboard(table, rng, unit)
+    for _ in range(2):
+        _bowl(table, rng, unit)
+    return table
 
 
 def wood_table(shape: tuple[int, ...], rng: np.random.Generator, contrast: float
@@ -139,3 +163,25 @@ def _bowl(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:
         spot = (centre[0] + round(rng.uniform(-0.5, 0.5) * radius),
                 centre[1] + round(rng.uniform(-0.5, 0.5) * radius))
         cv2.circle(image, spot, round(radius / 5), (230, 230, 225), -1, cv2.LINE_AA)
+
+
+def lattice_error_pitches(registration: Registration, geometry: Geometry,
+                          to_board: np.ndarray) -> float:
+    """How far (in pitches) the lattice found lies from the true one, the board taken
+    any way round (a plain grid shows no way up): the worst crossing."""
+    xs, ys = grid_lines_mm(geometry)
+    points = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), np.linalg.inv(to_board))
+    seen = registration.to_board(pixels.reshape(-1, 2))
+    pitch = np.array([np.diff(xs).mean(), np.diff(ys).mean()])
+    found = (seen - [xs[0], ys[0]]) / pitch
+    truth = (points - [xs[0], ys[0]]) / pitch
+    n = len(xs) - 1
+    errors = []
+    for turns in range(4):
+        turned = truth.copy()
+        for _ in range(turns):
+            turned = np.column_stack([n - turned[:, 1], turned[:, 0]])
+        for mirrored in (turned, np.column_stack([n - turned[:, 0], turned[:, 1]])):
+            errors.append(float(np.abs(found - mirrored).max()))
+    return min(errors)
