@@ -88,23 +88,26 @@ def like_surroundings(samples: Samples, stones: Section, limit: float) -> np.nda
 
 
 def covered_around(group: np.ndarray, alike: np.ndarray, board: np.ndarray,
-                   tinted: np.ndarray, layout: Layout, limit: float) -> int:
-    """How many spaces of ``group`` something covers with the board around them: they
-    look like their surroundings (``alike``), and those surroundings are not the board:
-    not its colour (``tinted``), or not as it shows round the patch (the gaps' colour,
-    light and shade included, more than ``limit`` in log from the median of the spaces
-    next to the patch). Bare board whose print fades is the board there; a patch of
-    stones stands out from it."""
+                   tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
+    """How many spaces of ``group`` something covers with the board around them: the
+    colour around them is far from the board's (``hand_cover_tint``: a skin or a sleeve
+    over the gaps, however it is shaded over the space), or they look like their
+    surroundings (``alike``) while those are not the board: not quite its colour
+    (``hand_tint``), or not as it shows round the patch (the gaps' colour, light and
+    shade included, more than ``hand_apart`` in log from the median of the spaces next
+    to the patch). Bare board whose print fades is the board there; a patch of stones
+    stands out from the board that shows between them."""
     inside = np.zeros(len(alike), dtype=bool)
     inside[group] = True
     ring = np.zeros_like(inside)
     ring[layout.around[group].ravel()] = True
     ring &= ~inside
-    apart = tinted[group].copy()
+    apart = tint[group] >= occlusion.hand_tint
     if ring.any():
         logs = np.log(board + 8.0)
-        apart |= np.linalg.norm(logs[group] - np.median(logs[ring], axis=0), axis=1) > limit
-    return int((alike[group] & apart).sum())
+        apart |= np.linalg.norm(logs[group] - np.median(logs[ring], axis=0), axis=1) \
+            > occlusion.hand_apart
+    return int(((tint[group] >= occlusion.hand_cover_tint) | (alike[group] & apart)).sum())
 
 
 def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
@@ -142,8 +145,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     margin = crossed >= occlusion.hand_margin_run
 
     def covered(group: np.ndarray) -> int:
-        return covered_around(group, alike, samples.board, tint >= occlusion.hand_tint,
-                              layout, occlusion.hand_apart)
+        return covered_around(group, alike, samples.board, tint, layout, occlusion)
 
     def covers(group: np.ndarray, count: int) -> bool:
         return margin or count >= max(occlusion.hand_covered,
