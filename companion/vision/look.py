@@ -21,8 +21,9 @@ where it reads that colour and the look sees no stone it knows, its label is tak
 the first black stone is still read. A space whose board a lamp's glare blows out takes
 the look-free reader's label too (its rules for glare). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
-pale stone in the board's own colour, or a hand. Each space's own print when empty is
-learned too (an edge or a star point shows less or more than the others).
+pale stone in the board's own colour, or a hand; a space read as a stone that still
+shows the print it showed empty is unsure too (a stone hides it). Each space's own print
+when empty is learned too (an edge or a star point shows less or more than the others).
 
 ``teach`` adds a reading with its true labels, forgetting older ones exponentially (each
 class's statistics lose half their weight every ``half_life`` teachings in which it is
@@ -193,13 +194,19 @@ class LearnedLook:
             & (samples.ink_around > stones.ink_present)
         printed = (known[0] == 0) & (ink > stones.ink_present)
         hidden = printed & covered & (samples.ink_around > stones.ink_clear)
-        unsure = far | (confidence < self.cfg.min_confidence) | hidden
+        # Read as a stone, yet the print this space shows empty still shows: a stone
+        # hides it whole. A colour learned from a stone or two fits loosely, and a
+        # corner whose print the camera sees faintly may fit it better than the empty
+        # class; such a space is not surely a stone, and the picture does not lean.
+        on_print = np.array([b != EMPTY for b in best]) & printed \
+            & ~print_hidden(samples, stones) & (samples.ink_around > stones.ink_clear)
+        unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
         odds = np.zeros((len(features), len(self.classes)))
         odds[:, known] = posterior
         # Unsure only because no class fits closely or is clearly best, yet not far from
         # the best: the picture still leans (``SpaceReadings``).
-        leans = unsure & ~hidden \
+        leans = unsure & ~hidden & ~on_print \
             & (z2[rows, pick] <= self.cfg.max_distance2 * self.cfg.lean_distance)
 
         # A colour not learned yet is read by the look-free reader wherever the look
