@@ -22,8 +22,9 @@ the first black stone is still read. A space whose board a lamp's glare blows ou
 the look-free reader's label too (its rules for glare). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
 pale stone in the board's own colour, or a hand; a space read as a stone that still
-shows most of the print it showed empty is unsure too (a stone hides it). Each space's own print
-when empty is learned too (an edge or a star point shows less or more than the others).
+shows most of the print it showed empty is unsure too (a stone hides it). Each space's
+own print when empty is learned too (an edge or a star point shows less or more than
+the others).
 
 ``teach`` adds a reading with its true labels, forgetting older ones exponentially (each
 class's statistics lose half their weight every ``half_life`` teachings in which it is
@@ -285,13 +286,13 @@ class LearnedLook:
         board = self.stones.board_level * 255.0
         darker = [c for c in self.colours if _luminance(self.palette[c]) < board]
         lighter = [c for c in self.colours if _luminance(self.palette[c]) > board]
+        if len(darker) != 1 or len(lighter) != 1:
+            return {}
         found = {}
         for i in np.flatnonzero(changed):
-            side = darker + lighter if not far[i] else \
+            found[int(i)] = darker + lighter if not far[i] else \
                 darker if shade[i] <= -cfg.changed_shade else \
                 lighter if shade[i] >= cfg.changed_shade else darker + lighter
-            if len(darker) == 1 and len(lighter) == 1:
-                found[int(i)] = side
         return found
 
     # -- saving -----------------------------------------------------------------------

@@ -131,10 +131,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     under a lamp) joined to the edge: each stone stands out from the board around it,
     while a hand covers the board between the spaces as well as the spaces. So a patch
     is a hand only where at least ``hand_covered`` of its spaces, and at least
-    ``hand_covered_share`` of them, look like their
-    surroundings while those surroundings are not the board (``covered_around``), or
-    where something also crosses the board's margin (``crossed``, in pitches: at least
-    ``hand_margin_run`` of it, less than the margin alone must show)."""
+    ``hand_covered_share`` of them, are covered with the board around them
+    (``covered_around``), or where something also crosses the board's margin
+    (``crossed``, in pitches: at least ``hand_margin_run`` of it, less than the margin
+    alone must show)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -153,9 +153,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
 
     patch = 0
     for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
-        if len(group) < least:
-            continue
-        if not covers(group, covered(group)):
+        if len(group) < least or not covers(group, covered(group)):
             continue
         others = empty.copy()
         others[group] = False
