@@ -21,10 +21,10 @@ where it reads that colour and the look sees no stone it knows, its label is tak
 the first black stone is still read. A space whose board a lamp's glare blows out takes
 the look-free reader's label too (its rules for glare). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
-pale stone in the board's own colour, or a hand; a space read as a stone that still
-shows most of the print it showed empty is unsure too (a stone hides it). Each space's
-own print when empty is learned too (an edge or a star point shows less or more than
-the others).
+pale stone in the board's own colour, or a hand; a space read as a stone of about the
+board's shade that still shows most of the print it showed empty is unsure too (a stone
+hides it). Each space's own print when empty is learned too (an edge or a star point
+shows less or more than the others).
 
 ``teach`` adds a reading with its true labels, forgetting older ones exponentially (each
 class's statistics lose half their weight every ``half_life`` teachings in which it is
@@ -195,12 +195,15 @@ class LearnedLook:
             & (samples.ink_around > stones.ink_present)
         printed = (known[0] == 0) & (ink > stones.ink_present)
         hidden = printed & covered & (samples.ink_around > stones.ink_clear)
-        # Read as a stone, yet most of the print this space shows empty still shows
-        # (``stone_print_share``): a stone hides it (a black stone's dark rim may pass
-        # for a little of it). A colour learned from a stone or two fits loosely, and a
-        # corner whose print the camera sees faintly may fit it better than the empty
-        # class; such a space is not surely a stone, and the picture does not lean.
-        on_print = np.array([b != EMPTY for b in best]) & printed \
+        # Read as a stone of about the board's shade (within ``changed_shade``), yet
+        # most of the print this space shows empty still shows (``stone_print_share``):
+        # that is bare board, a stone hides the print. A colour learned from a stone or
+        # two fits loosely, and a corner whose print the camera sees faintly may fit it
+        # better than the empty class; such a space is not surely a stone, and the
+        # picture does not lean. (A dark stone's rim, far from the board's shade, may
+        # pass for a little print at the edge.)
+        shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
+        on_print = np.array([b != EMPTY for b in best]) & printed & shade \
             & (samples.ink >= ink * self.cfg.stone_print_share) \
             & ~print_hidden(samples, stones) & (samples.ink_around > stones.ink_clear)
         unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
