@@ -54,7 +54,8 @@ def picture_answer(question: Question, view: Mapping[str, Any], odds: Odds
         return None
     answer = question.answers[best]
     shown = view if answer.candidate is None else answer.candidate.view
-    if not all(_label(shown[space]) == _likeliest(odds[space]) for space in question.spaces):
+    if not all(_among_likeliest(_label(shown[space]), odds[space])
+               for space in question.spaces):
         return None
     return answer
 
@@ -65,7 +66,8 @@ def contradicts(view: Mapping[str, Any], odds: Odds) -> bool:
     stone: the move leaves out a stone the camera half sees."""
     for space, shares in odds.items():
         label = _label(view.get(space))
-        if label is not None and shares and _likeliest(shares) != label \
+        if label is not None and shares and _named(shares) \
+                and _likeliest(shares) != label \
                 and float(shares.get(label, 0.0)) <= 1.0 - MIN_SHARE:
             return True
     return False
@@ -90,3 +92,15 @@ def _label(content: Any) -> str | None:
 
 def _likeliest(shares: Mapping[str, float]) -> str:
     return max(shares, key=lambda label: shares[label])
+
+
+def _among_likeliest(label: str | None, shares: Mapping[str, float]) -> bool:
+    """Whether ``label`` holds the largest share (with any it ties with)."""
+    return label is not None and float(shares.get(label, 0.0)) >= max(shares.values())
+
+
+def _named(shares: Mapping[str, float]) -> bool:
+    """Whether the picture names one label likeliest: a stone it sees without telling
+    its colour (two colours tied) names none."""
+    top = max(shares.values())
+    return sum(1 for share in shares.values() if share >= top) == 1

@@ -21,8 +21,10 @@ where it reads that colour and the look sees no stone it knows, its label is tak
 the first black stone is still read. A space whose board a lamp's glare blows out takes
 the look-free reader's label too (its rules for glare). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
-pale stone in the board's own colour, or a hand. Each space's own print when empty is
-learned too (an edge or a star point shows less or more than the others).
+pale stone in the board's own colour, or a hand; a space read as a stone of about the
+board's shade that still shows most of the print it showed empty is unsure too (a stone
+hides it). Each space's own print when empty is learned too (an edge or a star point
+shows less or more than the others).
 
 ``teach`` adds a reading with its true labels, forgetting older ones exponentially (each
 class's statistics lose half their weight every ``half_life`` teachings in which it is
@@ -193,13 +195,24 @@ class LearnedLook:
             & (samples.ink_around > stones.ink_present)
         printed = (known[0] == 0) & (ink > stones.ink_present)
         hidden = printed & covered & (samples.ink_around > stones.ink_clear)
-        unsure = far | (confidence < self.cfg.min_confidence) | hidden
+        # Read as a stone of about the board's shade (within ``changed_shade``), yet
+        # most of the print this space shows empty still shows (``stone_print_share``):
+        # that is bare board, a stone hides the print. A colour learned from a stone or
+        # two fits loosely, and a corner whose print the camera sees faintly may fit it
+        # better than the empty class; such a space is not surely a stone, and the
+        # picture does not lean. (A dark stone's rim, far from the board's shade, may
+        # pass for a little print at the edge.)
+        shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
+        on_print = np.array([b != EMPTY for b in best]) & printed & shade \
+            & (samples.ink >= ink * self.cfg.stone_print_share) \
+            & ~print_hidden(samples, stones) & (samples.ink_around > stones.ink_clear)
+        unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
         odds = np.zeros((len(features), len(self.classes)))
         odds[:, known] = posterior
         # Unsure only because no class fits closely or is clearly best, yet not far from
         # the best: the picture still leans (``SpaceReadings``).
-        leans = unsure & ~hidden \
+        leans = unsure & ~hidden & ~on_print \
             & (z2[rows, pick] <= self.cfg.max_distance2 * self.cfg.lean_distance)
 
         # A colour not learned yet is read by the look-free reader wherever the look
@@ -225,27 +238,35 @@ class LearnedLook:
                 # every colour, the unlearned too.
                 if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
-        for i, colour in self._changed(features, samples, labels, empty_variance).items():
+        for i, colours in self._changed(features, samples, labels, empty_variance).items():
             odds[i] = 0.0
-            odds[i, self.classes.index(colour)] = 1.0 - self.cfg.changed_empty_share
+            for colour in colours:
+                odds[i, self.classes.index(colour)] = \
+                    (1.0 - self.cfg.changed_empty_share) / len(colours)
             odds[i, 0] = self.cfg.changed_empty_share
             leans[i] = True
         return SpaceReadings(labels=labels, confidence=confidence, best=best,
                              covered=covered, odds=odds, leans=leans)
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
-                 empty_variance: np.ndarray) -> dict[int, str]:
+                 empty_variance: np.ndarray) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
-        with the one colour of stone their shade allows. A stone of a colour the look
+        with the colours of stone their shade allows. A stone of a colour the look
         has not learned yet, or one a lamp blows out, fits no class; but this table has
         shown each space empty, and a stone there hides the print that space showed
         (all but ``changed_ink_share`` of it) and moves the space far from its own empty
         look. Darker than the board, it is the dark stone; lighter (or its core blown
-        out), the light one; of a shade near the board's, none: on real photographs an
-        empty edge space whose line blurs away looks just so. Only where the board
-        around is not glared, the print shows around it, and few spaces change at once
-        (a hand or a new light changes many; a move, one or two). Only for two colours,
-        one darker and one lighter than a board: a shade tells no more apart."""
+        out), the light one; of a shade near the board's (a white glass stone on white
+        vinyl), either: the picture shows that something lies there, not what, and only
+        the game can name it (``companion.table.likely``: the one legal stone there).
+        So too where the space is not far from its own empty look but its print is
+        gone, by both measures (hidden, and all but ``changed_ink_share`` of its own).
+        On real photographs an empty edge space whose line blurs away looks just so:
+        the game takes such a space for a stone only where nothing else changed and one
+        legal move puts a stone there. Only where the board around is not glared, the
+        print shows around it, and few spaces change at once (a hand or a new light
+        changes many; a move, one or two). Only for two colours, one darker and one
+        lighter than a board: a shade tells no more apart."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
@@ -254,8 +275,9 @@ class LearnedLook:
         z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
-        changed = unsure & seen & (z2 > cfg.max_distance2) \
-            & (print_hidden(samples, self.stones) | gone) \
+        hidden = print_hidden(samples, self.stones)
+        far = z2 > cfg.max_distance2
+        changed = unsure & seen & ((far & (hidden | gone)) | (hidden & gone)) \
             & (samples.gap_blown <= cfg.max_blown) \
             & (samples.ink_around > self.stones.ink_present)
         if not changed.any() or changed.sum() > cfg.changed_max_spaces:
@@ -267,12 +289,13 @@ class LearnedLook:
         board = self.stones.board_level * 255.0
         darker = [c for c in self.colours if _luminance(self.palette[c]) < board]
         lighter = [c for c in self.colours if _luminance(self.palette[c]) > board]
+        if len(darker) != 1 or len(lighter) != 1:
+            return {}
         found = {}
         for i in np.flatnonzero(changed):
-            side = darker if shade[i] <= -cfg.changed_shade else \
-                lighter if shade[i] >= cfg.changed_shade else []
-            if len(side) == 1:
-                found[int(i)] = side[0]
+            found[int(i)] = darker + lighter if not far[i] else \
+                darker if shade[i] <= -cfg.changed_shade else \
+                lighter if shade[i] >= cfg.changed_shade else darker + lighter
         return found
 
     # -- saving -----------------------------------------------------------------------

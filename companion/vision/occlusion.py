@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout, Samples, log_tint
+from companion.vision.sampling import Layout, Samples, log_tint, masked_percentile
 from companion.vision.stones import EMPTY, SpaceReadings
 
 
@@ -76,8 +76,43 @@ def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
     return max((len(g) for g in groups(flags, neighbours, anchors)), default=0)
 
 
+def like_surroundings(samples: Samples, stones: Section, limit: float) -> np.ndarray:
+    """Spaces whose core looks like what lies around them (every channel of its colour
+    within ``limit``, in log, of its gaps'): bare board, or something spread over the
+    space and the board around it alike (a palm, a sleeve). A piece stands out from the
+    board around it."""
+    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    floor = stones.dark_floor
+    ratio = np.log(core + floor) - np.log(samples.board + floor)
+    return np.abs(ratio).max(axis=1) < limit
+
+
+def covered_around(group: np.ndarray, alike: np.ndarray, board: np.ndarray,
+                   tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
+    """How many spaces of ``group`` something covers with the board around them: the
+    colour around them is far from the board's (``hand_cover_tint``: a skin or a sleeve
+    over the gaps, however it is shaded over the space), or they look like their
+    surroundings (``alike``) while those are not the board: not quite its colour
+    (``hand_tint``), or not as it shows round the patch (the gaps' colour, light and
+    shade included, more than ``hand_apart`` in log from the median of the spaces next
+    to the patch). Bare board whose print fades is the board there; a patch of stones
+    stands out from the board that shows between them."""
+    inside = np.zeros(len(alike), dtype=bool)
+    inside[group] = True
+    ring = np.zeros_like(inside)
+    ring[layout.around[group].ravel()] = True
+    ring &= ~inside
+    apart = tint[group] >= occlusion.hand_tint
+    if ring.any():
+        logs = np.log(board + 8.0)
+        apart |= np.linalg.norm(logs[group] - np.median(logs[ring], axis=0), axis=1) \
+            > occlusion.hand_apart
+    return int(((tint[group] >= occlusion.hand_cover_tint) | (alike[group] & apart)).sum())
+
+
 def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
-                   layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section) -> int:
+                   layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section,
+                   crossed: float = 0.0) -> int:
     """The size of the largest patch of stones' spaces a hand hides (0: none).
 
     A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
@@ -90,16 +125,35 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     print shows at most other spaces read empty, or most of it cannot be read; a patch
     of the board's own colour that cannot be read must be larger (``hand_plain``), and
     may then be joined at the corners too. Unsure spaces scattered over the board
-    (stones a picture shows poorly) are no hand, however many there are."""
+    (stones a picture shows poorly) are no hand, however many there are.
+
+    Nor is a patch of stones the picture shows poorly (a grained stone, a glossy one
+    under a lamp) joined to the edge: each stone stands out from the board around it,
+    while a hand covers the board between the spaces as well as the spaces. So a patch
+    is a hand only where at least ``hand_covered`` of its spaces, and at least
+    ``hand_covered_share`` of them, are covered with the board around them
+    (``covered_around``), or where something also crosses the board's margin
+    (``crossed``, in pitches: at least ``hand_margin_run`` of it, less than the margin
+    alone must show)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
     printed = samples.ink > cfg.stones.ink_present
     tint = tint_off(samples.board)
     least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
+    alike = like_surroundings(samples, cfg.stones, occlusion.hand_alike)
+    margin = crossed >= occlusion.hand_margin_run
+
+    def covered(group: np.ndarray) -> int:
+        return covered_around(group, alike, samples.board, tint, layout, occlusion)
+
+    def covers(group: np.ndarray, count: int) -> bool:
+        return margin or count >= max(occlusion.hand_covered,
+                                      occlusion.hand_covered_share * len(group))
+
     patch = 0
     for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
-        if len(group) < least:
+        if len(group) < least or not covers(group, covered(group)):
             continue
         others = empty.copy()
         others[group] = False
@@ -112,6 +166,6 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
     # hand that cannot be read may touch only at their corners.
     for group in groups(unreadable, layout.around, layout.rim):
-        if len(group) >= occlusion.hand_plain * least:
+        if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)):
             patch = max(patch, len(group))
     return patch

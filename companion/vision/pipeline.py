@@ -197,8 +197,12 @@ class Recogniser:
         # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
         unreadable = np.isin(np.array(names), unsure) & lit
+        # Whatever crosses the board's margin (an arm) is measured first: a patch of
+        # unread spaces beside the edge is a hand more surely with it.
+        run = 0.0 if self.edge is None else \
+            crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
         occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
-                                              self.neighbours)
+                                              self.neighbours, run)
         # A space whose gaps a glare has blown out says nothing about where the board is.
         off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)
@@ -206,12 +210,10 @@ class Recogniser:
             occluded = True
             reason = (f"the board does not sit where the registration puts it: {int(off.sum())} "
                       "spaces show something else than the board around them")
-        if not occluded and self.edge is not None:
-            run = crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
-            if run >= self.cfg.occlusion.edge_run:
-                occluded = True
-                reason = ("board occluded: something comes in over the board's edge "
-                          f"(across {run:.1f} pitches of it)")
+        if not occluded and run >= self.cfg.occlusion.edge_run:
+            occluded = True
+            reason = ("board occluded: something comes in over the board's edge "
+                      f"(across {run:.1f} pitches of it)")
         if structure(view) < self.cfg.occlusion.min_structure:
             occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"
         elif grain(view) > self.cfg.occlusion.max_grain \

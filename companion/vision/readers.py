@@ -40,7 +40,10 @@ class PieceReader(Protocol):
                  look: Any) -> SpaceReadings: ...
 
     def hidden(self, result: SpaceReadings, unreadable: np.ndarray, lit: np.ndarray,
-               samples: Samples, neighbours: Sequence[Sequence[int]]) -> tuple[bool, str]: ...
+               samples: Samples, neighbours: Sequence[Sequence[int]],
+               crossed: float = 0.0) -> tuple[bool, str]: ...
+    """Whether a hand hides the board, and why; ``crossed`` is how far (in pitches)
+    something crosses the board's margin (``watches_edge`` readers)."""
 
 
 class StoneReader:
@@ -71,8 +74,10 @@ class StoneReader:
         return look.classify(samples, plain) if look is not None and look.ready else plain()
 
     def hidden(self, result: SpaceReadings, unreadable: np.ndarray, lit: np.ndarray,
-               samples: Samples, neighbours: Sequence[Sequence[int]]) -> tuple[bool, str]:
-        patch = hidden_by_hand(result, unreadable, samples, self.layout, neighbours, self.cfg)
+               samples: Samples, neighbours: Sequence[Sequence[int]],
+               crossed: float = 0.0) -> tuple[bool, str]:
+        patch = hidden_by_hand(result, unreadable, samples, self.layout, neighbours, self.cfg,
+                               crossed)
         return patch > 0, (f"board occluded: something over the board's edge covers {patch} "
                            f"of its {len(result.labels)} spaces" if patch else "")
 
@@ -96,7 +101,8 @@ class _FlatReader:
         return Section({**cfg.sampling.to_dict(), **cfg[cls.name].sampling.to_dict()})
 
     def hidden(self, result: SpaceReadings, unreadable: np.ndarray, lit: np.ndarray,
-               samples: Samples, neighbours: Sequence[Sequence[int]]) -> tuple[bool, str]:
+               samples: Samples, neighbours: Sequence[Sequence[int]],
+               crossed: float = 0.0) -> tuple[bool, str]:
         # Many spaces unsure with nothing blown out, or covered, are a hand or an arm (a
         # space both unreadable and without its print counts twice: two signs of it).
         count = len(result.labels)

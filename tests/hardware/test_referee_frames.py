@@ -345,3 +345,26 @@ def test_stones_no_reader_knows_are_told_by_how_their_space_looked_empty():
         taught = states[-1]["board"]
         colour = next(c for space, c in taught.items() if c and not states[-2]["board"][space])
         assert look.weight[look.classes.index(colour)] > 0
+
+
+@pytest.mark.slow
+def test_a_stone_in_the_boards_own_colour_is_named_by_the_game():
+    """Held-out game 26: White's glass stone on white vinyl (photo 2, A6) is no darker
+    or lighter than the board, so its shade names no colour; but its space's print is
+    gone, nothing else changed, and White's is the one legal stone there (T16). It used
+    to stop the game with a question."""
+    states, results, _ = realistic_follow(26, held_out=True, moves=2)
+    assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
+    assert results[2].text == ("A6 is white, as the picture shows it most likely: "
+                               "White places on A6.")
+
+
+@pytest.mark.slow
+def test_a_stone_is_not_read_where_the_spaces_own_print_still_shows():
+    """Development game 133, photo 3: the look had learned white from one blown-out
+    stone, loosely, and read the empty corner A1 (its print faint, but there) as white:
+    with Black's J3 the table took two moves and held a position it never showed. A
+    stone hides its space's print; A1 is now unsure and Black's move alone is played."""
+    states, results, _ = realistic_follow(133, moves=3)
+    assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
+    assert results[3].text == "Black places on J3."

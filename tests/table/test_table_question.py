@@ -437,6 +437,41 @@ def test_a_move_that_leaves_out_a_stone_the_picture_half_sees_is_not_taken(sessi
     assert session.submit_reading(board(session, C4=UNSURE, D5="white")).kind == v.APPLIED
 
 
+STONE_OF_NO_COLOUR = {"empty": 0.001, "black": 0.4995, "white": 0.4995}
+"""A space the picture shows is no longer empty without naming the stone's colour (a
+white glass stone on white vinyl: ``LearnedLook._changed``)."""
+
+
+def test_a_stone_the_picture_sees_without_its_colour_is_the_one_legal_stone_there(session):
+    """Nothing else changed and the one legal move there is White's: the game names the
+    colour the picture cannot (T16)."""
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE), odds={"C4": STONE_OF_NO_COLOUR})
+    assert result.kind == v.APPLIED
+    assert result.text == ("C4 is white, as the picture shows it most likely: "
+                           "White places on C4.")
+    assert session.state["board"]["C4"] == "white"
+
+
+def test_two_stones_of_no_colour_where_one_move_was_made_are_asked_about(session):
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE),
+                                    odds={"C4": STONE_OF_NO_COLOUR, "D5": STONE_OF_NO_COLOUR})
+    assert result.kind == v.QUESTION
+    assert session.state["board"]["C4"] is None and session.state["board"]["D5"] is None
+
+
+def test_a_move_seen_elsewhere_is_taken_beside_a_stone_of_no_colour(session):
+    """The picture does not name a stone on C4, so the move read surely on D5 leaves out
+    nothing it shows (an empty edge space whose line blurs away on a real photo looks
+    so): D5 is played and C4 stays as the game has it."""
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5="white"),
+                                    odds={"C4": STONE_OF_NO_COLOUR})
+    assert result.kind == v.APPLIED
+    assert session.state["board"]["D5"] == "white" and session.state["board"]["C4"] is None
+
+
 def test_moves_seen_past_an_unanswered_question_are_not_taken_alone(session):
     """C4 is asked about and still unread when three moves appear elsewhere: a move may
     hide in C4 among them (a follow nobody answers would otherwise jump to a position

@@ -1,7 +1,9 @@
 """Occluded means a hand: something that comes in over the board's edge and covers
-spaces is flagged, on a full board too; a lamp's glare, glossy stones' highlights and
-many unsure spaces scattered over a full board are not a hand, and the stability gate
-then passes the board as steady."""
+spaces is flagged, on a full board too; a lamp's glare, glossy stones' highlights,
+many unsure spaces scattered over a full board and a patch of grained stones read unsure
+at the edge are not a hand, and the stability gate then passes the board as steady."""
+
+import itertools
 
 import cv2
 import numpy as np
@@ -14,12 +16,15 @@ from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
 from companion.vision.occlusion import rim_sides, side_off
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose
+from companion.vision.scene.hands import SKIN_TONES, arm_masks, paint_arm
+from companion.vision.scene.looks import random_look
 from companion.vision.stones import UNSURE
 from tests.helpers.paths import TEST_DATA
 from tests.helpers.scene_cache import render_scene
 from tests.helpers.vision_highlights import as_webcam, with_highlights
 
 GO = load_geometry("go-19")
+GO9 = load_geometry("go-9")
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 
 
@@ -100,6 +105,73 @@ def test_many_unsure_spaces_scattered_over_the_board_are_not_a_hand():
     reading = recogniser.read(_smudge(image, truth, scattered, 5), _homography(truth))
     assert sum(reading.cells[n] == UNSURE for n in scattered) >= 0.8 * len(scattered)
     assert not reading.occluded, reading.reason
+
+
+def _grain(image: np.ndarray, truth: dict, names: list[str], seed: int) -> np.ndarray:
+    """Yunzi-like grain over the stones on ``names``: each core crossed by dark and
+    light bands (it reads unsure: not one colour), the stone's rim and the board
+    between the stones left as they are."""
+    rng = np.random.default_rng(seed)
+    out = image.copy()
+    radius = 0.3 * truth["pitch_px"]
+    for name in names:
+        x, y = truth["spaces_px"][name]
+        turn = float(rng.uniform(0, 180))
+        across = np.radians(turn + 90)
+        for band in range(-2, 3):
+            offset = band * radius / 2.5
+            half = int(np.sqrt(max(radius**2 - offset**2, 1.0)))
+            centre = (int(x + np.cos(across) * offset), int(y + np.sin(across) * offset))
+            level = (60, 60, 60) if band % 2 else (210, 210, 210)
+            cv2.ellipse(out, centre, (half, max(int(radius / 5), 1)), turn, 0, 360, level, -1)
+    return out
+
+
+def test_a_patch_of_grained_stones_at_the_edge_under_a_glare_is_no_hand():
+    """Stones whose grain the reader cannot read, in a patch joined to the board's edge,
+    on a full board under a lamp's glare: each stands out from the board that shows
+    between them, and nothing covers that board. Not a hand."""
+    recogniser = Recogniser(GO9, ("black", "white"))
+    rim = [n for n in GO9.names if n[0] in "AB" and int(n[1:]) <= 6]
+    effects = Effects(noise=3.0, blur=0.6, jpeg=85, gloss=0.5, glare=True)
+    unread = 0
+    for seed in range(4):
+        pieces = {**_full_board(GO9, 50, seed),
+                  **{name: ("black", "white")[i % 2] for i, name in enumerate(rim)}}
+        image, truth = render_scene(seed, GO9, pieces, Pose(tilt_deg=15.0), effects)
+        reading = recogniser.read(_grain(image, truth, rim, seed), _homography(truth))
+        assert not reading.occluded, f"seed {seed}: {reading.reason}"
+        unread += sum(reading.cells[name] == UNSURE for name in rim)
+    assert unread >= len(rim) * 2  # of 4 × 12: the patch is read unsure, not as stones
+
+
+def _toned(tone: int) -> np.random.Generator:
+    """A generator whose first draw picks skin tone ``tone`` in ``paint_arm``."""
+    return next(np.random.default_rng(seed) for seed in itertools.count()
+                if np.random.default_rng(seed).integers(len(SKIN_TONES)) == tone)
+
+
+@pytest.mark.slow
+def test_hands_of_every_skin_tone_in_a_sleeve_over_a_full_board_are_flagged():
+    """A hand reaching to the middle of a full 9 × 9 board on a realistic table, in each
+    skin tone from very light to very dark, in a sleeve of the renderer's fabrics. One
+    may be missed: a brown hand over orange wood whose spaces read as stones."""
+    recogniser = Recogniser(GO9, ("black", "white"))
+    flagged = []
+    for tone in range(len(SKIN_TONES)):
+        seed = 20 + tone
+        look = random_look(np.random.default_rng(seed), held_out=False)
+        image, truth = render_scene(seed, GO9, _full_board(GO9, 60, seed), effects=Effects(),
+                                    look=look)
+        skin, sleeve = arm_masks(image.shape[:2], tuple(truth["spaces_px"]["E5"]),
+                                 np.random.default_rng(seed))
+        canvas = image.astype(np.float32)
+        paint_arm(canvas, skin, sleeve, (6.0, 6.0), _toned(tone))
+        reading = recogniser.read(np.clip(canvas, 0, 255).astype(np.uint8), _homography(truth))
+        if reading.occluded:
+            assert "over the board's edge" in reading.reason
+            flagged.append(tone)
+    assert len(flagged) >= len(SKIN_TONES) - 1, flagged
 
 
 @pytest.mark.slow
