@@ -264,8 +264,11 @@ class LearnedLook:
         On real photographs an empty edge space whose line blurs away looks just so:
         the game takes such a space for a stone only where nothing else changed and one
         legal move puts a stone there. Only where the board around is not glared, the
-        print shows around it, and few spaces change at once (a hand or a new light
-        changes many; a move, one or two). Only for two colours, one darker and one
+        print shows around it, at least ``changed_around_share`` of what this space
+        showed empty (a photo blurred in part by a shaking hand thins the print over a
+        whole region, this space's and its neighbours' alike; a stone hides its own
+        alone), and few spaces change at once (a hand or a new light changes many; a
+        move, one or two). Only for two colours, one darker and one
         lighter than a board: a shade tells no more apart."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
@@ -279,7 +282,8 @@ class LearnedLook:
         far = z2 > cfg.max_distance2
         changed = unsure & seen & ((far & (hidden | gone)) | (hidden & gone)) \
             & (samples.gap_blown <= cfg.max_blown) \
-            & (samples.ink_around > self.stones.ink_present)
+            & (samples.ink_around > self.stones.ink_present) \
+            & (samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
         if not changed.any() or changed.sum() > cfg.changed_max_spaces:
             return {}
         shade = features[:, COLOUR].mean(axis=1)

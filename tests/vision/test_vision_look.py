@@ -262,14 +262,15 @@ def changed(look, features, samples, labels):
     return look._changed(features, samples, labels, look.statistics()[1][0])
 
 
-def samples_of(spaces, *, ink=0.3, core_blown=0.0, gap_blown=0.0):
-    """What the sampler would measure: per space print, blown core and blown gaps."""
+def samples_of(spaces, *, ink=0.3, core_blown=0.0, gap_blown=0.0, ink_around=0.3):
+    """What the sampler would measure: per space print, the most print around it, blown
+    core and blown gaps."""
     from types import SimpleNamespace
 
     def per_space(value):
         return np.broadcast_to(np.asarray(value, dtype=np.float64), (spaces,)).copy()
 
-    return SimpleNamespace(ink=per_space(ink), ink_around=per_space(0.3),
+    return SimpleNamespace(ink=per_space(ink), ink_around=per_space(ink_around),
                            core_blown=per_space(core_blown), gap_blown=per_space(gap_blown))
 
 
@@ -326,6 +327,20 @@ def test_a_space_whose_print_vanished_is_a_stone_of_no_colour_near_its_empty_loo
     faded = samples_of(4, ink=[0.3, 0.15, 0.3, 0.3])
     pale[1, 3] = 0.15
     assert changed(look, pale, faded, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
+
+
+def test_print_gone_where_the_print_around_thinned_too_is_blur_not_a_stone():
+    """A photo blurred in part (a shaking hand) thins the print over a region: an edge
+    space's line there may vanish whole, but the print around it shows less than this
+    space showed empty too. A stone hides its own print alone (the real photo
+    go-boards/t1_009's B17, empty, had been taken for a stone of no colour)."""
+    look, empty = changed_look()
+    pale = np.tile(empty, (4, 1))
+    pale[1] = [0.02, 0.02, 0.01, 0.0, 0.05, 0.0]
+    sharp = samples_of(4, ink=[0.3, 0.0, 0.3, 0.3], ink_around=0.3)
+    blurred = samples_of(4, ink=[0.3, 0.0, 0.3, 0.3], ink_around=0.2)
+    assert changed(look, pale, sharp, [EMPTY, UNSURE, EMPTY, EMPTY]) == {1: ["black", "white"]}
+    assert changed(look, pale, blurred, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
 
 
 def test_a_look_saved_before_spaces_kept_their_whole_look_still_loads():
