@@ -92,6 +92,19 @@ def test_a_highlight_on_every_black_stone_of_a_full_board_reads_it_black_surely(
     assert unsure_blacks <= 2  # of 440
 
 
+def _half_filled_boards(board):
+    """Four seeded boards of 120 stones, black and white in turn on shuffled spaces, seen
+    from 0 to 30 degrees: each board's shuffled names (stones first), its stones, the
+    picture and its truth."""
+    for seed in range(4):
+        names = list(board.names)
+        np.random.default_rng(seed).shuffle(names)
+        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
+        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
+                                    Effects(noise=3.0, blur=0.6, jpeg=80))
+        yield names, pieces, image, truth
+
+
 def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
     """A lamp that clips four fifths of a white stone's core leaves the rest to show
     it white (a real camera's lamp does this); the same reflection on bare board,
@@ -99,12 +112,7 @@ def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
     whites = white_read = 0
-    for seed in range(4):
-        names = list(board.names)
-        np.random.default_rng(seed).shuffle(names)
-        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
-        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
-                                    Effects(noise=3.0, blur=0.6, jpeg=80))
+    for names, pieces, image, truth in _half_filled_boards(board):
         lit = [name for name, colour in pieces.items() if colour == "white"]
         for radius in (0.9, 1.0):
             painted = clipped_discs(image, truth, lit + names[120:160], radius=radius)
@@ -125,12 +133,7 @@ def test_a_white_stone_blown_out_whole_is_white_where_the_ring_round_its_core_sh
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
     whites = white_read = 0
-    for seed in range(4):
-        names = list(board.names)
-        np.random.default_rng(seed).shuffle(names)
-        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
-        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
-                                    Effects(noise=3.0, blur=0.6, jpeg=80))
+    for names, _, image, truth in _half_filled_boards(board):
         for radius in (1.1, 1.2):
             painted = clipped_discs(image, truth, names[:160], radius=radius)
             reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))

@@ -137,19 +137,25 @@ def test_a_shaded_stone_is_read_and_a_stone_half_on_its_space_is_not():
     assert sum(reading.cells[name] == "unsure" for name in empty[:6]) >= 4
 
 
+def _held_out_go_readings(seeds):
+    """The 19 × 19 Go scenes ``seeds`` under the benchmark's held-out look of each seed,
+    read from their true corners: (reading, truth) per scene."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    for seed in seeds:
+        look = random_look(np.random.default_rng([seed, 3]), held_out=True)
+        image, truth = render_scene(seed, board, look=look)
+        yield recogniser.read(image, np.linalg.inv(np.array(truth["homography"]))), truth
+
+
 def test_a_black_stone_lighter_than_foreseen_is_black():
     """Frosted yunzi black stones on bamboo and on tan vinyl under a tinted lamp
     (held-out looks 31 and 52) are far darker than the board and of a black stone's tint,
     yet lie half way between the board's lightness and a black stone's, too far from it
     for the stone's shift learned from the scene (which needs stones read surely first):
     they were "nothing fits". They are black, and nothing is read wrongly."""
-    board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
     blacks = read_black = 0
-    for seed in (31, 52):
-        look = random_look(np.random.default_rng([seed, 3]), held_out=True)
-        image, truth = render_scene(seed, board, look=look)
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    for reading, truth in _held_out_go_readings((31, 52)):
         assert not reading.occluded
         for name, content in reading.cells.items():
             assert content in ("unsure", truth["cells"][name])
@@ -165,13 +171,8 @@ def test_a_glossy_black_stones_dark_rim_round_a_bright_highlight_is_no_print():
     the rim two or three pixels wide round it, filled by the closing that takes thin
     print away, passed for print, so they were read empty, confidently. A ring that dark
     round a core is no print: never empty, and no space is read wrongly."""
-    board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
     blacks = read_empty = 0
-    for seed in (112, 114):
-        look = random_look(np.random.default_rng([seed, 3]), held_out=True)
-        image, truth = render_scene(seed, board, look=look)
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    for reading, truth in _held_out_go_readings((112, 114)):
         for name, content in reading.cells.items():
             assert content in ("unsure", truth["cells"][name])
             if truth["cells"][name] == "black":
