@@ -67,20 +67,27 @@ def test_white_stones_seen_from_low_in_their_shade_are_unsure_never_empty():
     assert wrong <= LABEL_ERRORS
 
 
+def _go_readings(seeds, held_out=False):
+    """The 19 × 19 Go scenes ``seeds`` under the benchmark's look of each seed
+    (development or held-out), read from their true corners: (reading, truth) per
+    scene, the reading's cells in the layout's order."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    for seed in seeds:
+        look = random_look(np.random.default_rng([seed, 3]), held_out=held_out)
+        image, truth = render_scene(seed, board, look=look)
+        yield recogniser.read(image, np.linalg.inv(np.array(truth["homography"]))), truth
+
+
 def test_a_white_stone_clipped_whole_in_its_brightest_channel_only_is_white():
     """Under a warm lamp (development looks 8 and 38) a white stone's face may clip in
     red over its whole core, yet no pixel of it is white in every channel, as a lamp's
     reflection in bare board is at its heart: the other channels show it white. (The
     same disc clipped white in every channel stays unsure: ``test_vision_stones``.)"""
-    board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
     clipped = read_white = 0
-    for seed in (8, 38):
-        look = random_look(np.random.default_rng([seed, 3]))
-        image, truth = render_scene(seed, board, look=look)
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    for reading, truth in _go_readings((8, 38)):
         samples = reading.samples
-        for i, name in enumerate(recogniser.layout.names):
+        for i, name in enumerate(reading.cells):
             assert reading.cells[name] in ("unsure", truth["cells"][name])
             if truth["cells"][name] == "white" and samples.core_blown[i] == 1.0 \
                     and samples.core_glared[i] == 0.0:
@@ -95,13 +102,8 @@ def test_a_black_stone_darker_than_the_shade_beside_it_is_black():
     is far darker than even that shade and shows no print (development looks 9 and 30:
     black stones on tan paper and on kaya lit by a warm lamp). A hand's shadow over bare
     board leaves the print showing: ``test_vision_occlusion`` and the benchmark's hands."""
-    board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
     blacks = read_black = 0
-    for seed in (9, 30):
-        look = random_look(np.random.default_rng([seed, 3]))
-        image, truth = render_scene(seed, board, look=look)
-        reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+    for reading, truth in _go_readings((9, 30)):
         for name, content in reading.cells.items():
             assert content in ("unsure", truth["cells"][name])
             if truth["cells"][name] == "black":
@@ -137,17 +139,6 @@ def test_a_shaded_stone_is_read_and_a_stone_half_on_its_space_is_not():
     assert sum(reading.cells[name] == "unsure" for name in empty[:6]) >= 4
 
 
-def _held_out_go_readings(seeds):
-    """The 19 × 19 Go scenes ``seeds`` under the benchmark's held-out look of each seed,
-    read from their true corners: (reading, truth) per scene."""
-    board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
-    for seed in seeds:
-        look = random_look(np.random.default_rng([seed, 3]), held_out=True)
-        image, truth = render_scene(seed, board, look=look)
-        yield recogniser.read(image, np.linalg.inv(np.array(truth["homography"]))), truth
-
-
 def test_a_black_stone_lighter_than_foreseen_is_black():
     """Frosted yunzi black stones on bamboo and on tan vinyl under a tinted lamp
     (held-out looks 31 and 52) are far darker than the board and of a black stone's tint,
@@ -155,7 +146,7 @@ def test_a_black_stone_lighter_than_foreseen_is_black():
     for the stone's shift learned from the scene (which needs stones read surely first):
     they were "nothing fits". They are black, and nothing is read wrongly."""
     blacks = read_black = 0
-    for reading, truth in _held_out_go_readings((31, 52)):
+    for reading, truth in _go_readings((31, 52), held_out=True):
         assert not reading.occluded
         for name, content in reading.cells.items():
             assert content in ("unsure", truth["cells"][name])
@@ -172,7 +163,7 @@ def test_a_glossy_black_stones_dark_rim_round_a_bright_highlight_is_no_print():
     print away, passed for print, so they were read empty, confidently. A ring that dark
     round a core is no print: never empty, and no space is read wrongly."""
     blacks = read_empty = 0
-    for reading, truth in _held_out_go_readings((112, 114)):
+    for reading, truth in _go_readings((112, 114), held_out=True):
         for name, content in reading.cells.items():
             assert content in ("unsure", truth["cells"][name])
             if truth["cells"][name] == "black":
