@@ -165,14 +165,25 @@ def test_the_record_is_exported_once_the_game_is_over(table):
     assert len(record) == 1 + seat
 
 
+def _started(make_app, game: str, options: dict):
+    """A table whose referee started ``game`` with ``options``: the app, the referee's
+    client and the table session."""
+    app = make_app()
+    referee = app.test_client()
+    referee.post("/api/game/start", json={"game": game, "options": options})
+    return app, referee, get_runtime(app).table
+
+
+def _two_seats_and_a_watcher(app):
+    """Phones joined as player1, as player2 and as a watcher."""
+    return joined(app, "player1"), joined(app, "player2"), joined(app)
+
+
 def test_a_game_started_without_a_seed_gets_a_fresh_one(make_app, monkeypatch):
     import web.table_api
 
     monkeypatch.setattr(web.table_api.secrets, "randbits", lambda bits: 424242 + bits)
-    app = make_app()
-    referee = app.test_client()
-    referee.post("/api/game/start", json={"game": "cards", "options": {"players": 3}})
-    session = get_runtime(app).table
+    app, referee, session = _started(make_app, "cards", {"players": 3})
     assert session.state["options"]["seed"] == 424242 + 31
     assert "options" not in referee.get("/api/games").get_json()["saved"][0]
     referee.post("/api/game/start", json={"game": "one"})  # a game that shuffles nothing
@@ -189,11 +200,8 @@ def test_a_card_s_flag_is_served_by_its_code(client):
 
 
 def test_battle_of_flags_sends_no_pile_and_reveals_from_the_phone_to_move(make_app):
-    app = make_app()
-    referee = app.test_client()
-    referee.post("/api/game/start", json={"game": "flags", "options": {"cards": 30}})
-    session = get_runtime(app).table
-    first, second, watcher = joined(app, "player1"), joined(app, "player2"), joined(app)
+    app, referee, session = _started(make_app, "flags", {"cards": 30})
+    first, second, watcher = _two_seats_and_a_watcher(app)
     reveal = {"action": {"type": "reveal"}}
     assert referee.post("/api/game/play", json=reveal).status_code == 403
     assert second.post("/api/game/play", json=reveal).status_code == 403
@@ -210,11 +218,8 @@ def test_battle_of_flags_sends_no_pile_and_reveals_from_the_phone_to_move(make_a
 
 
 def test_the_quiz_sends_no_answer_before_it_is_given(make_app):
-    app = make_app()
-    referee = app.test_client()
-    referee.post("/api/game/start", json={"game": "quiz", "options": {"seed": 4}})
-    session = get_runtime(app).table
-    first, second, watcher = joined(app, "player1"), joined(app, "player2"), joined(app)
+    app, referee, session = _started(make_app, "quiz", {"seed": 4})
+    first, second, watcher = _two_seats_and_a_watcher(app)
     card = DECK.card(session.state["question"]["code"])  # Saint Vincent and the Grenadines
     for phone in (first, second, watcher, referee):
         game = phone.get("/api/game").get_json()["game"]
