@@ -26,7 +26,9 @@ with noise, JPEG 60–90, vignetting, white balance off by up to ±1,500 K, tilt
 and prints the figures twice per board: on development looks and on held-out looks (board
 materials, stone materials and lamp colours no threshold was chosen on).
 ``--looks held-out`` prints only the held-out looks, ``--looks development`` only the
-development looks. ``--why`` counts the unsure spaces by the rule that made them unsure
+development looks, ``--looks unseen`` only the unseen looks (a third set of materials and
+lamps, measured once at the end of a piece of work and never studied scene by scene).
+``--why`` counts the unsure spaces by the rule that made them unsure
 (``companion.vision.stones.UNSURE_RULES``) and by what truly lies there.
 """
 
@@ -44,7 +46,7 @@ from companion.geometry import load_geometry
 from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene
-from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look
+from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, UNSEEN, random_look_of
 from companion.vision.stones import UNSURE_RULES
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
@@ -57,7 +59,7 @@ BOARDS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "onslaught": ("onslaught", (), "onslaught"),
 }
 LOOKS = {"plain": (None,), "real": (DEVELOPMENT, HELD_OUT), "development": (DEVELOPMENT,),
-         "held-out": (HELD_OUT,)}
+         "held-out": (HELD_OUT,), "unseen": (UNSEEN,)}
 CORNER_NOISE_PX = 0.7
 HANDS = 0.1
 GLARE = 0.1
@@ -73,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--looks", choices=tuple(LOOKS), default="plain",
         help="plain: the renders the thresholds were chosen on (default); real: realistic "
              "camera looks, development and held-out looks reported apart; development, "
-             "held-out: only those looks")
+             "held-out, unseen: only those looks")
     parser.add_argument(
         "--grid-scenes", type=int, default=10, metavar="N",
         help="also time finding and following a 19x19 grid by its lines on N rendered "
@@ -166,8 +168,8 @@ def _symmetries(grid: np.ndarray) -> list[np.ndarray]:
 
 def measure(board_name: str, colours, kind: str, seeds, from_corners,
             looks: str | None = None) -> dict:
-    """Read every scene of ``seeds`` and count; ``looks`` (``DEVELOPMENT`` or
-    ``HELD_OUT``) renders each under a random camera look of that set."""
+    """Read every scene of ``seeds`` and count; ``looks`` (``DEVELOPMENT``, ``HELD_OUT``
+    or ``UNSEEN``) renders each under a random camera look of that set."""
     geometry = load_geometry(board_name)
     recogniser = Recogniser(geometry, colours, kind=kind)
     spaces = wrong = unsure = 0
@@ -179,7 +181,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners,
         noise = np.random.default_rng([seed, 2])
         effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
         look = None if looks is None else \
-            random_look(np.random.default_rng([seed, 3]), held_out=looks == HELD_OUT)
+            random_look_of(np.random.default_rng([seed, 3]), looks)
         image, truth = render_scene(seed, geometry, colours=colours, effects=effects,
                                     kind=kind, look=look)
         taps = np.array(truth["corners_px"]) + noise.normal(0, CORNER_NOISE_PX, (4, 2))

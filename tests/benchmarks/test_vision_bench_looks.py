@@ -18,11 +18,12 @@ def test_bench_vision_reports_development_and_held_out_looks_apart(capsys):
 
 
 @pytest.mark.slow
-def test_bench_vision_reports_the_held_out_looks_alone(capsys):
+@pytest.mark.parametrize("looks, other", [("held-out", "development"), ("unseen", "held-out")])
+def test_bench_vision_reports_one_set_of_looks_alone(capsys, looks, other):
     assert main(["bench", "vision", "--scenes", "1", "--boards", "go-9", "--looks",
-                 "held-out"]) == 0
+                 looks]) == 0
     out = capsys.readouterr().out
-    assert "go-9, held-out looks:" in out and "development" not in out
+    assert f"go-9, {looks} looks:" in out and other not in out
 
 
 @pytest.mark.slow

@@ -4,6 +4,7 @@ picture, the truth stays exact, and the held-out looks share nothing with the
 development looks."""
 
 import hashlib
+import itertools
 import json
 from dataclasses import replace
 
@@ -22,6 +23,7 @@ from companion.vision.scene import (
     Pose,
     random_effects,
     random_look,
+    random_look_of,
     render_game_frames,
     render_scene,
 )
@@ -96,23 +98,29 @@ def test_looks_are_seeded_and_a_look_renders_the_same_bytes_again():
     assert truth["look"] == look.to_json() and truth["style"] == look.board
 
 
-def test_development_and_held_out_looks_share_no_material_and_no_lamp_colour():
-    for part in ("boards", "stones", "lamps"):
-        assert not set(SPLIT[DEVELOPMENT][part]) & set(SPLIT[HELD_OUT][part])
-    drawn = {DEVELOPMENT: {"boards": set(), "stones": set(), "lamps": set()},
-             HELD_OUT: {"boards": set(), "stones": set(), "lamps": set()}}
+def test_the_three_sets_of_looks_share_no_material_and_no_lamp_colour():
+    for first, second in itertools.combinations(SPLIT, 2):
+        for part in ("boards", "stones", "lamps"):
+            assert not set(SPLIT[first][part]) & set(SPLIT[second][part])
+    drawn = {split: {"boards": set(), "stones": set(), "lamps": set()} for split in SPLIT}
     for seed in range(300):
-        for held_out in (False, True):
-            look = random_look(np.random.default_rng(seed), held_out)
+        for split in SPLIT:
+            look = random_look_of(np.random.default_rng(seed), split)
             seen = drawn[look.split]
             seen["boards"].add(look.board)
             seen["stones"].add(look.stones)
             seen["lamps"] |= {lamp.colour for lamp in look.lamps}
-            assert look.split == (HELD_OUT if held_out else DEVELOPMENT)
+            assert look.split == split
             assert 0 <= look.pose.tilt_deg <= 35 and look.frame in ((640, 480), (1280, 960))
             assert 60 <= look.jpeg <= 90 and abs(look.white_balance_k) <= 1500
     for split, parts in drawn.items():  # every material of a set is drawn, and only those
         assert {part: set(names) for part, names in SPLIT[split].items()} == parts
+
+
+def test_random_look_draws_the_development_or_the_held_out_looks():
+    for held_out, split in ((False, DEVELOPMENT), (True, HELD_OUT)):
+        assert random_look(np.random.default_rng(5), held_out) == \
+            random_look_of(np.random.default_rng(5), split)
 
 
 @pytest.mark.parametrize("held_out", [False, pytest.param(True, marks=pytest.mark.slow)])

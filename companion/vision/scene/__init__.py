@@ -10,14 +10,17 @@ from companion.vision.scene.looks import (
     DEVELOPMENT,
     HELD_OUT,
     SPLIT,
+    UNSEEN,
     CameraLook,
     random_look,
+    random_look_of,
 )
 from companion.vision.scene.render import random_pieces, render_scene
 from companion.vision.scene.truth import EMPTY
 
 __all__ = [
-    "DEVELOPMENT", "EMPTY", "HARDEST", "HELD_OUT", "SPLIT", "STYLES", "BoardStyle",
+    "DEVELOPMENT", "EMPTY", "HARDEST", "HELD_OUT", "SPLIT", "STYLES", "UNSEEN", "BoardStyle",
     "CameraLook", "Effects", "Pose", "pitch_mm", "random_effects", "random_look",
-    "random_pieces", "random_pose", "render_board", "render_game_frames", "render_scene",
+    "random_look_of", "random_pieces", "random_pose", "render_board", "render_game_frames",
+    "render_scene",
 ]

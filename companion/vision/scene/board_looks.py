@@ -1,5 +1,6 @@
-"""Board materials for the camera looks: woods (kaya-yellow, pale, dark red), bamboo,
-printed paper and vinyl, each a surface texture under the board's printed lines.
+"""Board materials for the camera looks: woods (kaya-yellow, pale, dark red, walnut,
+hinoki), bamboo, printed paper and cardboard, vinyl and laminate, each a surface texture
+under the board's printed lines.
 
 ``render_surface`` paints a material's surface (float BGR, a board ``px_per_mm`` to the
 millimetre); the board's layout is then drawn on it by ``board.draw_layout`` with the
@@ -37,6 +38,10 @@ BOARD_LOOKS: dict[str, BoardLook] = {look.name: look for look in (
     BoardLook("bamboo", (112, 182, 214), (30, 35, 40), "bamboo", 18.0),
     BoardLook("white vinyl", (222, 226, 228), (25, 25, 25), "vinyl", 0.0),
     BoardLook("tan vinyl", (140, 186, 210), (30, 30, 35), "vinyl", 0.0),
+    BoardLook("walnut", (52, 82, 120), (18, 20, 24), "wood", 30.0),
+    BoardLook("hinoki", (168, 212, 234), (45, 48, 52), "wood", 30.0),
+    BoardLook("grey laminate", (176, 180, 182), (38, 38, 40), "vinyl", 0.0),
+    BoardLook("cardboard", (118, 160, 192), (42, 44, 50), "paper", 0.0),
 )}
 
 

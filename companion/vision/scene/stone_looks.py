@@ -46,6 +46,8 @@ STONE_LOOKS: dict[str, StoneLook] = {look.name: look for look in (
     StoneLook("glass", (30, 36, 40), (226, 234, 236), 3.0, 0.6, 0.12, translucency=0.22,
               tint=(0.85, 1.0, 0.95)),
     StoneLook("yunzi", (26, 32, 28), (232, 228, 206), 1.0, 1.8, 0.12, stripes=0.0),
+    StoneLook("ceramic", (46, 45, 48), (230, 230, 226), 0.6, 1.3, 0.04),
+    StoneLook("melamine", (20, 20, 23), (248, 247, 240), 2.0, 1.0, 0.08),
 )}
 
 
