@@ -400,6 +400,25 @@ def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
         & (samples.gap_blown <= cfg.lamp_gap_blown)
 
 
+def _darker_than_light_stones(ratio: np.ndarray, colours: Sequence[str], palette: Section,
+                              cfg: Section) -> np.ndarray:
+    """The spaces darker than their board by more than a light stone lit as its board
+    is can be (``light_stone_min_lum``, log): a white stone is the lightest paint there
+    is, and its domed core shows at least ``stone_shade`` of it, so against any board,
+    even a white one, it is at most a few percent darker. Only where every colour in play
+    is a light neutral (``light_piece_level``) or far darker than any board
+    (``dark_piece_lum``), as Go's two are: a space that dark is then no light stone, and
+    one of the dark colour is far darker still. Elsewhere (ONE's red or green may be a
+    little darker than a pale board) no space is."""
+    levels = [float(np.mean(palette[c])) for c in colours]
+    two_ends = all(level >= cfg.light_piece_level
+                   or np.log(level / (cfg.board_level * 255.0)) < cfg.dark_piece_lum
+                   for level in levels)
+    if not two_ends:
+        return np.zeros(len(ratio), dtype=bool)
+    return ratio.mean(axis=1) < cfg.light_stone_min_lum
+
+
 def _paint_chroma(samples: Samples, colour: str, light: Light, palette: Section) -> np.ndarray:
     """The colour part (3) of the log ratio a piece of ``colour`` shows against this
     board under the light (``Light.colour``; ``None``: white) where no sensor floor
@@ -627,8 +646,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
     # Read empty with its print hidden or faint, a space must be close to its board's
-    # colour: a white stone in a low photo's shade, greyer than white, is not bare board.
-    covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance)
+    # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
+    # but bare board whose thick lines blur into the core, darker than any light stone
+    # lit as its board is, is no stone (a dark one is far darker still).
+    covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance) \
+        & ~_darker_than_light_stones(ratio, colours, palette, cfg)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
     # colour, is a stone's lit face beside its shaded side. (Where the glare covers
