@@ -29,8 +29,10 @@ highlight (``sampling.sheen``: a small near-white spot, or a small spot far brig
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
-space is empty. ``SpaceReadings.why`` names the rules that made each space unsure
-(``UNSURE_RULES``; docs/recognition.md, "Why a space is unsure").
+space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
+any board is that stone, whatever its face reads (``_dark_rim``). ``SpaceReadings.why``
+names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
+a space is unsure").
 """
 
 from __future__ import annotations
@@ -441,13 +443,13 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     (``dark_rim_lum``, under half the board's lightness: no lamp's fall-off dims a board
     that much within a pitch) and darker than the core by ``dark_rim_margin``, round a
     core darker than its board, with no print where a piece would sit as the board shows
-    it around (``print_shows``: a stone's blurred rim leaves a few dark specks) and the core of
-    that piece's tint (``dark_fit_chroma``: a hand or a sleeve in shade is as dark, of
-    another tint): between the tint foreseen for it, where the sensor's floor greys it,
-    and its paint's under this light against this board (``_paint_chroma``), where a lamp
-    lifts it clear of that floor. Bare board in a soft shadow is dimmed alike over core and
-    ring, and its print shows. Not on a board that prints a ring round each space (no
-    line crosses the ring, none of it is ``ring_seen``)."""
+    it around (``print_shows``: a stone's blurred rim leaves a few dark specks), and the
+    core of that piece's tint (``dark_fit_chroma``: a hand or a sleeve in shade is as
+    dark, of another tint): between the tint foreseen for it, where the sensor's floor
+    greys it, and its paint's under this light against this board (``_paint_chroma``),
+    where a lamp lifts it clear of that floor. Bare board in a soft shadow is dimmed
+    alike over core and ring, and its print shows. Not on a board that prints a ring
+    round each space (no line crosses the ring, none of it is ``ring_seen``)."""
     paints = np.log([np.mean(palette[c]) / (cfg.board_level * 255.0) for c in colours])
     darkest = int(np.argmin(paints))
     if paints[darkest] >= cfg.dark_piece_lum:  # no paint far darker than a typical board
@@ -649,7 +651,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
     # lit as its board is, is no stone (a dark one is far darker still).
-    covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance) \
+    covered_far = (covered | ((best == 0) & faint & ~bare)) \
+        & (nearest > cfg.max_covered_distance) \
         & ~_darker_than_light_stones(ratio, colours, palette, cfg)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
