@@ -29,8 +29,10 @@ highlight (``sampling.sheen``: a small near-white spot, or a small spot far brig
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
-space is empty. ``SpaceReadings.why`` names the rules that made each space unsure
-(``UNSURE_RULES``; docs/recognition.md, "Why a space is unsure").
+space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
+any board is that stone, whatever its face reads (``_dark_rim``). ``SpaceReadings.why``
+names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
+a space is unsure").
 """
 
 from __future__ import annotations
@@ -400,6 +402,70 @@ def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
         & (samples.gap_blown <= cfg.lamp_gap_blown)
 
 
+def _darker_than_light_stones(ratio: np.ndarray, colours: Sequence[str], palette: Section,
+                              cfg: Section) -> np.ndarray:
+    """The spaces darker than their board by more than a light stone lit as its board
+    is can be (``light_stone_min_lum``, log): a white stone is the lightest paint there
+    is, and its domed core shows at least ``stone_shade`` of it, so against any board,
+    even a white one, it is at most a few percent darker. Only where every colour in play
+    is a light neutral (``light_piece_level``) or far darker than any board
+    (``dark_piece_lum``), as Go's two are: a space that dark is then no light stone, and
+    one of the dark colour is far darker still. Elsewhere (ONE's red or green may be a
+    little darker than a pale board) no space is."""
+    levels = [float(np.mean(palette[c])) for c in colours]
+    two_ends = all(level >= cfg.light_piece_level
+                   or np.log(level / (cfg.board_level * 255.0)) < cfg.dark_piece_lum
+                   for level in levels)
+    if not two_ends:
+        return np.zeros(len(ratio), dtype=bool)
+    return ratio.mean(axis=1) < cfg.light_stone_min_lum
+
+
+def _paint_chroma(samples: Samples, colour: str, light: Light, palette: Section) -> np.ndarray:
+    """The colour part (3) of the log ratio a piece of ``colour`` shows against this
+    board under the light (``Light.colour``; ``None``: white) where no sensor floor
+    greys it: its paint's colour part less the board paint's. A lamp that lifts a dark
+    stone's face lifts it clear of that floor, and it shows its paint's tint against
+    the board's."""
+    board = np.log(np.maximum(np.median(samples.board, axis=0), 1.0))
+    paint = _chroma(board) - (light.colour if light.colour is not None else 0.0)
+    return _chroma(np.log(np.array(palette[colour][::-1], dtype=np.float64))) - paint
+
+
+def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_shows: np.ndarray,
+              light: Light, colours: Sequence[str], palette: Section, cfg: Section
+              ) -> tuple[np.ndarray, int]:
+    """The spaces that show a piece far darker than any board (``dark_piece_lum``) by its
+    rim, and that piece's index (-1: none in play). A domed dark stone's rim, seen at a
+    slant, is darker than its face, which a lamp lifts (a frosted black stone's face may
+    come out little darker than a dark bamboo board and read empty by its colour): the
+    ring round the core, off the printed lines, far darker than any board
+    (``dark_rim_lum``, under half the board's lightness: no lamp's fall-off dims a board
+    that much within a pitch) and darker than the core by ``dark_rim_margin``, round a
+    core darker than its board, with no print where a piece would sit as the board shows
+    it around (``print_shows``: a stone's blurred rim leaves a few dark specks), and the
+    core of that piece's tint (``dark_fit_chroma``: a hand or a sleeve in shade is as
+    dark, of another tint): between the tint foreseen for it, where the sensor's floor
+    greys it, and its paint's under this light against this board (``_paint_chroma``),
+    where a lamp lifts it clear of that floor. Bare board in a soft shadow is dimmed
+    alike over core and ring, and its print shows. Not on a board that prints a ring
+    round each space (no line crosses the ring, none of it is ``ring_seen``)."""
+    paints = np.log([np.mean(palette[c]) / (cfg.board_level * 255.0) for c in colours])
+    darkest = int(np.argmin(paints))
+    if paints[darkest] >= cfg.dark_piece_lum:  # no paint far darker than a typical board
+        return np.zeros(len(ratio), dtype=bool), -1
+    core = ratio.mean(axis=1)
+    floored = _chroma(protos[:, darkest])
+    way = _paint_chroma(samples, colours[darkest], light, palette)[None, :] - floored
+    shown = _chroma(ratio) - floored
+    along = np.clip((shown * way).sum(axis=1) / np.maximum((way ** 2).sum(axis=1), 1e-9), 0, 1)
+    tint = np.linalg.norm(shown - along[:, None] * way, axis=1)
+    rimmed = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) \
+        & (samples.ring_lift < core - cfg.dark_rim_margin) & (core < 0.0) \
+        & ~print_shows & (tint <= cfg.dark_fit_chroma)
+    return rimmed, darkest
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
@@ -582,8 +648,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
     # Read empty with its print hidden or faint, a space must be close to its board's
-    # colour: a white stone in a low photo's shade, greyer than white, is not bare board.
-    covered_far = (covered | ((best == 0) & faint & ~bare)) & (nearest > cfg.max_covered_distance)
+    # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
+    # but bare board whose thick lines blur into the core, darker than any light stone
+    # lit as its board is, is no stone (a dark one is far darker still).
+    covered_far = (covered | ((best == 0) & faint & ~bare)) \
+        & (nearest > cfg.max_covered_distance) \
+        & ~_darker_than_light_stones(ratio, colours, palette, cfg)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
     # colour, is a stone's lit face beside its shaded side. (Where the glare covers
@@ -632,7 +702,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
-    unsure = ~bare & (doubtful | blind | other_hue)
+    # A dark stone told by its rim is that stone, whatever its face's colour reads.
+    rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
+                                cfg)
+    best = np.where(rimmed, darkest + 1, best)
+    confidence = np.where(rimmed, 1.0, confidence)  # told by the rim, not by colour
+    covered &= ~rimmed
+    unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue)
@@ -640,6 +716,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
+    odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]

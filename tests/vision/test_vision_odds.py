@@ -20,7 +20,7 @@ def test_odds_are_given_for_unsure_spaces_only_and_weigh_every_label():
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
     given = 0
-    for seed in (1, 2):  # a held-out look and a development one, both with such spaces
+    for seed in (9, 26):  # a held-out look and a development one, both with such spaces
         look = random_look(np.random.default_rng(seed), held_out=seed % 2 == 1)
         image, truth = render_scene(seed, board, look=look)
         reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))

@@ -318,3 +318,26 @@ def test_a_board_under_coloured_light_is_read_whole(gain):
         reading = recogniser.read(tinted.astype(np.uint8),
                                   np.linalg.inv(np.array(truth["homography"])))
         assert reading.cells == truth["cells"]
+
+
+def test_a_black_stone_under_a_lamps_clipped_reflection_is_told_by_its_dark_rim():
+    """A lamp's reflection clipped white over a black stone's core (a disc of one core)
+    leaves the stone's rim round it, far darker than any board: the stone is black (none
+    of these 240 was read so before the rule of the dark rim; 128 now), none is read
+    white, and no bare point under the same disc is read as a stone. (One of them, whose
+    disc leaves the line beyond it showing, was read empty before the rule and still is.)"""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    blacks = read_black = 0
+    for names, pieces, image, truth in _half_filled_boards(board):
+        painted = clipped_discs(image, truth, names[:160], radius=1.0)
+        reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
+        for name in names[:160]:
+            content = reading.cells[name]
+            if pieces.get(name) == "black":
+                blacks += 1
+                read_black += content == "black"
+                assert content != "white"
+            elif name not in pieces:
+                assert content in (UNSURE, "empty")
+    assert blacks == 240 and read_black >= 0.4 * blacks

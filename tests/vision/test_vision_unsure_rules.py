@@ -37,7 +37,7 @@ def test_every_unsure_space_names_its_rules_and_no_other_space_does():
     board = load_geometry("go-9")
     recogniser = Recogniser(board, ("black", "white"))
     unsure = 0
-    for seed in range(6):
+    for seed in range(6, 12):  # seeds 0-5 have no unsure space since the dark rim's rule
         look = random_look(np.random.default_rng([seed, 3]), held_out=seed % 2 == 1)
         image, truth = render_scene(seed, board, look=look)
         reading = recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
@@ -170,3 +170,64 @@ def test_a_glossy_black_stones_dark_rim_round_a_bright_highlight_is_no_print():
                 blacks += 1
                 read_empty += content == "empty"
     assert blacks > 20 and read_empty == 0
+
+
+def test_a_frosted_black_stone_is_told_by_its_dark_rim():
+    """Frosted yunzi black stones on bamboo (held-out looks 5 and 10): a lamp lifts each
+    face until it is little darker than the board and reads empty by its colour, while
+    its rim, round the core, stays far darker than any board. 125 of 224 were read black
+    before the rule (the rest unsure); now nearly all are, and nothing is read wrongly."""
+    blacks = read_black = 0
+    for reading, truth in _go_readings((5, 10), held_out=True):
+        assert not reading.occluded
+        for name, content in reading.cells.items():
+            assert content in ("unsure", truth["cells"][name])
+            if truth["cells"][name] == "black":
+                blacks += 1
+                read_black += content == "black"
+    assert blacks > 200 and read_black >= 0.95 * blacks  # 221 of 224
+
+
+def test_bare_board_in_a_deep_shadow_is_no_black_stone():
+    """A shadow dims bare board over the core and the ring round it alike, whatever its
+    depth, and leaves the print showing: a soft shadow to 35 % of the light over empty
+    points (development look 2), or a hard shadow's edge through them, is never read as
+    a black stone."""
+    board = load_geometry("go-19")
+    recogniser = Recogniser(board, ("black", "white"))
+    look = random_look(np.random.default_rng([2, 3]))
+    image, truth = render_scene(2, board, look=look)
+    empty = [n for n, c in truth["cells"].items() if c == "empty"
+             and all(truth["cells"][m] == "empty" for m in board.neighbours(n))][:12]
+    assert len(empty) == 12
+    pitch = float(truth["pitch_px"])
+    for hard in (False, True):
+        shade = np.ones(image.shape[:2], np.float32)
+        for name in empty:
+            x, y = truth["spaces_px"][name]
+            if hard:  # a band whose edge runs through the point
+                shade[:, round(x):round(x + 1.2 * pitch)] = 0.35
+            else:
+                cv2.circle(shade, (round(x), round(y)), round(0.8 * pitch), 0.35, -1)
+        if not hard:
+            shade = cv2.GaussianBlur(shade, (0, 0), 0.3 * pitch)
+        shaded = np.clip(image * shade[:, :, None], 0, 255).astype(np.uint8)
+        reading = recogniser.read(shaded, np.linalg.inv(np.array(truth["homography"])))
+        assert all(reading.cells[name] != "black" for name in empty)
+
+
+def test_bare_board_darker_than_any_white_stone_with_its_print_blurred_away_is_empty():
+    """Thick lines blurred into the core of a bare point (development looks 9 and 13,
+    boards printed with wide lines, seen by a webcam) darken it and leave no print to
+    see: it was unsure, its print hidden and its colour off the board's. It is darker than
+    its board by more than a white stone lit as its board can be, and far lighter than a
+    black stone: empty. A white stone seen from low in its shade is lighter than its board
+    and stays unsure (``go-more/basic.jpg``, above); nothing is read wrongly."""
+    empties = read_empty = 0
+    for reading, truth in _go_readings((9, 13)):
+        for name, content in reading.cells.items():
+            assert content in ("unsure", truth["cells"][name])
+            if truth["cells"][name] == "empty":
+                empties += 1
+                read_empty += content == "empty"
+    assert read_empty >= 0.95 * empties  # 298 of 333 before the rule, 324 with it
