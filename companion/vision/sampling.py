@@ -392,17 +392,26 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
                    ring_ink=choose(foot.ring_ink, leaned.ring_ink))
 
 
-def _channel_sum(values: np.ndarray) -> np.ndarray:
-    """The three channels of ``values`` (…×3) added in numpy's order, first to last, as
-    its sum over that axis gives them, bit for bit, several times faster."""
-    return values[..., 0] + values[..., 1] + values[..., 2]
+def last_sum(values: np.ndarray) -> np.ndarray:
+    """``values.sum(axis=-1)`` over a short last axis (fewer than eight: a colour's
+    channels, a feature vector), bit for bit, several times faster: numpy adds so few
+    in order, to nought, and so does this, without its reduction's cost per row."""
+    total = values[..., 0] + 0.0
+    for i in range(1, values.shape[-1]):
+        total = total + values[..., i]
+    return total
+
+
+def last_mean(values: np.ndarray) -> np.ndarray:
+    """``values.mean(axis=-1)`` over a short last axis, bit for bit (``last_sum``)."""
+    return last_sum(values) / values.dtype.type(values.shape[-1])
 
 
 def log_tint(bgr: np.ndarray) -> np.ndarray:
     """Colours (…×3) as their tint alone: log per channel less its mean, so that light
     and shade, which scale all three channels alike, leave it as it is."""
     log = np.log(bgr + 4.0)
-    return log - (_channel_sum(log) / log.dtype.type(3))[..., None]
+    return log - last_mean(log)[..., None]
 
 
 def bare_board(gaps: np.ndarray, board: np.ndarray, cfg: Section) -> np.ndarray:
@@ -410,7 +419,7 @@ def bare_board(gaps: np.ndarray, board: np.ndarray, cfg: Section) -> np.ndarray:
     ``bare_chroma`` of its tint, whatever their lightness. Between the stones of a
     crowded board the gaps show stones' edges too, and those are no shade of the board."""
     apart = log_tint(gaps) - log_tint(board)[:, None, :]
-    return np.sqrt(_channel_sum(apart * apart)) <= cfg.bare_chroma
+    return np.sqrt(last_sum(apart * apart)) <= cfg.bare_chroma
 
 
 def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
