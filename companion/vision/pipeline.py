@@ -203,13 +203,14 @@ class Recogniser:
         result = self.reader.classify(view, samples, self.colours, self.look)
         names = self.layout.names
         cells = dict(zip(names, result.labels, strict=True))
-        unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
+        marked = [isinstance(label, str) and label == UNSURE for label in result.labels]
+        unsure = [n for n, doubt in zip(names, marked, strict=True) if doubt]
         share = len(unsure) / max(len(names), 1)
         # A space a lamp's glare blows out is unsure, but nothing lies over it: a space
         # unsure with nothing blown out, or covered (read empty, its print gone), may be
         # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
-        unreadable = np.isin(np.array(names), unsure) & lit
+        unreadable = np.array(marked, dtype=bool) & lit
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \

@@ -525,7 +525,10 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
         shaded = gap_seen & bare_board(gaps, board, cfg)
         board_range = np.stack([masked_percentile(gaps, shaded, cfg.board_range[0]), lighter],
                                axis=1)
-        open_rays = maps.solid[layout.rays].all(axis=2).mean(axis=1)
+        rays = layout.rays.shape
+        # A ray is open where every pixel along it is (all its pixels counted).
+        open_rays = row_share((row_count(maps.solid[layout.rays].reshape(-1, rays[2]))
+                               == rays[2]).reshape(rays[:2]))
     else:
         gaps, board, board_range = ground.gaps, ground.board, ground.board_range
         open_rays = ground.open_rays
