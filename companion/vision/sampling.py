@@ -289,9 +289,9 @@ def channel_max(view: np.ndarray) -> np.ndarray:
 
 
 def _channel_total(b: np.ndarray, g: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """Each pixel's three channels (split planes) added, as one flat row (float32,
-    exact: at most 765)."""
-    return cv2.add(cv2.add(b, g, dtype=cv2.CV_32F), r, dtype=cv2.CV_32F).ravel()
+    """Each pixel's three channels (split planes) added, as one flat row of 16-bit
+    integers (at most 765): exact, and half the bytes of floats to add and subtract."""
+    return cv2.add(cv2.add(b, g, dtype=cv2.CV_16S), r, dtype=cv2.CV_16S).ravel()
 
 
 def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tuple[int, int],
@@ -354,27 +354,24 @@ def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
     first. The gaps and the rays stay where they are on the board; the core's distance
     to the printed lines is measured from the moved pixels."""
     w, h = layout.size
-    # In 32 bits, and the remainder from the quotient: dividing 64-bit integers, or
-    # numpy's remainder, costs several times more.
+    # The three discs at once, in 32 bits, and the remainder from the quotient:
+    # dividing 64-bit integers, or numpy's remainder, costs several times more.
     step = np.rint(shift_px).astype(np.int32)
-
-    def moved(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        index = index.astype(np.int32)
-        ys = index // w
-        xs = index - ys * w
-        xs += step[:, 0:1]
-        ys += step[:, 1:2]
-        return np.clip(xs, 0, w - 1, out=xs), np.clip(ys, 0, h - 1, out=ys)
-
-    xs, ys = moved(layout.core)
-    mark_xs, mark_ys = moved(layout.mark)
-    ring_xs, ring_ys = moved(layout.ring)
+    ends = np.cumsum([layout.core.shape[1], layout.mark.shape[1]])
+    index = np.concatenate([layout.core, layout.mark, layout.ring], axis=1).astype(np.int32)
+    ys = index // w
+    xs = index - ys * w
+    xs += step[:, 0:1]
+    ys += step[:, 1:2]
+    np.clip(xs, 0, w - 1, out=xs)
+    np.clip(ys, 0, h - 1, out=ys)
+    core, mark, ring = np.split((ys * w + xs).astype(np.intp), ends, axis=1)
     grid = bool(np.isfinite(layout.core_lines).all())
-    return replace(layout, core=(ys * w + xs).astype(np.intp),
-                   mark=(mark_ys * w + mark_xs).astype(np.intp),
-                   ring=(ring_ys * w + ring_xs).astype(np.intp),
-                   core_lines=_to_lines(xs, ys, layout.centres, grid),
-                   ring_lines=_to_lines(ring_xs, ring_ys, layout.centres, grid))
+    near = np.concatenate([xs[:, :ends[0]], xs[:, ends[1]:]], axis=1)
+    lines = np.split(_to_lines(near, np.concatenate([ys[:, :ends[0]], ys[:, ends[1]:]], axis=1),
+                               layout.centres, grid), ends[:1], axis=1)
+    return replace(layout, core=core, mark=mark, ring=ring, core_lines=lines[0],
+                   ring_lines=lines[1])
 
 
 def grey_level(core: np.ndarray) -> np.ndarray:
@@ -486,8 +483,9 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     glared = cv2.dilate(white, np.ones((3, 3), np.uint8)).ravel().view(bool)
     # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
     solid = cv2.medianBlur(white, 3).ravel().view(bool)
-    summed = _channel_total(b, g, r)
-    lightness = _channel_total(*cv2.split(closed)) - summed
+    total = _channel_total(b, g, r)
+    summed = total.astype(np.float32)
+    lightness = (_channel_total(*cv2.split(closed)) - total).astype(np.float32)
     return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
 
 
