@@ -239,8 +239,11 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     keep = keep | (count == 0)[:, None]
     count = np.where(count == 0, keep.shape[1], count)
     channels = values.shape[2] if values.ndim == 3 else 1
-    rows = np.ascontiguousarray(values.transpose(0, 2, 1)) if values.ndim == 3 else values
-    ordered = np.where(keep[:, None, :] if values.ndim == 3 else keep, rows, np.inf)
+    if values.ndim == 3:  # a fresh copy, each channel's row contiguous
+        ordered = np.array(values.transpose(0, 2, 1), order="C")
+        np.copyto(ordered, np.inf, where=~keep[:, None, :])
+    else:
+        ordered = np.where(keep, values, np.inf)
     ordered.sort(axis=-1)
     ordered = ordered.ravel()
     # Where each row (each channel of each space) starts in ``ordered``.
@@ -430,9 +433,18 @@ def log_tint(bgr: np.ndarray) -> np.ndarray:
 def bare_board(gaps: np.ndarray, board: np.ndarray, cfg: Section) -> np.ndarray:
     """The gap pixels (N×G) in the board's own colour, lit or shaded: within
     ``bare_chroma`` of its tint, whatever their lightness. Between the stones of a
-    crowded board the gaps show stones' edges too, and those are no shade of the board."""
-    apart = log_tint(gaps) - log_tint(board)[:, None, :]
-    return np.sqrt(last_sum(apart * apart)) <= cfg.bare_chroma
+    crowded board the gaps show stones' edges too, and those are no shade of the board.
+    (``log_tint`` of the gaps less the board's, worked out channel by channel: numpy
+    broadcasts a last axis of three slowly; the same sums in the same order.)"""
+    log = np.log(gaps + 4.0)
+    planes = [log[..., c] for c in range(3)]
+    mean = (planes[0] + 0.0 + planes[1] + planes[2]) / log.dtype.type(3)
+    board_tint = log_tint(board)
+    squared = 0.0
+    for c, plane in enumerate(planes):
+        apart = (plane - mean) - board_tint[:, c:c + 1]
+        squared = squared + apart * apart
+    return np.sqrt(squared) <= cfg.bare_chroma
 
 
 def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[int, int]
