@@ -194,11 +194,11 @@ class Recogniser:
         view = board_view(image, pixels_to_mm, self.layout)
         enlarged = magnification(self.layout, pixels_to_mm, image.shape[1::-1])
         maps = view_maps(view, self.sampling)
-        samples = sample(view, self.layout, self.sampling, enlarged, maps)
         leaned_layout = self._leaning(pixels_to_mm, image.shape[1::-1]) \
             if self.reader.leans else None
-        if leaned_layout is not None:
-            leaned = sample(view, leaned_layout, self.sampling, enlarged, maps, samples)
+        samples, leaned = sample(view, self.layout, self.sampling, enlarged, maps,
+                                 leaned_layout)
+        if leaned is not None:
             samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
         result = self.reader.classify(view, samples, self.colours, self.look)
         names = self.layout.names
