@@ -278,15 +278,9 @@ def row_percentile(values: np.ndarray, q: float) -> np.ndarray:
     return b - difference * (1 - t) if t >= 0.5 else a + difference * t
 
 
-def channel_min(view: np.ndarray) -> np.ndarray:
-    """Each pixel's darkest channel (numpy's reduction over a last axis of three is
-    some twenty times slower than OpenCV's per-element minimum of the split planes)."""
-    b, g, r = cv2.split(view)
-    return cv2.min(cv2.min(b, g), r)
-
-
 def channel_max(view: np.ndarray) -> np.ndarray:
-    """Each pixel's brightest channel (OpenCV's per-element maximum, as ``channel_min``)."""
+    """Each pixel's brightest channel (numpy's reduction over a last axis of three is
+    some twenty times slower than OpenCV's per-element maximum of the split planes)."""
     b, g, r = cv2.split(view)
     return cv2.max(cv2.max(b, g), r)
 
@@ -492,7 +486,8 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     """The maps of ``view`` that ``sample`` takes its pixels from."""
     k = max(int(cfg.closing_px), 1)
     closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    # The masks are 0 and 1 in bytes: read as booleans in place, not copied.
+    # The planes split once for the brightest and darkest channels and the totals (as
+    # ``channel_max``); the masks are 0 and 1 in bytes: read as booleans, not copied.
     b, g, r = cv2.split(view)
     brightest = cv2.max(cv2.max(b, g), r)
     clipped = (brightest >= cfg.saturated_level).view(np.uint8)
