@@ -16,6 +16,7 @@ from companion.vision import pipeline
 from companion.vision.pipeline import Recogniser
 from companion.vision.sampling import (
     Samples,
+    board_view,
     last_mean,
     last_sum,
     masked_percentile,
@@ -23,8 +24,11 @@ from companion.vision.sampling import (
     row_count,
     row_percentile,
     row_share,
+    sample,
+    view_maps,
 )
 from companion.vision.scene import Effects, Pose
+from companion.vision.scene.looks import random_look
 from tests.helpers.scene_cache import render_scene
 
 GO = load_geometry("go-19")
@@ -95,6 +99,31 @@ def test_a_grid_that_moved_is_sampled_afresh_not_through_the_last_layout(monkeyp
     assert after.cells == fresh.cells and after.why == fresh.why
     # The board moved: what the kept layout would have sampled is not what was read.
     assert not np.array_equal(before.samples.core, after.samples.core)
+
+
+def test_a_foot_and_where_its_stone_leans_sampled_together_are_as_sampled_apart():
+    # A webcam's look with a lamp's highlight on the stones (seed 10: 640 × 480).
+    image, truth = render_scene(10, GO, None, None, None,
+                                look=random_look(np.random.default_rng([10, 3])))
+    homography = np.linalg.inv(np.array(truth["homography"]))
+    recogniser = Recogniser(GO, COLOURS)
+    layout, cfg = recogniser.layout, recogniser.sampling
+    leaned_layout = recogniser._leaning(homography, image.shape[1::-1])
+    assert leaned_layout is not None
+    view = board_view(image, homography, layout)
+    maps = view_maps(view, cfg)
+    foot, leaned = sample(view, layout, cfg, 1.0, maps, leaned_layout)
+    alone, none = sample(view, layout, cfg, 1.0, maps)
+    assert none is None
+    _assert_same_samples(foot, alone)
+    # Where the stone leans its core is read against the board and print of its foot;
+    # what is the core's own is as the leaning layout sampled alone gives it (each
+    # layout's highlights grown apart).
+    apart, _ = sample(view, leaned_layout, cfg, 1.0, maps)
+    for name in ("core", "core_seen", "core_kept", "core_blown", "core_sheen",
+                 "core_glared", "spread", "board", "board_range", "open_rays"):
+        assert np.array_equal(getattr(leaned, name), getattr(apart, name)), name
+    assert leaned.core_sheen.any() and foot.core_sheen.any()
 
 
 def _masked_percentile_reference(values: np.ndarray, keep: np.ndarray, q: float
