@@ -40,19 +40,25 @@ Register = Callable[[np.ndarray], np.ndarray]
 NO_BOARD = "no board found: "
 
 
-def structure(view: np.ndarray) -> float:
-    """How much is drawn in a board view: the spread of its log brightness. A printed
-    board with its lines, or pieces, has plenty; a blank or black picture has none."""
-    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    return float(np.log(grey + 8.0).std())
+def log_brightness(view: np.ndarray) -> np.ndarray:
+    """A board view's log brightness (its grey level, lifted by 8 so that black is no
+    minus infinity), which ``structure`` and ``grain`` read: worked out once."""
+    return np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0)
 
 
-def grain(view: np.ndarray) -> float:
-    """The share of a board view's contrast that is pixel-to-pixel noise: a board's
-    print, pieces and light vary over several pixels (well under 0.6 on rendered and
-    real boards with pieces); a picture of pure noise is almost all grain (about 0.86),
-    and so, nearly, is an empty board under strong sensor noise (up to 0.77)."""
-    grey = np.log(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0)
+def structure(grey: np.ndarray) -> float:
+    """How much is drawn in a board view (its ``log_brightness``, ``grey``): the spread
+    of its log brightness. A printed board with its lines, or pieces, has plenty; a
+    blank or black picture has none."""
+    return float(grey.std())
+
+
+def grain(grey: np.ndarray) -> float:
+    """The share of a board view's contrast (of its ``log_brightness``, ``grey``) that
+    is pixel-to-pixel noise: a board's print, pieces and light vary over several pixels
+    (well under 0.6 on rendered and real boards with pieces); a picture of pure noise is
+    almost all grain (about 0.86), and so, nearly, is an empty board under strong sensor
+    noise (up to 0.77)."""
     fine = grey - cv2.GaussianBlur(grey, (0, 0), 1.0)
     return float(fine.std() / (grey.std() + 1e-6))
 
@@ -150,7 +156,7 @@ class Recogniser:
         self.sides = rim_sides(self.layout)
         self.edge = edge_strip(self.layout, self.cfg.occlusion) \
             if self.reader.watches_edge else None
-        self._leaned: tuple[bytes, Layout | None] = (b"", None)
+        self._leaned: tuple[bytes, bytes, Layout | None] = (b"", b"", None)
         self.look: Any = None
         """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
         them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
@@ -160,10 +166,13 @@ class Recogniser:
         """The layout moved to where each stone's body shows, seen from where the
         homography puts the camera (a point ``lean_height`` pitches up a stone, at most
         ``max_lean`` pitches from its foot), or ``None`` where that moves no pixel. The
-        live loop's homography stays put between frames: the last one is kept."""
+        live loop's homography stays put between frames, or nearly (a grid followed from
+        frame to frame moves by a fraction of a pixel): the last layout is kept for the
+        same homography, and for any that moves every space by the same whole pixels
+        (``leaning`` moves them by whole pixels)."""
         key = np.asarray(pixels_to_mm, dtype=np.float64).tobytes() + bytes(str(image_size), "ascii")
         if self._leaned[0] == key:
-            return self._leaned[1]
+            return self._leaned[2]
         layout = self.layout
         pitch_mm = layout.pitch_px / layout.px_per_mm
         camera = camera_over_board(pixels_to_mm, image_size)
@@ -171,8 +180,12 @@ class Recogniser:
                        self.sampling.lean_height * pitch_mm) * layout.px_per_mm
         size = np.linalg.norm(lean, axis=1, keepdims=True)
         lean *= np.minimum(1.0, self.sampling.max_lean * layout.pitch_px / np.maximum(size, 1e-9))
-        leaned = leaning(layout, lean) if np.abs(lean).max() >= 0.5 else None
-        self._leaned = (key, leaned)
+        if np.abs(lean).max() < 0.5:
+            self._leaned = (key, b"", None)
+            return None
+        steps = np.rint(lean).astype(np.int32).tobytes()
+        leaned = self._leaned[2] if self._leaned[1] == steps else leaning(layout, lean)
+        self._leaned = (key, steps, leaned)
         return leaned
 
     def read(self, image: np.ndarray, pixels_to_mm: np.ndarray) -> Reading:
@@ -181,22 +194,23 @@ class Recogniser:
         view = board_view(image, pixels_to_mm, self.layout)
         enlarged = magnification(self.layout, pixels_to_mm, image.shape[1::-1])
         maps = view_maps(view, self.sampling)
-        samples = sample(view, self.layout, self.sampling, enlarged, maps)
         leaned_layout = self._leaning(pixels_to_mm, image.shape[1::-1]) \
             if self.reader.leans else None
-        if leaned_layout is not None:
-            leaned = sample(view, leaned_layout, self.sampling, enlarged, maps, samples)
+        samples, leaned = sample(view, self.layout, self.sampling, enlarged, maps,
+                                 leaned_layout)
+        if leaned is not None:
             samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
         result = self.reader.classify(view, samples, self.colours, self.look)
         names = self.layout.names
         cells = dict(zip(names, result.labels, strict=True))
-        unsure = [n for n, label in cells.items() if isinstance(label, str) and label == UNSURE]
+        marked = [isinstance(label, str) and label == UNSURE for label in result.labels]
+        unsure = [n for n, doubt in zip(names, marked, strict=True) if doubt]
         share = len(unsure) / max(len(names), 1)
         # A space a lamp's glare blows out is unsure, but nothing lies over it: a space
         # unsure with nothing blown out, or covered (read empty, its print gone), may be
         # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
-        unreadable = np.isin(np.array(names), unsure) & lit
+        unreadable = np.array(marked, dtype=bool) & lit
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \
@@ -214,9 +228,10 @@ class Recogniser:
             occluded = True
             reason = ("board occluded: something comes in over the board's edge "
                       f"(across {run:.1f} pitches of it)")
-        if structure(view) < self.cfg.occlusion.min_structure:
+        grey = log_brightness(view)
+        if structure(grey) < self.cfg.occlusion.min_structure:
             occluded, reason = True, NO_BOARD + "the picture is blank where the board should be"
-        elif grain(view) > self.cfg.occlusion.max_grain \
+        elif grain(grey) > self.cfg.occlusion.max_grain \
                 and coherence(view) < self.cfg.occlusion.min_coherence:
             occluded, reason = True, NO_BOARD + "the picture is noise, not a printed board"
         elif share > self.cfg.occlusion.no_board_unsure_fraction:

@@ -44,7 +44,7 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.sampling import Samples, masked_percentile
+from companion.vision.sampling import Samples, last_mean, last_sum, masked_percentile
 
 UNSURE_RULES = (
     "not clearly best",
@@ -107,7 +107,7 @@ def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarra
 
 def _split(v: np.ndarray, luminance_weight: float) -> np.ndarray:
     """Weight the lightness part of log-ratio vectors (…×3) against their colour part."""
-    lum = v.mean(axis=-1, keepdims=True)
+    lum = last_mean(v)[..., None]
     return np.concatenate([(v - lum), lum * np.sqrt(3.0 * luminance_weight)], axis=-1)
 
 
@@ -132,7 +132,7 @@ def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
 
 def _chroma(v: np.ndarray) -> np.ndarray:
     """The colour part of log colours (…×3): what is left of each once its mean is gone."""
-    return v - v.mean(axis=-1, keepdims=True)
+    return v - last_mean(v)[..., None]
 
 
 @dataclass(frozen=True)
@@ -327,7 +327,7 @@ def _posterior(features: np.ndarray, protos: np.ndarray, ink_logits: np.ndarray,
     """Each candidate's share of the likelihood (N×(1+C)) and its distance."""
     centres = np.concatenate([np.zeros((len(features), 1, features.shape[1])),
                               _split(protos, cfg.luminance_weight)], axis=1)
-    d2 = ((features[:, None, :] - centres) ** 2).sum(axis=-1)
+    d2 = last_sum((features[:, None, :] - centres) ** 2)
     logits = -d2 / (2.0 * cfg.sigma**2)
     logits[:, 0] += ink_logits
     logits[:, 1:] -= ink_logits[:, None]
