@@ -83,6 +83,10 @@ class LearnedLook:
         # by an older version did not keep.
         self.space_weight = np.zeros(0)
         self.space_total = np.zeros((0, len(FEATURES)))
+        # How much of each space's board a lamp's glare blew out when it was seen empty
+        # (a weighted sum, as its look's): a lamp stays where it is, so a space seen
+        # empty under its glare shows what its glare looks like there.
+        self.space_glare = np.zeros(0)
 
     @property
     def colours(self) -> list[str]:
@@ -113,6 +117,9 @@ class LearnedLook:
         index = {name: i for i, name in enumerate(self.classes)}
         which = np.array([index.get(label, -1) if isinstance(label, str) else -1
                           for label in labels])
+        # Each space's own empty look is learned under glare too (the lamp's glare on
+        # that space is part of its own look); the classes are not.
+        empty = which == 0
         which[glare] = -1
         keep = 0.5 ** (1.0 / self.cfg.half_life)
         taught = 0
@@ -125,10 +132,11 @@ class LearnedLook:
         if len(self.space_weight) != len(which):
             self.space_weight = np.zeros(len(which))
             self.space_total = np.zeros((len(which), len(FEATURES)))
-        empty = which == 0
+            self.space_glare = np.zeros(len(which))
         self.space_weight[empty] = self.space_weight[empty] * keep + 1.0
         self.space_total[empty] = np.nan_to_num(self.space_total[empty]) * keep \
             + features[empty]
+        self.space_glare[empty] = self.space_glare[empty] * keep + samples.gap_blown[empty]
         if taught:
             self.teachings += 1
         return taught
@@ -225,6 +233,15 @@ class LearnedLook:
         stone = np.array([b != EMPTY for b in best]) & ~unsure
         ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
         leans &= ~glare & ~blown
+        # Under the glare this space was seen empty under (the same lamp), the look
+        # still leans where one class fits it closely and clearly: a stone only where
+        # the space is also far from its own empty look (the glare alone moves it
+        # little), so the game may take the stone among its legal moves.
+        seen, own_far, lit = self._own_empty(features, samples, empty_variance)
+        glared_fit = glare & seen & lit & (z2[rows, pick] <= self.cfg.max_distance2) \
+            & (confidence >= self.cfg.min_confidence) \
+            & (np.array([b == EMPTY for b in best]) | own_far)
+        look_odds = odds.copy()
         if look_free is not None and ask.any():
             other = look_free()
             for i in np.flatnonzero(ask):
@@ -238,6 +255,8 @@ class LearnedLook:
                 # every colour, the unlearned too.
                 if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
+                if glared_fit[i] and labels[i] == UNSURE:
+                    odds[i], leans[i] = look_odds[i], True
         for i, colours in self._changed(features, samples, labels, empty_variance).items():
             odds[i] = 0.0
             for colour in colours:
@@ -263,8 +282,10 @@ class LearnedLook:
         gone, by both measures (hidden, and all but ``changed_ink_share`` of its own).
         On real photographs an empty edge space whose line blurs away looks just so:
         the game takes such a space for a stone only where nothing else changed and one
-        legal move puts a stone there. Only where the board around is not glared, the
-        print shows around it, at least ``changed_around_share`` of what this space
+        legal move puts a stone there. Only where the board around is no more glared
+        than when this space was seen empty (a lamp stays put: its glare is part of
+        that space's own empty look, a glare come since is not), the print shows
+        around it, at least ``changed_around_share`` of what this space
         showed empty (a photo blurred in part by a shaking hand thins the print over a
         whole region, this space's and its neighbours' alike; a stone hides its own
         alone), and few spaces change at once (a hand or a new light changes many; a
@@ -273,15 +294,12 @@ class LearnedLook:
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
-        seen = self.space_weight >= cfg.min_weight
+        seen, far, lit = self._own_empty(features, samples, empty_variance)
         own = self.space_total / np.maximum(self.space_weight, 1e-9)[:, None]
-        z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         hidden = print_hidden(samples, self.stones)
-        far = z2 > cfg.max_distance2
-        changed = unsure & seen & ((far & (hidden | gone)) | (hidden & gone)) \
-            & (samples.gap_blown <= cfg.max_blown) \
+        changed = unsure & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
             & (samples.ink_around > self.stones.ink_present) \
             & (samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
         if not changed.any() or changed.sum() > cfg.changed_max_spaces:
@@ -302,6 +320,25 @@ class LearnedLook:
                 lighter if shade[i] >= cfg.changed_shade else darker + lighter
         return found
 
+    def _own_empty(self, features: np.ndarray, samples: Samples,
+                   empty_variance: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per space: whether its own empty look is known (``seen``), whether it now
+        lies beyond ``max_distance2`` of it (``far``), and whether its board is no more
+        glared than when it was seen empty, by at most the share ``max_blown`` the look
+        lets any board be (``lit``: the same lamp, so a change is the stone's; a glare
+        come since changes the look by itself)."""
+        cfg = self.cfg
+        if len(self.space_weight) != len(features):
+            nothing = np.zeros(len(features), dtype=bool)
+            return nothing, nothing, nothing
+        weight = np.maximum(self.space_weight, 1e-9)
+        own = self.space_total / weight[:, None]
+        z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
+        glare = self.space_glare / weight if len(self.space_glare) == len(weight) \
+            else np.zeros(len(weight))
+        return (self.space_weight >= cfg.min_weight, z2 > cfg.max_distance2,
+                samples.gap_blown <= glare + cfg.max_blown)
+
     # -- saving -----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -316,6 +353,7 @@ class LearnedLook:
             "space_weight": self.space_weight.round(6).tolist(),
             "space_total": [[None if np.isnan(v) else v for v in row]
                             for row in self.space_total.round(6).tolist()],
+            "space_glare": self.space_glare.round(6).tolist(),
         }
 
     @classmethod
@@ -335,6 +373,9 @@ class LearnedLook:
             teachings = int(data.get("teachings", 0))
             space_weight = np.asarray(data.get("space_weight", []), dtype=np.float64)
             space_total = _space_total(data, len(space_weight))
+            # A look saved before the glare was kept (or with none) knows of none.
+            space_glare = np.asarray(data.get("space_glare") or np.zeros(len(space_weight)),
+                                     dtype=np.float64)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"A learned look's statistics are broken: {error}.") from None
         if weight.shape != look.weight.shape or total.shape != look.total.shape \
@@ -344,10 +385,13 @@ class LearnedLook:
             raise ValueError("A learned look's statistics do not fit its classes.")
         if space_weight.ndim != 1 or space_total.shape != (len(space_weight), len(FEATURES)) \
                 or not (np.isfinite(space_weight).all()
-                        and np.isfinite(space_total[:, INK]).all()):
+                        and np.isfinite(space_total[:, INK]).all()) \
+                or space_glare.shape != space_weight.shape \
+                or not np.isfinite(space_glare).all():
             raise ValueError("A learned look's spaces do not fit.")
         look.weight, look.total, look.squares, look.teachings = weight, total, squares, teachings
         look.space_weight, look.space_total = space_weight, space_total
+        look.space_glare = space_glare
         return look
 
 
