@@ -257,7 +257,9 @@ class LearnedLook:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
                 if glared_fit[i] and labels[i] == UNSURE:
                     odds[i], leans[i] = look_odds[i], True
-        for i, colours in self._changed(features, samples, labels, empty_variance).items():
+        fitted = glared_fit & np.array([b != EMPTY for b in best])
+        for i, colours in self._changed(features, samples, labels, empty_variance,
+                                        fitted).items():
             odds[i] = 0.0
             for colour in colours:
                 odds[i, self.classes.index(colour)] = \
@@ -268,7 +270,7 @@ class LearnedLook:
                              covered=covered, odds=odds, leans=leans)
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
-                 empty_variance: np.ndarray) -> dict[int, list[str]]:
+                 empty_variance: np.ndarray, fitted: np.ndarray) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the colours of stone their shade allows. A stone of a colour the look
         has not learned yet, or one a lamp blows out, fits no class; but this table has
@@ -289,7 +291,8 @@ class LearnedLook:
         showed empty (a photo blurred in part by a shaking hand thins the print over a
         whole region, this space's and its neighbours' alike; a stone hides its own
         alone), and few spaces change at once (a hand or a new light changes many; a
-        move, one or two). Only for two colours, one darker and one
+        move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
+        is no change the look cannot name, and is not counted). Only for two colours, one darker and one
         lighter than a board: a shade tells no more apart."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
@@ -299,7 +302,7 @@ class LearnedLook:
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         hidden = print_hidden(samples, self.stones)
-        changed = unsure & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
+        changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
             & (samples.ink_around > self.stones.ink_present) \
             & (samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
         if not changed.any() or changed.sum() > cfg.changed_max_spaces:
