@@ -354,3 +354,100 @@ def test_a_look_saved_before_spaces_kept_their_whole_look_still_loads():
     assert np.isnan(loaded.space_total[:, 0]).all()
     again = LearnedLook.from_json(json.loads(json.dumps(loaded.to_json())))
     assert np.isnan(again.space_total[:, 0]).all() and np.allclose(again.expected_ink(4), 0.1)
+
+
+# -- a lamp's glare the space was seen empty under (session 13) --------------------------
+
+def test_under_the_glare_a_space_was_seen_empty_under_a_stone_is_still_told():
+    """A lamp stays where it is: a space seen empty under its glare keeps that glare in
+    its own empty look, so a white stone blown out there (its print gone, far from that
+    look) leans white as anywhere else. A glare come since says nothing."""
+    look, empty = changed_look()
+    look.space_glare = np.full(4, 3.0 * 0.4)  # seen empty with 40 % of its gaps blown
+    features = np.tile(empty, (4, 1))
+    features[1] = [0.78, 0.48, 0.07, 0.0, 0.01, 1.0]
+    stone = samples_of(4, ink=[0.3, 0.0, 0.3, 0.3], core_blown=[0, 1, 0, 0], gap_blown=0.4)
+    labels = [EMPTY, UNSURE, EMPTY, EMPTY]
+    assert changed(look, features, stone, labels) == {1: ["white"]}
+    look.space_glare = np.zeros(4)  # seen empty without it: the glare came since
+    assert changed(look, features, stone, labels) == {}
+
+
+def test_the_glare_a_space_was_seen_empty_under_is_saved_and_older_looks_know_none():
+    look, _ = changed_look()
+    look.space_glare = np.array([0.0, 1.2, 0.3, 0.0])
+    again = LearnedLook.from_json(json.loads(json.dumps(look.to_json())))
+    assert np.allclose(again.space_glare, look.space_glare)
+    older = {k: v for k, v in look.to_json().items() if k != "space_glare"}
+    assert np.allclose(LearnedLook.from_json(older).space_glare, 0.0)
+    with pytest.raises(ValueError):
+        LearnedLook.from_json({**look.to_json(), "space_glare": [0.1, 0.2]})
+
+
+def test_teaching_learns_each_spaces_own_empty_look_under_glare_not_the_classes():
+    look = LearnedLook(COLOURS)
+    from types import SimpleNamespace
+
+    features = np.array([[0.0, 0.0, 0.0, 0.3, 0.05, 0.0], [0.1, 0.05, 0.0, 0.2, 0.1, 0.3]])
+    samples = SimpleNamespace(gap_blown=np.array([0.0, 0.5]))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("companion.vision.look.look_features", lambda *_: features)
+        look.teach(samples, [EMPTY, EMPTY])
+    assert look.weight[0] == 1.0  # the glared space taught the empty class nothing
+    assert np.allclose(look.space_weight, 1.0) and np.allclose(look.space_total, features)
+    assert np.allclose(look.space_glare, [0.0, 0.5])
+
+
+def glared_reading(look, features, gap_blown, core_blown=0.0):
+    """``look.classify`` of samples whose features are ``features`` (the look-free
+    reader, asked for the glared spaces, cannot read them: unsure, no odds)."""
+    from types import SimpleNamespace
+
+    from companion.vision.stones import SpaceReadings
+
+    spaces = len(features)
+    samples = SimpleNamespace(ink=features[:, 3].copy(), ink_around=np.full(spaces, 0.3),
+                              gap_blown=np.asarray(gap_blown, dtype=np.float64),
+                              core_blown=np.full(spaces, core_blown))
+    unsure = SpaceReadings(labels=[UNSURE] * spaces, confidence=np.zeros(spaces),
+                           best=[UNSURE] * spaces, covered=np.zeros(spaces, dtype=bool))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("companion.vision.look.look_features", lambda *_: features)
+        return look.classify(samples, lambda: unsure)
+
+
+def glare_look():
+    """A look of empty spaces and black stones; its four spaces seen empty, the second
+    under a lamp's glare (40 % of its gaps blown)."""
+    look, empty = changed_look()
+    black = np.array([-1.0, -1.1, -1.2, 0.02, 0.1, 0.0])
+    look.weight[1], look.total[1], look.squares[1] = 20.0, black * 20, (black**2 + 0.001) * 20
+    look.space_glare = np.array([0.0, 1.2, 0.0, 0.0])
+    return look, empty, black
+
+
+def test_a_black_stone_under_a_known_glare_leans_black_where_its_class_fits():
+    """Game 32 of the held-out looks, photo 7: a black edge stone under a glare, its
+    rim passing for print, fits the black class closely; the glare sent it to the
+    look-free reader, which could not read it, and the game stopped to ask."""
+    look, empty, black = glare_look()
+    features = np.tile(empty, (4, 1))
+    features[1] = black
+    read = glared_reading(look, features, [0.0, 0.4, 0.0, 0.0])
+    assert read.labels[1] == UNSURE and read.leans[1]
+    assert read.odds[1, look.classes.index("black")] > 0.99
+
+
+def test_under_a_glare_no_stone_is_leaned_to_where_the_picture_cannot_tell():
+    """The same black stone under a glare come since the space was seen empty, and a
+    space under its known glare that stays near its own empty look: the look says
+    nothing there (the players are asked, if a move could be there)."""
+    look, empty, black = glare_look()
+    features = np.tile(empty, (4, 1))
+    features[2] = black
+    new_glare = glared_reading(look, features, [0.0, 0.0, 0.4, 0.0])
+    assert new_glare.labels[2] == UNSURE and not new_glare.leans[2]
+    features = np.tile(empty, (4, 1))
+    features[1] = [-0.1, -0.1, -0.1, 0.3, 0.05, 0.0]  # the glare darkened its board a little
+    near = glared_reading(look, features, [0.0, 0.4, 0.0, 0.0])
+    assert near.odds[1, look.classes.index("black")] < 0.01
