@@ -84,9 +84,14 @@ class LearnedLook:
         self.space_weight = np.zeros(0)
         self.space_total = np.zeros((0, len(FEATURES)))
         # How much of each space's board a lamp's glare blew out when it was seen empty
-        # (a weighted sum, as its look's): a lamp stays where it is, so a space seen
-        # empty under its glare shows what its glare looks like there.
+        # (a weighted sum, as its look's); and its own empty look *under glare* (its
+        # board blown out beyond ``max_blown``), kept apart with its glare: a lamp
+        # stays where it is, so a space seen empty under its glare shows what that
+        # glare looks like there (``_own_empty``).
         self.space_glare = np.zeros(0)
+        self.glared_weight = np.zeros(0)
+        self.glared_total = np.zeros((0, len(FEATURES)))
+        self.glared_glare = np.zeros(0)
 
     @property
     def colours(self) -> list[str]:
@@ -117,9 +122,10 @@ class LearnedLook:
         index = {name: i for i, name in enumerate(self.classes)}
         which = np.array([index.get(label, -1) if isinstance(label, str) else -1
                           for label in labels])
-        # Each space's own empty look is learned under glare too (the lamp's glare on
-        # that space is part of its own look); the classes are not.
-        empty = which == 0
+        # Each space's own empty look is learned under glare too, apart (the lamp's
+        # glare on that space is part of how it looks empty); the classes are not.
+        empty = (which == 0) & ~glare
+        glared = (which == 0) & glare
         which[glare] = -1
         keep = 0.5 ** (1.0 / self.cfg.half_life)
         taught = 0
@@ -132,11 +138,20 @@ class LearnedLook:
         if len(self.space_weight) != len(which):
             self.space_weight = np.zeros(len(which))
             self.space_total = np.zeros((len(which), len(FEATURES)))
+        if len(self.space_glare) != len(which):
             self.space_glare = np.zeros(len(which))
+        if len(self.glared_weight) != len(which):
+            self.glared_weight = np.zeros(len(which))
+            self.glared_total = np.zeros((len(which), len(FEATURES)))
+            self.glared_glare = np.zeros(len(which))
         self.space_weight[empty] = self.space_weight[empty] * keep + 1.0
         self.space_total[empty] = np.nan_to_num(self.space_total[empty]) * keep \
             + features[empty]
         self.space_glare[empty] = self.space_glare[empty] * keep + samples.gap_blown[empty]
+        self.glared_weight[glared] = self.glared_weight[glared] * keep + 1.0
+        self.glared_total[glared] = self.glared_total[glared] * keep + features[glared]
+        self.glared_glare[glared] = self.glared_glare[glared] * keep \
+            + samples.gap_blown[glared]
         if taught:
             self.teachings += 1
         return taught
@@ -237,7 +252,7 @@ class LearnedLook:
         # still leans where one class fits it closely and clearly: a stone only where
         # the space is also far from its own empty look (the glare alone moves it
         # little), so the game may take the stone among its legal moves.
-        seen, own_far, lit = self._own_empty(features, samples, empty_variance)
+        seen, own_far, lit, _ = self._own_empty(features, samples, empty_variance)
         glared_fit = glare & seen & lit & (z2[rows, pick] <= self.cfg.max_distance2) \
             & (confidence >= self.cfg.min_confidence) \
             & (np.array([b == EMPTY for b in best]) | own_far)
@@ -290,27 +305,32 @@ class LearnedLook:
         around it, at least ``changed_around_share`` of what this space
         showed empty (a photo blurred in part by a shaking hand thins the print over a
         whole region, this space's and its neighbours' alike; a stone hides its own
-        alone), and few spaces change at once (a hand or a new light changes many; a
+        alone; blur leaves an empty space the board's shade, so a space darker or
+        lighter than the board by ``changed_shade``, or blown out, needs no such print
+        around), and few spaces change at once (a hand or a new light changes many; a
         move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
         is no change the look cannot name, and is not counted). Only for two colours, one darker and one
         lighter than a board: a shade tells no more apart."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
-        seen, far, lit = self._own_empty(features, samples, empty_variance)
-        own = self.space_total / np.maximum(self.space_weight, 1e-9)[:, None]
+        seen, far, lit, own = self._own_empty(features, samples, empty_variance)
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         hidden = print_hidden(samples, self.stones)
-        changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
-            & (samples.ink_around > self.stones.ink_present) \
-            & (samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
-        if not changed.any() or changed.sum() > cfg.changed_max_spaces:
-            return {}
         shade = features[:, COLOUR].mean(axis=1)
         # A core mostly blown out over a board that is not is lighter than the board,
         # whatever the few pixels left of it say.
         shade[samples.core_blown >= cfg.changed_blown] = np.inf
+        # Blur thins the print but leaves a space the board's shade: one that names a
+        # colour needs no print around to tell it from blur.
+        coloured = np.abs(shade) >= cfg.changed_shade
+        changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
+            & (samples.ink_around > self.stones.ink_present) \
+            & ((samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
+               | coloured)
+        if not changed.any() or changed.sum() > cfg.changed_max_spaces:
+            return {}
         board = self.stones.board_level * 255.0
         darker = [c for c in self.colours if _luminance(self.palette[c]) < board]
         lighter = [c for c in self.colours if _luminance(self.palette[c]) > board]
@@ -323,24 +343,31 @@ class LearnedLook:
                 lighter if shade[i] >= cfg.changed_shade else darker + lighter
         return found
 
-    def _own_empty(self, features: np.ndarray, samples: Samples,
-                   empty_variance: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per space: whether its own empty look is known (``seen``), whether it now
-        lies beyond ``max_distance2`` of it (``far``), and whether its board is no more
-        glared than when it was seen empty, by at most the share ``max_blown`` the look
-        lets any board be (``lit``: the same lamp, so a change is the stone's; a glare
-        come since changes the look by itself)."""
+    def _own_empty(self, features: np.ndarray, samples: Samples, empty_variance: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per space, how it looked empty under the light it has now: a space whose
+        board a glare blows out (beyond ``max_blown``) is held against its own empty
+        look under glare where it was seen so, else against its plain one. Returns
+        whether that look is known (``seen``), whether the space now lies beyond
+        ``max_distance2`` of it (``far``), whether its board is no more glared than
+        then, by at most ``max_blown`` (``lit``: the same lamp, so a change is the
+        stone's; a glare come since changes the look by itself), and the look (N×F)."""
         cfg = self.cfg
-        if len(self.space_weight) != len(features):
-            nothing = np.zeros(len(features), dtype=bool)
-            return nothing, nothing, nothing
-        weight = np.maximum(self.space_weight, 1e-9)
-        own = self.space_total / weight[:, None]
+        spaces = len(features)
+        if len(self.space_weight) != spaces:
+            nothing = np.zeros(spaces, dtype=bool)
+            return nothing, nothing, nothing, np.full((spaces, len(FEATURES)), np.nan)
+        weight, total = self.space_weight.copy(), self.space_total.copy()
+        glare = self.space_glare.copy() if len(self.space_glare) == spaces \
+            else np.zeros(spaces)
+        if len(self.glared_weight) == spaces:
+            use = (samples.gap_blown > cfg.max_blown) & (self.glared_weight >= cfg.min_weight)
+            weight[use], total[use] = self.glared_weight[use], self.glared_total[use]
+            glare[use] = self.glared_glare[use]
+        own = total / np.maximum(weight, 1e-9)[:, None]
         z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
-        glare = self.space_glare / weight if len(self.space_glare) == len(weight) \
-            else np.zeros(len(weight))
-        return (self.space_weight >= cfg.min_weight, z2 > cfg.max_distance2,
-                samples.gap_blown <= glare + cfg.max_blown)
+        lit = samples.gap_blown <= glare / np.maximum(weight, 1e-9) + cfg.max_blown
+        return weight >= cfg.min_weight, z2 > cfg.max_distance2, lit, own
 
     # -- saving -----------------------------------------------------------------------
 
@@ -357,6 +384,9 @@ class LearnedLook:
             "space_total": [[None if np.isnan(v) else v for v in row]
                             for row in self.space_total.round(6).tolist()],
             "space_glare": self.space_glare.round(6).tolist(),
+            "glared": {"weight": self.glared_weight.round(6).tolist(),
+                       "total": self.glared_total.round(6).tolist(),
+                       "glare": self.glared_glare.round(6).tolist()},
         }
 
     @classmethod
@@ -379,6 +409,13 @@ class LearnedLook:
             # A look saved before the glare was kept (or with none) knows of none.
             space_glare = np.asarray(data.get("space_glare") or np.zeros(len(space_weight)),
                                      dtype=np.float64)
+            glared = data.get("glared") or {}
+            glared_weight = np.asarray(glared.get("weight") or np.zeros(len(space_weight)),
+                                       dtype=np.float64)
+            glared_total = np.asarray(glared.get("total") or np.zeros(
+                (len(space_weight), len(FEATURES))), dtype=np.float64)
+            glared_glare = np.asarray(glared.get("glare") or np.zeros(len(space_weight)),
+                                      dtype=np.float64)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"A learned look's statistics are broken: {error}.") from None
         if weight.shape != look.weight.shape or total.shape != look.total.shape \
@@ -390,11 +427,17 @@ class LearnedLook:
                 or not (np.isfinite(space_weight).all()
                         and np.isfinite(space_total[:, INK]).all()) \
                 or space_glare.shape != space_weight.shape \
-                or not np.isfinite(space_glare).all():
+                or glared_weight.shape != space_weight.shape \
+                or glared_glare.shape != space_weight.shape \
+                or glared_total.shape != (len(space_weight), len(FEATURES)) \
+                or not all(np.isfinite(a).all() for a in (space_glare, glared_weight,
+                                                         glared_total, glared_glare)):
             raise ValueError("A learned look's spaces do not fit.")
         look.weight, look.total, look.squares, look.teachings = weight, total, squares, teachings
         look.space_weight, look.space_total = space_weight, space_total
         look.space_glare = space_glare
+        look.glared_weight, look.glared_total = glared_weight, glared_total
+        look.glared_glare = glared_glare
         return look
 
 

@@ -363,28 +363,39 @@ def test_under_the_glare_a_space_was_seen_empty_under_a_stone_is_still_told():
     its own empty look, so a white stone blown out there (its print gone, far from that
     look) leans white as anywhere else. A glare come since says nothing."""
     look, empty = changed_look()
-    look.space_glare = np.full(4, 3.0 * 0.4)  # seen empty with 40 % of its gaps blown
+    seen_glared(look, empty)
     features = np.tile(empty, (4, 1))
     features[1] = [0.78, 0.48, 0.07, 0.0, 0.01, 1.0]
     stone = samples_of(4, ink=[0.3, 0.0, 0.3, 0.3], core_blown=[0, 1, 0, 0], gap_blown=0.4)
     labels = [EMPTY, UNSURE, EMPTY, EMPTY]
     assert changed(look, features, stone, labels) == {1: ["white"]}
-    look.space_glare = np.zeros(4)  # seen empty without it: the glare came since
-    assert changed(look, features, stone, labels) == {}
+    fresh, _ = changed_look()  # seen empty without it: the glare came since
+    assert changed(fresh, features, stone, labels) == {}
+
+
+def seen_glared(look, empty):
+    """``look`` has seen its four spaces empty under a lamp's glare too (40 % of their
+    gaps blown), looking then as ``empty``."""
+    look.glared_weight = np.full(4, 3.0)
+    look.glared_total = np.tile(empty * 3.0, (4, 1))
+    look.glared_glare = np.full(4, 3.0 * 0.4)
 
 
 def test_the_glare_a_space_was_seen_empty_under_is_saved_and_older_looks_know_none():
-    look, _ = changed_look()
-    look.space_glare = np.array([0.0, 1.2, 0.3, 0.0])
+    look, empty = changed_look()
+    look.space_glare = np.array([0.0, 0.1, 0.3, 0.0])
+    seen_glared(look, empty)
     again = LearnedLook.from_json(json.loads(json.dumps(look.to_json())))
-    assert np.allclose(again.space_glare, look.space_glare)
-    older = {k: v for k, v in look.to_json().items() if k != "space_glare"}
-    assert np.allclose(LearnedLook.from_json(older).space_glare, 0.0)
+    for name in ("space_glare", "glared_weight", "glared_total", "glared_glare"):
+        assert np.allclose(getattr(again, name), getattr(look, name))
+    older = {k: v for k, v in look.to_json().items() if k not in ("space_glare", "glared")}
+    loaded = LearnedLook.from_json(older)
+    assert np.allclose(loaded.space_glare, 0.0) and np.allclose(loaded.glared_weight, 0.0)
     with pytest.raises(ValueError):
         LearnedLook.from_json({**look.to_json(), "space_glare": [0.1, 0.2]})
 
 
-def test_teaching_learns_each_spaces_own_empty_look_under_glare_not_the_classes():
+def test_teaching_learns_each_spaces_own_empty_look_under_glare_apart_not_the_classes():
     look = LearnedLook(COLOURS)
     from types import SimpleNamespace
 
@@ -394,8 +405,11 @@ def test_teaching_learns_each_spaces_own_empty_look_under_glare_not_the_classes(
         patch.setattr("companion.vision.look.look_features", lambda *_: features)
         look.teach(samples, [EMPTY, EMPTY])
     assert look.weight[0] == 1.0  # the glared space taught the empty class nothing
-    assert np.allclose(look.space_weight, 1.0) and np.allclose(look.space_total, features)
-    assert np.allclose(look.space_glare, [0.0, 0.5])
+    assert np.allclose(look.space_weight, [1.0, 0.0])
+    assert np.allclose(look.space_total[0], features[0])
+    assert np.allclose(look.glared_weight, [0.0, 1.0])
+    assert np.allclose(look.glared_total[1], features[1])
+    assert np.allclose(look.glared_glare, [0.0, 0.5])
 
 
 def glared_reading(look, features, gap_blown, core_blown=0.0):
@@ -418,11 +432,13 @@ def glared_reading(look, features, gap_blown, core_blown=0.0):
 
 def glare_look():
     """A look of empty spaces and black stones; its four spaces seen empty, the second
-    under a lamp's glare (40 % of its gaps blown)."""
+    under a lamp's glare too (40 % of its gaps blown)."""
     look, empty = changed_look()
     black = np.array([-1.0, -1.1, -1.2, 0.02, 0.1, 0.0])
     look.weight[1], look.total[1], look.squares[1] = 20.0, black * 20, (black**2 + 0.001) * 20
-    look.space_glare = np.array([0.0, 1.2, 0.0, 0.0])
+    look.glared_weight = np.array([0.0, 3.0, 0.0, 0.0])
+    look.glared_total = np.tile(empty * 3.0, (4, 1))
+    look.glared_glare = np.array([0.0, 1.2, 0.0, 0.0])
     return look, empty, black
 
 
