@@ -224,11 +224,19 @@ class LearnedLook:
         # two fits loosely, and a corner whose print the camera sees faintly may fit it
         # better than the empty class; such a space is not surely a stone, and the
         # picture does not lean. (A dark stone's rim, far from the board's shade, may
-        # pass for a little print at the edge.)
+        # pass for a little print at the edge.) A space showing all the print it showed
+        # empty, not darker than the board, is bare board however faint the print
+        # around (an edge) and whatever light class it fits (a white stone of a set
+        # near the board's shade, fitted loosely, beside a new dark stone that made
+        # the board around it darker).
         shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
-        on_print = np.array([b != EMPTY for b in best]) & printed & shade \
-            & (samples.ink >= ink * self.cfg.stone_print_share) \
-            & ~print_hidden(samples, stones) & (samples.ink_around > stones.ink_clear)
+        shows_all = samples.ink >= ink
+        not_darker = features[:, COLOUR].mean(axis=1) > -self.cfg.changed_shade
+        on_print = np.array([b != EMPTY for b in best]) & printed \
+            & ~print_hidden(samples, stones) \
+            & ((shade & (samples.ink >= ink * self.cfg.stone_print_share)
+                & ((samples.ink_around > stones.ink_clear) | shows_all))
+               | (not_darker & shows_all))
         unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
         odds = np.zeros((len(features), len(self.classes)))
