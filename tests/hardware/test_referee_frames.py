@@ -381,3 +381,24 @@ def test_stones_under_a_lamps_glare_the_table_has_seen_are_followed():
         states, results, _ = realistic_follow(seed, held_out=True, moves=moves)
         assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
         assert "as the picture shows it most likely" in results[-1].text
+
+
+@pytest.mark.slow
+def test_an_empty_edge_space_showing_its_print_is_no_white_stone():
+    """Held-out game 201, photo 15: the empty edge space H1 beside Black's new stone was
+    read white, and the table applied Black's move with a White move it never showed;
+    H1 shows all its print, so it is bare board, and every photo is read right."""
+    states, results, _ = realistic_follow(201, held_out=True, moves=16)
+    assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
+
+
+@pytest.mark.slow
+def test_a_white_stone_on_thin_print_is_no_blur():
+    """Held-out game 111, photo 4 (a white stone blown out) and game 119, photo 16 (a
+    white stone on the edge, far lighter than the board): the print around them showed
+    less than their spaces did empty, which the rule for blurred photos took for blur.
+    Blur leaves a space the board's shade: both are settled by the picture."""
+    for seed, moves in ((111, 4), (119, 16)):
+        states, results, _ = realistic_follow(seed, held_out=True, moves=moves)
+        assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
+        assert "as the picture shows it most likely" in results[-1].text

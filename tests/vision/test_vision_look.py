@@ -412,7 +412,7 @@ def test_teaching_learns_each_spaces_own_empty_look_under_glare_apart_not_the_cl
     assert np.allclose(look.glared_glare, [0.0, 0.5])
 
 
-def glared_reading(look, features, gap_blown, core_blown=0.0):
+def glared_reading(look, features, gap_blown, core_blown=0.0, ink_around=0.3):
     """``look.classify`` of samples whose features are ``features`` (the look-free
     reader, asked for the glared spaces, cannot read them: unsure, no odds)."""
     from types import SimpleNamespace
@@ -420,7 +420,7 @@ def glared_reading(look, features, gap_blown, core_blown=0.0):
     from companion.vision.stones import SpaceReadings
 
     spaces = len(features)
-    samples = SimpleNamespace(ink=features[:, 3].copy(), ink_around=np.full(spaces, 0.3),
+    samples = SimpleNamespace(ink=features[:, 3].copy(), ink_around=np.full(spaces, ink_around),
                               gap_blown=np.asarray(gap_blown, dtype=np.float64),
                               core_blown=np.full(spaces, core_blown))
     unsure = SpaceReadings(labels=[UNSURE] * spaces, confidence=np.zeros(spaces),
@@ -467,3 +467,40 @@ def test_under_a_glare_no_stone_is_leaned_to_where_the_picture_cannot_tell():
     features[1] = [-0.1, -0.1, -0.1, 0.3, 0.05, 0.0]  # the glare darkened its board a little
     near = glared_reading(look, features, [0.0, 0.4, 0.0, 0.0])
     assert near.odds[1, look.classes.index("black")] < 0.01
+
+
+def test_a_space_showing_all_its_print_is_bare_board_whatever_light_class_it_fits():
+    """Held-out game 201, photo 15: beside Black's new stone the board around the empty
+    edge space H1 looked darker, H1 lighter by 0.18, and the loosely fitted white class
+    of a set near the board's shade read it white, surely: with Black's move the table
+    took a White move the table never showed. H1 showed all the print it showed empty
+    (an edge's little print, faint around it): bare board, unsure. A white stone there
+    hides that print and is read white."""
+    look, empty = changed_look()
+    edge = np.array([0.0, 0.0, 0.0, 0.12, 0.02, 0.0])
+    look.space_total[1] = edge * 3.0
+    white = np.array([0.12, 0.2, 0.21, 0.0, 0.11, 0.26])
+    look.weight[2], look.total[2], look.squares[2] = 4.0, white * 4, (white**2 + 0.001) * 4
+    features = np.tile(empty, (4, 1))
+    features[1] = [0.2, 0.21, 0.2, 0.13, 0.02, 0.0]
+    bare = glared_reading(look, features, np.zeros(4), ink_around=0.14)
+    assert bare.labels[1] == UNSURE and not bare.leans[1]
+    features[1] = [0.15, 0.2, 0.2, 0.0, 0.1, 0.2]
+    stone = glared_reading(look, features, np.zeros(4), ink_around=0.14)
+    assert stone.labels[1] == "white"
+
+
+def test_a_stone_that_names_a_colour_needs_no_print_around_blur_does():
+    """Held-out game 119, photo 16: White's stone on the edge space A2, beside White's
+    A1, much lighter than the board, fits no class closely; the print around it (an
+    edge, a stone beside) showed less than A2 did empty, which the blur rule took for a
+    blurred region. Blur leaves a space the board's shade: a space that names a colour
+    leans to it; one of the board's shade, its print gone, is still taken for blur."""
+    look, empty = changed_look()
+    features = np.tile(empty, (4, 1))
+    features[1] = [1.2, 0.99, 0.59, 0.0, 0.42, 0.01]
+    thin_around = samples_of(4, ink=[0.3, 0.0, 0.3, 0.3], ink_around=0.2)
+    labels = [EMPTY, UNSURE, EMPTY, EMPTY]
+    assert changed(look, features, thin_around, labels) == {1: ["white"]}
+    features[1] = [0.02, 0.02, 0.01, 0.0, 0.05, 0.0]
+    assert changed(look, features, thin_around, labels) == {}
