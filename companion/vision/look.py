@@ -19,7 +19,9 @@ the best beyond a chi-square cut) is ``unsure``, never guessed. A colour not yet
 (the empty board at set-up teaches only ``empty``) is the look-free reader's to read:
 where it reads that colour and the look sees no stone it knows, its label is taken, so
 the first black stone is still read. A space whose board a lamp's glare blows out takes
-the look-free reader's label too (its rules for glare). A space read empty that shows
+the look-free reader's label too (its rules for glare); but each space's own empty look
+is learned under its lamp's glare too, kept apart, so under the glare it was seen empty
+under the look still leans (``_own_empty``). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
 pale stone in the board's own colour, or a hand; a space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
@@ -317,8 +319,8 @@ class LearnedLook:
         lighter than the board by ``changed_shade``, or blown out, needs no such print
         around), and few spaces change at once (a hand or a new light changes many; a
         move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
-        is no change the look cannot name, and is not counted). Only for two colours, one darker and one
-        lighter than a board: a shade tells no more apart."""
+        is no change the look cannot name, and is not counted). Only for two colours,
+        one darker and one lighter than a board: a shade tells no more apart."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
