@@ -49,6 +49,7 @@ from companion.vision.stones import SpaceReadings, print_hidden
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
 COLOUR = slice(0, 3)  # the log-ratio features: a space's colour against its board
 INK = 3
+BLOWN = 5  # the share of the core blown out
 FORMAT = 1  # the version of ``to_json``'s layout
 
 
@@ -257,6 +258,10 @@ class LearnedLook:
         blown = unsure & (samples.core_blown > self.cfg.max_blown)
         stone = np.array([b != EMPTY for b in best]) & ~unsure
         ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
+        # A core blown out where the class the look leans to is learned blown out too
+        # (a white stone the lamp always blows out at this table): that is its look.
+        blown_class = mean[pick, BLOWN] >= self.cfg.changed_blown
+        blown_fit = blown & leans & blown_class & ~glare
         leans &= ~glare & ~blown
         # Under the glare this space was seen empty under (the same lamp), the look
         # still leans where one class fits it closely and clearly: a stone only where
@@ -266,7 +271,9 @@ class LearnedLook:
         glared_fit = glare & seen & lit & (z2[rows, pick] <= self.cfg.max_distance2) \
             & (confidence >= self.cfg.min_confidence) \
             & (np.array([b == EMPTY for b in best]) | own_far)
-        look_odds = odds.copy()
+        look_odds, look_stone = odds.copy(), np.array([b != EMPTY for b in best])
+        kept = glared_fit | blown_fit
+        leans |= blown_fit
         if look_free is not None and ask.any():
             other = look_free()
             for i in np.flatnonzero(ask):
@@ -280,9 +287,9 @@ class LearnedLook:
                 # every colour, the unlearned too.
                 if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
-                if glared_fit[i] and labels[i] == UNSURE:
+                if kept[i] and labels[i] == UNSURE:
                     odds[i], leans[i] = look_odds[i], True
-        fitted = glared_fit & np.array([b != EMPTY for b in best])
+        fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, empty_variance,
                                         fitted).items():
             odds[i] = 0.0
@@ -357,7 +364,9 @@ class LearnedLook:
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per space, how it looked empty under the light it has now: a space whose
         board a glare blows out (beyond ``max_blown``) is held against its own empty
-        look under glare where it was seen so, else against its plain one. Returns
+        look under glare where it was seen so, else against its plain one; a space
+        seen empty only under glare, against that (a stone there may shade its gaps
+        from the lamp: less glare, and no print). Returns
         whether that look is known (``seen``), whether the space now lies beyond
         ``max_distance2`` of it (``far``), whether its board is no more glared than
         then, by at most ``max_blown`` (``lit``: the same lamp, so a change is the
@@ -371,7 +380,8 @@ class LearnedLook:
         glare = self.space_glare.copy() if len(self.space_glare) == spaces \
             else np.zeros(spaces)
         if len(self.glared_weight) == spaces:
-            use = (samples.gap_blown > cfg.max_blown) & (self.glared_weight >= cfg.min_weight)
+            use = ((samples.gap_blown > cfg.max_blown) | (weight < cfg.min_weight)) \
+                & (self.glared_weight >= cfg.min_weight)
             weight[use], total[use] = self.glared_weight[use], self.glared_total[use]
             glare[use] = self.glared_glare[use]
         own = total / np.maximum(weight, 1e-9)[:, None]
