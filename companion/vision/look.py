@@ -21,7 +21,9 @@ where it reads that colour and the look sees no stone it knows, its label is tak
 the first black stone is still read. A space whose board a lamp's glare blows out takes
 the look-free reader's label too (its rules for glare); but each space's own empty look
 is learned under its lamp's glare too, kept apart, so under the glare it was seen empty
-under the look still leans (``_own_empty``). A space read empty that shows
+under the look still leans (``_own_empty``); and a space whose core is blown out leans
+to the class the look fits best where that class is learned blown out (a white stone
+the lamp always blows out at this table). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
 pale stone in the board's own colour, or a hand; a space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
