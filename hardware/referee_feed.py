@@ -42,6 +42,7 @@ from calibration.locator import BoardLocator, Located
 from calibration.registration import RegistrationError
 from companion.errors import CompanionError
 from companion.geometry import Geometry
+from companion.table.likely import shown_otherwise
 from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import APPLIED, STARTED, UNCHANGED
@@ -129,6 +130,9 @@ class RefereeFeed:
         self._gate: Any = None
         self._locator: BoardLocator | None = None
         self._submitted: dict[str, Any] | None = None
+        self._shown: set[str] = set()
+        """The unread spaces where the picture named what the game did not have, as
+        last submitted (``companion.table.likely.shown_otherwise``)."""
         self._disturbed = False
         self._status: dict[str, Any] = {"status": OFF, "message": "No camera."}
         self._lens = Lens(camera_path)
@@ -216,11 +220,15 @@ class RefereeFeed:
         # After a hand passed, the same board is sent again when some space is unread:
         # a stone may have been put where the camera cannot see (a lamp's glare).
         disturbed, self._disturbed = self._disturbed, False
-        if cells != self._submitted or (disturbed and UNSURE in gate.cells.values()):
-            self._submitted = cells
-            odds = {space: shares for space, shares in reading.odds.items()
-                    if gate.cells.get(space) == UNSURE}
-            before = self._table.get("view")
+        odds = {space: shares for space, shares in reading.odds.items()
+                if gate.cells.get(space) == UNSURE}
+        before = self._table.get("view")
+        # The same labels, yet the picture now all but surely shows a stone on an
+        # unread space that the game does not have (it leaned less before): sent again.
+        shown = shown_otherwise(before, odds) if before is not None else set()
+        if cells != self._submitted or (disturbed and UNSURE in gate.cells.values()) \
+                or (shown and shown != self._shown):
+            self._submitted, self._shown = cells, shown
             verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds,
                                                   picture=small_jpeg(image))
             self._teach(verdict, reading, before)
@@ -322,6 +330,7 @@ class RefereeFeed:
 
         self._gate = (self._gate_for or StabilityGate)()
         self._submitted = None
+        self._shown = set()
         self._disturbed = False
 
     def _spaces_px(self, where: Located) -> dict[str, list[float]]:
@@ -345,6 +354,7 @@ class RefereeFeed:
             self._table = snapshot
             if verdict.kind == STARTED:
                 self._submitted = None
+                self._shown = set()
 
     def _set(self, status: dict[str, Any]) -> None:
         before = self._status

@@ -20,7 +20,7 @@ from companion.table import verdict as v
 from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
 from companion.table.guesses import guess
-from companion.table.likely import Odds, contradicts, picture_answer
+from companion.table.likely import Odds, contradicts, picture_answer, shown_otherwise
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
@@ -110,15 +110,20 @@ class CameraReadings:
 
     def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
         """The unsure spaces worth a question: the camera read them surely last time (a
-        stone put down in a glare spot), they are being asked about, or a hand passed
-        (``disturbed``) and they were not answered "nothing happened" in this position.
-        Otherwise a space the camera does not read gives no sign that anything happened
-        there, and is not asked about."""
+        stone put down in a glare spot), they are being asked about, a hand passed
+        (``disturbed``) and they were not answered "nothing happened" in this position,
+        or the picture all but surely names there a stone (or an empty space) the game
+        does not have (``likely.shown_otherwise``: a stone set in a glare spot the
+        camera never read surely, or beside a stone set just before, whose shadow left
+        the space unread last time). Otherwise a space the camera does not read gives
+        no sign that anything happened there, and is not asked about."""
         seen = self._seen or {}
         asked = self._question.spaces if self._question is not None else ()
-        return frozenset(space for space in self.game.view(self.state)
+        view = self.game.view(self.state)
+        shown = shown_otherwise(view, self._odds)
+        return frozenset(space for space in view
                          if not is_sure(reading, space)
-                         and (space in asked or is_sure(seen, space)
+                         and (space in asked or is_sure(seen, space) or space in shown
                               or (disturbed and space not in self._settled)))
 
     def _reading(self, reading: dict[str, Any], fresh: frozenset[str]) -> TableVerdict | None:

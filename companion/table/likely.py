@@ -64,13 +64,20 @@ def contradicts(view: Mapping[str, Any], odds: Odds) -> bool:
     """Whether the picture shows something else, all but surely, on a space where
     ``view`` (the board after a move the sure spaces allow) has an empty space or a
     stone: the move leaves out a stone the camera half sees."""
+    return bool(shown_otherwise(view, odds))
+
+
+def shown_otherwise(view: Mapping[str, Any], odds: Odds) -> set[str]:
+    """The spaces where the picture names something other than ``view``'s empty space
+    or stone, all but surely (``view``'s label holds at most 1 - ``MIN_SHARE``)."""
+    spaces = set()
     for space, shares in odds.items():
         label = _label(view.get(space))
         if label is not None and shares and _named(shares) \
                 and _likeliest(shares) != label \
                 and float(shares.get(label, 0.0)) <= 1.0 - MIN_SHARE:
-            return True
-    return False
+            spaces.add(space)
+    return spaces
 
 
 def _likelihood(spaces: tuple[str, ...], shown: Mapping[str, Any], odds: Odds) -> float:

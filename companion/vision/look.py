@@ -19,7 +19,11 @@ the best beyond a chi-square cut) is ``unsure``, never guessed. A colour not yet
 (the empty board at set-up teaches only ``empty``) is the look-free reader's to read:
 where it reads that colour and the look sees no stone it knows, its label is taken, so
 the first black stone is still read. A space whose board a lamp's glare blows out takes
-the look-free reader's label too (its rules for glare). A space read empty that shows
+the look-free reader's label too (its rules for glare); but each space's own empty look
+is learned under its lamp's glare too, kept apart, so under the glare it was seen empty
+under the look still leans (``_own_empty``); and a space whose core is blown out leans
+to the class the look fits best where that class is learned blown out (a white stone
+the lamp always blows out at this table). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
 pale stone in the board's own colour, or a hand; a space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
@@ -47,6 +51,7 @@ from companion.vision.stones import SpaceReadings, print_hidden
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
 COLOUR = slice(0, 3)  # the log-ratio features: a space's colour against its board
 INK = 3
+BLOWN = 5  # the share of the core blown out
 FORMAT = 1  # the version of ``to_json``'s layout
 
 
@@ -83,6 +88,15 @@ class LearnedLook:
         # by an older version did not keep.
         self.space_weight = np.zeros(0)
         self.space_total = np.zeros((0, len(FEATURES)))
+        # How much of each space's board a lamp's glare blew out when it was seen empty
+        # (a weighted sum, as its look's); and its own empty look *under glare* (its
+        # board blown out beyond ``max_blown``), kept apart with its glare: a lamp
+        # stays where it is, so a space seen empty under its glare shows what that
+        # glare looks like there (``_own_empty``).
+        self.space_glare = np.zeros(0)
+        self.glared_weight = np.zeros(0)
+        self.glared_total = np.zeros((0, len(FEATURES)))
+        self.glared_glare = np.zeros(0)
 
     @property
     def colours(self) -> list[str]:
@@ -113,6 +127,10 @@ class LearnedLook:
         index = {name: i for i, name in enumerate(self.classes)}
         which = np.array([index.get(label, -1) if isinstance(label, str) else -1
                           for label in labels])
+        # Each space's own empty look is learned under glare too, apart (the lamp's
+        # glare on that space is part of how it looks empty); the classes are not.
+        empty = (which == 0) & ~glare
+        glared = (which == 0) & glare
         which[glare] = -1
         keep = 0.5 ** (1.0 / self.cfg.half_life)
         taught = 0
@@ -125,10 +143,20 @@ class LearnedLook:
         if len(self.space_weight) != len(which):
             self.space_weight = np.zeros(len(which))
             self.space_total = np.zeros((len(which), len(FEATURES)))
-        empty = which == 0
+        if len(self.space_glare) != len(which):
+            self.space_glare = np.zeros(len(which))
+        if len(self.glared_weight) != len(which):
+            self.glared_weight = np.zeros(len(which))
+            self.glared_total = np.zeros((len(which), len(FEATURES)))
+            self.glared_glare = np.zeros(len(which))
         self.space_weight[empty] = self.space_weight[empty] * keep + 1.0
         self.space_total[empty] = np.nan_to_num(self.space_total[empty]) * keep \
             + features[empty]
+        self.space_glare[empty] = self.space_glare[empty] * keep + samples.gap_blown[empty]
+        self.glared_weight[glared] = self.glared_weight[glared] * keep + 1.0
+        self.glared_total[glared] = self.glared_total[glared] * keep + features[glared]
+        self.glared_glare[glared] = self.glared_glare[glared] * keep \
+            + samples.gap_blown[glared]
         if taught:
             self.teachings += 1
         return taught
@@ -201,11 +229,19 @@ class LearnedLook:
         # two fits loosely, and a corner whose print the camera sees faintly may fit it
         # better than the empty class; such a space is not surely a stone, and the
         # picture does not lean. (A dark stone's rim, far from the board's shade, may
-        # pass for a little print at the edge.)
+        # pass for a little print at the edge.) A space showing all the print it showed
+        # empty, not darker than the board, is bare board however faint the print
+        # around (an edge) and whatever light class it fits (a white stone of a set
+        # near the board's shade, fitted loosely, beside a new dark stone that made
+        # the board around it darker).
         shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
-        on_print = np.array([b != EMPTY for b in best]) & printed & shade \
-            & (samples.ink >= ink * self.cfg.stone_print_share) \
-            & ~print_hidden(samples, stones) & (samples.ink_around > stones.ink_clear)
+        shows_all = samples.ink >= ink
+        not_darker = features[:, COLOUR].mean(axis=1) > -self.cfg.changed_shade
+        on_print = np.array([b != EMPTY for b in best]) & printed \
+            & ~print_hidden(samples, stones) \
+            & ((shade & (samples.ink >= ink * self.cfg.stone_print_share)
+                & ((samples.ink_around > stones.ink_clear) | shows_all))
+               | (not_darker & shows_all))
         unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
         odds = np.zeros((len(features), len(self.classes)))
@@ -224,7 +260,22 @@ class LearnedLook:
         blown = unsure & (samples.core_blown > self.cfg.max_blown)
         stone = np.array([b != EMPTY for b in best]) & ~unsure
         ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
+        # A core blown out where the class the look leans to is learned blown out too
+        # (a white stone the lamp always blows out at this table): that is its look.
+        blown_class = mean[pick, BLOWN] >= self.cfg.changed_blown
+        blown_fit = blown & leans & blown_class & ~glare
         leans &= ~glare & ~blown
+        # Under the glare this space was seen empty under (the same lamp), the look
+        # still leans where one class fits it closely and clearly: a stone only where
+        # the space is also far from its own empty look (the glare alone moves it
+        # little), so the game may take the stone among its legal moves.
+        seen, own_far, lit, _ = self._own_empty(features, samples, empty_variance)
+        glared_fit = glare & seen & lit & (z2[rows, pick] <= self.cfg.max_distance2) \
+            & (confidence >= self.cfg.min_confidence) \
+            & (np.array([b == EMPTY for b in best]) | own_far)
+        look_odds, look_stone = odds.copy(), np.array([b != EMPTY for b in best])
+        kept = glared_fit | blown_fit
+        leans |= blown_fit
         if look_free is not None and ask.any():
             other = look_free()
             for i in np.flatnonzero(ask):
@@ -238,7 +289,11 @@ class LearnedLook:
                 # every colour, the unlearned too.
                 if (taken or unsure[i]) and other.odds is not None and other.leans is not None:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
-        for i, colours in self._changed(features, samples, labels, empty_variance).items():
+                if kept[i] and labels[i] == UNSURE:
+                    odds[i], leans[i] = look_odds[i], True
+        fitted = kept & look_stone
+        for i, colours in self._changed(features, samples, labels, empty_variance,
+                                        fitted).items():
             odds[i] = 0.0
             for colour in colours:
                 odds[i, self.classes.index(colour)] = \
@@ -249,7 +304,7 @@ class LearnedLook:
                              covered=covered, odds=odds, leans=leans)
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
-                 empty_variance: np.ndarray) -> dict[int, list[str]]:
+                 empty_variance: np.ndarray, fitted: np.ndarray) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the colours of stone their shade allows. A stone of a colour the look
         has not learned yet, or one a lamp blows out, fits no class; but this table has
@@ -263,33 +318,38 @@ class LearnedLook:
         gone, by both measures (hidden, and all but ``changed_ink_share`` of its own).
         On real photographs an empty edge space whose line blurs away looks just so:
         the game takes such a space for a stone only where nothing else changed and one
-        legal move puts a stone there. Only where the board around is not glared, the
-        print shows around it, at least ``changed_around_share`` of what this space
+        legal move puts a stone there. Only where the board around is no more glared
+        than when this space was seen empty (a lamp stays put: its glare is part of
+        that space's own empty look, a glare come since is not), the print shows
+        around it, at least ``changed_around_share`` of what this space
         showed empty (a photo blurred in part by a shaking hand thins the print over a
         whole region, this space's and its neighbours' alike; a stone hides its own
-        alone), and few spaces change at once (a hand or a new light changes many; a
-        move, one or two). Only for two colours, one darker and one
-        lighter than a board: a shade tells no more apart."""
+        alone; blur leaves an empty space the board's shade, so a space darker or
+        lighter than the board by ``changed_shade``, or blown out, needs no such print
+        around), and few spaces change at once (a hand or a new light changes many; a
+        move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
+        is no change the look cannot name, and is not counted). Only for two colours,
+        one darker and one lighter than a board: a shade tells no more apart."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
-        seen = self.space_weight >= cfg.min_weight
-        own = self.space_total / np.maximum(self.space_weight, 1e-9)[:, None]
-        z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
+        seen, far, lit, own = self._own_empty(features, samples, empty_variance)
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         hidden = print_hidden(samples, self.stones)
-        far = z2 > cfg.max_distance2
-        changed = unsure & seen & ((far & (hidden | gone)) | (hidden & gone)) \
-            & (samples.gap_blown <= cfg.max_blown) \
-            & (samples.ink_around > self.stones.ink_present) \
-            & (samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
-        if not changed.any() or changed.sum() > cfg.changed_max_spaces:
-            return {}
         shade = features[:, COLOUR].mean(axis=1)
         # A core mostly blown out over a board that is not is lighter than the board,
         # whatever the few pixels left of it say.
         shade[samples.core_blown >= cfg.changed_blown] = np.inf
+        # Blur thins the print but leaves a space the board's shade: one that names a
+        # colour needs no print around to tell it from blur.
+        coloured = np.abs(shade) >= cfg.changed_shade
+        changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
+            & (samples.ink_around > self.stones.ink_present) \
+            & ((samples.ink_around >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share)
+               | coloured)
+        if not changed.any() or changed.sum() > cfg.changed_max_spaces:
+            return {}
         board = self.stones.board_level * 255.0
         darker = [c for c in self.colours if _luminance(self.palette[c]) < board]
         lighter = [c for c in self.colours if _luminance(self.palette[c]) > board]
@@ -301,6 +361,35 @@ class LearnedLook:
                 darker if shade[i] <= -cfg.changed_shade else \
                 lighter if shade[i] >= cfg.changed_shade else darker + lighter
         return found
+
+    def _own_empty(self, features: np.ndarray, samples: Samples, empty_variance: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per space, how it looked empty under the light it has now: a space whose
+        board a glare blows out (beyond ``max_blown``) is held against its own empty
+        look under glare where it was seen so, else against its plain one; a space
+        seen empty only under glare, against that (a stone there may shade its gaps
+        from the lamp: less glare, and no print). Returns
+        whether that look is known (``seen``), whether the space now lies beyond
+        ``max_distance2`` of it (``far``), whether its board is no more glared than
+        then, by at most ``max_blown`` (``lit``: the same lamp, so a change is the
+        stone's; a glare come since changes the look by itself), and the look (N×F)."""
+        cfg = self.cfg
+        spaces = len(features)
+        if len(self.space_weight) != spaces:
+            nothing = np.zeros(spaces, dtype=bool)
+            return nothing, nothing, nothing, np.full((spaces, len(FEATURES)), np.nan)
+        weight, total = self.space_weight.copy(), self.space_total.copy()
+        glare = self.space_glare.copy() if len(self.space_glare) == spaces \
+            else np.zeros(spaces)
+        if len(self.glared_weight) == spaces:
+            use = ((samples.gap_blown > cfg.max_blown) | (weight < cfg.min_weight)) \
+                & (self.glared_weight >= cfg.min_weight)
+            weight[use], total[use] = self.glared_weight[use], self.glared_total[use]
+            glare[use] = self.glared_glare[use]
+        own = total / np.maximum(weight, 1e-9)[:, None]
+        z2 = np.nansum((features - own) ** 2 / empty_variance[None, :], axis=1)
+        lit = samples.gap_blown <= glare / np.maximum(weight, 1e-9) + cfg.max_blown
+        return weight >= cfg.min_weight, z2 > cfg.max_distance2, lit, own
 
     # -- saving -----------------------------------------------------------------------
 
@@ -316,6 +405,10 @@ class LearnedLook:
             "space_weight": self.space_weight.round(6).tolist(),
             "space_total": [[None if np.isnan(v) else v for v in row]
                             for row in self.space_total.round(6).tolist()],
+            "space_glare": self.space_glare.round(6).tolist(),
+            "glared": {"weight": self.glared_weight.round(6).tolist(),
+                       "total": self.glared_total.round(6).tolist(),
+                       "glare": self.glared_glare.round(6).tolist()},
         }
 
     @classmethod
@@ -335,6 +428,16 @@ class LearnedLook:
             teachings = int(data.get("teachings", 0))
             space_weight = np.asarray(data.get("space_weight", []), dtype=np.float64)
             space_total = _space_total(data, len(space_weight))
+            # A look saved before the glare was kept (or with none) knows of none.
+            space_glare = np.asarray(data.get("space_glare") or np.zeros(len(space_weight)),
+                                     dtype=np.float64)
+            glared = data.get("glared") or {}
+            glared_weight = np.asarray(glared.get("weight") or np.zeros(len(space_weight)),
+                                       dtype=np.float64)
+            glared_total = np.asarray(glared.get("total") or np.zeros(
+                (len(space_weight), len(FEATURES))), dtype=np.float64)
+            glared_glare = np.asarray(glared.get("glare") or np.zeros(len(space_weight)),
+                                      dtype=np.float64)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"A learned look's statistics are broken: {error}.") from None
         if weight.shape != look.weight.shape or total.shape != look.total.shape \
@@ -344,10 +447,19 @@ class LearnedLook:
             raise ValueError("A learned look's statistics do not fit its classes.")
         if space_weight.ndim != 1 or space_total.shape != (len(space_weight), len(FEATURES)) \
                 or not (np.isfinite(space_weight).all()
-                        and np.isfinite(space_total[:, INK]).all()):
+                        and np.isfinite(space_total[:, INK]).all()) \
+                or space_glare.shape != space_weight.shape \
+                or glared_weight.shape != space_weight.shape \
+                or glared_glare.shape != space_weight.shape \
+                or glared_total.shape != (len(space_weight), len(FEATURES)) \
+                or not all(np.isfinite(a).all() for a in (space_glare, glared_weight,
+                                                         glared_total, glared_glare)):
             raise ValueError("A learned look's spaces do not fit.")
         look.weight, look.total, look.squares, look.teachings = weight, total, squares, teachings
         look.space_weight, look.space_total = space_weight, space_total
+        look.space_glare = space_glare
+        look.glared_weight, look.glared_total = glared_weight, glared_total
+        look.glared_glare = glared_glare
         return look
 
 

@@ -513,3 +513,51 @@ def test_the_loop_beats_the_watchdog_per_frame_and_while_the_camera_is_away():
     feed.stop()
     session.close()
     journal.close()
+
+
+class NamedUnderGlare(GlareOn):
+    """``GlareOn``, whose picture leans on ``space`` as ``odds`` says (``None``: no odds,
+    as where a glare blows a space out)."""
+
+    def __init__(self, recogniser, space):
+        super().__init__(recogniser, space)
+        self.odds = None
+
+    def read(self, image, homography):
+        reading = super().read(image, homography)
+        if self.odds is not None:
+            reading.odds[self.space] = self.odds
+        return reading
+
+
+def test_the_same_board_is_sent_again_when_the_picture_comes_to_name_a_stone():
+    """C4 is never read (a glare): a black stone put there leaves every label as it was,
+    so the loop sent nothing. Once the picture all but surely names the stone there
+    (the learned look under that glare), the reading goes to the table again, and the
+    move is played; a picture that goes on naming it is not sent again."""
+    journal = Journal(":memory:")
+    session = TableSession(journal)
+    verdicts = []
+    session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+    reader = {}
+
+    def recogniser_for(game, board):
+        reader["it"] = NamedUnderGlare(stones(game, board), "C4")
+        return reader["it"]
+
+    feed = RefereeFeed(session, locator_for=known_board, recogniser_for=recogniser_for)
+    session.start("one", {"players": 2})
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED
+    before = len(verdicts)
+    show(feed, {"C4": "black"})
+    assert verdicts[before:] == [] and session.state["board"]["C4"] is None
+    reader["it"].odds = {"empty": 0.0005, "black": 0.999, "white": 0.0005}
+    show(feed, {"C4": "black"})
+    assert verdicts[-1].kind == v.APPLIED and session.state["board"]["C4"] == "black"
+    after = len(verdicts)
+    show(feed, {"C4": "black"})
+    assert verdicts[after:] == []
+    feed.stop()
+    session.close()
+    journal.close()

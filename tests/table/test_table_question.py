@@ -488,3 +488,29 @@ def test_moves_seen_past_an_unanswered_question_are_not_taken_alone(session):
         "C4 is empty, as the game has it. White places on D5. Black places on D8. "
         "White places on D14.")
     assert session.state["moves"] == 4
+
+
+def never_read_c4(table):
+    """Black has played A1; the camera has never read C4."""
+    table.play({"type": "place", "player": "black", "at": "A1"})
+    assert table.submit_reading(board(table, C4=UNSURE)).kind == v.UNCHANGED
+
+
+def test_a_stone_the_picture_names_where_the_camera_never_read_is_played(session):
+    """C4 was never read surely (a lamp's glare all along, or the shadow of the stone
+    put beside it just before), so nothing made it worth a question; yet the picture
+    all but surely names a white stone there, the game has none, and White's is the
+    legal move: it is played (held-out game 31's last photo read "nothing changed")."""
+    never_read_c4(session)
+    result = session.submit_reading(board(session, C4=UNSURE), odds={"C4": leaning("white")})
+    assert result.kind == v.APPLIED and session.state["board"]["C4"] == "white"
+
+
+def test_where_the_camera_never_read_a_picture_that_cannot_tell_asks_nothing(session):
+    """Leaning to white short of all but surely, or seeing a stone without its colour,
+    on a space never read surely: no sign of a move the game could take; nothing is
+    asked or played."""
+    never_read_c4(session)
+    for odds in (leaning("white", 0.95), STONE_OF_NO_COLOUR):
+        result = session.submit_reading(board(session, C4=UNSURE), odds={"C4": odds})
+        assert result.kind == v.UNCHANGED and session.state["board"]["C4"] is None
