@@ -3,14 +3,16 @@
 Each game is a seeded random game of Go (a capture taken, when there is one, half the
 time), rendered on one realistic table (``companion.vision.scene.looks``: glossy stones
 with their lamps' highlights, a webcam's noise and JPEG; development looks, or with
-``--held-out`` the held-out ones no threshold is chosen on), one photo per position, the
-first the empty board. The follow runs the live loop (learned look, the game resolving
+``--held-out`` the held-out ones no threshold is chosen on, with ``--unseen`` the unseen
+ones, measured only at the end of a piece of work), one photo per position, the first
+the empty board. The follow runs the live loop (learned look, the game resolving
 doubt, the picture's odds) through the board's corners in the first photo. Nobody
 answers the referee's questions. Prints per game the verdicts, whether every photo's
 position was read right to the end, where it first stopped and why, and whether the game
 ever held a position the table did not show; then the totals.
 
-    companion bench follow --games 6 --moves 20 [--size 9] [--held-out] [--first-seed 10]
+    companion bench follow --games 6 --moves 20 [--size 9] [--held-out | --unseen]
+                           [--first-seed 10]
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import numpy as np
 
 from companion.games.go import Go
 from companion.vision.scene.frames import render_game_frames
-from companion.vision.scene.looks import random_look
+from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, UNSEEN, random_look_of
 from hardware.follow_frames import follow
 
 SUMMARY = "following rendered games photo by photo with the live loop (learned look, odds)"
@@ -34,7 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per game (default 20)")
     parser.add_argument("--size", type=int, default=9, choices=(9, 13, 19),
                         help="board size (default 9)")
-    parser.add_argument("--held-out", action="store_true", help="held-out table looks")
+    looks = parser.add_mutually_exclusive_group()
+    looks.add_argument("--held-out", action="store_true", help="held-out table looks")
+    looks.add_argument("--unseen", action="store_true",
+                       help="unseen table looks (measure once, never study scene by scene)")
     parser.add_argument("--first-seed", type=int, default=0, help="first game's seed")
 
 
@@ -59,10 +64,10 @@ def _cells(state: dict[str, Any]) -> dict[str, str]:
     return {space: colour or "empty" for space, colour in state["board"].items()}
 
 
-def follow_game(seed: int, size: int, moves: int, held_out: bool) -> dict[str, Any]:
-    """Follow one rendered game; what became of it."""
+def follow_game(seed: int, size: int, moves: int, looks: str) -> dict[str, Any]:
+    """Follow one rendered game on a table of the ``looks`` set; what became of it."""
     states = random_game(size, moves, seed)
-    look = random_look(np.random.default_rng(seed), held_out=held_out)
+    look = random_look_of(np.random.default_rng(seed), looks)
     frames = render_game_frames([{k: c for k, c in s["board"].items() if c} for s in states],
                                 look, seed, f"go-{size}")
     results = list(follow("go", [(str(i), image) for i, (image, _) in enumerate(frames)],
@@ -80,8 +85,9 @@ def follow_game(seed: int, size: int, moves: int, held_out: bool) -> dict[str, A
 
 def run(args: argparse.Namespace) -> int:
     ended = wrong = 0
+    looks = HELD_OUT if args.held_out else UNSEEN if args.unseen else DEVELOPMENT
     for seed in range(args.first_seed, args.first_seed + args.games):
-        game = follow_game(seed, args.size, args.moves, args.held_out)
+        game = follow_game(seed, args.size, args.moves, looks)
         stop = game["stop"]
         ended += stop is None
         wrong += game["wrong"]

@@ -1,5 +1,7 @@
 """``companion bench follow`` follows rendered games and prints what became of them."""
 
+import pytest
+
 from companion.cli import main
 
 
@@ -11,3 +13,16 @@ def test_bench_follow_prints_each_game_and_the_totals(capsys):
     assert out.splitlines()[1] == "  unchanged move move"
     assert out.splitlines()[-1] == ("1 of 1 games followed to the end, every move right; "
                                     "0 held a position the table did not show")
+
+
+def test_bench_follow_follows_a_game_on_an_unseen_table(capsys):
+    assert main(["bench", "follow", "--games", "1", "--moves", "2", "--unseen"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("game 0: ") and len(out[1].split()) == 3
+    assert out[-1].startswith("1 of 1 games followed") or out[-1].startswith("0 of 1 games")
+
+
+def test_bench_follow_takes_one_set_of_looks_only(capsys):
+    with pytest.raises(SystemExit):
+        main(["bench", "follow", "--games", "1", "--held-out", "--unseen"])
+    assert "not allowed with argument" in capsys.readouterr().err
