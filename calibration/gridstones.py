@@ -87,6 +87,9 @@ MAX_SPAN = 2.0  # a lattice of spots spanning this many times the largest board'
 PHASE_BLUR = 0.12  # stones and gaps are told apart on the picture blurred by this
 # share of a pitch (a lamp's highlight on a stone is smaller)
 SEED = 11  # the first cells are drawn seeded: the same picture gives the same board
+CLUSTER_GAP = 3  # places up to this many lattice steps apart (two empty points between,
+# odd) hold together; the largest such group is the board (a keyboard's keys or a bowl's
+# rim far off it may lie where the lattice, carried past the board, puts a place)
 
 
 def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
@@ -107,11 +110,27 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     if not lattices:
         raise RegistrationError("No lattice of stones found in the picture: no board "
                                 "covered in stones is in view.")
-    # The scale whose lattice holds the most stones (of two alike, the larger).
-    most = max(len(found[0]) for found in lattices)
-    places, pixels, to_pixels, spots = [found for found in lattices
-                                        if len(found[0]) == most][-1]
+    # The scale whose lattice holds the most stones (of two alike, the larger) first;
+    # should it fit no board (a finer lattice of stones and the gaps between them along
+    # one axis), the next.
+    order = sorted(range(len(lattices)), key=lambda k: (-len(lattices[k][0]), -k))
     widest = max(max(len(axis) for axis in _points(g)) for g in geometries)
+    failure: RegistrationError | None = None
+    for k in order:
+        try:
+            return _board_of(small, shrink, response, scale, geometries, widest, *lattices[k])
+        except RegistrationError as error:
+            failure = failure or error
+    assert failure is not None
+    raise failure
+
+
+def _board_of(small: np.ndarray, shrink: float, response: np.ndarray, scale: float,
+              geometries: Sequence[Geometry], widest: int, places: np.ndarray,
+              pixels: np.ndarray, to_pixels: np.ndarray, spots: np.ndarray
+              ) -> tuple[Geometry, Registration]:
+    """The board the lattice of stones ``places`` (on ``spots`` of the picture ``small``,
+    ``shrink`` times the working picture) lies on (steps 4 to 6)."""
     if (np.ptp(places, axis=0) >= MAX_SPAN * widest).any():
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
                                 "no board covered in stones is in view.")
@@ -309,6 +328,7 @@ def snap(spots: np.ndarray, to_pixels: np.ndarray
         order = on[np.argsort(off[on])]
         _unique, first = np.unique(rounded[order], axis=0, return_index=True)
         chosen = order[first]
+        chosen = chosen[largest_cluster(rounded[chosen])]
         if len(chosen) < MIN_SPOTS:
             return None
         places, pixels = rounded[chosen], spots[chosen]
@@ -316,6 +336,20 @@ def snap(spots: np.ndarray, to_pixels: np.ndarray
         if to_pixels is None:
             return None
     return places, pixels, to_pixels
+
+
+def largest_cluster(places: np.ndarray) -> np.ndarray:
+    """Which of the lattice ``places`` (N × 2, whole numbers) belong to their largest
+    group, places up to ``CLUSTER_GAP`` steps apart each way holding together: the
+    board's stones, without the spots far off it that the lattice happened to meet."""
+    if len(places) == 0:
+        return np.zeros(0, dtype=bool)
+    cells = (places - places.min(axis=0)).astype(int)
+    occupied = np.zeros(tuple(cells.max(axis=0)[::-1] + 1), np.uint8)
+    occupied[cells[:, 1], cells[:, 0]] = 1
+    joined = cv2.dilate(occupied, np.ones((CLUSTER_GAP, CLUSTER_GAP), np.uint8))
+    labels = cv2.connectedComponents(joined, connectivity=8)[1][cells[:, 1], cells[:, 0]]
+    return labels == np.bincount(labels).argmax()
 
 
 def _pitch(to_pixels: np.ndarray, places: np.ndarray) -> float:
