@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from calibration.gridfind import find_grid_of, grid_lines_mm
+from calibration.gridstones import largest_cluster
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
 from companion.vision.scene import render_scene
@@ -105,3 +106,37 @@ def test_the_live_locator_holds_a_board_found_by_its_stones(monkeypatch):
     for _ in range(12):
         assert np.array_equal(locator.locate(image).homography, first.homography)
     assert searches == []
+
+
+def keyboard(rows: int, columns: int, key: int) -> np.ndarray:
+    """A keyboard alone on a grey table: a dark slab with rows of lighter keys, a
+    lattice of light spots as regular as stones."""
+    picture = np.full((600, 800), 140, np.uint8)
+    x0, y0 = 400 - columns * key / 2, 300 - rows * key / 2
+    cv2.rectangle(picture, (round(x0 - key / 4), round(y0 - key / 4)),
+                  (round(x0 + columns * key + key / 4), round(y0 + rows * key + key / 4)), 30, -1)
+    for r in range(rows):
+        for c in range(columns):
+            cv2.rectangle(picture, (round(x0 + c * key + 2), round(y0 + r * key + 2)),
+                          (round(x0 + (c + 1) * key - 2), round(y0 + (r + 1) * key - 2)), 75, -1)
+    return picture
+
+
+def test_a_keyboard_is_no_board_covered_in_stones():
+    """Nine keys by six (a keyboard half behind a bowl) fill two thirds of a 9x9
+    board's points, but only six of its nine rows: a game's stones spread over the
+    board, so it is refused (it was found as a 9x9 board by its stones)."""
+    with pytest.raises(RegistrationError):
+        find_grid_of(keyboard(6, 9, 22), [load_geometry(n) for n in SIZES])
+
+
+def test_spots_far_off_the_board_are_left_out_of_its_lattice():
+    """The lattice carried past a board meets a keyboard's keys or a bowl's rim here
+    and there: only the largest group of places (gaps of two empty points allowed)
+    is the board's."""
+    board = np.stack(np.meshgrid(np.arange(10), np.arange(10)), axis=-1).reshape(-1, 2)
+    board = board[(board.sum(axis=1) % 3) != 0]  # stones with empty points between
+    stray = np.array([[16, 0], [17, 0], [30, 25], [-9, 4]])
+    keep = largest_cluster(np.vstack([board, stray]).astype(np.float64))
+    assert keep[:len(board)].all()
+    assert not keep[len(board):].any()
