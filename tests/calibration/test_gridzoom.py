@@ -218,7 +218,10 @@ def test_in_a_crop_only_the_outlines_over_its_region_are_tried():
     """The board lies in the region of crosshatch the crop is around: an outline
     covering it (even far larger, or a part of it) is tried, one beside it is not."""
     region = np.array([100.0, 100.0, 300.0, 300.0])
-    square = lambda x0, y0, x1, y1: np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
+
+    def square(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
+
     assert over(square(110, 120, 290, 280), region)
     assert over(square(0, 0, 600, 600), region)  # the whole crop
     assert over(square(150, 150, 250, 250), region)  # a part of the board
