@@ -99,31 +99,35 @@ def _split_at_necks(mask: np.ndarray, window: int
     give them), two parts joined only by a neck narrower than ``NECK_WINDOWS``
     crosshatch windows (``window`` cells) split apart: the crosshatch is summed over
     such windows, so a board lying against a keyboard makes one region with it, too
-    large to look at closer. The parts are the cores an erosion leaves, each grown back
-    over the mask (a place of the neck goes to the nearer core); a region the erosion
-    removes whole (narrower than the neck) is kept as it is."""
+    large to look at closer. A region an erosion by the neck's width leaves in several
+    cores is split, each of its places going to the nearest core; any other is kept
+    whole."""
     side = NECK_WINDOWS * window - 1
     cores = cv2.erode(mask, np.ones((side, side), np.uint8))
-    whole = cv2.connectedComponents(mask, connectivity=8)[1]
-    labels = np.zeros(mask.shape, np.int32)
-    if cores.any():
-        distance, nearest = cv2.distanceTransformWithLabels(
-            (1 - cores).astype(np.uint8), cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
-        core_labels = cv2.connectedComponents(cores, connectivity=8)[1]
+    count, whole = cv2.connectedComponents(mask, connectivity=8)
+    labels = whole.astype(np.int32)
+    for k in range(1, count):
+        inside = whole == k
+        parts, core_labels = cv2.connectedComponents(cores & inside.astype(np.uint8),
+                                                     connectivity=8)
+        if parts <= 2:  # one core, or none: the region as it is
+            continue
+        _, nearest = cv2.distanceTransformWithLabels(
+            (core_labels == 0).astype(np.uint8), cv2.DIST_L2, 5,
+            labelType=cv2.DIST_LABEL_CCOMP)
         # The distance transform numbers the cores its own way: name each by the core's.
         names = np.zeros(int(nearest.max()) + 1, np.int32)
-        names[nearest[cores > 0]] = core_labels[cores > 0]
-        labels = np.where((mask > 0) & (distance <= side), names[nearest], 0).astype(np.int32)
-    cored = np.unique(whole[cores > 0])
-    for k in np.unique(whole[(mask > 0) & ~np.isin(whole, cored)]):
-        labels[whole == k] = labels.max() + 1
-    count = int(labels.max()) + 1
-    stats = np.zeros((count, 5), np.int32)
-    for k in range(1, count):
+        names[nearest[core_labels > 0]] = core_labels[core_labels > 0]
+        part = names[nearest]
+        labels[inside & (part > 1)] = count + part[inside & (part > 1)] - 2
+        count = max(count, int(labels.max()) + 1)
+    stats = np.zeros((int(labels.max()) + 1, 5), np.int32)
+    for k in range(1, len(stats)):
         ys, xs = np.nonzero(labels == k)
-        stats[k] = (xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1,
-                    len(xs))
-    return count, labels, stats
+        if len(xs):
+            stats[k] = (xs.min(), ys.min(), xs.max() - xs.min() + 1,
+                        ys.max() - ys.min() + 1, len(xs))
+    return len(stats), labels, stats
 
 
 def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
