@@ -132,7 +132,10 @@ def _board_of(small: np.ndarray, shrink: float, response: np.ndarray, scale: flo
               pixels: np.ndarray, to_pixels: np.ndarray, spots: np.ndarray
               ) -> tuple[Geometry, Registration]:
     """The board the lattice of stones ``places`` (on ``spots`` of the picture ``small``,
-    ``shrink`` times the working picture) lies on (steps 4 to 6)."""
+    ``shrink`` times the working picture) lies on (steps 4 to 6), without the places
+    far off the rest (``largest_cluster``)."""
+    keep = largest_cluster(places)
+    places, pixels = places[keep], pixels[keep]
     if (np.ptp(places, axis=0) >= MAX_SPAN * widest).any():
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
                                 "no board covered in stones is in view.")
@@ -330,7 +333,6 @@ def snap(spots: np.ndarray, to_pixels: np.ndarray
         order = on[np.argsort(off[on])]
         _unique, first = np.unique(rounded[order], axis=0, return_index=True)
         chosen = order[first]
-        chosen = chosen[largest_cluster(rounded[chosen])]
         if len(chosen) < MIN_SPOTS:
             return None
         places, pixels = rounded[chosen], spots[chosen]
