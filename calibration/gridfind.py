@@ -20,7 +20,9 @@ with no markers: its outline first, then its lines, then every crossing.
    printed frame around it).
 3. **Crossings.** Each crossing is looked for near where the lattice puts it and the
    homography refitted (RANSAC) on those found, three times, so lens curvature and a
-   rough first outline no longer matter. Stones hide crossings; RANSAC drops those.
+   rough first outline no longer matter. Stones hide crossings; RANSAC drops those. A
+   first guess meeting under ``HOPELESS`` of the crossings needed is given up at once
+   (most outlines are the clutter's; settling would not bring them onto a board).
 4. **Settling.** After each refit the lattice may still be a whole line off (a shadow
    or a frame beyond the board's edge line looks like a line). Each line of the lattice
    and the two beyond each end is judged on its best-showing part and on whether the
@@ -54,7 +56,8 @@ with no markers: its outline first, then its lines, then every crossing.
    no lattice is fitted. When the search finds no board, the regions where the line
    response crosshatches are searched again, each in a crop of the full picture
    around it, closer (``calibration.gridzoom``; every check as above, on the crop's
-   own line response), and a board found there is mapped back to the picture. A board
+   own line response; only the outlines over the region), and a board found there is
+   mapped back to the picture. A board
    found with its crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is
    searched again the same way around it, and refused if it is not found there.
 

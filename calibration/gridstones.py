@@ -21,7 +21,10 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    turn with the perspective as it grows), among the spots within ``SNAP`` of a
    pitch. Then a homography from lattice places to spots is fitted (RANSAC), every
    spot within ``SNAP`` of a place it puts is taken, and it is fitted again. The
-   seed, and the scale, with the most spots win.
+   seed, and the scale, with the most spots win (should that lattice fit no board, the
+   next scale's is tried: a lattice of stones and the gaps between them along one
+   axis holds more spots). Places far off the rest (``largest_cluster``: a keyboard's
+   keys, a bowl's rim, met by the lattice carried past the board) are left out.
 4. **Stones or gaps.** Should the lattice still be that of the gaps, half a pitch
    over on both axes, the picture's shade there varies less from place to place
    (the board, everywhere) than on the stones' (black and white): the lattice whose
@@ -30,7 +33,9 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    the board's rim) are left out. The board has 9, 13 or 19 lines (the geometries
    asked for): the smallest is taken that holds all but ``OUTSIDE_SHARE`` of the
    spots and is filled by its stones to ``MIN_FILLED`` (a board with fewer stones
-   shows its lines, and the grid finder finds it by them). Along each axis it lies
+   shows its lines, and the grid finder finds it by them), with stones on
+   ``MIN_LINES_HELD`` of its lines each way (a game's stones spread over the board;
+   a keyboard's rows of keys do not). Along each axis it lies
    where it holds the most spots; of the ways holding nearly as many (an empty edge
    line), the way whose lines show most as lines, crossed by the lines the other
    way (the black-hat line response), and whose lines just beyond show least (the

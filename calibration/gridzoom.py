@@ -16,7 +16,9 @@ particular, a bowl's rim one way within such a window. So:
 2. **Regions.** The crosshatch over ``HATCH_SHARE`` of its highest, in connected
    regions at least ``MIN_REGION_SHARE`` of the picture's side across whose
    crosshatch is at least ``TWO_WAYS`` of all their edges (wood grain's is not), the
-   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``.
+   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``. A region two
+   things make, joined by a neck narrower than ``NECK_WINDOWS`` windows (a board
+   lying against a keyboard), is split there.
 3. **Crops.** Each region with ``CROP_MARGIN`` of its size around it each way, in the
    full picture, when that is at most ``1 / MIN_ZOOM`` of the working size (searched
    at the working size, it then shows the board at least ``MIN_ZOOM`` times larger).
@@ -29,10 +31,12 @@ its far first line missed: one line off).
 
 The finder searches each crop as a picture of its own (every check as usual, the
 independent one on the crop's own line response, closer than the whole picture's),
-and keeps a board found there only when its lattice and ``CLEAR_PITCHES`` beyond its
-end lines lie inside the crop (``clear_of_edges``): a crop cutting across a board
-would hide the lines beyond a lattice one line short of it. A keyboard is a crosshatch
-too: its crop costs time, never a board (the checks refuse it).
+trying there only the outlines ``over`` the region the crop is around (the clutter
+beside it had its outlines tried in the whole picture already), and keeps a board
+found there only when its lattice and ``CLEAR_PITCHES`` beyond its end lines lie
+inside the crop (``clear_of_edges``): a crop cutting across a board would hide the
+lines beyond a lattice one line short of it. A keyboard is a crosshatch too: its crop
+costs time, never a board (the checks refuse it).
 Every threshold is a named constant here.
 """
 
