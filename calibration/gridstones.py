@@ -21,10 +21,7 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    turn with the perspective as it grows), among the spots within ``SNAP`` of a
    pitch. Then a homography from lattice places to spots is fitted (RANSAC), every
    spot within ``SNAP`` of a place it puts is taken, and it is fitted again. The
-   seed, and the scale, with the most spots win (should that lattice fit no board, the
-   next scale's is tried: a lattice of stones and the gaps between them along one
-   axis holds more spots). Places far off the rest (``largest_cluster``: a keyboard's
-   keys, a bowl's rim, met by the lattice carried past the board) are left out.
+   seed, and the scale, with the most spots win.
 4. **Stones or gaps.** Should the lattice still be that of the gaps, half a pitch
    over on both axes, the picture's shade there varies less from place to place
    (the board, everywhere) than on the stones' (black and white): the lattice whose
@@ -94,9 +91,6 @@ MAX_SPAN = 2.0  # a lattice of spots spanning this many times the largest board'
 PHASE_BLUR = 0.12  # stones and gaps are told apart on the picture blurred by this
 # share of a pitch (a lamp's highlight on a stone is smaller)
 SEED = 11  # the first cells are drawn seeded: the same picture gives the same board
-CLUSTER_GAP = 3  # places up to this many lattice steps apart (two empty points between,
-# odd) hold together; the largest such group is the board (a keyboard's keys or a bowl's
-# rim far off it may lie where the lattice, carried past the board, puts a place)
 
 
 def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
@@ -117,30 +111,11 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     if not lattices:
         raise RegistrationError("No lattice of stones found in the picture: no board "
                                 "covered in stones is in view.")
-    # The scale whose lattice holds the most stones (of two alike, the larger) first;
-    # should it fit no board (a finer lattice of stones and the gaps between them along
-    # one axis), the next.
-    order = sorted(range(len(lattices)), key=lambda k: (-len(lattices[k][0]), -k))
+    # The scale whose lattice holds the most stones (of two alike, the larger).
+    most = max(len(found[0]) for found in lattices)
+    places, pixels, to_pixels, spots = [found for found in lattices
+                                        if len(found[0]) == most][-1]
     widest = max(max(len(axis) for axis in _points(g)) for g in geometries)
-    failure: RegistrationError | None = None
-    for k in order:
-        try:
-            return _board_of(small, shrink, response, scale, geometries, widest, *lattices[k])
-        except RegistrationError as error:
-            failure = failure or error
-    assert failure is not None
-    raise failure
-
-
-def _board_of(small: np.ndarray, shrink: float, response: np.ndarray, scale: float,
-              geometries: Sequence[Geometry], widest: int, places: np.ndarray,
-              pixels: np.ndarray, to_pixels: np.ndarray, spots: np.ndarray
-              ) -> tuple[Geometry, Registration]:
-    """The board the lattice of stones ``places`` (on ``spots`` of the picture ``small``,
-    ``shrink`` times the working picture) lies on (steps 4 to 6), without the places
-    far off the rest (``largest_cluster``)."""
-    keep = largest_cluster(places)
-    places, pixels = places[keep], pixels[keep]
     if (np.ptp(places, axis=0) >= MAX_SPAN * widest).any():
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
                                 "no board covered in stones is in view.")
@@ -345,20 +320,6 @@ def snap(spots: np.ndarray, to_pixels: np.ndarray
         if to_pixels is None:
             return None
     return places, pixels, to_pixels
-
-
-def largest_cluster(places: np.ndarray) -> np.ndarray:
-    """Which of the lattice ``places`` (N × 2, whole numbers) belong to their largest
-    group, places up to ``CLUSTER_GAP`` steps apart each way holding together: the
-    board's stones, without the spots far off it that the lattice happened to meet."""
-    if len(places) == 0:
-        return np.zeros(0, dtype=bool)
-    cells = (places - places.min(axis=0)).astype(int)
-    occupied = np.zeros(tuple(cells.max(axis=0)[::-1] + 1), np.uint8)
-    occupied[cells[:, 1], cells[:, 0]] = 1
-    joined = cv2.dilate(occupied, np.ones((CLUSTER_GAP, CLUSTER_GAP), np.uint8))
-    labels = cv2.connectedComponents(joined, connectivity=8)[1][cells[:, 1], cells[:, 0]]
-    return labels == np.bincount(labels).argmax()
 
 
 def _pitch(to_pixels: np.ndarray, places: np.ndarray) -> float:

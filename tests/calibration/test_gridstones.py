@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.gridfind import find_grid_of, grid_lines_mm
-from calibration.gridstones import largest_cluster
+from calibration.gridfind import find_grid_of, grid_lines_mm, line_response, working_grey
+from calibration.gridstones import find_by_stones
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
 from companion.vision.scene import render_scene
@@ -126,17 +126,6 @@ def test_a_keyboard_is_no_board_covered_in_stones():
     """Nine keys by six (a keyboard half behind a bowl) fill two thirds of a 9x9
     board's points, but only six of its nine rows: a game's stones spread over the
     board, so it is refused (it was found as a 9x9 board by its stones)."""
+    grey, scale = working_grey(keyboard(6, 9, 22))
     with pytest.raises(RegistrationError):
-        find_grid_of(keyboard(6, 9, 22), [load_geometry(n) for n in SIZES])
-
-
-def test_spots_far_off_the_board_are_left_out_of_its_lattice():
-    """The lattice carried past a board meets a keyboard's keys or a bowl's rim here
-    and there: only the largest group of places (gaps of two empty points allowed)
-    is the board's."""
-    board = np.stack(np.meshgrid(np.arange(10), np.arange(10)), axis=-1).reshape(-1, 2)
-    board = board[(board.sum(axis=1) % 3) != 0]  # stones with empty points between
-    stray = np.array([[16, 0], [17, 0], [30, 25], [-9, 4]])
-    keep = largest_cluster(np.vstack([board, stray]).astype(np.float64))
-    assert keep[:len(board)].all()
-    assert not keep[len(board):].any()
+        find_by_stones(grey, line_response(grey), scale, [load_geometry(n) for n in SIZES])
