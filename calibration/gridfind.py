@@ -20,7 +20,9 @@ with no markers: its outline first, then its lines, then every crossing.
    printed frame around it).
 3. **Crossings.** Each crossing is looked for near where the lattice puts it and the
    homography refitted (RANSAC) on those found, three times, so lens curvature and a
-   rough first outline no longer matter. Stones hide crossings; RANSAC drops those.
+   rough first outline no longer matter. Stones hide crossings; RANSAC drops those. A
+   first guess meeting under ``HOPELESS`` of the crossings needed is given up at once
+   (most outlines are the clutter's; settling would not bring them onto a board).
 4. **Settling.** After each refit the lattice may still be a whole line off (a shadow
    or a frame beyond the board's edge line looks like a line). Each line of the lattice
    and the two beyond each end is judged on its best-showing part and on whether the
@@ -54,7 +56,8 @@ with no markers: its outline first, then its lines, then every crossing.
    no lattice is fitted. When the search finds no board, the regions where the line
    response crosshatches are searched again, each in a crop of the full picture
    around it, closer (``calibration.gridzoom``; every check as above, on the crop's
-   own line response), and a board found there is mapped back to the picture. A board
+   own line response; only the outlines over the region), and a board found there is
+   mapped back to the picture. A board
    found with its crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is
    searched again the same way around it, and refused if it is not found there.
 
@@ -70,7 +73,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -91,7 +94,14 @@ from calibration.gridoutline import (
 )
 from calibration.gridstones import find_by_stones
 from calibration.gridverify import verify_lattice
-from calibration.gridzoom import FINE_PITCH_PX, around, clear_of_edges, crop_box, hatch_regions
+from calibration.gridzoom import (
+    FINE_PITCH_PX,
+    around,
+    clear_of_edges,
+    crop_box,
+    hatch_regions,
+    over,
+)
 from calibration.intrinsics import CameraModel
 from calibration.markers import detect_markers
 from calibration.registration import (
@@ -108,6 +118,7 @@ EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each 
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
 MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the others)
+HOPELESS = 0.5  # a first guess meeting under this share of those is given up at once
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
@@ -230,29 +241,46 @@ def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
     return (top + bottom) / 2, (left + right) / 2
 
 
-def lattice_guess(response: np.ndarray, quad: np.ndarray, columns: int, rows: int
-                  ) -> np.ndarray:
-    """Picture positions (rows × columns × 2) of the grid's crossings, from the
-    lattice that fits the straightened picture best."""
+@dataclass(frozen=True)
+class Straightened:
+    """The line response in and around an outline, straightened by it (the outline
+    ``EXTEND`` of its size beyond it each way): the profiles a lattice is fitted to,
+    made once for every board size tried in that outline."""
+
+    columns: np.ndarray  # the mean response of each column, over the outline's rows
+    rows: np.ndarray  # the mean response of each row, over the outline's columns
+    width: float  # the outline's sides, in straightened pixels
+    height: float
+    back: np.ndarray  # straightened -> picture
+
+
+def straightened(response: np.ndarray, quad: np.ndarray) -> Straightened:
+    """``response`` straightened by the outline ``quad`` (``Straightened``)."""
     width, height = _side_lengths(quad)
     ex, ey = EXTEND * width, EXTEND * height
     target = np.array([[ex, ey], [ex + width, ey], [ex + width, ey + height], [ex, ey + height]])
     straighten = cv2.getPerspectiveTransform(quad.astype(np.float32), target.astype(np.float32))
     size = (round(width + 2 * ex), round(height + 2 * ey))
     flat = cv2.warpPerspective(response, straighten, size)
-    inside_rows = flat[round(ey):round(ey + height), :]
-    inside_cols = flat[:, round(ex):round(ex + width)]
-    x0, px = fit_lattice(inside_rows.mean(axis=0), columns,
+    return Straightened(flat[round(ey):round(ey + height), :].mean(axis=0),
+                        flat[:, round(ex):round(ex + width)].mean(axis=1), width, height,
+                        np.linalg.inv(straighten))
+
+
+def lattice_guess(view: Straightened, columns: int, rows: int) -> np.ndarray:
+    """Picture positions (rows × columns × 2) of the grid's crossings, from the
+    lattice that fits the straightened picture ``view`` best."""
+    width, height = view.width, view.height
+    x0, px = fit_lattice(view.columns, columns,
                                (width / (columns - 1) * 0.8,
                                 width / max(1.0, (columns - 1) * MIN_PITCH_SHARE)))
-    y0, py = fit_lattice(inside_cols.mean(axis=1), rows,
+    y0, py = fit_lattice(view.rows, rows,
                                (height / (rows - 1) * 0.8,
                                 height / max(1.0, (rows - 1) * MIN_PITCH_SHARE)))
     xs = x0 + px * np.arange(columns)
     ys = y0 + py * np.arange(rows)
     crossings = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
-    back = np.linalg.inv(straighten)
-    return cv2.perspectiveTransform(crossings, back).reshape(rows, columns, 2)
+    return cv2.perspectiveTransform(crossings, view.back).reshape(rows, columns, 2)
 
 
 def refine_crossings(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
@@ -383,7 +411,8 @@ def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
         box = crop_box(region, scale, size, max(response.shape[:2]))
         if box is None:
             continue
-        found = _search_in(image, box, geometries, camera)
+        found = _search_in(image, box, geometries, camera,
+                           tuple(v / scale for v in region))
         if found is None:
             continue
         if best is None or found[1].confidence > best[1].confidence:
@@ -418,7 +447,7 @@ def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
     pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2),
                                       np.linalg.inv(registration.homography)).reshape(-1, 2)
     closer = _search_in(image, around(pixels, (image.shape[1], image.shape[0])), geometries,
-                        camera)
+                        camera, (*pixels.min(axis=0), *pixels.max(axis=0)))
     if closer is None:
         raise RegistrationError("The board's lines lie too close together here to be sure of "
                                 "them, and seen closer they fit no board: is the board large "
@@ -427,18 +456,20 @@ def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
 
 
 def _search_in(image: np.ndarray, box: tuple[int, int, int, int],
-               geometries: Sequence[Geometry], camera: CameraModel | None
-               ) -> tuple[Geometry, Registration] | None:
+               geometries: Sequence[Geometry], camera: CameraModel | None,
+               region: tuple[float, ...]) -> tuple[Geometry, Registration] | None:
     """The board in the part ``box`` (x0, y0, x1, y1) of the full picture, searched as a
-    picture of its own, mapped back to the picture; None when none is found there, or
-    when the one found lies too near a side where the part cuts the picture
-    (``gridzoom.clear_of_edges``)."""
+    picture of its own (only the outlines over ``region``, x0, y0, x1, y1 in the
+    picture's pixels: where the board is looked for), mapped back to the picture; None
+    when none is found there, or when the one found lies too near a side where the part
+    cuts the picture (``gridzoom.clear_of_edges``)."""
     x0, y0, x1, y1 = box
     try:
         grey, crop_scale = working_grey(image[y0:y1, x0:x1])
         crop_response = hide_markers(line_response(grey), grey)
+        within = (np.array(region, dtype=np.float64) - [x0, y0, x0, y0]) * crop_scale
         geometry, registration = _search(grey, crop_response, crop_scale, geometries,
-                                         _shifted(camera, x0, y0))
+                                         _shifted(camera, x0, y0), within)
     except RegistrationError:
         return None
     if not clear_of_edges(registration.homography, *grid_lines_mm(geometry), box,
@@ -459,11 +490,12 @@ def _shifted(camera: CameraModel | None, x0: int, y0: int) -> CameraModel | None
 
 
 def _search(grey: np.ndarray, response: np.ndarray, scale: float,
-            geometries: Sequence[Geometry], camera: CameraModel | None
-            ) -> tuple[Geometry, Registration]:
+            geometries: Sequence[Geometry], camera: CameraModel | None,
+            within: np.ndarray | None = None) -> tuple[Geometry, Registration]:
     """The search at the working size (``grey`` and its line ``response``, ``scale``
-    working pixels a picture pixel): by the lines in every outline, then by the
-    stones (module docstring)."""
+    working pixels a picture pixel): by the lines in every outline (with ``within``,
+    a box x0, y0, x1, y1 in working pixels, only those over it: ``gridzoom.over``),
+    then by the stones (module docstring)."""
     counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
@@ -485,6 +517,8 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
             first_failure = first_failure or RegistrationError(
                 f"The lines found give no board's outline ({error}).")
             break
+        if within is not None and not over(quad, within):
+            continue
         try:
             found = _find_in_outline(response, quad, geometries, camera, scale)
         except RegistrationError as error:
@@ -648,9 +682,10 @@ def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequenc
     ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
                                                 -len(g.names)))
     failures: list[tuple[Geometry, RegistrationError]] = []
+    view = straightened(response, quad)
     for geometry in ordered:
         try:
-            found = _register(response, quad, geometry, camera, scale)
+            found = _register(response, view, geometry, camera, scale)
         except RegistrationError as error:
             failures.append((geometry, error))
             continue
@@ -742,10 +777,11 @@ def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
             or verify_lattice(response, to_board, xs, ys))
 
 
-def _register(response: np.ndarray, quad: np.ndarray, geometry: Geometry,
+def _register(response: np.ndarray, view: Straightened, geometry: Geometry,
               camera: CameraModel | None, scale: float
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Fit ``geometry``'s lattice to the lines inside the first outline ``quad``:
+    """Fit ``geometry``'s lattice to the lines inside the first outline (``view``, the
+    response straightened by it):
     (picture → board homography at working scale, crossings on the board, in the
     picture)."""
     xs, ys = grid_lines_mm(geometry)
@@ -757,7 +793,7 @@ def _register(response: np.ndarray, quad: np.ndarray, geometry: Geometry,
     failure: RegistrationError | None = None
     for turned in (False, True) if camera is not None and not square else (False,):
         bx, by = (ys, xs) if turned else (xs, ys)
-        guess = lattice_guess(response, quad, len(bx), len(by)).reshape(-1, 2)
+        guess = lattice_guess(view, len(bx), len(by)).reshape(-1, 2)
         rows, cols = np.meshgrid(np.arange(len(by)), np.arange(len(bx)), indexing="ij")
         if turned:  # a quarter turn, never a mirror image
             board = np.stack([xs[len(xs) - 1 - rows], ys[cols]], axis=-1).reshape(-1, 2)
@@ -796,6 +832,11 @@ def _fit_lattice_to_lines(response: np.ndarray, board: np.ndarray, guess: np.nda
     """From a first guess of where the crossings are, refit and settle the lattice on
     the picture's lines (stages 3 and 4); return picture -> board and the crossings."""
     homography, _ = cv2.findHomography(board, guess, 0)
+    # Settling moves the lattice by whole lines, on crossings still where it met them: a
+    # guess meeting far too few is given up before it (most outlines are clutter's).
+    met = len(refine_crossings(response, homography, xs, ys)[0])
+    if met < HOPELESS * _least_found(xs, ys):
+        raise RegistrationError(_too_few(met, xs, ys))
     homography = _settled(response, homography, xs, ys)
     for _ in range(REFINE_ROUNDS):
         to_board, _found, _pixels = _refit(response, homography, xs, ys)
@@ -824,11 +865,8 @@ def _refit(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
     """Find the crossings near the lattice and fit picture -> board on those that agree
     (RANSAC in board units); return the homography and the crossings kept."""
     board_found, pixels = refine_crossings(response, board_to_picture, xs, ys)
-    total = len(xs) * len(ys)
-    if len(board_found) < max(8, MIN_FOUND * total):
-        raise RegistrationError(
-            f"Only {len(board_found)} of the grid's {total} crossings were found: is the "
-            "whole board in the picture, and is it the board named?")
+    if len(board_found) < _least_found(xs, ys):
+        raise RegistrationError(_too_few(len(board_found), xs, ys))
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
     to_board, inliers = cv2.findHomography(pixels, board_found, cv2.RANSAC,
                                            RANSAC_PITCH * pitch)
@@ -836,6 +874,16 @@ def _refit(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarray,
         raise RegistrationError("The grid's crossings found do not agree on one board.")
     keep = inliers.ravel().astype(bool)
     return to_board, board_found[keep], pixels[keep]
+
+
+def _least_found(xs: np.ndarray, ys: np.ndarray) -> float:
+    """The fewest crossings a lattice of lines at ``xs`` and ``ys`` must meet."""
+    return max(8, MIN_FOUND * len(xs) * len(ys))
+
+
+def _too_few(found: int, xs: np.ndarray, ys: np.ndarray) -> str:
+    return (f"Only {found} of the grid's {len(xs) * len(ys)} crossings were found: is the "
+            "whole board in the picture, and is it the board named?")
 
 
 def _scaled(camera: CameraModel, scale: float) -> CameraModel:

@@ -30,7 +30,9 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    the board's rim) are left out. The board has 9, 13 or 19 lines (the geometries
    asked for): the smallest is taken that holds all but ``OUTSIDE_SHARE`` of the
    spots and is filled by its stones to ``MIN_FILLED`` (a board with fewer stones
-   shows its lines, and the grid finder finds it by them). Along each axis it lies
+   shows its lines, and the grid finder finds it by them), with stones on
+   ``MIN_LINES_HELD`` of its lines each way (a game's stones spread over the board;
+   a keyboard's rows of keys do not). Along each axis it lies
    where it holds the most spots; of the ways holding nearly as many (an empty edge
    line), the way whose lines show most as lines, crossed by the lines the other
    way (the black-hat line response), and whose lines just beyond show least (the
@@ -74,6 +76,8 @@ SEEDS = 8  # first cells tried at each scale
 MIN_SPOTS = 30  # a lattice of fewer spots is no board covered in stones
 MAX_SPOTS = 1500  # more stone-like spots at one scale than four 19x19 boards' stones
 MIN_FILLED = 0.4  # stones fill at least this share of the board's points
+MIN_LINES_HELD = 0.7  # and lie on at least this share of its lines each way (a game's
+# stones spread over the board; a keyboard's five rows of keys fill half a 9x9 board)
 OUTSIDE_SHARE = 0.08  # spots off the board (a bowl's stones, its rim) at most this share
 SPARSE_SHARE = 0.3  # a line holding under this share of a typical line's spots is off
 TIE_SHARE = 0.5  # ways holding this share of a typical line's stones fewer are as good
@@ -382,6 +386,12 @@ def board_extent(places: np.ndarray, response: np.ndarray, to_work: np.ndarray,
         if inside.sum() < MIN_FILLED * columns * rows:
             failure = (f"covers only {inside.sum()} of the {columns}x{rows} board's "
                        f"{columns * rows} points")
+            continue
+        held = [len(np.unique(places[inside, axis])) / count
+                for axis, count in enumerate((columns, rows))]
+        if min(held) < MIN_LINES_HELD:
+            failure = (f"holds stones on only {min(held):.0%} of the {columns}x{rows} "
+                       "board's lines one way")
             continue
         if (~inside).sum() > OUTSIDE_SHARE * inside.sum():
             continue

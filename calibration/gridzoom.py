@@ -16,7 +16,9 @@ particular, a bowl's rim one way within such a window. So:
 2. **Regions.** The crosshatch over ``HATCH_SHARE`` of its highest, in connected
    regions at least ``MIN_REGION_SHARE`` of the picture's side across whose
    crosshatch is at least ``TWO_WAYS`` of all their edges (wood grain's is not), the
-   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``.
+   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``. A region two
+   things make, joined by a neck narrower than ``NECK_WINDOWS`` windows (a board
+   lying against a keyboard), is split there.
 3. **Crops.** Each region with ``CROP_MARGIN`` of its size around it each way, in the
    full picture, when that is at most ``1 / MIN_ZOOM`` of the working size (searched
    at the working size, it then shows the board at least ``MIN_ZOOM`` times larger).
@@ -29,10 +31,12 @@ its far first line missed: one line off).
 
 The finder searches each crop as a picture of its own (every check as usual, the
 independent one on the crop's own line response, closer than the whole picture's),
-and keeps a board found there only when its lattice and ``CLEAR_PITCHES`` beyond its
-end lines lie inside the crop (``clear_of_edges``): a crop cutting across a board
-would hide the lines beyond a lattice one line short of it. A keyboard is a crosshatch
-too: its crop costs time, never a board (the checks refuse it).
+trying there only the outlines ``over`` the region the crop is around (the clutter
+beside it had its outlines tried in the whole picture already), and keeps a board
+found there only when its lattice and ``CLEAR_PITCHES`` beyond its end lines lie
+inside the crop (``clear_of_edges``): a crop cutting across a board would hide the
+lines beyond a lattice one line short of it. A keyboard is a crosshatch too: its crop
+costs time, never a board (the checks refuse it).
 Every threshold is a named constant here.
 """
 
@@ -46,14 +50,17 @@ HATCH_STEP = 4  # the crosshatch is mapped on a picture this many times smaller
 HATCH_WINDOW = 1 / 40  # the window the crosshatch is summed over (share of the longer side)
 CROSS_GAP_DEG = 45.0  # the second direction of a crosshatch lies at least this from the first
 HATCH_SHARE = 0.25  # a region's crosshatch is over this share of the picture's highest
-TWO_WAYS = 0.1  # and over this share of all its edges' energy (median; measured: boards
-# 0.15-0.23, a keyboard 0.33-0.38, strong wood grain 0.01 or less; edges at every
-# direction alike, 1/12)
+TWO_WAYS = 0.05  # and over this share of all its edges' energy (median; measured: boards
+# 0.1-0.23, a keyboard 0.33-0.38, strong wood grain 0.01 or less; edges at every
+# direction alike, 1/12; a board seen at an angle with tall stones on it, 0.099)
 MIN_REGION_SHARE = 1 / 12  # a region at least this share of the longer side across (a
 # 19x19 board smaller has its lines under 6 pixels apart at the working size)
 MAX_REGIONS = 3  # the most regions searched again
+NECK_WINDOWS = 2  # two regions joined by a neck narrower than this many windows are two
 CROP_MARGIN = 0.4  # a crop reaches this share of its region's size beyond it each way
 MIN_ZOOM = 1.5  # a crop is searched again only when this much closer than the picture
+REGION_OVERLAP = 0.5  # in a crop, an outline is tried when this share of it, or of the
+# region the crop is around, lies in the other (the board's outline covers its region)
 CLEAR_PITCHES = 1.5  # a board found in a crop lies this many pitches clear of its cut edges
 FINE_PITCH_PX = 7.0  # a board found with crossings closer than this at the working size is
 # searched again closer (a lattice one line off was found, and passed, at 5-6 pixels)
@@ -75,7 +82,7 @@ def crosshatch(response: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     kept = (slice(0, height * HATCH_STEP), slice(0, width * HATCH_STEP))
     sums = np.bincount((place + direction[kept].astype(np.int64)).ravel(),
                        weights=magnitude[kept].ravel(), minlength=height * width * DIRECTIONS)
-    window = max(3, round(max(response.shape[:2]) * HATCH_WINDOW / HATCH_STEP) | 1)
+    window = _window(response.shape)
     energy = cv2.boxFilter(sums.reshape(height, width, DIRECTIONS).astype(np.float32), -1,
                            (window, window))
     strongest = energy.argmax(axis=2)
@@ -83,6 +90,48 @@ def crosshatch(response: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     apart = np.minimum(apart, DIRECTIONS - apart) * (180.0 / DIRECTIONS)
     hatch = np.where(apart >= CROSS_GAP_DEG, energy, 0.0).max(axis=2)
     return hatch, hatch / (energy.sum(axis=2) + 1e-6)
+
+
+def _window(shape: tuple[int, ...]) -> int:
+    """The side (odd, in cells of the crosshatch map) of the window ``HATCH_WINDOW``."""
+    return max(3, round(max(shape[:2]) * HATCH_WINDOW / HATCH_STEP) | 1)
+
+
+def _split_at_necks(mask: np.ndarray, window: int
+                    ) -> tuple[int, np.ndarray, np.ndarray]:
+    """The regions of ``mask`` (count, labels, stats as OpenCV's connected components
+    give them), two parts joined only by a neck narrower than ``NECK_WINDOWS``
+    crosshatch windows (``window`` cells) split apart: the crosshatch is summed over
+    such windows, so a board lying against a keyboard makes one region with it, too
+    large to look at closer. A region an erosion by the neck's width leaves in several
+    cores is split, each of its places going to the nearest core; any other is kept
+    whole."""
+    side = NECK_WINDOWS * window - 1
+    cores = cv2.erode(mask, np.ones((side, side), np.uint8))
+    count, whole = cv2.connectedComponents(mask, connectivity=8)
+    labels = whole.astype(np.int32)
+    for k in range(1, count):
+        inside = whole == k
+        parts, core_labels = cv2.connectedComponents(cores & inside.astype(np.uint8),
+                                                     connectivity=8)
+        if parts <= 2:  # one core, or none: the region as it is
+            continue
+        _, nearest = cv2.distanceTransformWithLabels(
+            (core_labels == 0).astype(np.uint8), cv2.DIST_L2, 5,
+            labelType=cv2.DIST_LABEL_CCOMP)
+        # The distance transform numbers the cores its own way: name each by the core's.
+        names = np.zeros(int(nearest.max()) + 1, np.int32)
+        names[nearest[core_labels > 0]] = core_labels[core_labels > 0]
+        part = names[nearest]
+        labels[inside & (part > 1)] = count + part[inside & (part > 1)] - 2
+        count = max(count, int(labels.max()) + 1)
+    stats = np.zeros((int(labels.max()) + 1, 5), np.int32)
+    for k in range(1, len(stats)):
+        ys, xs = np.nonzero(labels == k)
+        if len(xs):
+            stats[k] = (xs.min(), ys.min(), xs.max() - xs.min() + 1,
+                        ys.max() - ys.min() + 1, len(xs))
+    return len(stats), labels, stats
 
 
 def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -95,7 +144,7 @@ def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
     if not top > 0:
         return []
     mask = (hatch > HATCH_SHARE * top).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats = _split_at_necks(mask, _window(response.shape))
     smallest = MIN_REGION_SHARE * max(response.shape[:2]) / HATCH_STEP
     strength = np.bincount(labels.ravel(), weights=hatch.ravel(), minlength=count)
     regions = [(float(strength[k]), k) for k in range(1, count)
@@ -153,3 +202,21 @@ def clear_of_edges(to_board: np.ndarray, xs: np.ndarray, ys: np.ndarray,
     return bool((x0 == 0 or u.min() >= 0) and (y0 == 0 or v.min() >= 0)
                 and (x1 == picture_size[0] or u.max() <= width)
                 and (y1 == picture_size[1] or v.max() <= height))
+
+
+def over(quad: np.ndarray, region: np.ndarray) -> bool:
+    """Whether the outline ``quad`` (4 × 2) lies over the ``region`` (x0, y0, x1, y1, the
+    same pixels): at least ``REGION_OVERLAP`` of the smaller of the two inside the other.
+    In a crop around a region of crosshatch the board is there; outlines of the clutter
+    beside it (a keyboard, a bowl) are not tried."""
+    x0, y0, x1, y1 = (float(v) for v in region)
+    box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    outline = quad.astype(np.float32)
+    smaller = min(abs(cv2.contourArea(outline)), (x1 - x0) * (y1 - y0))
+    if not smaller > 0:
+        return False
+    try:
+        shared, _ = cv2.intersectConvexConvex(outline, box)
+    except cv2.error:  # an outline OpenCV cannot intersect: tried, as before
+        return True
+    return bool(shared >= REGION_OVERLAP * smaller)

@@ -8,7 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.gridfind import find_grid_of, grid_lines_mm
+from calibration.gridfind import find_grid_of, grid_lines_mm, line_response, working_grey
+from calibration.gridstones import find_by_stones
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
 from companion.vision.scene import render_scene
@@ -105,3 +106,26 @@ def test_the_live_locator_holds_a_board_found_by_its_stones(monkeypatch):
     for _ in range(12):
         assert np.array_equal(locator.locate(image).homography, first.homography)
     assert searches == []
+
+
+def keyboard(rows: int, columns: int, key: int) -> np.ndarray:
+    """A keyboard alone on a grey table: a dark slab with rows of lighter keys, a
+    lattice of light spots as regular as stones."""
+    picture = np.full((600, 800), 140, np.uint8)
+    x0, y0 = 400 - columns * key / 2, 300 - rows * key / 2
+    cv2.rectangle(picture, (round(x0 - key / 4), round(y0 - key / 4)),
+                  (round(x0 + columns * key + key / 4), round(y0 + rows * key + key / 4)), 30, -1)
+    for r in range(rows):
+        for c in range(columns):
+            cv2.rectangle(picture, (round(x0 + c * key + 2), round(y0 + r * key + 2)),
+                          (round(x0 + (c + 1) * key - 2), round(y0 + (r + 1) * key - 2)), 75, -1)
+    return picture
+
+
+def test_a_keyboard_is_no_board_covered_in_stones():
+    """Nine keys by six (a keyboard half behind a bowl) fill two thirds of a 9x9
+    board's points, but only six of its nine rows: a game's stones spread over the
+    board, so it is refused (it was found as a 9x9 board by its stones)."""
+    grey, scale = working_grey(keyboard(6, 9, 22))
+    with pytest.raises(RegistrationError):
+        find_by_stones(grey, line_response(grey), scale, [load_geometry(n) for n in SIZES])

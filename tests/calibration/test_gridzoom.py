@@ -16,7 +16,7 @@ import pytest
 import calibration.gridfind as gridfind
 from calibration.gridfind import find_grid_of, grid_lines_mm, line_response, working_grey
 from calibration.gridverify import verify_lattice
-from calibration.gridzoom import MIN_ZOOM, clear_of_edges, crop_box, hatch_regions
+from calibration.gridzoom import MIN_ZOOM, clear_of_edges, crop_box, hatch_regions, over
 from calibration.registration import RegistrationError
 from companion.cli import main
 from companion.geometry import load_geometry
@@ -183,3 +183,60 @@ def test_a_thick_board_small_and_at_an_angle_is_not_found_a_line_off():
     ways = [np.rot90(seen, k) for k in range(4)] + [np.rot90(seen, k).swapaxes(0, 1)
                                                    for k in range(4)]
     assert min(np.linalg.norm(way - truth, axis=2).max() for way in ways) < pitch / 3
+
+
+# A 19x19 board a third of a 1080p frame with a keyboard lying against its corner, on a
+# grained table: their crosshatch makes one region, too large to look at closer.
+AGAINST_KEYBOARD = (0, "go-19", Pose(tilt_deg=10.82, azimuth_deg=315.6, roll_deg=15.36, fill=0.33,
+                                     offset=(0.041, 0.151)))
+
+
+def _against_keyboard():
+    seed, board, pose = AGAINST_KEYBOARD
+    return cluttered_scene(seed, board, pose, frame=FRAME, pieces={}, grain=0.15,
+                           keyboard_against=True)
+
+
+@pytest.mark.slow
+def test_a_board_against_a_keyboard_is_a_region_of_its_own_and_found_closer():
+    """The crosshatch of the board and of the keyboard touching it are split at the
+    neck between them: one region holds the board's middle and not the keyboard's, and
+    the board is found in the crop around it, every crossing within a quarter pitch."""
+    picture, to_board = _against_keyboard()
+    grey, scale = working_grey(picture)
+    middle = _board_corners("go-19", to_board).mean(axis=0) * scale
+    regions = [r for r in hatch_regions(line_response(grey))
+               if r[0] <= middle[0] <= r[2] and r[1] <= middle[1] <= r[3]]
+    assert len(regions) == 1
+    assert crop_box(regions[0], scale, FRAME, max(grey.shape)) is not None
+    geometry, registration = find_grid_of(picture, _sizes())
+    assert geometry.spec["columns"] == 19
+    assert lattice_error_pitches(registration, geometry, to_board) < 0.25
+
+
+def test_in_a_crop_only_the_outlines_over_its_region_are_tried():
+    """The board lies in the region of crosshatch the crop is around: an outline
+    covering it (even far larger, or a part of it) is tried, one beside it is not."""
+    region = np.array([100.0, 100.0, 300.0, 300.0])
+
+    def square(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
+
+    assert over(square(110, 120, 290, 280), region)
+    assert over(square(0, 0, 600, 600), region)  # the whole crop
+    assert over(square(150, 150, 250, 250), region)  # a part of the board
+    assert not over(square(310, 100, 500, 300), region)  # the keyboard beside it
+    assert not over(square(250, 250, 450, 450), region)  # a quarter over it
+
+
+@pytest.mark.slow
+def test_a_13x13_board_seen_at_35_degrees_among_clutter_is_found():
+    """A 13x13 board a third of a 1080p frame seen 35° from vertical, on a grained table
+    with bowls, a keyboard and the table's edge: its size told among 19, 13 and 9, every
+    crossing within a quarter of a pitch."""
+    pose = Pose(tilt_deg=35.0, azimuth_deg=315.6, roll_deg=15.36, fill=0.33,
+                offset=(0.041, 0.151))
+    picture, to_board = cluttered_scene(0, "go-13", pose, frame=FRAME, pieces={}, grain=0.15)
+    geometry, registration = find_grid_of(picture, _sizes())
+    assert geometry.spec["columns"] == 13
+    assert lattice_error_pitches(registration, geometry, to_board) < 0.25

@@ -33,10 +33,12 @@ CLEAN = Effects(noise=2.0, blur=0.4, jpeg=85)
 
 def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int],
                     pieces: Mapping[str, str] | None = None, effects: Effects = CLEAN,
-                    frame_seed: int = 0, grain: float = 0.0, clutter: bool = True
-                    ) -> tuple[np.ndarray, np.ndarray]:
+                    frame_seed: int = 0, grain: float = 0.0, clutter: bool = True,
+                    keyboard_against: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The rendered board with clutter around it, and its true homography pixels →
-    board mm. ``grain`` > 0: on a wooden top of that grain contrast (``wood_table``)."""
+    board mm. ``grain`` > 0: on a wooden top of that grain contrast (``wood_table``).
+    ``keyboard_against``: the keyboard lies against the board's upper left corner, its
+    keys' lattice touching the board's."""
     image, truth = render_scene(seed, board, dict(pieces or {}), pose, effects, frame=frame,
                                 frame_seed=frame_seed)
     to_picture = np.array(truth["homography"], dtype=np.float64)
@@ -47,14 +49,15 @@ def cluttered_scene(seed: int, board: str, pose: Pose, *, frame: tuple[int, int]
     unit = max(width, height) / 100.0  # clutter sizes as shares of the frame
     if grain <= 0:
         _wood_grain(layer, rng, unit)
-    if clutter:
-        _table_edge(layer, rng)
-        _keyboard(layer, rng, unit)
-        for _ in range(2):
-            _bowl(layer, rng, unit)
     outline = np.array([[0, 0], [geometry.width_mm, 0], [geometry.width_mm, geometry.height_mm],
                         [0, geometry.height_mm]], dtype=np.float64)
     corners = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), to_picture).reshape(-1, 2)
+    if clutter:
+        _table_edge(layer, rng)
+        corner = tuple(corners[np.argmin(corners.sum(axis=1))]) if keyboard_against else None
+        _keyboard(layer, rng, unit, corner)
+        for _ in range(2):
+            _bowl(layer, rng, unit)
     board_mask = np.zeros((height, width), np.uint8)
     cv2.fillConvexPoly(board_mask, np.rint(corners).astype(np.int32), 255)
     board_mask = cv2.dilate(board_mask, np.ones((5, 5), np.uint8))
@@ -134,13 +137,17 @@ def _table_edge(image: np.ndarray, rng: np.random.Generator) -> None:
     cv2.fillPoly(image, [np.rint(polygon).astype(np.int32)], (35, 30, 30))
 
 
-def _keyboard(image: np.ndarray, rng: np.random.Generator, unit: float) -> None:
-    """A keyboard: a dark slab with rows of light keys (a small lattice of its own)."""
+def _keyboard(image: np.ndarray, rng: np.random.Generator, unit: float,
+              against: tuple[float, float] | None = None) -> None:
+    """A keyboard: a dark slab with rows of light keys (a small lattice of its own),
+    with its lower right corner at ``against`` if given."""
     height, width = image.shape[:2]
     key = rng.uniform(1.2, 2.0) * unit
     columns, rows = 14, 5
     x0 = rng.uniform(0.02, 0.3) * width
     y0 = rng.uniform(0.02, 0.15) * height
+    if against is not None:
+        x0, y0 = against[0] - columns * key - key / 2, against[1] - rows * key - key / 2
     cv2.rectangle(image, (round(x0), round(y0)),
                   (round(x0 + columns * key + key / 2), round(y0 + rows * key + key / 2)),
                   (30, 30, 32), -1)
