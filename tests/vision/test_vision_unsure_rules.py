@@ -2,6 +2,8 @@
 (``SpaceReadings.why``, ``companion bench vision --why``), and no other space does; the
 rules that make a space unsure rather than wrong, each on the pictures it was made for."""
 
+from collections import Counter
+
 import cv2
 import numpy as np
 
@@ -79,6 +81,21 @@ def _go_readings(seeds, held_out=False):
         yield recogniser.read(image, np.linalg.inv(np.array(truth["homography"]))), truth
 
 
+def _tally(seeds, colour, held_out=False, no_hand=False):
+    """Read ``_go_readings(seeds, held_out)``, asserting that no space is read wrongly
+    (and, with ``no_hand``, that no scene is called occluded): how many spaces hold
+    ``colour`` and how many of them were read as each content."""
+    total, read = 0, Counter()
+    for reading, truth in _go_readings(seeds, held_out=held_out):
+        assert not (no_hand and reading.occluded)
+        for name, content in reading.cells.items():
+            assert content in ("unsure", truth["cells"][name])
+            if truth["cells"][name] == colour:
+                total += 1
+                read[content] += 1
+    return total, read
+
+
 def test_a_white_stone_clipped_whole_in_its_brightest_channel_only_is_white():
     """Under a warm lamp (development looks 8 and 38) a white stone's face may clip in
     red over its whole core, yet no pixel of it is white in every channel, as a lamp's
@@ -102,14 +119,8 @@ def test_a_black_stone_darker_than_the_shade_beside_it_is_black():
     is far darker than even that shade and shows no print (development looks 9 and 30:
     black stones on tan paper and on kaya lit by a warm lamp). A hand's shadow over bare
     board leaves the print showing: ``test_vision_occlusion`` and the benchmark's hands."""
-    blacks = read_black = 0
-    for reading, truth in _go_readings((9, 30)):
-        for name, content in reading.cells.items():
-            assert content in ("unsure", truth["cells"][name])
-            if truth["cells"][name] == "black":
-                blacks += 1
-                read_black += content == "black"
-    assert read_black >= 0.97 * blacks  # 121 of 127 before the rule
+    blacks, read = _tally((9, 30), "black")
+    assert read["black"] >= 0.97 * blacks  # 121 of 127 before the rule
 
 
 def test_a_shaded_stone_is_read_and_a_stone_half_on_its_space_is_not():
@@ -145,15 +156,8 @@ def test_a_black_stone_lighter_than_foreseen_is_black():
     yet lie half way between the board's lightness and a black stone's, too far from it
     for the stone's shift learned from the scene (which needs stones read surely first):
     they were "nothing fits". They are black, and nothing is read wrongly."""
-    blacks = read_black = 0
-    for reading, truth in _go_readings((31, 52), held_out=True):
-        assert not reading.occluded
-        for name, content in reading.cells.items():
-            assert content in ("unsure", truth["cells"][name])
-            if truth["cells"][name] == "black":
-                blacks += 1
-                read_black += content == "black"
-    assert read_black >= 0.9 * blacks  # 106 of 162 before the rule, 149 with it
+    blacks, read = _tally((31, 52), "black", held_out=True, no_hand=True)
+    assert read["black"] >= 0.9 * blacks  # 106 of 162 before the rule, 149 with it
 
 
 def test_a_glossy_black_stones_dark_rim_round_a_bright_highlight_is_no_print():
@@ -162,14 +166,8 @@ def test_a_glossy_black_stones_dark_rim_round_a_bright_highlight_is_no_print():
     the rim two or three pixels wide round it, filled by the closing that takes thin
     print away, passed for print, so they were read empty, confidently. A ring that dark
     round a core is no print: never empty, and no space is read wrongly."""
-    blacks = read_empty = 0
-    for reading, truth in _go_readings((112, 114), held_out=True):
-        for name, content in reading.cells.items():
-            assert content in ("unsure", truth["cells"][name])
-            if truth["cells"][name] == "black":
-                blacks += 1
-                read_empty += content == "empty"
-    assert blacks > 20 and read_empty == 0
+    blacks, read = _tally((112, 114), "black", held_out=True)
+    assert blacks > 20 and read["empty"] == 0
 
 
 def test_a_frosted_black_stone_is_told_by_its_dark_rim():
@@ -177,15 +175,8 @@ def test_a_frosted_black_stone_is_told_by_its_dark_rim():
     face until it is little darker than the board and reads empty by its colour, while
     its rim, round the core, stays far darker than any board. 125 of 224 were read black
     before the rule (the rest unsure); now nearly all are, and nothing is read wrongly."""
-    blacks = read_black = 0
-    for reading, truth in _go_readings((5, 10), held_out=True):
-        assert not reading.occluded
-        for name, content in reading.cells.items():
-            assert content in ("unsure", truth["cells"][name])
-            if truth["cells"][name] == "black":
-                blacks += 1
-                read_black += content == "black"
-    assert blacks > 200 and read_black >= 0.95 * blacks  # 221 of 224
+    blacks, read = _tally((5, 10), "black", held_out=True, no_hand=True)
+    assert blacks > 200 and read["black"] >= 0.95 * blacks  # 221 of 224
 
 
 def test_bare_board_in_a_deep_shadow_is_no_black_stone():
@@ -223,11 +214,5 @@ def test_bare_board_darker_than_any_white_stone_with_its_print_blurred_away_is_e
     its board by more than a white stone lit as its board can be, and far lighter than a
     black stone: empty. A white stone seen from low in its shade is lighter than its board
     and stays unsure (``go-more/basic.jpg``, above); nothing is read wrongly."""
-    empties = read_empty = 0
-    for reading, truth in _go_readings((9, 13)):
-        for name, content in reading.cells.items():
-            assert content in ("unsure", truth["cells"][name])
-            if truth["cells"][name] == "empty":
-                empties += 1
-                read_empty += content == "empty"
-    assert read_empty >= 0.95 * empties  # 298 of 333 before the rule, 324 with it
+    empties, read = _tally((9, 13), "empty")
+    assert read["empty"] >= 0.95 * empties  # 298 of 333 before the rule, 324 with it
