@@ -60,6 +60,7 @@ UNSURE_RULES = (
     "empty, a dark ring round its core",
     "core not one colour",
     "hue of another colour",
+    "empty, none of the board's bold print",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -97,6 +98,18 @@ def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
     its space's print whole; a few noisy specks or its own grain are no print."""
     return samples.ink < np.maximum(cfg.ink_present * cfg.ink_absent,
                                     samples.ink_around * cfg.ink_absent_around)
+
+
+def _bold_print_missing(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces that show none of a print the board shows boldly: at its typical space
+    (the ``ink_typical`` percentile) over ``ink_bold`` of the mark disc, as a ring printed
+    round every space or thick lines seen large. Blur and distance thin fine lines away
+    at some spaces, but print that bold still shows, if faintly, wherever the board is
+    bare. A space that shows none of it is covered: by a stone of the board's own colour
+    (a white stone on white paper or vinyl, its lit face blown out and the rest in the
+    board's shade) or by a hand, and its colour cannot tell which."""
+    bold = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_bold
+    return bold & print_hidden(samples, cfg)
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -701,6 +714,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
+    unprinted = (best == 0) & ~bare & _bold_print_missing(samples, cfg)
+    blind |= unprinted
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
@@ -711,7 +726,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue)
+             ringed, uneven, other_hue, unprinted)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
