@@ -60,7 +60,7 @@ UNSURE_RULES = (
     "empty, a dark ring round its core",
     "core not one colour",
     "hue of another colour",
-    "empty, none of the board's bold print",
+    "empty, none of the mark printed round it",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -100,16 +100,19 @@ def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
                                     samples.ink_around * cfg.ink_absent_around)
 
 
-def _bold_print_missing(samples: Samples, cfg: Section) -> np.ndarray:
-    """The spaces that show none of a print the board shows boldly: at its typical space
-    (the ``ink_typical`` percentile) over ``ink_bold`` of the mark disc, as a ring printed
-    round every space or thick lines seen large. Blur and distance thin fine lines away
-    at some spaces, but print that bold still shows, if faintly, wherever the board is
-    bare. A space that shows none of it is covered: by a stone of the board's own colour
-    (a white stone on white paper or vinyl, its lit face blown out and the rest in the
-    board's shade) or by a hand, and its colour cannot tell which."""
-    bold = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_bold
-    return bold & print_hidden(samples, cfg)
+def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces that show none of a mark the board prints round every space. On a
+    board printed so (no line runs through any space: ``ring_seen`` is nought at all of
+    them, as on ONE's rings) whose typical space shows its mark clearly (the
+    ``ink_typical`` percentile at least ``ink_clear``), a mark round a bare space still
+    shows, if faintly, through blur and distance; a space that shows none of it is
+    covered: by a stone of the board's own colour (a white stone on white paper or
+    vinyl, its lit face blown out and the rest in the board's shade) or by a hand, and
+    its colour cannot tell which. A grid's thin lines are another matter: blur, glare
+    and a webcam's JPEG wipe them away at many bare points of real photos."""
+    marked = not (samples.ring_seen > 0.0).any()
+    clear = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
+    return marked & clear & print_hidden(samples, cfg)
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -714,7 +717,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
-    unprinted = (best == 0) & ~bare & _bold_print_missing(samples, cfg)
+    unprinted = (best == 0) & ~bare & _mark_missing(samples, cfg)
     blind |= unprinted
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
