@@ -61,6 +61,7 @@ UNSURE_RULES = (
     "core not one colour",
     "hue of another colour",
     "empty, none of the mark printed round it",
+    "empty, a lit face lighter than its board",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -113,6 +114,17 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     marked = not (samples.ring_seen > 0.0).any()
     clear = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
     return marked & clear & print_hidden(samples, cfg)
+
+
+def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces that show a glossy light stone's face: a highlight blows out part of
+    the core (over ``lamp_core_blown``) while the board around is not blown out (the
+    gaps at most ``lamp_gap_blown``), and what is left of the core is lighter than its
+    board by at least a light stone's least (``light_min_lum``). A shell stone's stripes
+    pass for print there, and read empty by that print, the space could be that stone as
+    well as a lamp's reflection in glossy bare board no larger than a core."""
+    return (samples.core_blown > cfg.lamp_core_blown) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown) & (ratio.mean(axis=1) > cfg.light_min_lum)
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -718,7 +730,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
     unprinted = (best == 0) & ~bare & _mark_missing(samples, cfg)
-    blind |= unprinted
+    lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
+    blind |= unprinted | lit_face
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
@@ -729,7 +742,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue, unprinted)
+             ringed, uneven, other_hue, unprinted, lit_face)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
