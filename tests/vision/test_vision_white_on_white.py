@@ -1,6 +1,7 @@
-"""White stones on a white board: where the board prints a bold ring round every space
-(ONE), a space that shows none of it is covered, and a white stone whose face is the
-board's colour is read white or unsure, never empty; the bare white board stays empty."""
+"""White stones on a white board: where the board prints a ring round every space (ONE),
+a space that shows none of it is covered, and a glossy light stone's face, lighter than
+the board round a highlight, is no bare board however much its stripes look like print.
+A white stone is read white or unsure, never empty; the bare white board stays empty."""
 
 import numpy as np
 import pytest
@@ -14,9 +15,11 @@ from companion.vision.scene import render_scene
 from companion.vision.scene.looks import random_look
 
 # Development look 370 (white paper, slate and shell stones, a warm lamp whose
-# highlight blows out half of a white stone's face) and held-out look 314 (white vinyl,
-# glass stones as light as the board): each had white stones read empty.
-WHITE_BOARDS = [(370, False, "white paper"), (314, True, "white vinyl")]
+# highlight blows out half of a white stone's face), held-out look 314 (white vinyl,
+# glass stones as light as the board) and development look 746 (white paper, shell
+# stones whose stripes pass for print, two lamps): each had white stones read empty.
+WHITE_BOARDS = [(370, False, "white paper"), (314, True, "white vinyl"),
+                (746, False, "white paper")]
 
 
 def _read(seed: int, held_out: bool, pieces: dict[str, str] | None
