@@ -24,7 +24,10 @@ board's tint taken as the light's rather than its paint's would read it otherwis
 colour's (ONE's coloured stones: a stone's lightness depends on the board, its hue
 does not), when
 only missing print would make it a stone, when a lamp's glare has blown out its pixels,
-or when its core is not one colour (a hand's edge, a piece half on). A glossy stone's
+or when its core is not one colour (a hand's edge, a piece half on); and a space read
+empty is unsure where it shows none of a mark the board prints round every space (a
+white stone on a white board) or a light stone's lit face round a highlight (a shell
+stone's stripes pass for print). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
@@ -60,6 +63,8 @@ UNSURE_RULES = (
     "empty, a dark ring round its core",
     "core not one colour",
     "hue of another colour",
+    "empty, none of the mark printed round it",
+    "empty, a lit face lighter than its board",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -97,6 +102,32 @@ def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
     its space's print whole; a few noisy specks or its own grain are no print."""
     return samples.ink < np.maximum(cfg.ink_present * cfg.ink_absent,
                                     samples.ink_around * cfg.ink_absent_around)
+
+
+def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces that show none of a mark the board prints round every space. On a
+    board printed so (no line runs through any space: ``ring_seen`` is nought at all of
+    them, as on ONE's rings) whose typical space shows its mark clearly (the
+    ``ink_typical`` percentile at least ``ink_clear``), a mark round a bare space still
+    shows, if faintly, through blur and distance; a space that shows none of it is
+    covered: by a stone of the board's own colour (a white stone on white paper or
+    vinyl, its lit face blown out and the rest in the board's shade) or by a hand, and
+    its colour cannot tell which. A grid's thin lines are another matter: blur, glare
+    and a webcam's JPEG wipe them away at many bare points of real photos."""
+    marked = not (samples.ring_seen > 0.0).any()
+    clear = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
+    return marked & clear & print_hidden(samples, cfg)
+
+
+def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces that show a glossy light stone's face: a highlight blows out part of
+    the core (over ``lamp_core_blown``) while the board around is not blown out (the
+    gaps at most ``lamp_gap_blown``), and what is left of the core is lighter than its
+    board by at least a light stone's least (``light_min_lum``). A shell stone's stripes
+    pass for print there, and read empty by that print, the space could be that stone as
+    well as a lamp's reflection in glossy bare board no larger than a core."""
+    return (samples.core_blown > cfg.lamp_core_blown) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown) & (ratio.mean(axis=1) > cfg.light_min_lum)
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -701,6 +732,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
+    unprinted = (best == 0) & ~bare & _mark_missing(samples, cfg)
+    lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
+    blind |= unprinted | lit_face
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
@@ -711,7 +745,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue)
+             ringed, uneven, other_hue, unprinted, lit_face)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)

@@ -53,7 +53,9 @@ def test_a_point_above_the_board_shows_away_from_the_cameras_foot():
 def test_stones_seen_from_35_degrees_are_read_where_their_bodies_show():
     """White stones on white paper, seen by a 640x480 webcam from 35°: read at their
     feet, the near rim's lean shows the board and its print in front of them and some
-    are read as bare board; read where their bodies show, none is."""
+    are missed (read as bare board, or unsure where a highlight shows a face lighter
+    than the board); read where their bodies show, none is read wrongly, and fewer are
+    unsure."""
     board = load_geometry("go-19")
     upright = Recogniser(board, ("black", "white"), load_config(sampling={"max_lean": 0.0}))
     leaning = Recogniser(board, ("black", "white"))
@@ -71,6 +73,7 @@ def test_stones_seen_from_35_degrees_are_read_where_their_bodies_show():
             counts[name][0] += sum(content not in (UNSURE, truth["cells"][space])
                                    for space, content in reading.cells.items())
             counts[name][1] += sum(content == UNSURE for content in reading.cells.values())
-    assert counts["upright"][0] > 0  # the case this guards: stones read as bare board
+    # The case this guards: stones read at their feet are missed.
+    assert sum(counts["upright"]) > sum(counts["leaning"])
     assert counts["leaning"][0] == 0
     assert counts["leaning"][1] < counts["upright"][1]
