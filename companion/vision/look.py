@@ -269,7 +269,8 @@ class LearnedLook:
         # still leans where one class fits it closely and clearly: a stone only where
         # the space is also far from its own empty look (the glare alone moves it
         # little), so the game may take the stone among its legal moves.
-        seen, own_far, lit, _ = self._own_empty(features, samples, empty_variance)
+        own_empty = self._own_empty(features, samples, empty_variance)
+        seen, own_far, lit, _ = own_empty
         glared_fit = glare & seen & lit & (z2[rows, pick] <= self.cfg.max_distance2) \
             & (confidence >= self.cfg.min_confidence) \
             & (np.array([b == EMPTY for b in best]) | own_far)
@@ -292,7 +293,7 @@ class LearnedLook:
                 if kept[i] and labels[i] == UNSURE:
                     odds[i], leans[i] = look_odds[i], True
         fitted = kept & look_stone
-        for i, colours in self._changed(features, samples, labels, empty_variance,
+        for i, colours in self._changed(features, samples, labels, own_empty,
                                         fitted).items():
             odds[i] = 0.0
             for colour in colours:
@@ -304,7 +305,8 @@ class LearnedLook:
                              covered=covered, odds=odds, leans=leans)
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
-                 empty_variance: np.ndarray, fitted: np.ndarray) -> dict[int, list[str]]:
+                 own_empty: tuple[np.ndarray, ...], fitted: np.ndarray
+                 ) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the colours of stone their shade allows. A stone of a colour the look
         has not learned yet, or one a lamp blows out, fits no class; but this table has
@@ -329,11 +331,12 @@ class LearnedLook:
         around), and few spaces change at once (a hand or a new light changes many; a
         move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
         is no change the look cannot name, and is not counted). Only for two colours,
-        one darker and one lighter than a board: a shade tells no more apart."""
+        one darker and one lighter than a board: a shade tells no more apart.
+        ``own_empty`` is ``_own_empty``'s answer for this frame, worked out once."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
-        seen, far, lit, own = self._own_empty(features, samples, empty_variance)
+        seen, far, lit, own = own_empty
         unsure = np.array([label == UNSURE for label in labels])
         gone = samples.ink < np.nan_to_num(own[:, INK]) * cfg.changed_ink_share
         hidden = print_hidden(samples, self.stones)

@@ -259,7 +259,8 @@ def changed_look(colours=COLOURS, spaces=4):
 def changed(look, features, samples, labels):
     """The spaces ``look`` finds no longer as they looked empty, given the empty class's
     variance as ``classify`` hands it on."""
-    return look._changed(features, samples, labels, look.statistics()[1][0],
+    own_empty = look._own_empty(features, samples, look.statistics()[1][0])
+    return look._changed(features, samples, labels, own_empty,
                          np.zeros(len(labels), dtype=bool))
 
 
