@@ -119,11 +119,11 @@ view, and the dice it waits for."""
 
 @dataclass(frozen=True)
 class _Tried:
-    """An action of one node of the search, as far as it was worked out: its words,
-    and the ways it turns out with the spaces each changes (``None`` until applied)."""
+    """An action applied at one node of the search: its words, and the ways it turns
+    out, each with the spaces it changes."""
 
     text: str
-    results: tuple[tuple[Outcome, frozenset[str]], ...] | None = None
+    results: tuple[tuple[Outcome, frozenset[str]], ...]
 
 
 @dataclass
@@ -175,7 +175,7 @@ class _Search:
                 if self._idle(reach, wrong, touched, depth):
                     continue
             tried = self._tried(key, state, view, action, reach)
-            for (after, after_view, dice), changed in tried.results or ():
+            for (after, after_view, dice), changed in tried.results:
                 hides = self._hides(changed, after, depth)
                 if not hides and (not changed & (self.differing | touched)
                                   or not self._progress(view, after_view, changed)):
