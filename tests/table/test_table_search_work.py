@@ -67,9 +67,9 @@ def test_an_action_changes_no_space_its_game_does_not_name(name):
     game, options = GAMES[name]
     rng = random.Random(14)
     named = wider = 0
-    for _ in range(6):
+    for _ in range(4):
         state = game.initial_state(options)
-        for _ in range(70):
+        for _ in range(60):
             if game.is_over(state):
                 break
             view = game.view(state)
