@@ -15,7 +15,7 @@ import copy
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -168,6 +168,7 @@ class Game(ABC):
     (``web``) never ask which game they hold: ``view`` (what the camera sees),
     ``set_by_hand``, ``move_by_hand`` and ``hand_choices`` (corrections by hand),
     ``guess_actions`` (what a reading no legal action explains looks like),
+    ``may_change`` (the spaces an action may change, named without applying it),
     ``piece_words`` (a space's content in words), ``summary`` (the page's panel),
     ``player_choices`` and ``board_choices`` (what the page offers at the start),
     ``camera`` (what the camera reads: boards, piece reader, colours), ``public_state``
@@ -358,6 +359,18 @@ class Game(ABC):
         by hand (``set_by_hand``) in ``state``: none by default (a space is only
         cleared; what stands on it is moved)."""
         return []
+
+    def may_change(self, state: State, action: Action) -> Collection[str] | None:
+        """Return every space whose content in ``view`` the legal ``action`` may change
+        in ``state``, whatever its dice, when the game can tell without applying it; or
+        ``None`` (the default): not known, apply it to see.
+
+        The table's search for the moves behind a picture (``companion.table.explain``)
+        skips an action whose spaces cannot be the ones the picture shows changed, so the
+        answer must never leave out a space the action changes (naming one it leaves as
+        it was costs only time). Go names the stone's point and the stones it captures.
+        """
+        return None
 
     def guess_actions(self, state: State, reading: Mapping[str, Any],
                       changed: Sequence[str]) -> list[Action]:

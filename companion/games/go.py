@@ -18,7 +18,7 @@ Actions::
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import (
@@ -130,6 +130,22 @@ class Go(StoneGame):
                 yield {"type": "place", "player": player, "at": name}
         yield {"type": "pass", "player": player}
         yield {"type": "resign", "player": player}
+
+    def may_change(self, state: State, action: Action) -> Collection[str] | None:
+        """A stone's point and the stones it captures (the enemy groups beside it whose
+        only liberty it is); a pass or a resignation changes no point."""
+        if action["type"] != "place":
+            return ()
+        at = action["at"]
+        geometry, board = geometry_of(state), state["board"]
+        enemy = _other(action["player"])
+        changed = {at}
+        for neighbour in geometry.neighbours(at):
+            if board[neighbour] == enemy and neighbour not in changed:
+                group = group_of(geometry, board, neighbour)
+                if liberties(geometry, board, group) == {at}:
+                    changed |= group
+        return changed
 
     def check(self, state: State, action: Action) -> None:
         kind = action["type"]
@@ -322,6 +338,8 @@ def _place_problem(
             f"Ko: {title(player)} may not retake at {at} at once; play elsewhere first.",
             spaces=[at],
         )
+    if any(board[neighbour] is None for neighbour in geometry.neighbours(at)):
+        return None  # a liberty of its own: no suicide, whatever it captures
     trial = dict(board)
     trial[at] = player
     if _captured_by(geometry, trial, at):

@@ -6,10 +6,18 @@ sequences of up to ``max_actions`` of them, for those whose resulting view match
 reading on every space read surely. The search is bounded: an action is followed only
 when it changes a space that differs in the reading (or one an earlier action of the
 sequence changed) and makes some space read surely look as read (an unsure space never
-makes a move by itself); at most ``max_tries`` actions are tried (about a second for three
-Go moves on a 19x19 board on a laptop). The shortest explanations win;
-explanations that lead to the same state, or are the same actions in another order with
-the same view, are one.
+makes a move by itself). The shortest explanations win; explanations that lead to the
+same state, or are the same actions in another order with the same view, are one.
+
+The search does each piece of work once. Sequences are tried one action long, then two,
+then three (iterative deepening): the legal actions of each position reached, and what
+each action applied there gave, are kept for the longer passes. And an action whose
+spaces the game names without applying it (``Game.may_change``: a Go stone's point and
+the stones it captures) is applied only where those spaces could pass the rule above
+(or hide a move): on a 19x19 board almost every placement is passed over unapplied
+(``_Search._idle`` proves it changes nothing found). At most ``max_tries`` actions are
+applied, sixteen actions named counting as one (``SCREENED_PER_TRY``): about a second on
+one core here.
 
 A move may also hide where the camera cannot read (``hideouts``: spaces it read before
 and cannot now, a lamp's glare): when a stone of the player *not* to move appears, the
@@ -46,6 +54,11 @@ from companion.table.reading import (
     is_sure,
     same,
 )
+
+SCREENED_PER_TRY = 16
+"""Actions screened by the game's ``may_change`` (listed and named, not applied) that
+count as one try: applying an action, viewing the result and comparing it costs about
+as much as naming sixteen (a 19x19 Go board on one core here: 2.3 us against 48 us)."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +102,8 @@ class Candidate:
 class Explanation:
     """What the search found: the difference it explained and the shortest candidates.
 
-    ``complete`` is False when ``max_tries`` ran out before every sequence was tried.
+    ``complete`` is False when ``max_tries`` ran out before every sequence was tried;
+    ``tries`` is the work done (``_Search.tries``).
     """
 
     difference: Difference
@@ -98,56 +112,150 @@ class Explanation:
     complete: bool = True
 
 
+Outcome = tuple[State | None, dict[str, Any], DiceRequest | None]
+"""One way an action turns out: the state (``None`` until its dice are rolled), the
+view, and the dice it waits for."""
+
+
+@dataclass(frozen=True)
+class _Tried:
+    """An action applied at one node of the search: its words, and the ways it turns
+    out, each with the spaces it changes."""
+
+    text: str
+    results: tuple[tuple[Outcome, frozenset[str]], ...]
+
+
 @dataclass
 class _Search:
-    """One search: the reading, the spaces that differ in it, and what was found."""
+    """One search: the reading, the spaces that differ in it, and what was found.
+
+    A node of the search is named by the indices, in ``legal_actions`` order, of the
+    actions that lead to it from the state explained; its legal actions and what each
+    applied action gave are kept (``listed``, ``tried``), so that the passes of
+    iterative deepening, which walk the shorter sequences again, apply no action twice.
+    """
 
     game: Game
     reading: Reading
     differing: frozenset[str]
     limits: SearchLimits
     hideouts: frozenset[str] = frozenset()
-    tries: int = 0
+    applied: int = 0
+    screened: int = 0
     found: list[Candidate] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    listed: dict[tuple[int, ...], tuple[Action, ...]] = field(default_factory=dict)
+    reaches: dict[tuple[int, ...], frozenset[str] | None] = field(default_factory=dict)
+    tried: dict[tuple[int, ...], _Tried] = field(default_factory=dict)
+
+    @property
+    def tries(self) -> int:
+        """The work done, in actions applied (``SCREENED_PER_TRY``)."""
+        return self.applied + self.screened // SCREENED_PER_TRY
 
     @property
     def exhausted(self) -> bool:
         return self.tries >= self.limits.max_tries
 
-    def run(self, state: State, view: Mapping[str, Any], actions: tuple[Action, ...],
-            texts: tuple[str, ...], touched: frozenset[str], depth: int,
-            hidden: tuple[str, ...] = ()) -> None:
-        """Try every legal action after ``actions``; record those that match."""
-        for action in self.game.legal_actions(state):
+    def run(self, state: State, view: Mapping[str, Any], node: tuple[int, ...],
+            actions: tuple[Action, ...], texts: tuple[str, ...], touched: frozenset[str],
+            depth: int, hidden: tuple[str, ...] = ()) -> None:
+        """Try every legal action after ``actions`` (the node ``node``); record those
+        that match."""
+        wrong: frozenset[str] | None = None
+        for index, action in enumerate(self._legal(node, state)):
             if self.exhausted:
                 return
-            self.tries += 1
-            text = self.game.describe(state, action)
-            for after, after_view, dice in outcomes(self.game, state, action, self.limits):
-                changed = changed_spaces(view, after_view)
+            key = node + (index,)
+            reach = None if key in self.tried else self._reach(key, state, action)
+            if reach is not None:
+                if wrong is None:
+                    wrong = self._wrong(view)
+                if self._idle(reach, wrong, touched, depth):
+                    continue
+            tried = self._tried(key, state, view, action, reach)
+            for (after, after_view, dice), changed in tried.results:
                 hides = self._hides(changed, after, depth)
                 if not hides and (not changed & (self.differing | touched)
                                   or not self._progress(view, after_view, changed)):
                     continue
-                sequence, words = actions + (action,), texts + (text,)
+                sequence, words = actions + (action,), texts + (tried.text,)
                 where = hidden + tuple(sorted(changed)) if hides else hidden
                 if not hides and agrees(after_view, self.reading):
                     self._record(Candidate(sequence, ", then ".join(words), after,
                                            after_view, dice, where))
                     break
                 if after is not None and depth > 1:
-                    self.run(after, after_view, sequence, words, touched | changed, depth - 1,
-                             where)
+                    self.run(after, after_view, key, sequence, words, touched | changed,
+                             depth - 1, where)
 
-    def _hides(self, changed: set[str], after: State | None, depth: int) -> bool:
+    def _legal(self, node: tuple[int, ...], state: State) -> tuple[Action, ...]:
+        """The legal actions of the node's ``state``, listed once per search."""
+        if node not in self.listed:
+            self.listed[node] = tuple(self.game.legal_actions(state))
+        return self.listed[node]
+
+    def _reach(self, key: tuple[int, ...], state: State, action: Action
+               ) -> frozenset[str] | None:
+        """The spaces ``action`` may change, as the game names them without applying it
+        (``Game.may_change``; ``None``: not known), asked once per search."""
+        if key not in self.reaches:
+            self.screened += 1
+            reach = self.game.may_change(state, action)
+            self.reaches[key] = None if reach is None else frozenset(reach)
+        return self.reaches[key]
+
+    def _tried(self, key: tuple[int, ...], state: State, view: Mapping[str, Any],
+               action: Action, reach: Collection[str] | None) -> _Tried:
+        """``action`` applied in ``state`` (each way it turns out, with the spaces that
+        changes): once per search, and one try. Where the game named the spaces it may
+        change (``reach``), only those are compared."""
+        if key not in self.tried:
+            self.applied += 1
+            results = []
+            for outcome in outcomes(self.game, state, action, self.limits):
+                after_view = outcome[1]
+                changed = (changed_spaces(view, after_view) if reach is None else
+                           {s for s in reach if after_view[s] != view[s]})
+                results.append((outcome, frozenset(changed)))
+            self.tried[key] = _Tried(self.game.describe(state, action), tuple(results))
+        return self.tried[key]
+
+    def _wrong(self, view: Mapping[str, Any]) -> frozenset[str]:
+        """The spaces read surely that ``view`` does not show as read: an action makes
+        progress (``_progress``) only by changing one of them."""
+        return frozenset(space for space, content in view.items()
+                         if is_sure(self.reading, space)
+                         and not same(content, self.reading[space]))
+
+    def _idle(self, reach: frozenset[str], wrong: frozenset[str], touched: frozenset[str],
+              depth: int) -> bool:
+        """Whether an action that changes no space outside ``reach`` surely neither
+        hides nor is followed, so that it need not be applied.
+
+        Proof: the action changes a set ``changed`` of spaces, a subset of ``reach``
+        (``Game.may_change``), whatever its dice. ``run`` follows it only when it
+        hides (``_hides``: ``depth > 1`` and ``changed`` meets the hideouts, so
+        ``reach`` does too), or when ``changed`` meets the differing or touched spaces
+        and makes progress (``_progress``: some space of ``changed``, read surely, not
+        shown as read before it, that is a space of ``wrong``). So where ``reach`` meets
+        no hideout (or ``depth`` is 1) and misses the differing and touched spaces or
+        ``wrong``, every way it turns out is passed over by ``run``, and skipping it
+        records the same candidates in the same order and follows the same sequences.
+        """
+        if depth > 1 and reach & self.hideouts:
+            return False
+        return not (reach & (self.differing | touched)) or not (reach & wrong)
+
+    def _hides(self, changed: Collection[str], after: State | None, depth: int) -> bool:
         """Whether an action changing ``changed`` may be a move hidden from the camera:
         not the last of a sequence, only unread spaces, one of them a hideout."""
-        return (depth > 1 and after is not None and bool(changed & self.hideouts)
+        return (depth > 1 and after is not None and bool(self.hideouts.intersection(changed))
                 and not any(is_sure(self.reading, space) for space in changed))
 
     def _progress(self, before: Mapping[str, Any], after: Mapping[str, Any],
-                  changed: set[str]) -> bool:
+                  changed: Collection[str]) -> bool:
         """Whether the action makes some space it changes look as the camera read it
         (a space read surely: an unsure space never makes a move by itself)."""
         return any(
@@ -170,7 +278,7 @@ class _Search:
 
 
 def outcomes(game: Game, state: State, action: Action, limits: SearchLimits
-             ) -> Iterator[tuple[State | None, dict[str, Any], DiceRequest | None]]:
+             ) -> Iterator[Outcome]:
     """Yield (state or None, view, dice request or None) for each way ``action`` can
     turn out: one, or one per different view a roll of its dice gives (up to
     ``limits.max_dice_outcomes`` rolls; the state is ``None`` until the real roll)."""
@@ -214,7 +322,7 @@ def explain(game: Game, state: State, reading: Reading,
     search = _Search(game, reading, frozenset(difference.changed), limits,
                      frozenset(hideouts))
     for depth in range(1, limits.max_actions + 1):
-        search.run(state, view, (), (), frozenset(), depth)
+        search.run(state, view, (), (), (), frozenset(), depth)
         if search.found or search.exhausted:
             break
     if search.found and search.hideouts and depth < limits.max_actions \
@@ -223,7 +331,7 @@ def explain(game: Game, state: State, reading: Reading,
         # camera cannot read: a stone in a glare spot, then the moves seen. Both are
         # kept, so the table asks rather than take the shorter (module docstring).
         shortest = len(search.found)
-        search.run(state, view, (), (), frozenset(), depth + 1)
+        search.run(state, view, (), (), (), frozenset(), depth + 1)
         search.found[shortest:] = [c for c in search.found[shortest:] if c.hidden]
     found = tuple(search.found)
     return Explanation(difference, found, search.tries, complete=not search.exhausted)

@@ -16,7 +16,7 @@ the stones each player still has in hand, and the stones each player has capture
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import (
@@ -28,7 +28,13 @@ from companion.games.base import (
     Outcome,
     State,
 )
-from companion.games.one.jumps import chains, jump_action, resolve_jump, space_name
+from companion.games.one.jumps import (
+    chains,
+    jump_action,
+    jump_spaces,
+    resolve_jump,
+    space_name,
+)
 from companion.games.one.summary import panel
 from companion.games.stones import (
     COLOURS,
@@ -162,6 +168,15 @@ class One(StoneGame):
         if moves == 0 or state["options"]["allow_pass"]:
             yield {"type": "pass", "player": player}
         yield {"type": "resign", "player": player}
+
+    def may_change(self, state: State, action: Action) -> Collection[str] | None:
+        """A placement's space; a jump's path and the stones it jumps; a pass or a
+        resignation changes no space."""
+        if action["type"] == "place":
+            return (action["at"],)
+        if action["type"] == "jump":
+            return jump_spaces(geometry_of(state), action)
+        return ()
 
     def check(self, state: State, action: Action) -> None:
         kind = action["type"]

@@ -78,6 +78,18 @@ def resolve_jump(
     return hops
 
 
+def jump_spaces(geometry: Geometry, action: Action) -> set[str]:
+    """Every space a legal jump ``action`` may change: the spaces of its path and each
+    stone it may jump over (the one named in ``over``, or every one between two spaces
+    of the path)."""
+    path = action["path"]
+    spaces = set(path)
+    for i, (here, there) in enumerate(zip(path, path[1:], strict=False)):
+        spaces |= ({action["over"][i]} if "over" in action
+                   else set(_overs(geometry, here, there)))
+    return spaces
+
+
 def _over(geometry: Geometry, here: str, there: str, over: str | None) -> str:
     """Return the space a jump from ``here`` to ``there`` goes over, or say why none."""
     if over is not None:

@@ -15,7 +15,7 @@ action is illegal), ``play`` (what an action does) and ``text``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from companion.games.base import (
@@ -138,6 +138,16 @@ class Onslaught(Game):
             check_attack(state, piece)
         elif kind == "heroism":
             check_heroism(state, piece)
+
+    def may_change(self, state: State, action: Action) -> Collection[str] | None:
+        """A move's squares: where the piece stands, those it walks through (an orb it
+        carries goes along, a node token may turn), and where its team's orb stands and
+        goes home to when a node takes it. Other actions are applied to see."""
+        if action["type"] != "move":
+            return None
+        piece = state["turn"]["piece"]
+        orb = state["orbs"][state["pieces"][piece]["team"]]
+        return {state["pieces"][piece]["at"], orb["at"], orb["home"], *path_of(action)}
 
     def dice_needed(self, state: State, action: Action) -> DiceRequest | None:
         piece = state["turn"]["piece"]
