@@ -134,7 +134,20 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     ``hand_covered_share`` of them, are covered with the board around them
     (``covered_around``), or where something also crosses the board's margin
     (``crossed``, in pitches: at least ``hand_margin_run`` of it, less than the margin
-    alone must show)."""
+    alone must show).
+
+    Where most of a patch (``hand_covered_most``, counting only spaces where nothing
+    is blown out) is so covered, it is a hand whatever its colour and however little
+    print shows on the rest of the board: print faded by blur or distance leaves the
+    board around each space as the board shows elsewhere, so few of its spaces count
+    as covered. A lamp's glare can make the board around white stones on a white board
+    look apart from the rest, but it blows out what it lies on: those spaces do not
+    count. And a space may lie under a hand whatever it is read as: skin or a sleeve
+    over a space and its gaps alike (``like_surroundings``), far from the board's
+    colour (``hand_cover_tint``), may pass for a stone (a pale palm over a white
+    board for a white one, a dark sleeve for a black one), yet no stone looks like
+    what lies around it; such spaces join the patch (those whose gaps a glare has
+    blown out, ``off_board_max_blown``, say nothing of what lies there)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -151,9 +164,17 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
+    spread = alike & (tint >= occlusion.hand_cover_tint) \
+        & (samples.gap_blown <= occlusion.off_board_max_blown)
+    lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     patch = 0
-    for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
-        if len(group) < least or not covers(group, covered(group)):
+    for group in groups(result.covered | unreadable | blank | spread, neighbours, layout.rim):
+        if len(group) < least:
+            continue
+        if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
+            patch = max(patch, len(group))
+            continue
+        if not covers(group, covered(group)):
             continue
         others = empty.copy()
         others[group] = False
