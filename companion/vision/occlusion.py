@@ -116,7 +116,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     """The size of the largest patch of stones' spaces a hand hides (0: none).
 
     A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
-    of neighbouring spaces joined to the board's outer edge, each ``unreadable`` (unsure
+    of neighbouring spaces joined to the board's outer edge (see below), each ``unreadable`` (unsure
     with nothing blown out), covered (read empty, its print gone beside print that
     shows) or, under a palm where the print around is hidden too and skin may match
     the board's lightness, blank (read empty without print). Print fading with blur or
@@ -147,7 +147,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     colour (``hand_cover_tint``), may pass for a stone (a pale palm over a white
     board for a white one, a dark sleeve for a black one), yet no stone looks like
     what lies around it; such spaces join the patch (those whose gaps a glare has
-    blown out, ``off_board_max_blown``, say nothing of what lies there)."""
+    blown out, ``off_board_max_blown``, say nothing of what lies there). The wrist or
+    the sleeve over the outermost spaces may still read as stones there (pale skin
+    over a pale board as white ones, a dark sleeve as black ones, their gaps half
+    board), so the patch need only reach the spaces next to the outermost ones."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -167,8 +170,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     spread = alike & (tint >= occlusion.hand_cover_tint) \
         & (samples.gap_blown <= occlusion.off_board_max_blown)
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
+    edge = layout.rim | layout.rim[layout.around].any(axis=1)
     patch = 0
-    for group in groups(result.covered | unreadable | blank | spread, neighbours, layout.rim):
+    for group in groups(result.covered | unreadable | blank | spread, neighbours, edge):
         if len(group) < least:
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
