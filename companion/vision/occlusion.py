@@ -116,16 +116,17 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     """The size of the largest patch of stones' spaces a hand hides (0: none).
 
     A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
-    of neighbouring spaces joined to the board's outer edge (see below), each ``unreadable`` (unsure
-    with nothing blown out), covered (read empty, its print gone beside print that
-    shows) or, under a palm where the print around is hidden too and skin may match
-    the board's lightness, blank (read empty without print). Print fading with blur or
-    distance leaves such patches as well, but of the board's own colour: a patch is a
-    hand when the colour around its spaces is not the board's (``hand_tint``) while the
-    print shows at most other spaces read empty, or most of it cannot be read; a patch
-    of the board's own colour that cannot be read must be larger (``hand_plain``), and
-    may then be joined at the corners too. Unsure spaces scattered over the board
-    (stones a picture shows poorly) are no hand, however many there are.
+    of neighbouring spaces joined to the board's outer edge (see below), each
+    ``unreadable`` (unsure with nothing blown out), covered (read empty, its print gone
+    beside print that shows) or, under a palm where the print around is hidden too and
+    skin may match the board's lightness, blank (read empty without print). Print fading
+    with blur or distance leaves such patches as well, but of the board's own colour: a
+    patch is a hand when the colour around its spaces is not the board's (``hand_tint``)
+    while the print shows at most other spaces read empty, or most of it cannot be read;
+    a patch of the board's own colour that cannot be read must be larger
+    (``hand_plain``), and may then be joined at the corners too. Unsure spaces
+    scattered over the board (stones a picture shows poorly) are no hand, however many
+    there are.
 
     Nor is a patch of stones the picture shows poorly (a grained stone, a glossy one
     under a lamp) joined to the edge: each stone stands out from the board around it,
