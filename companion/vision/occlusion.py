@@ -116,16 +116,17 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     """The size of the largest patch of stones' spaces a hand hides (0: none).
 
     A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
-    of neighbouring spaces joined to the board's outer edge, each ``unreadable`` (unsure
-    with nothing blown out), covered (read empty, its print gone beside print that
-    shows) or, under a palm where the print around is hidden too and skin may match
-    the board's lightness, blank (read empty without print). Print fading with blur or
-    distance leaves such patches as well, but of the board's own colour: a patch is a
-    hand when the colour around its spaces is not the board's (``hand_tint``) while the
-    print shows at most other spaces read empty, or most of it cannot be read; a patch
-    of the board's own colour that cannot be read must be larger (``hand_plain``), and
-    may then be joined at the corners too. Unsure spaces scattered over the board
-    (stones a picture shows poorly) are no hand, however many there are.
+    of neighbouring spaces joined to the board's outer edge (see below), each
+    ``unreadable`` (unsure with nothing blown out), covered (read empty, its print gone
+    beside print that shows) or, under a palm where the print around is hidden too and
+    skin may match the board's lightness, blank (read empty without print). Print fading
+    with blur or distance leaves such patches as well, but of the board's own colour: a
+    patch is a hand when the colour around its spaces is not the board's (``hand_tint``)
+    while the print shows at most other spaces read empty, or most of it cannot be read;
+    a patch of the board's own colour that cannot be read must be larger
+    (``hand_plain``), and may then be joined at the corners too. Unsure spaces
+    scattered over the board (stones a picture shows poorly) are no hand, however many
+    there are.
 
     Nor is a patch of stones the picture shows poorly (a grained stone, a glossy one
     under a lamp) joined to the edge: each stone stands out from the board around it,
@@ -134,7 +135,23 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     ``hand_covered_share`` of them, are covered with the board around them
     (``covered_around``), or where something also crosses the board's margin
     (``crossed``, in pitches: at least ``hand_margin_run`` of it, less than the margin
-    alone must show)."""
+    alone must show).
+
+    Where most of a patch (``hand_covered_most``, counting only spaces where nothing
+    is blown out) is so covered, it is a hand whatever its colour and however little
+    print shows on the rest of the board: print faded by blur or distance leaves the
+    board around each space as the board shows elsewhere, so few of its spaces count
+    as covered. A lamp's glare can make the board around white stones on a white board
+    look apart from the rest, but it blows out what it lies on: those spaces do not
+    count. And a space may lie under a hand whatever it is read as: skin or a sleeve
+    over a space and its gaps alike (``like_surroundings``), far from the board's
+    colour (``hand_cover_tint``), may pass for a stone (a pale palm over a white
+    board for a white one, a dark sleeve for a black one), yet no stone looks like
+    what lies around it; such spaces join the patch (those whose gaps a glare has
+    blown out, ``off_board_max_blown``, say nothing of what lies there). The wrist or
+    the sleeve over the outermost spaces may still read as stones there (pale skin
+    over a pale board as white ones, a dark sleeve as black ones, their gaps half
+    board), so the patch need only reach the spaces next to the outermost ones."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -151,9 +168,18 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
+    spread = alike & (tint >= occlusion.hand_cover_tint) \
+        & (samples.gap_blown <= occlusion.off_board_max_blown)
+    lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
+    edge = layout.rim | layout.rim[layout.around].any(axis=1)
     patch = 0
-    for group in groups(result.covered | unreadable | blank, neighbours, layout.rim):
-        if len(group) < least or not covers(group, covered(group)):
+    for group in groups(result.covered | unreadable | blank | spread, neighbours, edge):
+        if len(group) < least:
+            continue
+        if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
+            patch = max(patch, len(group))
+            continue
+        if not covers(group, covered(group)):
             continue
         others = empty.copy()
         others[group] = False

@@ -79,7 +79,9 @@ def test_a_go_board_whose_lines_run_near_its_edge_is_not_watched(board):
 def test_a_hand_the_spaces_alone_miss_is_flagged_on_a_realistic_table():
     """Held-out look, scene 41 of the vision benchmark: a pale hand in a yellow sleeve
     reaching over a pale yellow ONE board hides 28 spaces, most of them still read or
-    read as stones; its sleeve crosses the margin by a corner."""
+    read as stones; its sleeve crosses the margin by a corner. (Since session 14 the
+    patch under the hand, joined to the spaces next to the outermost ones, is taken
+    for a hand too, and says so first.)"""
     seed = 41
     geometry = ONE.geometry
     effects = bench.random_effects(np.random.default_rng([seed, 1]), hands=bench.HANDS,
@@ -91,4 +93,5 @@ def test_a_hand_the_spaces_alone_miss_is_flagged_on_a_realistic_table():
                               geometry.height_mm).homography
     reading = ONE.read(image, homography)
     assert reading.occluded
-    assert "something comes in over the board's edge" in reading.reason
+    assert "over the board's edge" in reading.reason
+    assert crossing(reading.view, ONE.edge, CFG) * CFG.edge_bin >= CFG.edge_run

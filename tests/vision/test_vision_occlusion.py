@@ -15,9 +15,9 @@ from companion.vision.games import game_vision
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
 from companion.vision.occlusion import rim_sides, side_off
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import HARDEST, Effects, Pose
+from companion.vision.scene import HARDEST, Effects, Pose, random_effects
 from companion.vision.scene.hands import SKIN_TONES, arm_masks, paint_arm
-from companion.vision.scene.looks import random_look
+from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look, random_look_of
 from companion.vision.stones import UNSURE
 from tests.helpers.paths import TEST_DATA
 from tests.helpers.scene_cache import render_scene
@@ -145,10 +145,16 @@ def test_a_patch_of_grained_stones_at_the_edge_under_a_glare_is_no_hand():
     assert unread >= len(rim) * 2  # of 4 × 12: the patch is read unsure, not as stones
 
 
-def _toned(tone: int) -> np.random.Generator:
+def _drawing_first(choices: int, choice: int, start: int = 0) -> np.random.Generator:
+    """A seeded generator (the first seed from ``start``) whose first draw of
+    ``integers(choices)`` is ``choice``."""
+    return next(np.random.default_rng(seed) for seed in itertools.count(start)
+                if np.random.default_rng(seed).integers(choices) == choice)
+
+
+def _toned(tone: int, start: int = 0) -> np.random.Generator:
     """A generator whose first draw picks skin tone ``tone`` in ``paint_arm``."""
-    return next(np.random.default_rng(seed) for seed in itertools.count()
-                if np.random.default_rng(seed).integers(len(SKIN_TONES)) == tone)
+    return _drawing_first(len(SKIN_TONES), tone, start)
 
 
 @pytest.mark.slow
@@ -172,6 +178,89 @@ def test_hands_of_every_skin_tone_in_a_sleeve_over_a_full_board_are_flagged():
             assert "over the board's edge" in reading.reason
             flagged.append(tone)
     assert len(flagged) >= len(SKIN_TONES) - 1, flagged
+
+
+EDGES = ("top", "right", "bottom", "left")  # of the picture, as ``arm_masks`` draws them
+
+
+def _reaching_in(truth: dict, edge: int, lines: int) -> tuple[float, float]:
+    """The space about ``lines`` lines in from the picture's ``edge`` side of the board,
+    half way along it: where a hand reaching in over that edge would lie."""
+    spaces = np.array(list(truth["spaces_px"].values()))
+    inward = [spaces[:, 1], -spaces[:, 0], -spaces[:, 1], spaces[:, 0]][edge]
+    size = int(round(np.sqrt(len(spaces))))
+    return tuple(spaces[np.argsort(inward, kind="stable")[lines * size + size // 2]])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stones", [0, 200])
+def test_hands_from_every_edge_of_every_skin_tone_and_sleeve_are_flagged(stones):
+    """Hands reaching in over each of the picture's four edges onto a 19 × 19 board,
+    empty or of 200 stones, on realistic tables of the development and the held-out
+    looks: skin tones from very light to very dark, sleeves of the renderer's fabrics
+    (plain, striped, checked). Every one is flagged, as a hand."""
+    recogniser = Recogniser(GO, ("black", "white"))
+    missed = []
+    for seed, held_out in itertools.product(range(2), (False, True)):
+        look = random_look(np.random.default_rng([seed, 5]), held_out=held_out)
+        image, truth = render_scene(seed, GO, _full_board(GO, stones, seed), effects=Effects(),
+                                    look=look)
+        for edge in range(len(EDGES)):
+            tone = (2 * seed + edge + 3 * held_out) % len(SKIN_TONES)
+            skin, sleeve = arm_masks(image.shape[:2], _reaching_in(truth, edge, 3),
+                                     _drawing_first(len(EDGES), edge, 10 * seed + edge))
+            canvas = image.astype(np.float32)
+            paint_arm(canvas, skin, sleeve, (6.0, 6.0), _toned(tone, 100 * seed + edge))
+            reading = recogniser.read(np.clip(canvas, 0, 255).astype(np.uint8),
+                                      _homography(truth))
+            if not reading.occluded or "over the board's edge" not in reading.reason:
+                missed.append((seed, held_out, EDGES[edge], tone))
+    assert not missed
+
+
+def _bench_hand(seed: int, board: Geometry, looks: str) -> tuple[np.ndarray, dict]:
+    """The scene ``companion bench vision`` renders for ``seed`` under ``looks``, with
+    a hand in it."""
+    effects = random_effects(np.random.default_rng([seed, 1]), hands=0.1, glare=0.1)
+    effects = Effects(**{**effects.to_json(), "hand": True})
+    look = random_look_of(np.random.default_rng([seed, 3]), looks)
+    return render_scene(seed, board, colours=("black", "white"), effects=effects, look=look)
+
+
+@pytest.mark.parametrize(("board_name", "seed", "looks"), [
+    ("go-9", 648, DEVELOPMENT),  # a pale hand over pale wood, nearly the board's colour
+    ("go-9", 584, HELD_OUT),  # under a lamp's glare
+    ("go-9", 492, DEVELOPMENT),  # pale skin over a white paper board, read as white stones
+    ("go-9", 483, HELD_OUT),  # over white vinyl, read as white stones
+    pytest.param("go-19", 456, DEVELOPMENT, marks=pytest.mark.slow),  # print faint elsewhere
+    pytest.param("go-19", 639, DEVELOPMENT, marks=pytest.mark.slow),  # dark skin read as stones
+])
+def test_hands_the_former_rule_missed_are_flagged(board_name, seed, looks):
+    """Hands of the kinds the rule of session 12 let through, each from the vision
+    bench's fresh seeds: a patch most of whose spaces something covers together with
+    the board around them is a hand, however little print shows on the rest of the
+    board and whatever its colour; and a space under skin or a sleeve is part of the
+    patch even where it passes for a stone (it looks like what lies around it, and
+    that is not the board)."""
+    board = load_geometry(board_name)
+    image, truth = _bench_hand(seed, board, looks)
+    reading = Recogniser(board, ("black", "white")).read(image, _homography(truth))
+    assert reading.occluded and "over the board's edge" in reading.reason, reading.reason
+
+
+@pytest.mark.parametrize("looks", [DEVELOPMENT, HELD_OUT])
+def test_full_boards_of_300_glossy_stones_under_a_glare_on_realistic_tables_are_not_flagged(
+        looks):
+    """300 stones on a 19 × 19 board, a lamp's glare, on realistic tables and cameras
+    (640 × 480 and 1280 × 960 webcams, JPEG, every stone glossy): no hand, so never
+    "occluded"."""
+    recogniser = Recogniser(GO, ("black", "white"))
+    for seed in range(3):
+        look = random_look_of(np.random.default_rng([seed, 7]), looks)
+        image, truth = render_scene(seed, GO, _full_board(GO, 300, seed),
+                                    effects=Effects(glare=True), look=look)
+        reading = recogniser.read(image, _homography(truth))
+        assert not reading.occluded, f"seed {seed}: {reading.reason}"
 
 
 @pytest.mark.slow
