@@ -218,13 +218,20 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     shown = shows[chosen]
     readings = []
     groups = _colour_groups(shown, cfg)
-    if len(groups) != 1:  # all of them together too: under two lamps, a light between
-        groups.append(np.ones(len(shown), dtype=bool))
-    for agree in groups:
+    # Each group of one colour may be light stones or the next lightest colour's
+    # (``_next_lightest``): then the light is what is left of their colour once that
+    # colour's paint is taken out. All of them together (under two lamps, a light
+    # between theirs) are light stones.
+    mistaken = _next_lightest(paints, light[0], cfg)
+    pieces = [light[0]] if mistaken is None else [light[0], mistaken]
+    together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
+    for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
         colour = np.median(shown[agree], axis=0)
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
-        readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
-                                                   colours, palette, cfg)))
+        for piece in taken:
+            tint = colour + _chroma(paints[light[0]]) - _chroma(paints[piece])
+            readings.append(Light(tint, _board_level(samples, lum, stones, tint, piece,
+                                                     colours, palette, cfg)))
     # A white light is weighed too where a stone of a hue of its own may have been taken
     # for a light one (only black and white in play: the light stones are white).
     hued = any(np.abs(_chroma(p)).max() > cfg.light_neutral_chroma for p in paints)
@@ -236,6 +243,20 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
                                                  light.level), cfg) for light in weighed]
     margins = [cfg.max_distance ** 2] * len(white) + [0.0] * len(readings)  # a white light
     return weighed[int(np.argmin(np.add(fits, margins)))]  # must explain the stones better
+
+
+def _next_lightest(paints: Sequence[np.ndarray], light: int, cfg: Section) -> int | None:
+    """The lightest colour in play after the light neutral one (``light``), of the log
+    ``paints``, where it has a hue of its own (``light_neutral_chroma``), else ``None``
+    (Go's black). The light stones are told by their lightness alone, and the stones of
+    the colour next to white in lightness (ONE's yellow) pass for white ones where a lamp
+    lifts them or a dark board lets a white one look little lighter: a group of stones
+    of one colour may be either."""
+    order = [i for i in np.argsort([-p.mean() for p in paints]) if i != light]
+    if not order:
+        return None
+    hued = np.abs(_chroma(paints[order[0]])).max() > cfg.light_neutral_chroma
+    return int(order[0]) if hued else None
 
 
 def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
