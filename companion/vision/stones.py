@@ -188,19 +188,23 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     lightness against the board beside them alone (the mean of the log ratio), which
     the light's colour does not change: every ``clean`` space (no print showing, not
     blown out white, one colour) ``light_min_lum`` lighter than its board counts, if
-    its lightness lies nearer the light stone's than any other colour's (a yellow stone
-    is lighter than a dark board too, but far darker than a white stone: taken for one,
-    it would tint every colour in play) and within ``light_group`` of the lightest of
-    them, and ``light_min_stones`` of them are needed. Even so a yellow stone may be
-    taken for a white one (a translucent white stone on a dark board is little lighter
-    than a yellow one), and two lamps tint the stones under each apart: the stones that
-    show one light's colour (within ``light_agree`` of each other) each make one
-    reading of the light (and, where they make none or several, all of them together:
-    under two lamps, a light between theirs), and the reading kept is the one that
-    explains this picture's stones best (``_light_fit``), a white light among them
-    where it explains them better by more than one space that nothing explains
-    (``max_distance`` squared: a picture whose stones both explain about alike keeps
-    the white stones' reading)."""
+    its lightness lies nearer the light stone's or the next lightest colour's
+    (``_next_lightest``, ONE's yellow) than any other colour's, and within
+    ``light_group`` of the lightest of them, and ``light_min_stones`` of them are
+    needed. Lightness does not tell a white stone from a yellow one surely (a
+    translucent white stone on a dark board is little lighter than a yellow one, and
+    how light the board is, which sets the lightness foreseen, is what the white stones
+    are to tell), and two lamps tint the stones under each apart: the stones that show
+    one light's colour (within ``light_agree`` of each other) each make two readings of
+    the light, one if they are light stones, one if they are of the next lightest
+    colour (where they make none or several groups, all of them together are one more,
+    as light stones: under two lamps, a light between theirs). A yellow stone taken for
+    a white one tints every colour in play: the light comes out yellow, the yellow
+    stones read white, the black ones blue. The reading kept is the one that explains
+    this picture's stones best (``_light_fit``), a white light among them where it
+    explains them better by more than one space that nothing explains (``max_distance``
+    squared: a picture whose stones both explain about alike keeps the stones'
+    reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
@@ -208,7 +212,8 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     lum = ratio.mean(axis=1)
     predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
-    lighter = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    mistaken = _next_lightest(paints, light[0], cfg)
+    lighter = clean & (lum >= cfg.light_min_lum) & np.isin(nearest, [light[0], mistaken])
     chosen = lighter.copy()
     if chosen.any():  # the lightest of them: a yellow lit brighter than foreseen is not
         chosen &= lum >= lum[chosen].max() - cfg.light_group
@@ -222,7 +227,6 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     # (``_next_lightest``): then the light is what is left of their colour once that
     # colour's paint is taken out. All of them together (under two lamps, a light
     # between theirs) are light stones.
-    mistaken = _next_lightest(paints, light[0], cfg)
     pieces = [light[0]] if mistaken is None else [light[0], mistaken]
     together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
     for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
