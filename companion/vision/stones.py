@@ -213,7 +213,8 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
     mistaken = _next_lightest(paints, light[0], cfg)
-    lighter = clean & (lum >= cfg.light_min_lum) & np.isin(nearest, [light[0], mistaken])
+    pieces = [light[0]] if mistaken is None else [light[0], mistaken]
+    lighter = clean & (lum >= cfg.light_min_lum) & np.isin(nearest, pieces)
     chosen = lighter.copy()
     if chosen.any():  # the lightest of them: a yellow lit brighter than foreseen is not
         chosen &= lum >= lum[chosen].max() - cfg.light_group
@@ -227,7 +228,6 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     # (``_next_lightest``): then the light is what is left of their colour once that
     # colour's paint is taken out. All of them together (under two lamps, a light
     # between theirs) are light stones.
-    pieces = [light[0]] if mistaken is None else [light[0], mistaken]
     together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
     for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
         colour = np.median(shown[agree], axis=0)
