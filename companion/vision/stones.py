@@ -195,10 +195,11 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     translucent white stone on a dark board is little lighter than a yellow one, and
     how light the board is, which sets the lightness foreseen, is what the white stones
     are to tell), and two lamps tint the stones under each apart: the stones that show
-    one light's colour (within ``light_agree`` of each other) each make two readings of
-    the light, one if they are light stones, one if they are of the next lightest
-    colour (where they make none or several groups, all of them together are one more,
-    as light stones: under two lamps, a light between theirs). A yellow stone taken for
+    one light's colour (within ``light_agree`` of each other; where no two do, each
+    stone alone) each make two readings of the light, one if they are light stones, one
+    if they are of the next lightest colour (where they make several groups or none,
+    all of them together are one more, as light stones: under two lamps, a light
+    between theirs). A yellow stone taken for
     a white one tints every colour in play: the light comes out yellow, the yellow
     stones read white, the black ones blue. The reading kept is the one that explains
     this picture's stones best (``_light_fit``), a white light among them where it
@@ -223,7 +224,10 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
     shown = shows[chosen]
     readings = []
-    groups = _colour_groups(shown, cfg)
+    # Where no two of them agree, each is a reading of its own: their median would be
+    # a white and a yellow stone's mean, no light's colour.
+    groups = _colour_groups(shown, cfg) or [np.arange(len(shown)) == k
+                                            for k in range(len(shown))]
     # Each group of one colour may be light stones or the next lightest colour's
     # (``_next_lightest``): then the light is what is left of their colour once that
     # colour's paint is taken out. All of them together (under two lamps, a light
