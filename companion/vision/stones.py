@@ -223,7 +223,6 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         return Light(None, None)
     shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
     shown = shows[chosen]
-    readings = []
     # Where no two of them agree, each is a reading of its own: their median would be
     # a white and a yellow stone's mean, no light's colour.
     groups = _colour_groups(shown, cfg) or [np.arange(len(shown)) == k
@@ -233,24 +232,42 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     # colour's paint is taken out. All of them together (under two lamps, a light
     # between theirs) are light stones.
     together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
+    options = []
     for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
         colour = np.median(shown[agree], axis=0)
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
+        options.append([])
         for piece in taken:
             tint = colour + _chroma(paints[light[0]]) - _chroma(paints[piece])
-            readings.append(Light(tint, _board_level(samples, lum, stones, tint, piece,
-                                                     colours, palette, cfg)))
+            options[-1].append(Light(tint, _board_level(samples, lum, stones, tint, piece,
+                                                        colours, palette, cfg)))
     # A white light is weighed too where a stone of a hue of its own may have been taken
     # for a light one (only black and white in play: the light stones are white).
     hued = any(np.abs(_chroma(p)).max() > cfg.light_neutral_chroma for p in paints)
-    white = [Light(None, None)] if hued or not readings else []
-    weighed = white + readings
-    if len(weighed) == 1:
-        return weighed[0]
-    fits = [_light_fit(ratio, clean, _candidates(samples, colours, palette, cfg, light.colour,
-                                                 light.level), cfg) for light in weighed]
-    margins = [cfg.max_distance ** 2] * len(white) + [0.0] * len(readings)  # a white light
-    return weighed[int(np.argmin(np.add(fits, margins)))]  # must explain the stones better
+    if not hued and len(options) == 1 and len(options[0]) == 1:
+        return options[0][0]
+
+    def fit(light: Light) -> float:
+        return _light_fit(ratio, clean, _candidates(samples, colours, palette, cfg,
+                                                    light.colour, light.level), cfg)
+
+    # Of a group's readings the less coloured light is kept, unless another explains
+    # the stones better by more than one space that nothing explains: each explains its
+    # own group alike, by how it was drawn (white stones alone on a board read as yellow
+    # ones under a blue light as well as white under a white one).
+    readings, fits = [], []
+    for group in options:
+        scores = [fit(light) for light in group]
+        kept = int(np.argmin([np.linalg.norm(light.colour) for light in group]))
+        better = int(np.argmin(scores))
+        kept = better if scores[better] + cfg.max_distance ** 2 < scores[kept] else kept
+        readings.append(group[kept])
+        fits.append(scores[kept])
+    best = int(np.argmin(fits))
+    # A white light must explain the stones better by one space that nothing explains.
+    if hued and fit(Light(None, None)) + cfg.max_distance ** 2 <= fits[best]:
+        return Light(None, None)
+    return readings[best]
 
 
 def _next_lightest(paints: Sequence[np.ndarray], light: int, cfg: Section) -> int | None:
