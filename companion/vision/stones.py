@@ -197,15 +197,15 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     are to tell), and two lamps tint the stones under each apart: the stones that show
     one light's colour (within ``light_agree`` of each other; where no two do, each
     stone alone) each make two readings of the light, one if they are light stones, one
-    if they are of the next lightest colour (where they make several groups or none,
-    all of them together are one more, as light stones: under two lamps, a light
-    between theirs). A yellow stone taken for
-    a white one tints every colour in play: the light comes out yellow, the yellow
-    stones read white, the black ones blue. The reading kept is the one that explains
-    this picture's stones best (``_light_fit``), a white light among them where it
-    explains them better by more than one space that nothing explains (``max_distance``
-    squared: a picture whose stones both explain about alike keeps the stones'
-    reading)."""
+    if they are of the next lightest colour (where they make several groups, all of
+    them together are one more, as light stones: under two lamps, a light between
+    theirs). A yellow stone taken for a white one tints every colour in play: the light
+    comes out yellow, the yellow stones read white, the black ones blue. Of a group's
+    two readings the less coloured light is kept unless the other explains this
+    picture's stones better (``_light_fit``) by more than one space that nothing
+    explains (``max_distance`` squared); of the groups' readings, the one that explains
+    them best; and a white light where it explains them better still by that much (a
+    picture whose stones both explain about alike keeps the stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
