@@ -1,7 +1,9 @@
 """ONE's six colours under held-out lights: the light's colour weighed by how well it
 explains the stones, how light the board is from the white stones, another light only
 where it explains them about as well, a stone whose hue is another colour's unsure,
-and another reading whose hue is another colour's saying nothing.
+and another reading whose hue is another colour's saying nothing; light stones that may
+be yellow ones, each of them a reading where none agree, and of a group's readings the
+less coloured light (white stones alone still read white).
 Each scene is a held-out look of the vision benchmark (``companion bench vision --looks
 real``) that one of these rules mended: read right or unsure, never confidently wrong."""
 
