@@ -188,19 +188,24 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     lightness against the board beside them alone (the mean of the log ratio), which
     the light's colour does not change: every ``clean`` space (no print showing, not
     blown out white, one colour) ``light_min_lum`` lighter than its board counts, if
-    its lightness lies nearer the light stone's than any other colour's (a yellow stone
-    is lighter than a dark board too, but far darker than a white stone: taken for one,
-    it would tint every colour in play) and within ``light_group`` of the lightest of
-    them, and ``light_min_stones`` of them are needed. Even so a yellow stone may be
-    taken for a white one (a translucent white stone on a dark board is little lighter
-    than a yellow one), and two lamps tint the stones under each apart: the stones that
-    show one light's colour (within ``light_agree`` of each other) each make one
-    reading of the light (and, where they make none or several, all of them together:
-    under two lamps, a light between theirs), and the reading kept is the one that
-    explains this picture's stones best (``_light_fit``), a white light among them
-    where it explains them better by more than one space that nothing explains
-    (``max_distance`` squared: a picture whose stones both explain about alike keeps
-    the white stones' reading)."""
+    its lightness lies nearer the light stone's or the next lightest colour's
+    (``_next_lightest``, ONE's yellow) than any other colour's, and within
+    ``light_group`` of the lightest of them, and ``light_min_stones`` of them are
+    needed. Lightness does not tell a white stone from a yellow one surely (a
+    translucent white stone on a dark board is little lighter than a yellow one, and
+    how light the board is, which sets the lightness foreseen, is what the white stones
+    are to tell), and two lamps tint the stones under each apart: the stones that show
+    one light's colour (within ``light_agree`` of each other; where no two do, each
+    stone alone) each make two readings of the light, one if they are light stones, one
+    if they are of the next lightest colour (where they make several groups, all of
+    them together are one more, as light stones: under two lamps, a light between
+    theirs). A yellow stone taken for a white one tints every colour in play: the light
+    comes out yellow, the yellow stones read white, the black ones blue. Of a group's
+    two readings the less coloured light is kept unless the other explains this
+    picture's stones better (``_light_fit``) by more than one space that nothing
+    explains (``max_distance`` squared); of the groups' readings, the one that explains
+    them best; and a white light where it explains them better still by that much (a
+    picture whose stones both explain about alike keeps the stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
@@ -208,7 +213,9 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     lum = ratio.mean(axis=1)
     predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
-    lighter = clean & (lum >= cfg.light_min_lum) & (nearest == light[0])
+    mistaken = _next_lightest(paints, light[0], cfg)
+    pieces = [light[0]] if mistaken is None else [light[0], mistaken]
+    lighter = clean & (lum >= cfg.light_min_lum) & np.isin(nearest, pieces)
     chosen = lighter.copy()
     if chosen.any():  # the lightest of them: a yellow lit brighter than foreseen is not
         chosen &= lum >= lum[chosen].max() - cfg.light_group
@@ -216,26 +223,65 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         return Light(None, None)
     shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
     shown = shows[chosen]
-    readings = []
-    groups = _colour_groups(shown, cfg)
-    if len(groups) != 1:  # all of them together too: under two lamps, a light between
-        groups.append(np.ones(len(shown), dtype=bool))
-    for agree in groups:
+    # Where no two of them agree, each is a reading of its own: their median would be
+    # a white and a yellow stone's mean, no light's colour.
+    groups = _colour_groups(shown, cfg) or [np.arange(len(shown)) == k
+                                            for k in range(len(shown))]
+    # Each group of one colour may be light stones or the next lightest colour's
+    # (``_next_lightest``): then the light is what is left of their colour once that
+    # colour's paint is taken out. All of them together (under two lamps, a light
+    # between theirs) are light stones.
+    together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
+    options = []
+    for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
         colour = np.median(shown[agree], axis=0)
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
-        readings.append(Light(colour, _board_level(samples, lum, stones, colour, light[0],
-                                                   colours, palette, cfg)))
+        options.append([])
+        for piece in taken:
+            tint = colour + _chroma(paints[light[0]]) - _chroma(paints[piece])
+            options[-1].append(Light(tint, _board_level(samples, lum, stones, tint, piece,
+                                                        colours, palette, cfg)))
     # A white light is weighed too where a stone of a hue of its own may have been taken
     # for a light one (only black and white in play: the light stones are white).
     hued = any(np.abs(_chroma(p)).max() > cfg.light_neutral_chroma for p in paints)
-    white = [Light(None, None)] if hued or not readings else []
-    weighed = white + readings
-    if len(weighed) == 1:
-        return weighed[0]
-    fits = [_light_fit(ratio, clean, _candidates(samples, colours, palette, cfg, light.colour,
-                                                 light.level), cfg) for light in weighed]
-    margins = [cfg.max_distance ** 2] * len(white) + [0.0] * len(readings)  # a white light
-    return weighed[int(np.argmin(np.add(fits, margins)))]  # must explain the stones better
+    if not hued and len(options) == 1 and len(options[0]) == 1:
+        return options[0][0]
+
+    def fit(light: Light) -> float:
+        return _light_fit(ratio, clean, _candidates(samples, colours, palette, cfg,
+                                                    light.colour, light.level), cfg)
+
+    # Of a group's readings the less coloured light is kept, unless another explains
+    # the stones better by more than one space that nothing explains: each explains its
+    # own group alike, by how it was drawn (white stones alone on a board read as yellow
+    # ones under a blue light as well as white under a white one).
+    readings, fits = [], []
+    for group in options:
+        scores = [fit(light) for light in group]
+        kept = int(np.argmin([np.linalg.norm(light.colour) for light in group]))
+        better = int(np.argmin(scores))
+        kept = better if scores[better] + cfg.max_distance ** 2 < scores[kept] else kept
+        readings.append(group[kept])
+        fits.append(scores[kept])
+    best = int(np.argmin(fits))
+    # A white light must explain the stones better by one space that nothing explains.
+    if hued and fit(Light(None, None)) + cfg.max_distance ** 2 <= fits[best]:
+        return Light(None, None)
+    return readings[best]
+
+
+def _next_lightest(paints: Sequence[np.ndarray], light: int, cfg: Section) -> int | None:
+    """The lightest colour in play after the light neutral one (``light``), of the log
+    ``paints``, where it has a hue of its own (``light_neutral_chroma``), else ``None``
+    (Go's black). The light stones are told by their lightness alone, and the stones of
+    the colour next to white in lightness (ONE's yellow) pass for white ones where a lamp
+    lifts them or a dark board lets a white one look little lighter: a group of stones
+    of one colour may be either."""
+    order = [i for i in np.argsort([-p.mean() for p in paints]) if i != light]
+    if not order:
+        return None
+    hued = np.abs(_chroma(paints[order[0]])).max() > cfg.light_neutral_chroma
+    return int(order[0]) if hued else None
 
 
 def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
