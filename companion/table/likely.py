@@ -11,11 +11,6 @@ is what the picture shows likeliest, and it holds at least ``MIN_SHARE`` of the
 likelihood of all the answers. Otherwise, and wherever the picture cannot tell at all
 (a lamp's glare, a hand's edge: no odds are given there), the players are asked.
 
-A stone the picture sees without naming its colour (its print gone, its shade the
-board's: the odds tie the colours) is the one legal stone there only where nothing else
-changed: it never makes a move hidden before the moves seen elsewhere (T11), which would
-be a whole move taken from vanished print alone, and such a question is asked (T22).
-
 A move the sure spaces show is not taken where the picture all but surely shows
 something else on a space it cannot read surely (``contradicts``): a stone left out
 there would put a position into the game that the table never showed.
@@ -44,8 +39,7 @@ left to the others, where a question costs the players a tap and a wrong move a 
 def picture_answer(question: Question, view: Mapping[str, Any], odds: Odds
                    ) -> Answer | None:
     """The answer to ``question`` the picture shows (``view`` is the game's board before
-    it), or ``None`` when the picture cannot tell: it leans too little, or the answer
-    hides a move in a space where it sees a stone without naming its colour."""
+    it), or ``None`` when the picture cannot tell."""
     if not odds or any(space not in odds for space in question.spaces):
         return None
     weights = []
@@ -62,9 +56,6 @@ def picture_answer(question: Question, view: Mapping[str, Any], odds: Odds
     shown = view if answer.candidate is None else answer.candidate.view
     if not all(_among_likeliest(_label(shown[space]), odds[space])
                for space in question.spaces):
-        return None
-    if answer.candidate is not None and not all(
-            _named(odds[space]) for space in answer.candidate.hidden if space in odds):
         return None
     return answer
 

@@ -472,22 +472,6 @@ def test_a_move_seen_elsewhere_is_taken_beside_a_stone_of_no_colour(session):
     assert session.state["board"]["D5"] == "white" and session.state["board"]["C4"] is None
 
 
-def test_a_stone_of_no_colour_is_no_move_hidden_before_a_stone_of_the_wrong_player(session):
-    """Black's stone on D5 while White is to move: White's move may hide on C4, newly
-    unread (T9). The picture sees there only a stone of no colour, which names no move
-    of its own beside another change: asked, not played (T22); a white stone the
-    picture names is played with Black's."""
-    white_to_move(session)
-    reading = board(session, C4=UNSURE, D5="black")
-    asked = session.submit_reading(reading, odds={"C4": STONE_OF_NO_COLOUR})
-    assert asked.kind == v.QUESTION and asked.text == "Is C4 empty or white?"
-    assert session.state["board"]["C4"] is None and session.state["board"]["D5"] is None
-    named = session.submit_reading({**reading, "C4": UNSURE},
-                                   odds={"C4": leaning("white", 0.998)})
-    assert named.kind == v.APPLIED
-    assert session.state["board"]["C4"] == "white" and session.state["board"]["D5"] == "black"
-
-
 def test_moves_seen_past_an_unanswered_question_are_not_taken_alone(session):
     """C4 is asked about and still unread when three moves appear elsewhere: a move may
     hide in C4 among them (a follow nobody answers would otherwise jump to a position

@@ -187,34 +187,3 @@ def test_a_space_the_picture_cannot_tell_is_asked_about_by_name(go_table):
     assert result.kind == v.QUESTION
     assert result.text == "Is T19 empty or white?"
     assert go_table.state["board"]["E3"] is None  # nothing applied before the answer
-
-
-STONE_OF_NO_COLOUR = {"empty": 0.001, "black": 0.4995, "white": 0.4995}
-"""N18 at the real photo 10: its print gone, its shade the board's (T16's odds)."""
-
-
-def two_moves_and_n18_unread(table):
-    """White E3 and Black P4 read surely; of the edge, only N18 newly unread."""
-    return {**table.game.view(table.state), "E3": "white", "P4": "black", "N18": UNSURE}
-
-
-def test_a_stone_of_no_colour_is_no_move_hidden_before_the_moves_seen(go_table):
-    """The moves seen explain the photo; White on N18 before them would too (T11), and
-    the picture sees there only print gone: it names no stone, so no third move is
-    taken from it, the players are asked (T22)."""
-    result = go_table.submit_reading(two_moves_and_n18_unread(go_table),
-                                     odds={"N18": STONE_OF_NO_COLOUR})
-    assert result.kind == v.QUESTION
-    assert result.text == "Is N18 empty or white?"
-    assert go_table.state["board"]["E3"] is None and go_table.state["moves"] == 7
-
-
-def test_a_white_stone_the_picture_names_is_the_move_hidden_before_them(go_table):
-    """The same photo with N18 all but surely white: the picture answers (T13)."""
-    result = go_table.submit_reading(two_moves_and_n18_unread(go_table),
-                                     odds={"N18": {"empty": 0.001, "black": 0.001,
-                                                   "white": 0.998}})
-    assert result.kind == v.APPLIED
-    assert result.text == ("N18 is white, as the picture shows it most likely: "
-                           "White places on N18. Black places on P4. White places on E3.")
-    assert go_table.state["moves"] == 10
