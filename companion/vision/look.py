@@ -328,10 +328,11 @@ class LearnedLook:
         whole region, this space's and its neighbours' alike; a stone hides its own
         alone; blur leaves an empty space the board's shade, so a space darker or
         lighter than the board by ``changed_shade``, or blown out, needs no such print
-        around), and, for such a space of the board's shade, the print is gone from no
-        more than ``changed_max_spaces`` spaces read as no stone (a sheen of light over
-        a third of a real photo, go-boards/t1_010, fades the print of dozens: a space
-        on its edge, beside print that shows, is no stone), and few spaces change at once (a hand or a new light changes many; a
+        around), and, for such a space of the board's shade, the print is gone (by
+        either measure) from no more than ``changed_max_spaces`` spaces read as no
+        stone (a sheen of light over a third of a real photo, go-boards/t1_010, thins
+        the print of dozens: a space on its edge, beside print that shows, is no
+        stone), and few spaces change at once (a hand or a new light changes many; a
         move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
         is no change the look cannot name, and is not counted). Only for two colours,
         one darker and one lighter than a board: a shade tells no more apart.
