@@ -330,9 +330,10 @@ class LearnedLook:
         lighter than the board by ``changed_shade``, or blown out, needs no such print
         around), and, for such a space of the board's shade, the print is gone (by
         either measure) from no more than ``changed_max_spaces`` spaces read as no
-        stone (a sheen of light over a third of a real photo, go-boards/t1_010, thins
-        the print of dozens: a space on its edge, beside print that shows, is no
-        stone), and few spaces change at once (a hand or a new light changes many; a
+        stone (on a third of the real photo go-boards/t1_010, sharp and unblurred, the
+        lines come out too faint in the board view to pass for print at dozens of
+        spaces: one on that region's edge, beside print that shows, is no stone), and
+        few spaces change at once (a hand or a new light changes many; a
         move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
         is no change the look cannot name, and is not counted). Only for two colours,
         one darker and one lighter than a board: a shade tells no more apart.
@@ -352,9 +353,9 @@ class LearnedLook:
         # colour needs no print around to tell it from blur.
         coloured = np.abs(shade) >= cfg.changed_shade
         # Print gone from more spaces than a move covers, each read as no stone: the
-        # picture's doing (a sheen of light over part of the board, blur, the grid
-        # registered a little off), not stones'. Where it is so, a space whose print is
-        # gone is no stone by that alone; one whose shade names a colour still is.
+        # picture's doing (blur, a veil of light, lines resampled too faint in the
+        # board view), not stones'. Where it is so, a space whose print is gone is no
+        # stone by that alone; one whose shade names a colour still is.
         stone = np.array([label in self.colours for label in labels])
         faded = seen & lit & (gone | hidden) & ~stone
         plain = faded.sum() <= cfg.changed_max_spaces

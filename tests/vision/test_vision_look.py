@@ -346,29 +346,29 @@ def test_print_gone_where_the_print_around_thinned_too_is_blur_not_a_stone():
 
 
 def test_print_gone_from_several_spaces_read_empty_is_the_pictures_not_a_stone():
-    """A sheen of light over part of a real photo (go-boards/t1_010) thins the print
-    there below the picture's mark: dozens of spaces lose it, most still read empty. A
-    space on that region's edge, beside print that shows, had been taken for a stone of
-    no colour (N18, empty). A stone hides its own print; print gone from more spaces
-    than a move covers is the picture's, and names no stone there, unless the space's
-    shade names a colour (T22)."""
+    """On a third of the real photo go-boards/t1_010 the lines, sharp in the photo,
+    come out too faint in the board view to pass for print: dozens of spaces lose it,
+    most still read empty. A space on that region's edge, beside print that shows, had
+    been taken for a stone of no colour (N18, empty). A stone hides its own print;
+    print gone from more spaces than a move covers is the picture's, and names no
+    stone there, unless the space's shade names a colour (T22)."""
     look, empty = changed_look(spaces=6)
     pale = np.tile(empty, (6, 1))
     pale[1] = [0.02, 0.02, 0.01, 0.0, 0.05, 0.0]
     labels = [EMPTY, UNSURE, EMPTY, EMPTY, EMPTY, EMPTY]
     alone = samples_of(6, ink=[0.3, 0.0, 0.3, 0.3, 0.3, 0.3])
     assert changed(look, pale, alone, labels) == {1: ["black", "white"]}
-    sheen = samples_of(6, ink=[0.3, 0.0, 0.05, 0.04, 0.3, 0.3])
+    faint = samples_of(6, ink=[0.3, 0.0, 0.05, 0.04, 0.3, 0.3])
     pale[2:4, 3] = [0.05, 0.04]
-    assert changed(look, pale, sheen, labels) == {}
+    assert changed(look, pale, faint, labels) == {}
     pale[1] = [0.3, 0.25, 0.2, 0.0, 0.05, 0.0]  # lighter than the board by a stone's shade
-    assert changed(look, pale, sheen, labels) == {1: ["white"]}
+    assert changed(look, pale, faint, labels) == {1: ["white"]}
 
 
-def sheen_over(image, centre, radius, strength, soft):
+def veiled(image, centre, radius, strength, soft):
     """``image`` with a veil of light over a disc (``centre`` and ``radius`` as shares of
     its width; ``strength`` the share of the way to white at its middle; ``soft`` its
-    edge's width): the board's own gloss reflecting a window."""
+    edge's width): a window reflected in the board's gloss, which thins its print."""
     h, w = image.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     distance = np.hypot(xx - centre[0] * w, yy - centre[1] * h) / w
@@ -378,17 +378,18 @@ def sheen_over(image, centre, radius, strength, soft):
     return np.clip(out + 0.5, 0, 255).astype(np.uint8)
 
 
-def test_a_rendered_sheen_that_thins_the_print_of_several_spaces_is_no_stone(recogniser):
-    """The empty board learned, then shown with a sheen over part of it: the print
-    there thins away at many spaces, and a few are unsure; none is a stone, and the
-    picture leans to a stone at none of them."""
+def test_a_rendered_veil_that_thins_the_print_of_several_spaces_is_no_stone(recogniser):
+    """The empty board learned, then shown with a veil of light over part of it: the
+    print there thins away at many spaces, and a few are unsure; none is a stone, and
+    the picture leans to a stone at none of them (before T22 it leaned to a stone of no
+    colour at one)."""
     look = LearnedLook(COLOURS)
     for _ in range(2):
         teach(recogniser, look, {})
     image, to_board, _ = frame({})
     recogniser.look = look
     try:
-        reading = recogniser.read(sheen_over(image, (0.7, 0.65), 0.1, 0.45, 0.02), to_board)
+        reading = recogniser.read(veiled(image, (0.7, 0.65), 0.1, 0.45, 0.02), to_board)
     finally:
         recogniser.look = None
     assert not reading.occluded and reading.unsure
