@@ -187,3 +187,32 @@ def test_a_space_the_picture_cannot_tell_is_asked_about_by_name(go_table):
     assert result.kind == v.QUESTION
     assert result.text == "Is T19 empty or white?"
     assert go_table.state["board"]["E3"] is None  # nothing applied before the answer
+
+
+STONE_OF_NO_COLOUR = {"empty": 0.001, "black": 0.4995, "white": 0.4995}
+"""A space whose print alone is gone, of the board's shade (``LearnedLook._changed``)."""
+
+
+def two_moves_and_one_edge_space_unread(table, space):
+    """White E3 and Black P4 read surely; of the edge, only ``space`` newly unread."""
+    return {**table.game.view(table.state), "E3": "white", "P4": "black", space: UNSURE}
+
+
+def test_a_stone_of_no_colour_is_the_move_hidden_before_the_moves_seen(go_table):
+    """The picture sees a stone on N18 without its colour (its print alone gone): the
+    one legal stone there is White's, played before the two moves seen (T16 with T11;
+    so the real photo 11's White E3 is read)."""
+    result = go_table.submit_reading(two_moves_and_one_edge_space_unread(go_table, "N18"),
+                                     odds={"N18": STONE_OF_NO_COLOUR})
+    assert result.kind == v.APPLIED
+    assert result.text == ("N18 is white, as the picture shows it most likely: "
+                           "White places on N18. Black places on P4. White places on E3.")
+
+
+def test_a_space_whose_print_went_with_many_others_is_asked_about(go_table):
+    """The same photo where N18's print went with that of dozens of spaces (the real
+    photo 10): the look gives it no odds (T22), and the players are asked."""
+    result = go_table.submit_reading(two_moves_and_one_edge_space_unread(go_table, "N18"))
+    assert result.kind == v.QUESTION
+    assert result.text == "Is N18 empty or white?"
+    assert go_table.state["board"]["E3"] is None and go_table.state["moves"] == 7
