@@ -343,12 +343,37 @@ def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     (``ink_spaces_percentile`` of each space's ``ink_line_percentile``), never below
     what the sensor's noise and the board's grain make of bare board in the gaps
     (``ink_noise_percentile``, times ``ink_noise_margin``) nor above ``ink_contrast``."""
-    seen = gaps[gap_seen]
-    noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
     lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
                                 cfg.ink_spaces_percentile))
-    return min(max(lines * cfg.ink_line_share, noise * cfg.ink_noise_margin),
+    return min(max(lines * cfg.ink_line_share, print_noise(gaps, gap_seen, cfg)),
                cfg.ink_contrast)
+
+
+def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
+    """What the sensor's noise and the board's grain make of bare board in the gaps
+    (``ink_noise_percentile`` of their darkness, times ``ink_noise_margin``): no mark
+    of print lies below it."""
+    seen = gaps[gap_seen]
+    noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
+    return noise * cfg.ink_noise_margin
+
+
+def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
+                blurred: np.ndarray, contrast: np.ndarray, cfg: Section) -> np.ndarray:
+    """How much darker than its board a pixel must be to count as print, for each
+    space (N): ``print_contrast`` of the spaces whose print this picture blurs
+    (``blurred_print``, closed away wider) apart from that of those where it is sharp,
+    and lower where the lines round a space are fainter than the board's typical
+    (``contrast``, their depth measured there: ``ink_line_share`` of it), never below
+    the noise of bare board. Light, focus and a webcam's JPEG thin the lines unevenly
+    over a photo (the far side soft, a lamp's pool): a mark set by the crisp lines
+    misses the faint ones, where a stone is then read from missing print."""
+    found = np.empty(len(marks))
+    for part in (blurred, ~blurred):
+        if part.any():
+            found[part] = print_contrast(marks[part], gaps[part], gap_seen[part], cfg)
+    local = np.maximum(contrast * cfg.ink_line_share, print_noise(gaps, gap_seen, cfg))
+    return np.where(np.isfinite(contrast), np.minimum(found, local), found)
 
 
 def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
@@ -504,6 +529,99 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
 
 
+def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
+                 ) -> np.ndarray:
+    """How wide each space's printed lines are in the view (N×4 pixels; NaN where a
+    line does not show): across each of the four half-lines from the space to its
+    neighbours, at their middle (half a pitch out, where no stone standing on either
+    space reaches over the line's whole width), the pixels darker than halfway between
+    the board beside the line and the line's darkest, the profile averaged over
+    ``width_along`` pixels along the line. Counted only where the board beside the line
+    on both sides is the space's own board colour (``level``, its lightness, within
+    ``width_board`` of it: not a stone's face or a seam between two stones) and the line
+    is at least ``width_depth`` of it darker. Infinite-line boards only (a grid): no
+    line runs between the spaces of a board printed otherwise."""
+    n = len(layout.names)
+    if not np.isfinite(layout.core_lines).all():
+        return np.full((n, 4), np.nan), np.full((n, 4), np.nan)
+    w, h = layout.size
+    image = summed.reshape(h, w)
+    half = int(np.ceil(cfg.width_reach * layout.pitch_px))
+    across = np.arange(-half, half + 1)
+    along = np.arange(cfg.width_along) - (cfg.width_along - 1) / 2.0
+    mid = layout.pitch_px / 2.0
+    x, y = layout.centres[:, 0], layout.centres[:, 1]
+    widths = np.full((n, 4), np.nan)
+    depths = np.full((n, 4), np.nan)
+    for side, (dx, dy) in enumerate(((mid, 0.0), (-mid, 0.0), (0.0, mid), (0.0, -mid))):
+        # A horizontal half-line (dx) is crossed vertically, a vertical one horizontally.
+        vertical = dx != 0.0
+        px = (x + dx)[:, None, None] + (along[None, :, None] if vertical else across[None, None, :])
+        py = (y + dy)[:, None, None] + (across[None, None, :] if vertical else along[None, :, None])
+        xs = np.clip(np.rint(px).astype(np.intp), 0, w - 1)
+        ys = np.clip(np.rint(py).astype(np.intp), 0, h - 1)
+        profile = image[ys, xs].mean(axis=1) / np.float32(3.0)  # N×(2·half+1)
+        ends = np.sort(np.concatenate([profile[:, :2], profile[:, -2:]], axis=1), axis=1)
+        base = (ends[:, 1] + ends[:, 2]) / 2.0
+        depth = base - profile.min(axis=1)
+        # Only the half-lines that run to another space (not over the board's margin to
+        # its edge, often printed thicker).
+        inside = (x + dx >= x.min()) & (x + dx <= x.max()) & (y + dy >= y.min()) \
+            & (y + dy <= y.max())
+        shown = (np.abs(ends[:, [0, 3]] / level[:, None] - 1.0) <= cfg.width_board).all(axis=1) \
+            & (depth >= cfg.width_depth * level) & inside
+        counted = (profile < (base - depth / 2.0)[:, None]).sum(axis=1)
+        widths[:, side] = np.where(shown, counted, np.nan)
+        depths[:, side] = np.where(shown, depth / level, np.nan)
+    return widths, depths
+
+
+def blurred_print(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
+                  ) -> np.ndarray:
+    """The spaces (N bool) round which this picture's lines are wider than the closing
+    takes away (``closing_px``): the median of the ``print_widths`` shown at the space
+    and at the spaces around it. A webcam's soft focus, a small board's enlarged view
+    and JPEG blur the print several pixels wide, and print the closing leaves in the
+    view is neither seen as print (``ink``) nor kept off an empty space's colour. The
+    picture's own lines say how wide it is, and blur varies over a photo (the far side
+    out of focus): it is measured where it is read."""
+    widths, depths = print_widths(summed, layout, level, cfg)
+    shown = np.isfinite(widths)
+    if not shown.any():
+        return np.zeros(len(widths), dtype=bool), np.full(len(widths), np.nan)
+    found = []
+    for values in (widths, depths):
+        near = np.concatenate([values, values[layout.around].reshape(len(values), -1)], axis=1)
+        counted = np.isfinite(near).sum(axis=1)
+        ordered = np.sort(np.where(np.isfinite(near), near, np.inf), axis=1)
+        found.append(ordered[np.arange(len(near)), np.maximum(counted - 1, 0) // 2])
+    enough = counted >= cfg.width_min_lines
+    return enough & (found[0] >= max(int(cfg.closing_px), 1)), np.where(enough, found[1], np.nan)
+
+
+def closed_wider(view: np.ndarray, maps: ViewMaps, layout: Layout, blurred: np.ndarray,
+                 level: np.ndarray, cfg: Section) -> ViewMaps:
+    """``maps`` with the view closed by ``wide_closing`` of a pitch (in place of
+    ``closing_px``) over the squares of the ``blurred`` spaces (a pitch wide round
+    each): there the closed view (``flat``) and the print (``lightness``) follow the
+    wider closing, elsewhere they stay as they were."""
+    k = max(int(round(cfg.wide_closing * layout.pitch_px)), int(cfg.closing_px) + 2)
+    closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    w, h = layout.size
+    seeds = np.zeros((h, w), np.uint8)
+    at = np.rint(layout.centres[blurred]).astype(int)
+    seeds[at[:, 1].clip(0, h - 1), at[:, 0].clip(0, w - 1)] = 1
+    side = int(round(layout.pitch_px)) | 1
+    region = cv2.dilate(seeds, np.ones((side, side), np.uint8)).ravel().view(bool)
+    # Print, however blurred, is not far darker than its board; a dark stone is, and
+    # round its highlight the wider closing would fill its face with light.
+    region &= maps.summed >= cfg.wide_darkest * 3.0 * float(np.median(level))
+    lightness = maps.lightness.copy()
+    lightness[region] = (_channel_total(*cv2.split(closed))[region]
+                         - maps.summed[region]).astype(np.float32)
+    return replace(maps, lightness=lightness)
+
+
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
            maps: ViewMaps | None = None, leaned: Layout | None = None
            ) -> tuple[Samples, Samples | None]:
@@ -535,15 +653,22 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     # Only the pixels looked at are turned to float: the whole view would cost more
     # than everything else here. (``np.take`` gathers rows several times faster than
     # indexing does.)
+    gap_seen = ~blown[layout.gaps]
+    gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
+    board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
+    # Where this picture blurs the lines wider than the closing takes away (a webcam's
+    # soft focus, JPEG), the print there is closed away with a wider closing: the gaps
+    # hold no print, and the board's colour read from them stays as it is.
+    blurred, contrast = blurred_print(maps.summed, layout, last_mean(board), cfg)
+    if blurred.any():
+        maps = closed_wider(view, maps, layout, blurred, last_mean(board), cfg)
+        flat, lightness = maps.flat, maps.lightness
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
     off_print = stacked("core_lines") > band
     enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
     core_kept = core_seen & (off_print | ~enough)
-    gap_seen = ~blown[layout.gaps]
-    gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
-    board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
     # The darker share is taken from the gaps in the board's own colour (a shadow's
     # edge, not the dark stones crowding round); the lighter from them all.
     shaded = gap_seen & bare_board(gaps, board, cfg)
@@ -556,10 +681,12 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
     darker = lightness[stacked("mark")] / np.float32(3.0) / levels
-    mark = print_contrast(darker[:n], lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
-                          cfg)
-    ink = row_share(darker > mark)
-    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, mark,
+    marks = print_marks(darker[:n], lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
+                        blurred, contrast, cfg)
+    mark = float(marks[~blurred][0]) if not blurred.all() else float(marks[0])
+    marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
+    ink = row_share(darker > marks)
+    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, marks,
                                            cfg)
     grey = grey_level(core)
     glossy = sheen(core, core_seen, boards, view.shape[:2], core_index, cfg, grey, len(layouts))
@@ -583,7 +710,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
 
 
 def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.ndarray,
-          mark: float, cfg: Section) -> tuple[np.ndarray, ...]:
+          mark: np.ndarray, cfg: Section) -> tuple[np.ndarray, ...]:
     """Of each space's ring (``Layout.ring``, ``ring_lines`` its pixels' distances to
     the space's printed lines): the share of its pixels on the printed
     lines through the space (within ``ring_line_band``) that are not blown out, the
