@@ -44,6 +44,7 @@ class Layout:
     core_lines: np.ndarray  # N×K pixels from each core pixel to the printed lines through
     # its space (a grid's two lines; infinite on boards printed otherwise)
     ring_lines: np.ndarray  # N×Q the same from each ring pixel
+    cell: np.ndarray  # H·W the space nearest to each board-view pixel (flat)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -71,7 +72,16 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     inside = (centres[:, 0] < w) & (centres[:, 1] < h) & (centres.min(axis=1) >= 0)
     seeds[np.rint(centres[inside, 1]).astype(int).clip(0, h - 1),
           np.rint(centres[inside, 0]).astype(int).clip(0, w - 1)] = 0
-    nearest = cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+    nearest, labels = cv2.distanceTransformWithLabels(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE,
+                                                      labelType=cv2.DIST_LABEL_PIXEL)
+    # Each seed's label (numbered in the order of its pixel) to the space it stands for.
+    seed_space = np.zeros(labels.max() + 1, dtype=np.intp)
+    seed_at = np.flatnonzero(seeds.ravel() == 0)
+    owner = np.full(h * w, -1, dtype=np.intp)
+    owner[np.rint(centres[inside, 1]).astype(int).clip(0, h - 1) * w
+          + np.rint(centres[inside, 0]).astype(int).clip(0, w - 1)] = np.flatnonzero(inside)
+    seed_space[labels.ravel()[seed_at]] = owner[seed_at]
+    cell = seed_space[labels.ravel()]
     gap_mask = nearest >= cfg.gap_min_distance * cfg.pitch_px
     # Keep to the playing area (the spaces' extent, half a pitch wider): a board's rim,
     # its frame lines and the table beyond are not the colour pieces sit on.
@@ -105,7 +115,7 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     grid = geometry.kind == "grid"
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
                   gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
-                  _to_lines(ring % w, ring // w, centres, grid))
+                  _to_lines(ring % w, ring // w, centres, grid), cell)
 
 
 def _to_lines(xs: np.ndarray, ys: np.ndarray, centres: np.ndarray, grid: bool) -> np.ndarray:
@@ -362,7 +372,7 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
                 blurred: np.ndarray, contrast: np.ndarray, cfg: Section) -> np.ndarray:
     """How much darker than its board a pixel must be to count as print, for each
     space (N): ``print_contrast`` of the spaces whose print this picture blurs
-    (``blurred_print``, closed away wider) apart from that of those where it is sharp,
+    (``print_closing``, closed away wider) apart from that of those where it is sharp,
     and lower where the lines round a space are fainter than the board's typical
     (``contrast``, their depth measured there: ``ink_line_share`` of it), never below
     the noise of bare board. Light, focus and a webcam's JPEG thin the lines unevenly
@@ -576,49 +586,56 @@ def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Sec
     return widths, depths
 
 
-def blurred_print(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
-                  ) -> np.ndarray:
-    """The spaces (N bool) round which this picture's lines are wider than the closing
-    takes away (``closing_px``): the median of the ``print_widths`` shown at the space
-    and at the spaces around it. A webcam's soft focus, a small board's enlarged view
-    and JPEG blur the print several pixels wide, and print the closing leaves in the
-    view is neither seen as print (``ink``) nor kept off an empty space's colour. The
-    picture's own lines say how wide it is, and blur varies over a photo (the far side
-    out of focus): it is measured where it is read."""
+def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """How wide a closing takes the print away round each space (N, odd pixels), and
+    how dark the lines are there (N, their depth below the board over its lightness;
+    NaN where too few lines show): the median of the ``print_widths`` (and depths)
+    shown at the space and at the spaces around it (``width_min_lines`` of them at
+    least). A closing takes away dark print narrower than itself: ``closing_px``
+    where the lines are sharp, two pixels wider than the lines' core where a webcam's
+    soft focus, a small board's enlarged view or JPEG blur them wider, up to
+    ``wide_closing`` of a pitch (a stone is far wider). Print the closing leaves in
+    the view is neither seen as print (``ink``) nor kept off an empty space's colour.
+    The picture's own lines say how wide they are, and blur varies over a photo (its
+    far side out of focus): it is measured where it is read."""
     widths, depths = print_widths(summed, layout, level, cfg)
-    shown = np.isfinite(widths)
-    if not shown.any():
-        return np.zeros(len(widths), dtype=bool), np.full(len(widths), np.nan)
+    n = len(widths)
+    least = max(int(cfg.closing_px), 1)
+    if not np.isfinite(widths).any():
+        return np.full(n, least), np.full(n, np.nan)
     found = []
     for values in (widths, depths):
-        near = np.concatenate([values, values[layout.around].reshape(len(values), -1)], axis=1)
+        near = np.concatenate([values, values[layout.around].reshape(n, -1)], axis=1)
         counted = np.isfinite(near).sum(axis=1)
         ordered = np.sort(np.where(np.isfinite(near), near, np.inf), axis=1)
-        found.append(ordered[np.arange(len(near)), np.maximum(counted - 1, 0) // 2])
+        found.append(ordered[np.arange(n), np.maximum(counted - 1, 0) // 2])
     enough = counted >= cfg.width_min_lines
-    return enough & (found[0] >= max(int(cfg.closing_px), 1)), np.where(enough, found[1], np.nan)
+    core = np.where(enough, found[0], 0.0).astype(int)
+    size = np.maximum(core + 2, least) | 1  # odd: centred on each pixel
+    most = max(int(cfg.wide_closing * layout.pitch_px) | 1, least)
+    return np.minimum(size, most), np.where(enough, found[1], np.nan)
 
 
-def closed_wider(view: np.ndarray, maps: ViewMaps, layout: Layout, blurred: np.ndarray,
-                 level: np.ndarray, cfg: Section) -> ViewMaps:
-    """``maps`` with the view closed by ``wide_closing`` of a pitch (in place of
-    ``closing_px``) over the squares of the ``blurred`` spaces (a pitch wide round
-    each): there the closed view (``flat``) and the print (``lightness``) follow the
-    wider closing, elsewhere they stay as they were."""
-    k = max(int(round(cfg.wide_closing * layout.pitch_px)), int(cfg.closing_px) + 2)
-    closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    w, h = layout.size
-    seeds = np.zeros((h, w), np.uint8)
-    at = np.rint(layout.centres[blurred]).astype(int)
-    seeds[at[:, 1].clip(0, h - 1), at[:, 0].clip(0, w - 1)] = 1
-    side = int(round(layout.pitch_px)) | 1
-    region = cv2.dilate(seeds, np.ones((side, side), np.uint8)).ravel().view(bool)
-    # Print, however blurred, is not far darker than its board; a dark stone is, and
-    # round its highlight the wider closing would fill its face with light.
-    region &= maps.summed >= cfg.wide_darkest * 3.0 * float(np.median(level))
+def closed_wider(view: np.ndarray, maps: ViewMaps, layout: Layout, sizes: np.ndarray,
+                 level: np.ndarray, contrast: np.ndarray, cfg: Section) -> ViewMaps:
+    """``maps`` with the print (``lightness``) taken from the view closed by each
+    space's closing ``sizes`` (``print_closing``) over the pixels nearest it, where
+    that is wider than ``closing_px``; elsewhere it stays as it was, and so does it
+    at pixels far darker than the lines there (darker than the board, ``level``, by
+    more than ``wide_depth`` times the lines' ``contrast``): a stone's shadowed rim
+    or a dark stone's face round its highlight are no print, and a wide closing would
+    fill them with light. The closed view a space's colour is read from stays the one
+    of ``closing_px``: a stone's face is not changed by the print around it."""
+    wider = sizes > max(int(cfg.closing_px), 1)
+    floor = np.where(wider, level * (1.0 - cfg.wide_depth * np.nan_to_num(contrast)), np.inf)
+    chosen = wider[layout.cell] & (maps.summed >= 3.0 * floor[layout.cell])
     lightness = maps.lightness.copy()
-    lightness[region] = (_channel_total(*cv2.split(closed))[region]
-                         - maps.summed[region]).astype(np.float32)
+    for k in np.unique(sizes[wider]):
+        region = chosen & (sizes[layout.cell] == k)
+        closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+        lightness[region] = (_channel_total(*cv2.split(closed))[region]
+                             - maps.summed[region]).astype(np.float32)
     return replace(maps, lightness=lightness)
 
 
@@ -659,10 +676,11 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     # Where this picture blurs the lines wider than the closing takes away (a webcam's
     # soft focus, JPEG), the print there is closed away with a wider closing: the gaps
     # hold no print, and the board's colour read from them stays as it is.
-    blurred, contrast = blurred_print(maps.summed, layout, last_mean(board), cfg)
+    sizes, contrast = print_closing(maps.summed, layout, last_mean(board), cfg)
+    blurred = sizes > max(int(cfg.closing_px), 1)
     if blurred.any():
-        maps = closed_wider(view, maps, layout, blurred, last_mean(board), cfg)
-        flat, lightness = maps.flat, maps.lightness
+        maps = closed_wider(view, maps, layout, sizes, last_mean(board), contrast, cfg)
+        lightness = maps.lightness
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
