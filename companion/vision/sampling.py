@@ -45,6 +45,8 @@ class Layout:
     # its space (a grid's two lines; infinite on boards printed otherwise)
     ring_lines: np.ndarray  # N×Q the same from each ring pixel
     cell: np.ndarray  # H·W the space nearest to each board-view pixel (flat)
+    profiles: np.ndarray  # N×4×A×C flat indices across the half-lines out of each space
+    # (``print_widths``; none, N×0×A×C, on a board printed otherwise than a grid)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -115,7 +117,35 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     grid = geometry.kind == "grid"
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
                   gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
-                  _to_lines(ring % w, ring // w, centres, grid), cell)
+                  _to_lines(ring % w, ring // w, centres, grid), cell,
+                  _profiles(centres, cfg, (w, h)) if grid else
+                  np.zeros((len(names), 0, int(cfg.width_along), 1), dtype=np.intp))
+
+
+def _profiles(centres: np.ndarray, cfg: Section, size: tuple[int, int]) -> np.ndarray:
+    """Flat indices of the pixels across each of the four half-lines from every
+    space towards its neighbours on a grid (N×4×A×C), at their middle, half a pitch
+    out: ``width_along`` pixels along the line by ``width_reach`` of a pitch either
+    side of it. A half-line over the board's margin (beyond the outermost spaces, to
+    the board's edge, often printed thicker) is -1 throughout."""
+    w, h = size
+    half = int(np.ceil(cfg.width_reach * cfg.pitch_px))
+    across = np.arange(-half, half + 1)
+    along = np.arange(int(cfg.width_along)) - (int(cfg.width_along) - 1) // 2
+    mid = cfg.pitch_px / 2.0
+    x, y = centres[:, 0], centres[:, 1]
+    sides = []
+    for dx, dy in ((mid, 0.0), (-mid, 0.0), (0.0, mid), (0.0, -mid)):
+        on_row = dx != 0.0  # a horizontal half-line, crossed vertically
+        xs = np.rint(x + dx).astype(np.intp)[:, None, None] \
+            + (along[None, :, None] if on_row else across[None, None, :])
+        ys = np.rint(y + dy).astype(np.intp)[:, None, None] \
+            + (across[None, None, :] if on_row else along[None, :, None])
+        index = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
+        inside = (x + dx >= x.min()) & (x + dx <= x.max()) & (y + dy >= y.min()) \
+            & (y + dy <= y.max())
+        sides.append(np.where(inside[:, None, None], index, -1))
+    return np.stack(sides, axis=1)
 
 
 def _to_lines(xs: np.ndarray, ys: np.ndarray, centres: np.ndarray, grid: bool) -> np.ndarray:
@@ -344,7 +374,7 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
 
 
 def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
-                   cfg: Section) -> float:
+                   cfg: Section, noise: float | None = None) -> float:
     """How much darker than its board a pixel must be to count as print in this
     picture. Crisp print is far darker than the board (``ink_contrast`` of its
     lightness); blur, a low resolution or a dim exposure thin it, and a fixed mark
@@ -352,11 +382,12 @@ def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     (``ink_line_share``) of the contrast of the print at the spaces where it shows most
     (``ink_spaces_percentile`` of each space's ``ink_line_percentile``), never below
     what the sensor's noise and the board's grain make of bare board in the gaps
-    (``ink_noise_percentile``, times ``ink_noise_margin``) nor above ``ink_contrast``."""
+    (``print_noise``, where ``noise`` does not give it already) nor above
+    ``ink_contrast``."""
     lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
                                 cfg.ink_spaces_percentile))
-    return min(max(lines * cfg.ink_line_share, print_noise(gaps, gap_seen, cfg)),
-               cfg.ink_contrast)
+    noise = print_noise(gaps, gap_seen, cfg) if noise is None else noise
+    return min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
 
 
 def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
@@ -378,11 +409,15 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     the noise of bare board. Light, focus and a webcam's JPEG thin the lines unevenly
     over a photo (the far side soft, a lamp's pool): a mark set by the crisp lines
     misses the faint ones, where a stone is then read from missing print."""
-    found = np.empty(len(marks))
-    for part in (blurred, ~blurred):
-        if part.any():
-            found[part] = print_contrast(marks[part], gaps[part], gap_seen[part], cfg)
-    local = np.maximum(contrast * cfg.ink_line_share, print_noise(gaps, gap_seen, cfg))
+    noise = print_noise(gaps, gap_seen, cfg)
+    if not blurred.any():
+        found = np.full(len(marks), print_contrast(marks, gaps, gap_seen, cfg, noise))
+    else:
+        found = np.empty(len(marks))
+        for part in (blurred, ~blurred):
+            if part.any():
+                found[part] = print_contrast(marks[part], gaps[part], gap_seen[part], cfg, noise)
+    local = np.maximum(contrast * cfg.ink_line_share, noise)
     return np.where(np.isfinite(contrast), np.minimum(found, local), found)
 
 
@@ -540,50 +575,36 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
 
 
 def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
-                 ) -> np.ndarray:
-    """How wide each space's printed lines are in the view (N×4 pixels; NaN where a
-    line does not show): across each of the four half-lines from the space to its
-    neighbours, at their middle (half a pitch out, where no stone standing on either
-    space reaches over the line's whole width), the pixels darker than halfway between
-    the board beside the line and the line's darkest, the profile averaged over
-    ``width_along`` pixels along the line. Counted only where the board beside the line
-    on both sides is the space's own board colour (``level``, its lightness, within
-    ``width_board`` of it: not a stone's face or a seam between two stones) and the line
-    is at least ``width_depth`` of it darker. Infinite-line boards only (a grid): no
-    line runs between the spaces of a board printed otherwise."""
-    n = len(layout.names)
-    if not np.isfinite(layout.core_lines).all():
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """How wide and how dark each space's printed lines are in the view (N×4 pixels,
+    and N×4 depths below the board over its lightness; NaN where a line does not
+    show): across each of the four half-lines from the space to its neighbours, at
+    their middle (``Layout.profiles``: half a pitch out, where no stone standing on
+    either space reaches over the line's whole width), the pixels darker than halfway
+    between the board beside the line and the line's darkest, the profile averaged
+    along the line. Counted only where the half-line runs to another space, the board
+    beside the line on both sides is the space's own board colour (``level``, its
+    lightness, within ``width_board`` of it: not a stone's face or a seam between two
+    stones) and the line is at least ``width_depth`` of it darker. None on a board
+    printed otherwise than a grid: no line runs between its spaces."""
+    n, sides = layout.profiles.shape[:2]
+    if sides == 0:
         return np.full((n, 4), np.nan), np.full((n, 4), np.nan)
-    w, h = layout.size
-    image = summed.reshape(h, w)
-    half = int(np.ceil(cfg.width_reach * layout.pitch_px))
-    across = np.arange(-half, half + 1)
-    along = np.arange(cfg.width_along) - (cfg.width_along - 1) / 2.0
-    mid = layout.pitch_px / 2.0
-    x, y = layout.centres[:, 0], layout.centres[:, 1]
-    widths = np.full((n, 4), np.nan)
-    depths = np.full((n, 4), np.nan)
-    for side, (dx, dy) in enumerate(((mid, 0.0), (-mid, 0.0), (0.0, mid), (0.0, -mid))):
-        # A horizontal half-line (dx) is crossed vertically, a vertical one horizontally.
-        vertical = dx != 0.0
-        px = (x + dx)[:, None, None] + (along[None, :, None] if vertical else across[None, None, :])
-        py = (y + dy)[:, None, None] + (across[None, None, :] if vertical else along[None, :, None])
-        xs = np.clip(np.rint(px).astype(np.intp), 0, w - 1)
-        ys = np.clip(np.rint(py).astype(np.intp), 0, h - 1)
-        profile = image[ys, xs].mean(axis=1) / np.float32(3.0)  # N×(2·half+1)
-        ends = np.sort(np.concatenate([profile[:, :2], profile[:, -2:]], axis=1), axis=1)
-        base = (ends[:, 1] + ends[:, 2]) / 2.0
-        depth = base - profile.min(axis=1)
-        # Only the half-lines that run to another space (not over the board's margin to
-        # its edge, often printed thicker).
-        inside = (x + dx >= x.min()) & (x + dx <= x.max()) & (y + dy >= y.min()) \
-            & (y + dy <= y.max())
-        shown = (np.abs(ends[:, [0, 3]] / level[:, None] - 1.0) <= cfg.width_board).all(axis=1) \
-            & (depth >= cfg.width_depth * level) & inside
-        counted = (profile < (base - depth / 2.0)[:, None]).sum(axis=1)
-        widths[:, side] = np.where(shown, counted, np.nan)
-        depths[:, side] = np.where(shown, depth / level, np.nan)
-    return widths, depths
+    inside = layout.profiles[:, :, 0, 0] >= 0
+    pixels = summed[layout.profiles]  # N×4×A×C; -1 (off the grid) reads a pixel, unused
+    profile = pixels[:, :, 0]
+    for row in range(1, pixels.shape[2]):
+        profile = profile + pixels[:, :, row]
+    profile /= np.float32(3 * pixels.shape[2])
+    ends = np.sort(np.concatenate([profile[..., :2], profile[..., -2:]], axis=2), axis=2)
+    base = (ends[..., 1] + ends[..., 2]) / 2.0
+    depth = base - profile.min(axis=2)
+    board = level[:, None]
+    shown = inside & (depth >= cfg.width_depth * board) \
+        & (np.abs(ends[..., 0] / board - 1.0) <= cfg.width_board) \
+        & (np.abs(ends[..., 3] / board - 1.0) <= cfg.width_board)
+    counted = (profile < (base - depth / 2.0)[..., None]).sum(axis=2)
+    return np.where(shown, counted, np.nan), np.where(shown, depth / board, np.nan)
 
 
 def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
@@ -617,25 +638,39 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
     return np.minimum(size, most), np.where(enough, found[1], np.nan)
 
 
-def closed_wider(view: np.ndarray, maps: ViewMaps, layout: Layout, sizes: np.ndarray,
-                 level: np.ndarray, contrast: np.ndarray, cfg: Section) -> ViewMaps:
-    """``maps`` with the print (``lightness``) taken from the view closed by each
-    space's closing ``sizes`` (``print_closing``) over the pixels nearest it, where
-    that is wider than ``closing_px``; elsewhere it stays as it was, and so does it
-    at pixels far darker than the lines there (darker than the board, ``level``, by
-    more than ``wide_depth`` times the lines' ``contrast``): a stone's shadowed rim
-    or a dark stone's face round its highlight are no print, and a wide closing would
-    fill them with light. The closed view a space's colour is read from stays the one
-    of ``closing_px``: a stone's face is not changed by the print around it."""
+def closed_wider(maps: ViewMaps, layout: Layout, sizes: np.ndarray, level: np.ndarray,
+                 contrast: np.ndarray, cfg: Section) -> ViewMaps:
+    """``maps`` with the print (``lightness``) taken from the view (its channels
+    summed) closed by each space's closing ``sizes`` (``print_closing``) over the
+    pixels nearest it, where that is wider than ``closing_px``; elsewhere it stays as
+    it was, and so does it at pixels far darker than the lines there (darker than the
+    board, ``level``, by more than ``wide_depth`` times the lines' ``contrast``): a
+    stone's shadowed rim or a dark stone's face round its highlight are no print, and
+    a wide closing would fill them with light. The closed view a space's colour is read
+    from stays the one of ``closing_px``: a stone's face is not changed by the print
+    around it. (Only the box round the spaces closed wider is worked on.)"""
     wider = sizes > max(int(cfg.closing_px), 1)
-    floor = np.where(wider, level * (1.0 - cfg.wide_depth * np.nan_to_num(contrast)), np.inf)
-    chosen = wider[layout.cell] & (maps.summed >= 3.0 * floor[layout.cell])
+    w, h = layout.size
+    reach = int(np.ceil(layout.pitch_px))
+    lo = np.floor(layout.centres[wider].min(axis=0)).astype(int) - reach
+    hi = np.ceil(layout.centres[wider].max(axis=0)).astype(int) + reach
+    x0, y0 = max(lo[0], 0), max(lo[1], 0)
+    x1, y1 = min(hi[0], w), min(hi[1], h)
+    box = (slice(y0, y1), slice(x0, x1))
+    summed = maps.summed.reshape(h, w)[box]
+    cell = layout.cell.reshape(h, w)[box]
+    floor = np.where(wider, 3.0 * level * (1.0 - cfg.wide_depth * np.nan_to_num(contrast)),
+                     np.inf).astype(np.float32)
+    kept = summed >= floor[cell]  # closed wider, and not far darker than the lines
+    sizes_kept = np.unique(sizes[wider])
+    if len(sizes_kept) > 1:
+        size = np.where(wider, sizes, 0).astype(np.uint8)[cell]
     lightness = maps.lightness.copy()
-    for k in np.unique(sizes[wider]):
-        region = chosen & (sizes[layout.cell] == k)
-        closed = cv2.morphologyEx(view, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-        lightness[region] = (_channel_total(*cv2.split(closed))[region]
-                             - maps.summed[region]).astype(np.float32)
+    part = lightness.reshape(h, w)[box]
+    for k in sizes_kept:
+        closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+        np.copyto(part, cv2.subtract(closed, summed),
+                  where=kept if len(sizes_kept) == 1 else kept & (size == k))
     return replace(maps, lightness=lightness)
 
 
@@ -679,7 +714,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     sizes, contrast = print_closing(maps.summed, layout, last_mean(board), cfg)
     blurred = sizes > max(int(cfg.closing_px), 1)
     if blurred.any():
-        maps = closed_wider(view, maps, layout, sizes, last_mean(board), contrast, cfg)
+        maps = closed_wider(maps, layout, sizes, last_mean(board), contrast, cfg)
         lightness = maps.lightness
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
