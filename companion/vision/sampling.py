@@ -135,7 +135,7 @@ def _profiles(centres: np.ndarray, cfg: Section, size: tuple[int, int]) -> np.nd
     mid = cfg.pitch_px / 2.0
     x, y = centres[:, 0], centres[:, 1]
     sides = []
-    for dx, dy in ((mid, 0.0), (-mid, 0.0), (0.0, mid), (0.0, -mid)):
+    for dx, dy in ((mid, 0.0), (0.0, mid)):
         on_row = dx != 0.0  # a horizontal half-line, crossed vertically
         xs = np.rint(x + dx).astype(np.intp)[:, None, None] \
             + (along[None, :, None] if on_row else across[None, None, :])
@@ -373,21 +373,32 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     return grown & bright.any(axis=1)[:, None]
 
 
-def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
-                   cfg: Section, noise: float | None = None) -> float:
-    """How much darker than its board a pixel must be to count as print in this
-    picture. Crisp print is far darker than the board (``ink_contrast`` of its
-    lightness); blur, a low resolution or a dim exposure thin it, and a fixed mark
-    would lose it all. So the mark follows the print this picture shows: a share
-    (``ink_line_share``) of the contrast of the print at the spaces where it shows most
-    (``ink_spaces_percentile`` of each space's ``ink_line_percentile``), never below
-    what the sensor's noise and the board's grain make of bare board in the gaps
-    (``print_noise``, where ``noise`` does not give it already) nor above
-    ``ink_contrast``."""
-    lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
-                                cfg.ink_spaces_percentile))
-    noise = print_noise(gaps, gap_seen, cfg) if noise is None else noise
-    return min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
+def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
+                blurred: np.ndarray, contrast: np.ndarray, cfg: Section) -> np.ndarray:
+    """How much darker than its board a pixel must be to count as print at each space
+    (N). Crisp print is far darker than the board (``ink_contrast`` of its lightness);
+    blur, a low resolution or a dim exposure thin it, and a fixed mark would lose it
+    all. So the mark follows the print this picture shows: a share (``ink_line_share``)
+    of the contrast of the print at the spaces where it shows most
+    (``ink_spaces_percentile`` of each space's ``ink_line_percentile`` of ``marks``),
+    never below what the sensor's noise and the board's grain make of bare board in
+    the gaps (``print_noise``) nor above ``ink_contrast``. The spaces whose print this
+    picture blurs (``blurred``: ``print_closing``, closed away wider) are marked apart
+    from those where it is sharp, and a space is marked lower where the lines round it
+    are fainter than the typical (``contrast``, their depth measured there:
+    ``ink_line_share`` of it, never below the noise). Light, focus and a webcam's JPEG
+    thin the lines unevenly over a photo (the far side soft, a lamp's pool): a mark
+    set by the crisp lines misses the faint ones, where a stone is then read from
+    missing print."""
+    noise = print_noise(gaps, gap_seen, cfg)
+    lines = row_percentile(marks, cfg.ink_line_percentile)
+    found = np.empty(len(marks))
+    for part in (blurred, ~blurred):
+        if part.any():
+            typical = float(np.percentile(lines[part], cfg.ink_spaces_percentile))
+            found[part] = min(max(typical * cfg.ink_line_share, noise), cfg.ink_contrast)
+    local = np.maximum(contrast * cfg.ink_line_share, noise)
+    return np.where(np.isfinite(contrast), np.minimum(found, local), found)
 
 
 def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
@@ -397,28 +408,6 @@ def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
     seen = gaps[gap_seen]
     noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
     return noise * cfg.ink_noise_margin
-
-
-def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
-                blurred: np.ndarray, contrast: np.ndarray, cfg: Section) -> np.ndarray:
-    """How much darker than its board a pixel must be to count as print, for each
-    space (N): ``print_contrast`` of the spaces whose print this picture blurs
-    (``print_closing``, closed away wider) apart from that of those where it is sharp,
-    and lower where the lines round a space are fainter than the board's typical
-    (``contrast``, their depth measured there: ``ink_line_share`` of it), never below
-    the noise of bare board. Light, focus and a webcam's JPEG thin the lines unevenly
-    over a photo (the far side soft, a lamp's pool): a mark set by the crisp lines
-    misses the faint ones, where a stone is then read from missing print."""
-    noise = print_noise(gaps, gap_seen, cfg)
-    if not blurred.any():
-        found = np.full(len(marks), print_contrast(marks, gaps, gap_seen, cfg, noise))
-    else:
-        found = np.empty(len(marks))
-        for part in (blurred, ~blurred):
-            if part.any():
-                found[part] = print_contrast(marks[part], gaps[part], gap_seen[part], cfg, noise)
-    local = np.maximum(contrast * cfg.ink_line_share, noise)
-    return np.where(np.isfinite(contrast), np.minimum(found, local), found)
 
 
 def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
@@ -589,7 +578,7 @@ def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Sec
     printed otherwise than a grid: no line runs between its spaces."""
     n, sides = layout.profiles.shape[:2]
     if sides == 0:
-        return np.full((n, 4), np.nan), np.full((n, 4), np.nan)
+        return np.full((n, 2), np.nan), np.full((n, 2), np.nan)
     inside = layout.profiles[:, :, 0, 0] >= 0
     pixels = summed[layout.profiles]  # N×4×A×C; -1 (off the grid) reads a pixel, unused
     profile = pixels[:, :, 0]
@@ -662,15 +651,10 @@ def closed_wider(maps: ViewMaps, layout: Layout, sizes: np.ndarray, level: np.nd
     floor = np.where(wider, 3.0 * level * (1.0 - cfg.wide_depth * np.nan_to_num(contrast)),
                      np.inf).astype(np.float32)
     kept = summed >= floor[cell]  # closed wider, and not far darker than the lines
-    sizes_kept = np.unique(sizes[wider])
-    if len(sizes_kept) > 1:
-        size = np.where(wider, sizes, 0).astype(np.uint8)[cell]
+    k = int(np.median(sizes[wider])) | 1
+    closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     lightness = maps.lightness.copy()
-    part = lightness.reshape(h, w)[box]
-    for k in sizes_kept:
-        closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-        np.copyto(part, cv2.subtract(closed, summed),
-                  where=kept if len(sizes_kept) == 1 else kept & (size == k))
+    np.copyto(lightness.reshape(h, w)[box], cv2.subtract(closed, summed), where=kept)
     return replace(maps, lightness=lightness)
 
 
