@@ -44,7 +44,8 @@ class Layout:
     core_lines: np.ndarray  # N×K pixels from each core pixel to the printed lines through
     # its space (a grid's two lines; infinite on boards printed otherwise)
     ring_lines: np.ndarray  # N×Q the same from each ring pixel
-    cell: np.ndarray  # H·W the space nearest to each board-view pixel (flat)
+    mark_inner: np.ndarray  # M bool: the pixels of a mark disc within ``wide_inner`` of
+    # its centre (every space's disc lists its pixels in one order)
     profiles: np.ndarray  # N×4×A×C flat indices across the half-lines out of each space
     # (``print_widths``; none, N×0×A×C, on a board printed otherwise than a grid)
 
@@ -74,16 +75,7 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     inside = (centres[:, 0] < w) & (centres[:, 1] < h) & (centres.min(axis=1) >= 0)
     seeds[np.rint(centres[inside, 1]).astype(int).clip(0, h - 1),
           np.rint(centres[inside, 0]).astype(int).clip(0, w - 1)] = 0
-    nearest, labels = cv2.distanceTransformWithLabels(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE,
-                                                      labelType=cv2.DIST_LABEL_PIXEL)
-    # Each seed's label (numbered in the order of its pixel) to the space it stands for.
-    seed_space = np.zeros(labels.max() + 1, dtype=np.intp)
-    seed_at = np.flatnonzero(seeds.ravel() == 0)
-    owner = np.full(h * w, -1, dtype=np.intp)
-    owner[np.rint(centres[inside, 1]).astype(int).clip(0, h - 1) * w
-          + np.rint(centres[inside, 0]).astype(int).clip(0, w - 1)] = np.flatnonzero(inside)
-    seed_space[labels.ravel()[seed_at]] = owner[seed_at]
-    cell = seed_space[labels.ravel()]
+    nearest = cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
     gap_mask = nearest >= cfg.gap_min_distance * cfg.pitch_px
     # Keep to the playing area (the spaces' extent, half a pitch wider): a board's rim,
     # its frame lines and the table beyond are not the colour pieces sit on.
@@ -117,7 +109,9 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     grid = geometry.kind == "grid"
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
                   gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
-                  _to_lines(ring % w, ring // w, centres, grid), cell,
+                  _to_lines(ring % w, ring // w, centres, grid),
+                  np.hypot(*_disc_offsets(cfg.mark_radius * cfg.pitch_px).T)
+                  <= cfg.wide_inner * cfg.pitch_px,
                   _profiles(centres, cfg, (w, h)) if grid else
                   np.zeros((len(names), 0, int(cfg.width_along), 1), dtype=np.intp))
 
@@ -173,17 +167,24 @@ def _rays(centres: np.ndarray, start: float, end: float, size: tuple[int, int]) 
     return cy * w + cx
 
 
+def _disc_offsets(radius: float, inner: float = 0.0) -> np.ndarray:
+    """The offsets (K×2, x then y) of the pixels of a disc of ``radius`` pixels, less
+    the disc of ``inner`` pixels (a ring, where ``inner`` is given), row by row."""
+    span = int(np.ceil(radius))
+    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
+    square = dx * dx + dy * dy
+    disc = (square <= radius * radius) & ((square > inner * inner) | (inner <= 0.0))
+    return np.column_stack([dx[disc], dy[disc]])
+
+
 def _discs(centres: np.ndarray, radius: float, size: tuple[int, int], inner: float = 0.0
            ) -> np.ndarray:
     """Flat indices of a disc of ``radius`` pixels around every centre (N×K), less the
     disc of ``inner`` pixels (a ring, where ``inner`` is given)."""
     w, h = size
-    span = int(np.ceil(radius))
-    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
-    square = dx * dx + dy * dy
-    disc = (square <= radius * radius) & ((square > inner * inner) | (inner <= 0.0))
-    cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + dx[disc][None, :], 0, w - 1)
-    cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + dy[disc][None, :], 0, h - 1)
+    offsets = _disc_offsets(radius, inner)
+    cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + offsets[None, :, 0], 0, w - 1)
+    cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + offsets[None, :, 1], 0, h - 1)
     return cy * w + cx
 
 
@@ -627,35 +628,52 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
     return np.minimum(size, most), np.where(enough, found[1], np.nan)
 
 
-def closed_wider(maps: ViewMaps, layout: Layout, sizes: np.ndarray, level: np.ndarray,
-                 contrast: np.ndarray, cfg: Section) -> ViewMaps:
-    """``maps`` with the print (``lightness``) taken from the view (its channels
-    summed) closed by each space's closing ``sizes`` (``print_closing``) over the
-    pixels nearest it, where that is wider than ``closing_px``; elsewhere it stays as
-    it was, and so does it at pixels far darker than the lines there (darker than the
-    board, ``level``, by more than ``wide_depth`` times the lines' ``contrast``): a
-    stone's shadowed rim or a dark stone's face round its highlight are no print, and
-    a wide closing would fill them with light. The closed view a space's colour is read
-    from stays the one of ``closing_px``: a stone's face is not changed by the print
-    around it. (Only the box round the spaces closed wider is worked on.)"""
+def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, cfg: Section
+                ) -> np.ndarray:
+    """How much darker than the view closed wider each pixel is (flat, its channels
+    summed, as ``ViewMaps.lightness``): the print a closing of the ``sizes`` of the
+    spaces that need one wider than ``closing_px`` (``print_closing``: their median)
+    takes away, over the box round those spaces (nought elsewhere)."""
     wider = sizes > max(int(cfg.closing_px), 1)
     w, h = layout.size
     reach = int(np.ceil(layout.pitch_px))
     lo = np.floor(layout.centres[wider].min(axis=0)).astype(int) - reach
     hi = np.ceil(layout.centres[wider].max(axis=0)).astype(int) + reach
-    x0, y0 = max(lo[0], 0), max(lo[1], 0)
-    x1, y1 = min(hi[0], w), min(hi[1], h)
-    box = (slice(y0, y1), slice(x0, x1))
+    box = (slice(max(lo[1], 0), min(hi[1], h)), slice(max(lo[0], 0), min(hi[0], w)))
     summed = maps.summed.reshape(h, w)[box]
-    cell = layout.cell.reshape(h, w)[box]
-    floor = np.where(wider, 3.0 * level * (1.0 - cfg.wide_depth * np.nan_to_num(contrast)),
-                     np.inf).astype(np.float32)
-    kept = summed >= floor[cell]  # closed wider, and not far darker than the lines
     k = int(np.median(sizes[wider])) | 1
     closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    lightness = maps.lightness.copy()
-    np.copyto(lightness.reshape(h, w)[box], cv2.subtract(closed, summed), where=kept)
-    return replace(maps, lightness=lightness)
+    found = np.zeros((h, w), np.float32)
+    found[box] = cv2.subtract(closed, summed)
+    return found.ravel()
+
+
+def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.ndarray,
+                   sizes: np.ndarray, contrast: np.ndarray, levels: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """``darker`` (each space's mark-disc pixels' print over its board's lightness,
+    ``mark`` their indices, as many rows as ``layout`` has spaces or twice as many)
+    where the spaces' print is blurred wider than ``closing_px``: at the pixels near
+    the space's centre (``Layout.mark_inner``, ``wide_inner`` of a pitch), the print
+    the wider closing takes away (``wider_print``) where it is more. Only there: a
+    stone covers its centre, and its shaded rim, which a wide closing takes for print
+    as readily as a blurred line, lies further out; bare board's lines cross there.
+    Nor where a pixel is darker than its board by more than ``wide_depth`` times the
+    depth of the lines round it (``contrast``): no print, however blurred, is that
+    dark; a dark stone round its highlight is."""
+    rows = np.flatnonzero(np.resize(sizes > max(int(cfg.closing_px), 1), len(darker)))
+    if not len(rows):
+        return darker
+    index = mark[rows][:, layout.mark_inner]
+    space = rows % len(sizes)
+    floor = 3.0 * levels[rows] * (1.0 - cfg.wide_depth * np.nan_to_num(contrast[space]))[:, None]
+    wide = np.where(maps.summed[index] >= floor,
+                    wider_print(maps, layout, sizes, cfg)[index] / np.float32(3.0) / levels[rows],
+                    0.0)
+    found = darker.copy()
+    found[rows[:, None], np.flatnonzero(layout.mark_inner)[None, :]] = \
+        np.maximum(darker[rows][:, layout.mark_inner], wide)
+    return found
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
@@ -697,9 +715,6 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     # hold no print, and the board's colour read from them stays as it is.
     sizes, contrast = print_closing(maps.summed, layout, last_mean(board), cfg)
     blurred = sizes > max(int(cfg.closing_px), 1)
-    if blurred.any():
-        maps = closed_wider(maps, layout, sizes, last_mean(board), contrast, cfg)
-        lightness = maps.lightness
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
@@ -717,7 +732,9 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     level = np.maximum(last_mean(board)[:, None], 1.0)
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
-    darker = lightness[stacked("mark")] / np.float32(3.0) / levels
+    mark_index = stacked("mark")
+    darker = blurred_darker(lightness[mark_index] / np.float32(3.0) / levels, maps, layout,
+                            mark_index, sizes, contrast, levels, cfg)
     marks = print_marks(darker[:n], lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
                         blurred, contrast, cfg)
     mark = float(marks[~blurred][0]) if not blurred.all() else float(marks[0])
