@@ -44,8 +44,8 @@ class Layout:
     core_lines: np.ndarray  # N×K pixels from each core pixel to the printed lines through
     # its space (a grid's two lines; infinite on boards printed otherwise)
     ring_lines: np.ndarray  # N×Q the same from each ring pixel
-    mark_inner: np.ndarray  # M bool: the pixels of a mark disc within ``wide_inner`` of
-    # its centre (every space's disc lists its pixels in one order)
+    mark_inner: int  # how many of each mark disc's pixels, listed nearest its centre
+    # first, lie within ``wide_inner`` of a pitch of it
     profiles: np.ndarray  # N×4×A×C flat indices across the half-lines out of each space
     # (``print_widths``; none, N×0×A×C, on a board printed otherwise than a grid)
 
@@ -65,7 +65,7 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     centres = np.array([geometry.position_mm(n) for n in names], dtype=np.float64) * scale
 
     core = _discs(centres, cfg.core_radius * cfg.pitch_px, (w, h))
-    mark = _discs(centres, cfg.mark_radius * cfg.pitch_px, (w, h))
+    mark = _discs(centres, cfg.mark_radius * cfg.pitch_px, (w, h), centre_first=True)
     ring = _discs(centres, cfg.ring_radius * cfg.pitch_px, (w, h),
                   inner=cfg.core_radius * cfg.pitch_px)
 
@@ -110,8 +110,8 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
                   gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
                   _to_lines(ring % w, ring // w, centres, grid),
-                  np.hypot(*_disc_offsets(cfg.mark_radius * cfg.pitch_px).T)
-                  <= cfg.wide_inner * cfg.pitch_px,
+                  int((np.hypot(*_disc_offsets(cfg.mark_radius * cfg.pitch_px).T)
+                       <= cfg.wide_inner * cfg.pitch_px).sum()),
                   _profiles(centres, cfg, (w, h)) if grid else
                   np.zeros((len(names), 0, int(cfg.width_along), 1), dtype=np.intp))
 
@@ -167,22 +167,25 @@ def _rays(centres: np.ndarray, start: float, end: float, size: tuple[int, int]) 
     return cy * w + cx
 
 
-def _disc_offsets(radius: float, inner: float = 0.0) -> np.ndarray:
+def _disc_offsets(radius: float, inner: float = 0.0, centre_first: bool = False
+                  ) -> np.ndarray:
     """The offsets (K×2, x then y) of the pixels of a disc of ``radius`` pixels, less
-    the disc of ``inner`` pixels (a ring, where ``inner`` is given), row by row."""
+    the disc of ``inner`` pixels (a ring, where ``inner`` is given), row by row, or
+    nearest the centre first (``centre_first``)."""
     span = int(np.ceil(radius))
     dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
     square = dx * dx + dy * dy
     disc = (square <= radius * radius) & ((square > inner * inner) | (inner <= 0.0))
-    return np.column_stack([dx[disc], dy[disc]])
+    order = np.argsort(square[disc], kind="stable") if centre_first else slice(None)
+    return np.column_stack([dx[disc], dy[disc]])[order]
 
 
-def _discs(centres: np.ndarray, radius: float, size: tuple[int, int], inner: float = 0.0
-           ) -> np.ndarray:
+def _discs(centres: np.ndarray, radius: float, size: tuple[int, int], inner: float = 0.0,
+           centre_first: bool = False) -> np.ndarray:
     """Flat indices of a disc of ``radius`` pixels around every centre (N×K), less the
-    disc of ``inner`` pixels (a ring, where ``inner`` is given)."""
+    disc of ``inner`` pixels (a ring, where ``inner`` is given); ``_disc_offsets``."""
     w, h = size
-    offsets = _disc_offsets(radius, inner)
+    offsets = _disc_offsets(radius, inner, centre_first)
     cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + offsets[None, :, 0], 0, w - 1)
     cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + offsets[None, :, 1], 0, h - 1)
     return cy * w + cx
@@ -615,12 +618,12 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
     least = max(int(cfg.closing_px), 1)
     if not np.isfinite(widths).any():
         return np.full(n, least), np.full(n, np.nan)
-    found = []
-    for values in (widths, depths):
-        near = np.concatenate([values, values[layout.around].reshape(n, -1)], axis=1)
-        counted = np.isfinite(near).sum(axis=1)
-        ordered = np.sort(np.where(np.isfinite(near), near, np.inf), axis=1)
-        found.append(ordered[np.arange(n), np.maximum(counted - 1, 0) // 2])
+    both = np.stack([widths, depths])  # shown (finite) at the same half-lines
+    near = np.concatenate([both, both[:, layout.around].reshape(2, n, -1)], axis=2)
+    shown = np.isfinite(near[0])
+    counted = row_count(shown)
+    ordered = np.sort(np.where(shown, near, np.inf), axis=2)
+    found = ordered[:, np.arange(n), np.maximum(counted - 1, 0) // 2]
     enough = counted >= cfg.width_min_lines
     core = np.where(enough, found[0], 0.0).astype(int)
     size = np.maximum(core + 2, least) | 1  # odd: centred on each pixel
@@ -633,47 +636,39 @@ def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, cfg: Section
     """How much darker than the view closed wider each pixel is (flat, its channels
     summed, as ``ViewMaps.lightness``): the print a closing of the ``sizes`` of the
     spaces that need one wider than ``closing_px`` (``print_closing``: their median)
-    takes away, over the box round those spaces (nought elsewhere)."""
-    wider = sizes > max(int(cfg.closing_px), 1)
+    takes away."""
     w, h = layout.size
-    reach = int(np.ceil(layout.pitch_px))
-    lo = np.floor(layout.centres[wider].min(axis=0)).astype(int) - reach
-    hi = np.ceil(layout.centres[wider].max(axis=0)).astype(int) + reach
-    box = (slice(max(lo[1], 0), min(hi[1], h)), slice(max(lo[0], 0), min(hi[0], w)))
-    summed = maps.summed.reshape(h, w)[box]
-    k = int(np.median(sizes[wider])) | 1
+    summed = maps.summed.reshape(h, w)
+    k = int(np.median(sizes[sizes > max(int(cfg.closing_px), 1)])) | 1
     closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    found = np.zeros((h, w), np.float32)
-    found[box] = cv2.subtract(closed, summed)
-    return found.ravel()
+    return cv2.subtract(closed, summed).ravel()
 
 
 def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.ndarray,
                    sizes: np.ndarray, contrast: np.ndarray, levels: np.ndarray,
                    cfg: Section) -> np.ndarray:
     """``darker`` (each space's mark-disc pixels' print over its board's lightness,
-    ``mark`` their indices, as many rows as ``layout`` has spaces or twice as many)
+    ``mark`` their indices, as many rows as ``layout`` has spaces or twice as many;
+    changed in place)
     where the spaces' print is blurred wider than ``closing_px``: at the pixels near
-    the space's centre (``Layout.mark_inner``, ``wide_inner`` of a pitch), the print
+    the space's centre (``Layout.mark_inner``: ``wide_inner`` of a pitch), the print
     the wider closing takes away (``wider_print``) where it is more. Only there: a
     stone covers its centre, and its shaded rim, which a wide closing takes for print
     as readily as a blurred line, lies further out; bare board's lines cross there.
     Nor where a pixel is darker than its board by more than ``wide_depth`` times the
     depth of the lines round it (``contrast``): no print, however blurred, is that
     dark; a dark stone round its highlight is."""
-    rows = np.flatnonzero(np.resize(sizes > max(int(cfg.closing_px), 1), len(darker)))
-    if not len(rows):
+    wider = np.resize(sizes > max(int(cfg.closing_px), 1), len(darker))
+    if not wider.any():
         return darker
-    index = mark[rows][:, layout.mark_inner]
-    space = rows % len(sizes)
-    floor = 3.0 * levels[rows] * (1.0 - cfg.wide_depth * np.nan_to_num(contrast[space]))[:, None]
-    wide = np.where(maps.summed[index] >= floor,
-                    wider_print(maps, layout, sizes, cfg)[index] / np.float32(3.0) / levels[rows],
-                    0.0)
-    found = darker.copy()
-    found[rows[:, None], np.flatnonzero(layout.mark_inner)[None, :]] = \
-        np.maximum(darker[rows][:, layout.mark_inner], wide)
-    return found
+    inner = slice(0, layout.mark_inner)  # the mark discs list their pixels centre first
+    index = mark[:, inner]
+    ratio = np.nan_to_num(np.resize(contrast, len(darker)))
+    floor = np.where(wider, 3.0 * levels[:, 0] * (1.0 - cfg.wide_depth * ratio), np.inf)
+    wide = np.take(wider_print(maps, layout, sizes, cfg), index) / np.float32(3.0) / levels
+    wide[np.take(maps.summed, index) < floor[:, None]] = 0.0
+    np.maximum(darker[:, inner], wide, out=darker[:, inner])
+    return darker
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
