@@ -378,7 +378,7 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
 
 
 def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
-                blurred: np.ndarray, contrast: np.ndarray, cfg: Section) -> np.ndarray:
+                contrast: np.ndarray, cfg: Section) -> np.ndarray:
     """How much darker than its board a pixel must be to count as print at each space
     (N). Crisp print is far darker than the board (``ink_contrast`` of its lightness);
     blur, a low resolution or a dim exposure thin it, and a fixed mark would lose it
@@ -386,21 +386,16 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     of the contrast of the print at the spaces where it shows most
     (``ink_spaces_percentile`` of each space's ``ink_line_percentile`` of ``marks``),
     never below what the sensor's noise and the board's grain make of bare board in
-    the gaps (``print_noise``) nor above ``ink_contrast``. The spaces whose print this
-    picture blurs (``blurred``: ``print_closing``, closed away wider) are marked apart
-    from those where it is sharp, and a space is marked lower where the lines round it
-    are fainter than the typical (``contrast``, their depth measured there:
+    the gaps (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
+    lines are fainter than that (``contrast``, their depth measured there:
     ``ink_line_share`` of it, never below the noise). Light, focus and a webcam's JPEG
-    thin the lines unevenly over a photo (the far side soft, a lamp's pool): a mark
-    set by the crisp lines misses the faint ones, where a stone is then read from
-    missing print."""
+    thin the lines unevenly over a photo (the far side soft, a lamp's pool): a mark set
+    by the crisp lines misses the faint ones, where a stone is then read from missing
+    print."""
     noise = print_noise(gaps, gap_seen, cfg)
-    lines = row_percentile(marks, cfg.ink_line_percentile)
-    found = np.empty(len(marks))
-    for part in (blurred, ~blurred):
-        if part.any():
-            typical = float(np.percentile(lines[part], cfg.ink_spaces_percentile))
-            found[part] = min(max(typical * cfg.ink_line_share, noise), cfg.ink_contrast)
+    lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
+                                cfg.ink_spaces_percentile))
+    found = min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
     local = np.maximum(contrast * cfg.ink_line_share, noise)
     return np.where(np.isfinite(contrast), np.minimum(found, local), found)
 
@@ -728,11 +723,13 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
     mark_index = stacked("mark")
-    darker = blurred_darker(lightness[mark_index] / np.float32(3.0) / levels, maps, layout,
-                            mark_index, sizes, contrast, levels, cfg)
+    darker = lightness[mark_index] / np.float32(3.0) / levels
+    # The mark is set by the print the 3-pixel closing shows (lowered where the lines
+    # are faint); the print closed away wider only adds to what passes it.
     marks = print_marks(darker[:n], lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
-                        blurred, contrast, cfg)
-    mark = float(marks[~blurred][0]) if not blurred.all() else float(marks[0])
+                        contrast, cfg)
+    mark = float(marks.max())
+    darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
     marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
     ink = row_share(darker > marks)
     ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, marks,
