@@ -388,7 +388,9 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     never below what the sensor's noise and the board's grain make of bare board in
     the gaps (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
     lines are fainter than that (``contrast``, their depth measured there:
-    ``ink_line_share`` of it, never below the noise). Light, focus and a webcam's JPEG
+    ``ink_line_share`` of it, never below the noise nor below ``ink_local_least`` of the
+    picture's mark: a stone's grain or shading would pass a mark set by lines that only
+    just show). Light, focus and a webcam's JPEG
     thin the lines unevenly over a photo (the far side soft, a lamp's pool): a mark set
     by the crisp lines misses the faint ones, where a stone is then read from missing
     print."""
@@ -396,7 +398,7 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
                                 cfg.ink_spaces_percentile))
     found = min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
-    local = np.maximum(contrast * cfg.ink_line_share, noise)
+    local = np.maximum(contrast * cfg.ink_line_share, max(noise, found * cfg.ink_local_least))
     return np.where(np.isfinite(contrast), np.minimum(found, local), found)
 
 
