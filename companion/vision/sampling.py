@@ -702,11 +702,11 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     gap_seen = ~blown[layout.gaps]
     gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
     board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
-    # Where this picture blurs the lines wider than the closing takes away (a webcam's
-    # soft focus, JPEG), the print there is closed away with a wider closing: the gaps
-    # hold no print, and the board's colour read from them stays as it is.
+    # How wide and how dark this picture's lines are round each space, beside the
+    # board's colour (read from the gaps, where no print lies): where a webcam's soft
+    # focus or JPEG blurs them wider than the closing takes away, the print is looked
+    # for closed away wider too (``blurred_darker``, below).
     sizes, contrast = print_closing(maps.summed, layout, last_mean(board), cfg)
-    blurred = sizes > max(int(cfg.closing_px), 1)
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
