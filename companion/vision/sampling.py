@@ -654,7 +654,9 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     as readily as a blurred line, lies further out; bare board's lines cross there.
     Nor where a pixel is darker than its board by more than ``wide_depth`` times the
     depth of the lines round it (``contrast``): no print, however blurred, is that
-    dark; a dark stone round its highlight is."""
+    dark; a dark stone round its highlight is. Nor where it is not darker than its board
+    at all: a light stone's face round its highlight is darker than the highlight, and
+    no print."""
     wider = np.resize(sizes > max(int(cfg.closing_px), 1), len(darker))
     if not wider.any():
         return darker
@@ -663,7 +665,8 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     ratio = np.nan_to_num(np.resize(contrast, len(darker)))
     floor = np.where(wider, 3.0 * levels[:, 0] * (1.0 - cfg.wide_depth * ratio), np.inf)
     wide = np.take(wider_print(maps, layout, sizes, cfg), index) / np.float32(3.0) / levels
-    wide[np.take(maps.summed, index) < floor[:, None]] = 0.0
+    seen = np.take(maps.summed, index)
+    wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * levels)] = 0.0
     np.maximum(darker[:, inner], wide, out=darker[:, inner])
     return darker
 
