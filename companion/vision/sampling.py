@@ -653,8 +653,10 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     stone covers its centre, and its shaded rim, which a wide closing takes for print
     as readily as a blurred line, lies further out; bare board's lines cross there.
     Nor where a pixel is darker than its board by more than ``wide_depth`` times the
-    depth of the lines round it (``contrast``): no print, however blurred, is that
-    dark; a dark stone round its highlight is. Nor where it is not darker than its board
+    depth of the lines round it (``contrast``), nor by more than ``wide_darkest`` of its
+    lightness however dark the lines are (print that dark is crisp, and the 3-pixel
+    closing sees it): no print, however blurred, is that dark; a dark stone round its
+    highlight is. Nor where it is not darker than its board
     at all: a light stone's face round its highlight is darker than the highlight, and
     no print."""
     wider = np.resize(sizes > max(int(cfg.closing_px), 1), len(darker))
@@ -663,7 +665,8 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     inner = slice(0, layout.mark_inner)  # the mark discs list their pixels centre first
     index = mark[:, inner]
     ratio = np.nan_to_num(np.resize(contrast, len(darker)))
-    floor = np.where(wider, 3.0 * levels[:, 0] * (1.0 - cfg.wide_depth * ratio), np.inf)
+    floor = np.where(wider, 3.0 * levels[:, 0]
+                     * np.maximum(1.0 - cfg.wide_depth * ratio, cfg.wide_darkest), np.inf)
     wide = np.take(wider_print(maps, layout, sizes, cfg), index) / np.float32(3.0) / levels
     seen = np.take(maps.summed, index)
     wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * levels)] = 0.0
