@@ -46,7 +46,7 @@ class Layout:
     ring_lines: np.ndarray  # N×Q the same from each ring pixel
     mark_inner: int  # how many of each mark disc's pixels, listed nearest its centre
     # first, lie within ``wide_inner`` of a pitch of it
-    profiles: np.ndarray  # N×4×A×C flat indices across the half-lines out of each space
+    profiles: np.ndarray  # N×2×A×C flat indices across the half-lines out of each space
     # (``print_widths``; none, N×0×A×C, on a board printed otherwise than a grid)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
@@ -117,11 +117,12 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
 
 
 def _profiles(centres: np.ndarray, cfg: Section, size: tuple[int, int]) -> np.ndarray:
-    """Flat indices of the pixels across each of the four half-lines from every
-    space towards its neighbours on a grid (N×4×A×C), at their middle, half a pitch
-    out: ``width_along`` pixels along the line by ``width_reach`` of a pitch either
-    side of it. A half-line over the board's margin (beyond the outermost spaces, to
-    the board's edge, often printed thicker) is -1 throughout."""
+    """Flat indices of the pixels across the two half-lines from every space towards
+    its next neighbours on a grid, along its row and down its column (N×2×A×C; the
+    other two are those neighbours' own), at their middle, half a pitch out:
+    ``width_along`` pixels along the line by ``width_reach`` of a pitch either side of
+    it. A half-line over the board's margin (beyond the outermost spaces, to the
+    board's edge, often printed thicker) is -1 throughout."""
     w, h = size
     half = int(np.ceil(cfg.width_reach * cfg.pitch_px))
     across = np.arange(-half, half + 1)
@@ -230,7 +231,8 @@ class Samples:
     open_rays: np.ndarray  # N: share of rays blown out white all along
     spread: np.ndarray  # N: how uneven the core is, its highlight set aside (core_spread)
     darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
-    print_mark: float  # how much darker than its board print is here (print_contrast)
+    print_mark: float  # how much darker than its board print is here (the most of
+    # ``print_marks``: each space's own is lower where its lines are faint)
     foot_ink: np.ndarray  # N: the print seen at each space's foot (``ink`` unless leaning
     # samples were taken too: see ``upright_or_leaning``)
     ring_seen: np.ndarray  # N: share of the ring's pixels on the space's lines not blown out
@@ -390,10 +392,9 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     lines are fainter than that (``contrast``, their depth measured there:
     ``ink_line_share`` of it, never below the noise nor below ``ink_local_least`` of the
     picture's mark: a stone's grain or shading would pass a mark set by lines that only
-    just show). Light, focus and a webcam's JPEG
-    thin the lines unevenly over a photo (the far side soft, a lamp's pool): a mark set
-    by the crisp lines misses the faint ones, where a stone is then read from missing
-    print."""
+    just show). Light, focus and a webcam's JPEG thin the lines unevenly over a photo
+    (the far side soft, a lamp's pool): a mark set by the crisp lines misses the faint
+    ones, where a stone is then read from missing print."""
     noise = print_noise(gaps, gap_seen, cfg)
     lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
                                 cfg.ink_spaces_percentile))
@@ -566,9 +567,9 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
 
 def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """How wide and how dark each space's printed lines are in the view (N×4 pixels,
-    and N×4 depths below the board over its lightness; NaN where a line does not
-    show): across each of the four half-lines from the space to its neighbours, at
+    """How wide and how dark each space's printed lines are in the view (N×2 pixels,
+    and N×2 depths below the board over its lightness; NaN where a line does not
+    show): across the two half-lines from the space to its next neighbours, at
     their middle (``Layout.profiles``: half a pitch out, where no stone standing on
     either space reaches over the line's whole width), the pixels darker than halfway
     between the board beside the line and the line's darkest, the profile averaged
@@ -581,7 +582,7 @@ def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Sec
     if sides == 0:
         return np.full((n, 2), np.nan), np.full((n, 2), np.nan)
     inside = layout.profiles[:, :, 0, 0] >= 0
-    pixels = summed[layout.profiles]  # N×4×A×C; -1 (off the grid) reads a pixel, unused
+    pixels = summed[layout.profiles]  # N×2×A×C; -1 (off the grid) reads a pixel, unused
     profile = pixels[:, :, 0]
     for row in range(1, pixels.shape[2]):
         profile = profile + pixels[:, :, row]
@@ -646,19 +647,18 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
                    cfg: Section) -> np.ndarray:
     """``darker`` (each space's mark-disc pixels' print over its board's lightness,
     ``mark`` their indices, as many rows as ``layout`` has spaces or twice as many;
-    changed in place)
-    where the spaces' print is blurred wider than ``closing_px``: at the pixels near
-    the space's centre (``Layout.mark_inner``: ``wide_inner`` of a pitch), the print
-    the wider closing takes away (``wider_print``) where it is more. Only there: a
-    stone covers its centre, and its shaded rim, which a wide closing takes for print
-    as readily as a blurred line, lies further out; bare board's lines cross there.
+    changed in place) where the spaces' print is blurred wider than ``closing_px``
+    (``sizes``, ``print_closing``): at the pixels near the space's centre
+    (``Layout.mark_inner``: ``wide_inner`` of a pitch), the print the wider closing
+    takes away (``wider_print``) where it is more. Only there: a stone covers its
+    centre, and its shaded rim, which a wide closing takes for print as readily as a
+    blurred line, lies further out; bare board's lines cross there.
     Nor where a pixel is darker than its board by more than ``wide_depth`` times the
     depth of the lines round it (``contrast``), nor by more than ``wide_darkest`` of its
     lightness however dark the lines are (print that dark is crisp, and the 3-pixel
     closing sees it): no print, however blurred, is that dark; a dark stone round its
-    highlight is. Nor where it is not darker than its board
-    at all: a light stone's face round its highlight is darker than the highlight, and
-    no print."""
+    highlight is. Nor where it is not darker than its board at all: a light stone's
+    face round its highlight is darker than the highlight, and no print."""
     wider = np.resize(sizes > max(int(cfg.closing_px), 1), len(darker))
     if not wider.any():
         return darker
