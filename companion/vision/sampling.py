@@ -712,7 +712,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     # board's colour (read from the gaps, where no print lies): where a webcam's soft
     # focus or JPEG blurs them wider than the closing takes away, the print is looked
     # for closed away wider too (``blurred_darker``, below).
-    sizes, contrast = print_closing(maps.summed, layout, last_mean(board), cfg)
+    sizes, contrast = print_closing(maps.summed, layout, np.maximum(last_mean(board), 1.0), cfg)
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
