@@ -44,6 +44,10 @@ class Layout:
     core_lines: np.ndarray  # N×K pixels from each core pixel to the printed lines through
     # its space (a grid's two lines; infinite on boards printed otherwise)
     ring_lines: np.ndarray  # N×Q the same from each ring pixel
+    mark_inner: int  # how many of each mark disc's pixels, listed nearest its centre
+    # first, lie within ``wide_inner`` of a pitch of it
+    profiles: np.ndarray  # N×2×A×C flat indices across the half-lines out of each space
+    # (``print_widths``; none, N×0×A×C, on a board printed otherwise than a grid)
 
     def to_view(self, pixels_to_mm: np.ndarray) -> np.ndarray:
         """The homography from frame pixels to board-view pixels."""
@@ -61,7 +65,7 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     centres = np.array([geometry.position_mm(n) for n in names], dtype=np.float64) * scale
 
     core = _discs(centres, cfg.core_radius * cfg.pitch_px, (w, h))
-    mark = _discs(centres, cfg.mark_radius * cfg.pitch_px, (w, h))
+    mark = _discs(centres, cfg.mark_radius * cfg.pitch_px, (w, h), centre_first=True)
     ring = _discs(centres, cfg.ring_radius * cfg.pitch_px, (w, h),
                   inner=cfg.core_radius * cfg.pitch_px)
 
@@ -105,7 +109,38 @@ def make_layout(geometry: Geometry, cfg: Section) -> Layout:
     grid = geometry.kind == "grid"
     return Layout(names, (w, h), scale, cfg.pitch_px, centres, core, mark, ring, gaps,
                   gap_mask, around, rays, rim, _to_lines(core % w, core // w, centres, grid),
-                  _to_lines(ring % w, ring // w, centres, grid))
+                  _to_lines(ring % w, ring // w, centres, grid),
+                  int((np.hypot(*_disc_offsets(cfg.mark_radius * cfg.pitch_px).T)
+                       <= cfg.wide_inner * cfg.pitch_px).sum()),
+                  _profiles(centres, cfg, (w, h)) if grid else
+                  np.zeros((len(names), 0, int(cfg.width_along), 1), dtype=np.intp))
+
+
+def _profiles(centres: np.ndarray, cfg: Section, size: tuple[int, int]) -> np.ndarray:
+    """Flat indices of the pixels across the two half-lines from every space towards
+    its next neighbours on a grid, along its row and down its column (N×2×A×C; the
+    other two are those neighbours' own), at their middle, half a pitch out:
+    ``width_along`` pixels along the line by ``width_reach`` of a pitch either side of
+    it. A half-line over the board's margin (beyond the outermost spaces, to the
+    board's edge, often printed thicker) is -1 throughout."""
+    w, h = size
+    half = int(np.ceil(cfg.width_reach * cfg.pitch_px))
+    across = np.arange(-half, half + 1)
+    along = np.arange(int(cfg.width_along)) - (int(cfg.width_along) - 1) // 2
+    mid = cfg.pitch_px / 2.0
+    x, y = centres[:, 0], centres[:, 1]
+    sides = []
+    for dx, dy in ((mid, 0.0), (0.0, mid)):
+        on_row = dx != 0.0  # a horizontal half-line, crossed vertically
+        xs = np.rint(x + dx).astype(np.intp)[:, None, None] \
+            + (along[None, :, None] if on_row else across[None, None, :])
+        ys = np.rint(y + dy).astype(np.intp)[:, None, None] \
+            + (across[None, None, :] if on_row else along[None, :, None])
+        index = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
+        inside = (x + dx >= x.min()) & (x + dx <= x.max()) & (y + dy >= y.min()) \
+            & (y + dy <= y.max())
+        sides.append(np.where(inside[:, None, None], index, -1))
+    return np.stack(sides, axis=1)
 
 
 def _to_lines(xs: np.ndarray, ys: np.ndarray, centres: np.ndarray, grid: bool) -> np.ndarray:
@@ -133,17 +168,27 @@ def _rays(centres: np.ndarray, start: float, end: float, size: tuple[int, int]) 
     return cy * w + cx
 
 
-def _discs(centres: np.ndarray, radius: float, size: tuple[int, int], inner: float = 0.0
-           ) -> np.ndarray:
-    """Flat indices of a disc of ``radius`` pixels around every centre (N×K), less the
-    disc of ``inner`` pixels (a ring, where ``inner`` is given)."""
-    w, h = size
+def _disc_offsets(radius: float, inner: float = 0.0, centre_first: bool = False
+                  ) -> np.ndarray:
+    """The offsets (K×2, x then y) of the pixels of a disc of ``radius`` pixels, less
+    the disc of ``inner`` pixels (a ring, where ``inner`` is given), row by row, or
+    nearest the centre first (``centre_first``)."""
     span = int(np.ceil(radius))
     dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
     square = dx * dx + dy * dy
     disc = (square <= radius * radius) & ((square > inner * inner) | (inner <= 0.0))
-    cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + dx[disc][None, :], 0, w - 1)
-    cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + dy[disc][None, :], 0, h - 1)
+    order = np.argsort(square[disc], kind="stable") if centre_first else slice(None)
+    return np.column_stack([dx[disc], dy[disc]])[order]
+
+
+def _discs(centres: np.ndarray, radius: float, size: tuple[int, int], inner: float = 0.0,
+           centre_first: bool = False) -> np.ndarray:
+    """Flat indices of a disc of ``radius`` pixels around every centre (N×K), less the
+    disc of ``inner`` pixels (a ring, where ``inner`` is given); ``_disc_offsets``."""
+    w, h = size
+    offsets = _disc_offsets(radius, inner, centre_first)
+    cx = np.clip(np.rint(centres[:, 0:1]).astype(int) + offsets[None, :, 0], 0, w - 1)
+    cy = np.clip(np.rint(centres[:, 1:2]).astype(int) + offsets[None, :, 1], 0, h - 1)
     return cy * w + cx
 
 
@@ -186,7 +231,8 @@ class Samples:
     open_rays: np.ndarray  # N: share of rays blown out white all along
     spread: np.ndarray  # N: how uneven the core is, its highlight set aside (core_spread)
     darkest: np.ndarray  # H×W each view pixel's darkest channel (white there: a glare)
-    print_mark: float  # how much darker than its board print is here (print_contrast)
+    print_mark: float  # how much darker than its board print is here (the most of
+    # ``print_marks``: each space's own is lower where its lines are faint)
     foot_ink: np.ndarray  # N: the print seen at each space's foot (``ink`` unless leaning
     # samples were taken too: see ``upright_or_leaning``)
     ring_seen: np.ndarray  # N: share of the ring's pixels on the space's lines not blown out
@@ -333,22 +379,37 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     return grown & bright.any(axis=1)[:, None]
 
 
-def print_contrast(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
-                   cfg: Section) -> float:
-    """How much darker than its board a pixel must be to count as print in this
-    picture. Crisp print is far darker than the board (``ink_contrast`` of its
-    lightness); blur, a low resolution or a dim exposure thin it, and a fixed mark
-    would lose it all. So the mark follows the print this picture shows: a share
-    (``ink_line_share``) of the contrast of the print at the spaces where it shows most
-    (``ink_spaces_percentile`` of each space's ``ink_line_percentile``), never below
-    what the sensor's noise and the board's grain make of bare board in the gaps
-    (``ink_noise_percentile``, times ``ink_noise_margin``) nor above ``ink_contrast``."""
-    seen = gaps[gap_seen]
-    noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
+def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
+                contrast: np.ndarray, cfg: Section) -> np.ndarray:
+    """How much darker than its board a pixel must be to count as print at each space
+    (N). Crisp print is far darker than the board (``ink_contrast`` of its lightness);
+    blur, a low resolution or a dim exposure thin it, and a fixed mark would lose it
+    all. So the mark follows the print this picture shows: a share (``ink_line_share``)
+    of the contrast of the print at the spaces where it shows most
+    (``ink_spaces_percentile`` of each space's ``ink_line_percentile`` of ``marks``),
+    never below what the sensor's noise and the board's grain make of bare board in
+    the gaps (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
+    lines are fainter than that (``contrast``, their depth measured there:
+    ``ink_line_share`` of it, never below the noise nor below ``ink_local_least`` of the
+    picture's mark: a stone's grain or shading would pass a mark set by lines that only
+    just show). Light, focus and a webcam's JPEG thin the lines unevenly over a photo
+    (the far side soft, a lamp's pool): a mark set by the crisp lines misses the faint
+    ones, where a stone is then read from missing print."""
+    noise = print_noise(gaps, gap_seen, cfg)
     lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
                                 cfg.ink_spaces_percentile))
-    return min(max(lines * cfg.ink_line_share, noise * cfg.ink_noise_margin),
-               cfg.ink_contrast)
+    found = min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
+    local = np.maximum(contrast * cfg.ink_line_share, max(noise, found * cfg.ink_local_least))
+    return np.where(np.isfinite(contrast), np.minimum(found, local), found)
+
+
+def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
+    """What the sensor's noise and the board's grain make of bare board in the gaps
+    (``ink_noise_percentile`` of their darkness, times ``ink_noise_margin``): no mark
+    of print lies below it."""
+    seen = gaps[gap_seen]
+    noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
+    return noise * cfg.ink_noise_margin
 
 
 def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
@@ -504,6 +565,115 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
 
 
+def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """How wide and how dark each space's printed lines are in the view (N×2 pixels,
+    and N×2 depths below the board over its lightness; NaN where a line does not
+    show): across the two half-lines from the space to its next neighbours, at
+    their middle (``Layout.profiles``: half a pitch out, where no stone standing on
+    either space reaches over the line's whole width), the pixels darker than halfway
+    between the board beside the line and the line's darkest, the profile averaged
+    along the line. Counted only where the half-line runs to another space, the board
+    beside the line on both sides is the space's own board colour (``level``, its
+    lightness, within ``width_board`` of it: not a stone's face or a seam between two
+    stones) and the line is at least ``width_depth`` of it darker. None on a board
+    printed otherwise than a grid: no line runs between its spaces."""
+    n, sides = layout.profiles.shape[:2]
+    if sides == 0:
+        return np.full((n, 2), np.nan), np.full((n, 2), np.nan)
+    inside = layout.profiles[:, :, 0, 0] >= 0
+    pixels = summed[layout.profiles]  # N×2×A×C; -1 (off the grid) reads a pixel, unused
+    profile = pixels[:, :, 0]
+    for row in range(1, pixels.shape[2]):
+        profile = profile + pixels[:, :, row]
+    profile /= np.float32(3 * pixels.shape[2])
+    ends = np.sort(np.concatenate([profile[..., :2], profile[..., -2:]], axis=2), axis=2)
+    base = (ends[..., 1] + ends[..., 2]) / 2.0
+    depth = base - profile.min(axis=2)
+    board = level[:, None]
+    shown = inside & (depth >= cfg.width_depth * board) \
+        & (np.abs(ends[..., 0] / board - 1.0) <= cfg.width_board) \
+        & (np.abs(ends[..., 3] / board - 1.0) <= cfg.width_board)
+    counted = (profile < (base - depth / 2.0)[..., None]).sum(axis=2)
+    return np.where(shown, counted, np.nan), np.where(shown, depth / board, np.nan)
+
+
+def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """How wide a closing takes the print away round each space (N, odd pixels), and
+    how dark the lines are there (N, their depth below the board over its lightness;
+    NaN where too few lines show): the median of the ``print_widths`` (and depths)
+    shown at the space and at the spaces around it (``width_min_lines`` of them at
+    least). A closing takes away dark print narrower than itself: ``closing_px``
+    where the lines are sharp, two pixels wider than the lines' core where a webcam's
+    soft focus, a small board's enlarged view or JPEG blur them wider, up to
+    ``wide_closing`` of a pitch (a stone is far wider). Print the closing leaves in
+    the view is neither seen as print (``ink``) nor kept off an empty space's colour.
+    The picture's own lines say how wide they are, and blur varies over a photo (its
+    far side out of focus): it is measured where it is read."""
+    widths, depths = print_widths(summed, layout, level, cfg)
+    n = len(widths)
+    least = max(int(cfg.closing_px), 1)
+    if not np.isfinite(widths).any():
+        return np.full(n, least), np.full(n, np.nan)
+    both = np.stack([widths, depths])  # shown (finite) at the same half-lines
+    near = np.concatenate([both, both[:, layout.around].reshape(2, n, -1)], axis=2)
+    shown = np.isfinite(near[0])
+    counted = row_count(shown)
+    ordered = np.sort(np.where(shown, near, np.inf), axis=2)
+    found = ordered[:, np.arange(n), np.maximum(counted - 1, 0) // 2]
+    enough = counted >= cfg.width_min_lines
+    core = np.where(enough, found[0], 0.0).astype(int)
+    size = np.maximum(core + 2, least) | 1  # odd: centred on each pixel
+    most = max(int(cfg.wide_closing * layout.pitch_px) | 1, least)
+    return np.minimum(size, most), np.where(enough, found[1], np.nan)
+
+
+def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, cfg: Section
+                ) -> np.ndarray:
+    """How much darker than the view closed wider each pixel is (flat, its channels
+    summed, as ``ViewMaps.lightness``): the print a closing of the ``sizes`` of the
+    spaces that need one wider than ``closing_px`` (``print_closing``: their median)
+    takes away."""
+    w, h = layout.size
+    summed = maps.summed.reshape(h, w)
+    k = int(np.median(sizes[sizes > max(int(cfg.closing_px), 1)])) | 1
+    closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    return cv2.subtract(closed, summed).ravel()
+
+
+def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.ndarray,
+                   sizes: np.ndarray, contrast: np.ndarray, levels: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """``darker`` (each space's mark-disc pixels' print over its board's lightness,
+    ``mark`` their indices, as many rows as ``layout`` has spaces or twice as many;
+    changed in place) where the spaces' print is blurred wider than ``closing_px``
+    (``sizes``, ``print_closing``): at the pixels near the space's centre
+    (``Layout.mark_inner``: ``wide_inner`` of a pitch), the print the wider closing
+    takes away (``wider_print``) where it is more. Only there: a stone covers its
+    centre, and its shaded rim, which a wide closing takes for print as readily as a
+    blurred line, lies further out; bare board's lines cross there.
+    Nor where a pixel is darker than its board by more than ``wide_depth`` times the
+    depth of the lines round it (``contrast``), nor by more than ``wide_darkest`` of its
+    lightness however dark the lines are (print that dark is crisp, and the 3-pixel
+    closing sees it): no print, however blurred, is that dark; a dark stone round its
+    highlight is. Nor where it is not darker than its board at all: a light stone's
+    face round its highlight is darker than the highlight, and no print."""
+    wider = np.resize(sizes > max(int(cfg.closing_px), 1), len(darker))
+    if not wider.any():
+        return darker
+    inner = slice(0, layout.mark_inner)  # the mark discs list their pixels centre first
+    index = mark[:, inner]
+    ratio = np.nan_to_num(np.resize(contrast, len(darker)))
+    floor = np.where(wider, 3.0 * levels[:, 0]
+                     * np.maximum(1.0 - cfg.wide_depth * ratio, cfg.wide_darkest), np.inf)
+    wide = np.take(wider_print(maps, layout, sizes, cfg), index) / np.float32(3.0) / levels
+    seen = np.take(maps.summed, index)
+    wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * levels)] = 0.0
+    np.maximum(darker[:, inner], wide, out=darker[:, inner])
+    return darker
+
+
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
            maps: ViewMaps | None = None, leaned: Layout | None = None
            ) -> tuple[Samples, Samples | None]:
@@ -535,15 +705,20 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     # Only the pixels looked at are turned to float: the whole view would cost more
     # than everything else here. (``np.take`` gathers rows several times faster than
     # indexing does.)
+    gap_seen = ~blown[layout.gaps]
+    gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
+    board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
+    # How wide and how dark this picture's lines are round each space, beside the
+    # board's colour (read from the gaps, where no print lies): where a webcam's soft
+    # focus or JPEG blurs them wider than the closing takes away, the print is looked
+    # for closed away wider too (``blurred_darker``, below).
+    sizes, contrast = print_closing(maps.summed, layout, np.maximum(last_mean(board), 1.0), cfg)
     core = np.take(flat, core_index, axis=0).astype(np.float32)
     core_seen = ~blown[core_index]
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
     off_print = stacked("core_lines") > band
     enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
     core_kept = core_seen & (off_print | ~enough)
-    gap_seen = ~blown[layout.gaps]
-    gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
-    board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
     # The darker share is taken from the gaps in the board's own colour (a shadow's
     # edge, not the dark stones crowding round); the lighter from them all.
     shaded = gap_seen & bare_board(gaps, board, cfg)
@@ -555,11 +730,17 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     level = np.maximum(last_mean(board)[:, None], 1.0)
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
-    darker = lightness[stacked("mark")] / np.float32(3.0) / levels
-    mark = print_contrast(darker[:n], lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
-                          cfg)
-    ink = row_share(darker > mark)
-    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, mark,
+    mark_index = stacked("mark")
+    darker = lightness[mark_index] / np.float32(3.0) / levels
+    # The mark is set by the print the 3-pixel closing shows (lowered where the lines
+    # are faint); the print closed away wider only adds to what passes it.
+    marks = print_marks(darker[:n], lightness[layout.gaps] / np.float32(3.0) / level, gap_seen,
+                        contrast, cfg)
+    mark = float(marks.max())
+    darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
+    marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
+    ink = row_share(darker > marks)
+    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, marks,
                                            cfg)
     grey = grey_level(core)
     glossy = sheen(core, core_seen, boards, view.shape[:2], core_index, cfg, grey, len(layouts))
@@ -583,7 +764,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
 
 
 def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.ndarray,
-          mark: float, cfg: Section) -> tuple[np.ndarray, ...]:
+          mark: np.ndarray, cfg: Section) -> tuple[np.ndarray, ...]:
     """Of each space's ring (``Layout.ring``, ``ring_lines`` its pixels' distances to
     the space's printed lines): the share of its pixels on the printed
     lines through the space (within ``ring_line_band``) that are not blown out, the
