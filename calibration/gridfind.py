@@ -78,7 +78,12 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
+from calibration.gridlines import (
+    lattice_check,
+    lattice_diagnostics,
+    line_scores,
+    pitch_problem,
+)
 from calibration.gridoutline import (
     CLEAR_FAMILIES,
     MAX_FAMILIES,
@@ -115,10 +120,12 @@ WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side), either 
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
 MARKER_MARGIN = 1.4  # a marker is blanked out to this many times its size (its border)
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
+SAME_OUTLINE = 0.03  # an outline this share of its size from one tried is not tried again
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
 MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the others)
-HOPELESS = 0.5  # a first guess meeting under this share of those is given up at once
+HOPELESS = 1.0  # a first guess meeting under this share of those is given up at once
+# (measured: the first guesses of the boards found met 2.1-6.7 times as many)
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
@@ -194,15 +201,16 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     pitches = pitches[pitches * (count - 1) < len(profile) - 1]
     if len(pitches) == 0:
         raise RegistrationError("The board's outline is too small for its lines.")
-    # Every few pitches first, then every pitch near the best few of those.
+    # Every few pitches first (each lattice placed to the pixel: the pitch is what is
+    # looked for), then every pitch near the best few of those, to the half pixel.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    rough = [_best_first(fine, pitches[k], count)[1] for k in coarse]
+    rough = [_best_first(base, pitches[k], count, 1)[1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
-        first, score = _best_first(fine, pitches[k], count)
+        first, score = _best_first(fine, pitches[k], count, 2)
         if score > best[2]:
             best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
@@ -218,22 +226,25 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     return float(first), float(pitch)
 
 
-def _best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, float]:
-    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the half-pixel
-    profile ``fine``: (first position in pixels, its mean score)."""
+def _best_first(samples: np.ndarray, pitch: float, count: int, per_pixel: int
+                ) -> tuple[float, float]:
+    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the profile
+    ``samples``, ``per_pixel`` samples a pixel: (first position in pixels, its mean
+    score)."""
     span = pitch * (count - 1)
-    starts = len(np.arange(0.0, len(fine) / 2 - span, 0.5))
-    # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
+    starts = len(np.arange(0.0, len(samples) / per_pixel - span, 1 / per_pixel))
+    # The lattice from sample j has its lines at j + offsets: add the profile shifted
     # by each line's offset (past the end, the profile's last value).
-    offsets = np.rint(2 * pitch * np.arange(count)).astype(int)
-    beyond = int(offsets[-1]) + starts - len(fine)
-    padded = np.concatenate([fine, np.full(beyond, fine[-1])]) if beyond > 0 else fine
+    offsets = np.rint(per_pixel * pitch * np.arange(count)).astype(int)
+    beyond = int(offsets[-1]) + starts - len(samples)
+    padded = (np.concatenate([samples, np.full(beyond, samples[-1])]) if beyond > 0
+              else samples)
     scores = np.zeros(starts)
     for offset in offsets:
         scores += padded[offset:offset + starts]
     scores /= count
     k = int(np.argmax(scores))
-    return k / 2, float(scores[k])
+    return k / per_pixel, float(scores[k])
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
@@ -588,7 +599,8 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
     the picture straightened by the lines' vanishing points (``lattice_outlines``); then
     the same again from the pieces outside the picture's wood grain (``one_way`` gives
     its map), where a table's grain outweighed a small board's lines. An outline
-    offered once is not offered again."""
+    within ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
+    searched beyond it and snapped to the lines: it would be the same lattice)."""
     size = (grey.shape[1], grey.shape[0])
     segments = detect_segments(grey)
     offered: list[np.ndarray] = []
@@ -604,7 +616,8 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
                 quad for quad in lattice_outlines(response, families, pair, counts)
                 if plausible(quad, size)))
         for quad in outlines:
-            if not any(np.abs(quad - seen).max() < 1.0 for seen in offered):
+            reach = SAME_OUTLINE * np.linalg.norm(quad.max(axis=0) - quad.min(axis=0))
+            if not any(np.abs(quad - seen).max() <= reach for seen in offered):
                 offered.append(quad)
                 yield quad
 
@@ -752,10 +765,10 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
     first lattice one line over each way (refitted) that passes both, else the fit and
     what is wrong with it. Settling keeps a lattice where it is unless a shift gains
     clearly; the checks say whether the lattice is right at all, so a lattice they
-    refuse is given the shifts again."""
-    problem = _lattice_problem(response, found[0], xs, ys)
-    if problem is None:
-        return found, None
+    refuse is given the shifts again (unless its pitch is wrong: no shift mends that)."""
+    problem, mendable = _lattice_problem(response, found[0], xs, ys)
+    if problem is None or not mendable:
+        return found, problem
     to_picture = np.linalg.inv(found[0])
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         move = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
@@ -764,17 +777,22 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
             shifted = _refit(response, to_picture @ move, xs, ys)
         except RegistrationError:
             continue
-        if _lattice_problem(response, shifted[0], xs, ys) is None:
+        if _lattice_problem(response, shifted[0], xs, ys)[0] is None:
             return shifted, None
     return found, problem
 
 
 def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
-                     ys: np.ndarray) -> str | None:
+                     ys: np.ndarray) -> tuple[str | None, bool]:
     """Why the lattice is not the board's (None: it is): the lines' own check, then the
-    independent one, piece by piece (``calibration.gridverify``)."""
-    return (lattice_check(lattice_diagnostics(response, to_board, xs, ys), beyond=False)
-            or verify_lattice(response, to_board, xs, ys))
+    independent one, piece by piece (``calibration.gridverify``); and whether moving it
+    a line may mend it (not when its pitch is wrong, ``gridlines.pitch_problem``: most
+    lattices refused in the clutter's outlines are, and were tried four times over)."""
+    diagnostics = lattice_diagnostics(response, to_board, xs, ys)
+    problem = lattice_check(diagnostics, beyond=False)
+    if problem is not None:
+        return problem, pitch_problem(diagnostics) is None
+    return verify_lattice(response, to_board, xs, ys), True
 
 
 def _register(response: np.ndarray, view: Straightened, geometry: Geometry,
