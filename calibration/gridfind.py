@@ -398,11 +398,15 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     response = hide_markers(line_response(grey), grey)
     try:
         found = _search(grey, response, scale, geometries, camera)
-    except RegistrationError:
-        closer = _search_closer(image, response, scale, geometries, camera)
-        if closer is None:
+    except RegistrationError as error:
+        closer, looked = _search_closer(image, response, scale, geometries, camera)
+        if closer is not None:
+            return closer
+        if looked == 0:
             raise
-        return closer
+        raise RegistrationError(
+            f"{error} Seen closer where lines cross ({looked} "
+            f"{'place' if looked == 1 else 'places'}), no board either.") from error
     if scale < 1 and _finest_pitch(found, scale) < FINE_PITCH_PX:
         return _seen_closer(image, found, geometries, camera)
     return found
@@ -410,18 +414,20 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
 
 def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
                    geometries: Sequence[Geometry], camera: CameraModel | None
-                   ) -> tuple[Geometry, Registration] | None:
+                   ) -> tuple[tuple[Geometry, Registration] | None, int]:
     """The board a search at the working size missed, looked for again closer: in the
     parts of the full picture around its regions of crosshatch (``calibration.gridzoom``),
     each searched as a picture of its own, the strongest first; the first board found
     there as sure as ``SURE_CONFIDENCE``, else the surest, mapped back to the picture
-    (None: none found)."""
+    (None: none found); and in how many parts it was looked for."""
     size = (image.shape[1], image.shape[0])
     best: tuple[Geometry, Registration] | None = None
+    looked = 0
     for region in hatch_regions(response):
         box = crop_box(region, scale, size, max(response.shape[:2]))
         if box is None:
             continue
+        looked += 1
         found = _search_in(image, box, geometries, camera,
                            tuple(v / scale for v in region))
         if found is None:
@@ -430,7 +436,7 @@ def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
             best = found
         if best[1].confidence >= SURE_CONFIDENCE:
             break
-    return best
+    return best, looked
 
 
 def _finest_pitch(found: tuple[Geometry, Registration], scale: float) -> float:
@@ -616,10 +622,16 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
                 quad for quad in lattice_outlines(response, families, pair, counts)
                 if plausible(quad, size)))
         for quad in outlines:
-            reach = SAME_OUTLINE * np.linalg.norm(quad.max(axis=0) - quad.min(axis=0))
-            if not any(np.abs(quad - seen).max() <= reach for seen in offered):
+            if not tried_already(quad, offered):
                 offered.append(quad)
                 yield quad
+
+
+def tried_already(quad: np.ndarray, offered: Sequence[np.ndarray]) -> bool:
+    """Whether an outline within ``SAME_OUTLINE`` of ``quad``'s size (every corner) is
+    among those ``offered`` (the lattice fitted in it would be the same)."""
+    reach = SAME_OUTLINE * np.linalg.norm(quad.max(axis=0) - quad.min(axis=0))
+    return any(np.abs(quad - seen).max() <= reach for seen in offered)
 
 
 def lattice_outlines(response: np.ndarray, families: Families, pair: tuple[int, int],
