@@ -201,16 +201,15 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     pitches = pitches[pitches * (count - 1) < len(profile) - 1]
     if len(pitches) == 0:
         raise RegistrationError("The board's outline is too small for its lines.")
-    # Every few pitches first (each lattice placed to the pixel: the pitch is what is
-    # looked for), then every pitch near the best few of those, to the half pixel.
+    # Every few pitches first, then every pitch near the best few of those.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    rough = [_best_first(base, pitches[k], count, 1)[1] for k in coarse]
+    rough = [_best_first(fine, pitches[k], count)[1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
-        first, score = _best_first(fine, pitches[k], count, 2)
+        first, score = _best_first(fine, pitches[k], count)
         if score > best[2]:
             best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
@@ -226,25 +225,22 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     return float(first), float(pitch)
 
 
-def _best_first(samples: np.ndarray, pitch: float, count: int, per_pixel: int
-                ) -> tuple[float, float]:
-    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the profile
-    ``samples``, ``per_pixel`` samples a pixel: (first position in pixels, its mean
-    score)."""
+def _best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, float]:
+    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the half-pixel
+    profile ``fine``: (first position in pixels, its mean score)."""
     span = pitch * (count - 1)
-    starts = len(np.arange(0.0, len(samples) / per_pixel - span, 1 / per_pixel))
-    # The lattice from sample j has its lines at j + offsets: add the profile shifted
+    starts = len(np.arange(0.0, len(fine) / 2 - span, 0.5))
+    # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
     # by each line's offset (past the end, the profile's last value).
-    offsets = np.rint(per_pixel * pitch * np.arange(count)).astype(int)
-    beyond = int(offsets[-1]) + starts - len(samples)
-    padded = (np.concatenate([samples, np.full(beyond, samples[-1])]) if beyond > 0
-              else samples)
+    offsets = np.rint(2 * pitch * np.arange(count)).astype(int)
+    beyond = int(offsets[-1]) + starts - len(fine)
+    padded = np.concatenate([fine, np.full(beyond, fine[-1])]) if beyond > 0 else fine
     scores = np.zeros(starts)
     for offset in offsets:
         scores += padded[offset:offset + starts]
     scores /= count
     k = int(np.argmax(scores))
-    return k / per_pixel, float(scores[k])
+    return k / 2, float(scores[k])
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
