@@ -125,7 +125,7 @@ MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lin
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
 MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the others)
 HOPELESS = 1.0  # a first guess meeting under this share of those is given up at once
-# (measured: the first guesses of the boards found met 2.1-6.7 times as many)
+# (measured: the first guesses of the boards found met 1.85-6.7 times as many)
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
