@@ -78,7 +78,12 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from calibration.gridlines import lattice_check, lattice_diagnostics, line_scores
+from calibration.gridlines import (
+    lattice_check,
+    lattice_diagnostics,
+    line_scores,
+    pitch_problem,
+)
 from calibration.gridoutline import (
     CLEAR_FAMILIES,
     MAX_FAMILIES,
@@ -115,10 +120,12 @@ WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side), either 
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
 MARKER_MARGIN = 1.4  # a marker is blanked out to this many times its size (its border)
 EXTEND = 0.7  # the lattice is searched this far beyond the first outline, each way
+SAME_OUTLINE = 0.03  # an outline this share of its size from one tried is not tried again
 MIN_PITCH_SHARE = 0.3  # the first outline covers at least this share of the lines
 SEARCH = 0.3  # a crossing is looked for within this share of a pitch of its guess
 MIN_FOUND = 0.15  # share of crossings that must be found (stones hide the others)
-HOPELESS = 0.5  # a first guess meeting under this share of those is given up at once
+HOPELESS = 1.0  # a first guess meeting under this share of those is given up at once
+# (measured: the first guesses of the boards found met 1.85-6.7 times as many)
 RANSAC_PITCH = 0.15  # RANSAC inlier distance, as a share of the pitch
 REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
@@ -387,11 +394,15 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
     response = hide_markers(line_response(grey), grey)
     try:
         found = _search(grey, response, scale, geometries, camera)
-    except RegistrationError:
-        closer = _search_closer(image, response, scale, geometries, camera)
-        if closer is None:
+    except RegistrationError as error:
+        closer, looked = _search_closer(image, response, scale, geometries, camera)
+        if closer is not None:
+            return closer
+        if looked == 0:
             raise
-        return closer
+        raise RegistrationError(
+            f"{error} Seen closer where lines cross ({looked} "
+            f"{'place' if looked == 1 else 'places'}), no board either.") from error
     if scale < 1 and _finest_pitch(found, scale) < FINE_PITCH_PX:
         return _seen_closer(image, found, geometries, camera)
     return found
@@ -399,18 +410,20 @@ def find_grid_of(image: np.ndarray, geometries: Sequence[Geometry],
 
 def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
                    geometries: Sequence[Geometry], camera: CameraModel | None
-                   ) -> tuple[Geometry, Registration] | None:
+                   ) -> tuple[tuple[Geometry, Registration] | None, int]:
     """The board a search at the working size missed, looked for again closer: in the
     parts of the full picture around its regions of crosshatch (``calibration.gridzoom``),
     each searched as a picture of its own, the strongest first; the first board found
     there as sure as ``SURE_CONFIDENCE``, else the surest, mapped back to the picture
-    (None: none found)."""
+    (None: none found); and in how many parts it was looked for."""
     size = (image.shape[1], image.shape[0])
     best: tuple[Geometry, Registration] | None = None
+    looked = 0
     for region in hatch_regions(response):
         box = crop_box(region, scale, size, max(response.shape[:2]))
         if box is None:
             continue
+        looked += 1
         found = _search_in(image, box, geometries, camera,
                            tuple(v / scale for v in region))
         if found is None:
@@ -419,7 +432,7 @@ def _search_closer(image: np.ndarray, response: np.ndarray, scale: float,
             best = found
         if best[1].confidence >= SURE_CONFIDENCE:
             break
-    return best
+    return best, looked
 
 
 def _finest_pitch(found: tuple[Geometry, Registration], scale: float) -> float:
@@ -588,7 +601,8 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
     the picture straightened by the lines' vanishing points (``lattice_outlines``); then
     the same again from the pieces outside the picture's wood grain (``one_way`` gives
     its map), where a table's grain outweighed a small board's lines. An outline
-    offered once is not offered again."""
+    within ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
+    searched beyond it and snapped to the lines: it would be the same lattice)."""
     size = (grey.shape[1], grey.shape[0])
     segments = detect_segments(grey)
     offered: list[np.ndarray] = []
@@ -604,9 +618,16 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
                 quad for quad in lattice_outlines(response, families, pair, counts)
                 if plausible(quad, size)))
         for quad in outlines:
-            if not any(np.abs(quad - seen).max() < 1.0 for seen in offered):
+            if not tried_already(quad, offered):
                 offered.append(quad)
                 yield quad
+
+
+def tried_already(quad: np.ndarray, offered: Sequence[np.ndarray]) -> bool:
+    """Whether an outline within ``SAME_OUTLINE`` of ``quad``'s size (every corner) is
+    among those ``offered`` (the lattice fitted in it would be the same)."""
+    reach = SAME_OUTLINE * np.linalg.norm(quad.max(axis=0) - quad.min(axis=0))
+    return any(np.abs(quad - seen).max() <= reach for seen in offered)
 
 
 def lattice_outlines(response: np.ndarray, families: Families, pair: tuple[int, int],
@@ -752,10 +773,10 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
     first lattice one line over each way (refitted) that passes both, else the fit and
     what is wrong with it. Settling keeps a lattice where it is unless a shift gains
     clearly; the checks say whether the lattice is right at all, so a lattice they
-    refuse is given the shifts again."""
-    problem = _lattice_problem(response, found[0], xs, ys)
-    if problem is None:
-        return found, None
+    refuse is given the shifts again (unless its pitch is wrong: no shift mends that)."""
+    problem, mendable = _lattice_problem(response, found[0], xs, ys)
+    if problem is None or not mendable:
+        return found, problem
     to_picture = np.linalg.inv(found[0])
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         move = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
@@ -764,17 +785,22 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
             shifted = _refit(response, to_picture @ move, xs, ys)
         except RegistrationError:
             continue
-        if _lattice_problem(response, shifted[0], xs, ys) is None:
+        if _lattice_problem(response, shifted[0], xs, ys)[0] is None:
             return shifted, None
     return found, problem
 
 
 def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
-                     ys: np.ndarray) -> str | None:
+                     ys: np.ndarray) -> tuple[str | None, bool]:
     """Why the lattice is not the board's (None: it is): the lines' own check, then the
-    independent one, piece by piece (``calibration.gridverify``)."""
-    return (lattice_check(lattice_diagnostics(response, to_board, xs, ys), beyond=False)
-            or verify_lattice(response, to_board, xs, ys))
+    independent one, piece by piece (``calibration.gridverify``); and whether moving it
+    a line may mend it (not when its pitch is wrong, ``gridlines.pitch_problem``: most
+    lattices refused in the clutter's outlines are, and were tried four times over)."""
+    diagnostics = lattice_diagnostics(response, to_board, xs, ys)
+    problem = lattice_check(diagnostics, beyond=False)
+    if problem is not None:
+        return problem, pitch_problem(diagnostics) is None
+    return verify_lattice(response, to_board, xs, ys), True
 
 
 def _register(response: np.ndarray, view: Straightened, geometry: Geometry,

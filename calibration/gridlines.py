@@ -141,12 +141,30 @@ def lattice_check(diagnostics: dict[str, np.ndarray], *, beyond: bool = True) ->
         if beyond and stray.any():
             return (f"There is a line beyond the grid's {name}: is the whole board in the "
                     "picture, and is it the board named?")
-        lines = diagnostics[f"lines_{axis}"]
-        even, odd = float(np.median(lines[0::2])), float(np.median(lines[1::2]))
-        if max(even, odd) > ALTERNATE * max(min(even, odd), 1e-6):
-            return (f"Every other one of the grid's {name} is a weaker line: is it the "
-                    "board named?")
-        # A finer grid has a line between every two, rims of stones only here and there.
-        if np.median(diagnostics[f"between_{axis}"]) > LINE_BETWEEN:
-            return (f"There are lines between the grid's {name}: is it the board named?")
+        problem = _pitch_problem(diagnostics, axis, name)
+        if problem is not None:
+            return problem
+    return None
+
+
+def pitch_problem(diagnostics: dict[str, np.ndarray]) -> str | None:
+    """Why the lattice's pitch is not the board's (None: it may be): every other line
+    of it weaker (it is at half the pitch of some pattern) or lines halfway between its
+    lines (at twice a finer grid's). Moving such a lattice by a line does not mend it."""
+    for axis, name in (("x", "columns"), ("y", "rows")):
+        problem = _pitch_problem(diagnostics, axis, name)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _pitch_problem(diagnostics: dict[str, np.ndarray], axis: str, name: str) -> str | None:
+    lines = diagnostics[f"lines_{axis}"]
+    even, odd = float(np.median(lines[0::2])), float(np.median(lines[1::2]))
+    if max(even, odd) > ALTERNATE * max(min(even, odd), 1e-6):
+        return (f"Every other one of the grid's {name} is a weaker line: is it the "
+                "board named?")
+    # A finer grid has a line between every two, rims of stones only here and there.
+    if np.median(diagnostics[f"between_{axis}"]) > LINE_BETWEEN:
+        return f"There are lines between the grid's {name}: is it the board named?"
     return None
