@@ -143,15 +143,13 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     board around each space as the board shows elsewhere, so few of its spaces count
     as covered. A lamp's glare can make the board around white stones on a white board
     look apart from the rest, but it blows out what it lies on: those spaces do not
-    count. And a space may lie under a hand whatever it is read as: skin or a sleeve
-    over a space and its gaps alike (``like_surroundings``), far from the board's
-    colour (``hand_cover_tint``), may pass for a stone (a pale palm over a white
-    board for a white one, a dark sleeve for a black one), yet no stone looks like
-    what lies around it; such spaces join the patch (those whose gaps a glare has
-    blown out, ``off_board_max_blown``, say nothing of what lies there). The wrist or
-    the sleeve over the outermost spaces may still read as stones there (pale skin
-    over a pale board as white ones, a dark sleeve as black ones, their gaps half
-    board), so the patch need only reach the spaces next to the outermost ones."""
+    count. The wrist or the sleeve over the outermost spaces may read as stones there
+    (pale skin over a pale board as white ones, a dark sleeve as black ones, their gaps
+    half board), so the patch need only reach the spaces next to the outermost ones.
+    Spaces read as stones do not join a patch, even where what covers them looks like
+    what lies around them: on a table never seen before, that took an empty board's
+    first photo for a hand and stopped the game at its start (docs/benchmarks.md,
+    session 14)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -168,12 +166,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
-    spread = alike & (tint >= occlusion.hand_cover_tint) \
-        & (samples.gap_blown <= occlusion.off_board_max_blown)
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     patch = 0
-    for group in groups(result.covered | unreadable | blank | spread, neighbours, edge):
+    for group in groups(result.covered | unreadable | blank, neighbours, edge):
         if len(group) < least:
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
