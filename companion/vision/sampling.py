@@ -315,11 +315,29 @@ def row_percentile(values: np.ndarray, q: float) -> np.ndarray:
     linear method and its own interpolation), from one sort of the rows: numpy
     partitions each row apart, several times slower on a board's spaces."""
     ordered = np.sort(values, axis=1)
-    position = (values.shape[1] - 1) * np.true_divide(q, 100)
-    low = min(max(int(np.floor(position)), 0), values.shape[1] - 1)
-    high = min(low + 1, values.shape[1] - 1)
-    a, b = ordered[:, low], ordered[:, high]
-    t = float(position - low)
+    low, high, t = _percentile_place(values.shape[1], q)
+    return _lerp(ordered[:, low], ordered[:, high], t)
+
+
+def flat_percentile(values: np.ndarray, q: float) -> float:
+    """``np.percentile(values, q)`` of a non-empty 1-D array, bit for bit (numpy's
+    linear method and its own interpolation), from a partition at the two entries it
+    reads alone: numpy's own setting up costs more than the partition."""
+    low, high, t = _percentile_place(values.size, q)
+    ordered = np.partition(values, [low, high] if high != low else low)
+    return float(_lerp(ordered[low], ordered[high], t))
+
+
+def _percentile_place(count: int, q: float) -> tuple[int, int, float]:
+    """Where numpy's linear percentile ``q`` of ``count`` sorted entries lies: the
+    entries below and above it and its fraction of the way between them."""
+    position = (count - 1) * np.true_divide(q, 100)
+    low = min(max(int(np.floor(position)), 0), count - 1)
+    return low, min(low + 1, count - 1), float(position - low)
+
+
+def _lerp(a: np.ndarray, b: np.ndarray, t: float) -> np.ndarray:
+    """numpy's percentile interpolation ``t`` of the way from ``a`` to ``b``."""
     difference = b - a
     return b - difference * (1 - t) if t >= 0.5 else a + difference * t
 
@@ -396,8 +414,8 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     (the far side soft, a lamp's pool): a mark set by the crisp lines misses the faint
     ones, where a stone is then read from missing print."""
     noise = print_noise(gaps, gap_seen, cfg)
-    lines = float(np.percentile(row_percentile(marks, cfg.ink_line_percentile),
-                                cfg.ink_spaces_percentile))
+    lines = flat_percentile(row_percentile(marks, cfg.ink_line_percentile),
+                            cfg.ink_spaces_percentile)
     found = min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
     local = np.maximum(contrast * cfg.ink_line_share, max(noise, found * cfg.ink_local_least))
     return np.where(np.isfinite(contrast), np.minimum(found, local), found)
@@ -408,7 +426,7 @@ def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
     (``ink_noise_percentile`` of their darkness, times ``ink_noise_margin``): no mark
     of print lies below it."""
     seen = gaps[gap_seen]
-    noise = float(np.percentile(seen, cfg.ink_noise_percentile)) if seen.size else 0.0
+    noise = flat_percentile(seen, cfg.ink_noise_percentile) if seen.size else 0.0
     return noise * cfg.ink_noise_margin
 
 
@@ -629,17 +647,24 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
     return np.minimum(size, most), np.where(enough, found[1], np.nan)
 
 
-def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, cfg: Section
-                ) -> np.ndarray:
-    """How much darker than the view closed wider each pixel is (flat, its channels
-    summed, as ``ViewMaps.lightness``): the print a closing of the ``sizes`` of the
-    spaces that need one wider than ``closing_px`` (``print_closing``: their median)
-    takes away."""
+def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, index: np.ndarray,
+                cfg: Section) -> np.ndarray:
+    """How much darker than the view closed wider the view's pixels at the flat
+    indices ``index`` are (their channels summed, as ``ViewMaps.lightness``): the print
+    a closing of the ``sizes`` of the spaces that need one wider than ``closing_px``
+    (``print_closing``: their median) takes away. Closed over the box round those
+    pixels alone, ``k - 1`` pixels wider on every side (a closing of ``k`` reads
+    pixels ``k // 2`` away, twice): the same figures as closing the whole view, as a
+    closing's minima and maxima are exact, at a fraction of the pixels."""
     w, h = layout.size
-    summed = maps.summed.reshape(h, w)
     k = int(np.median(sizes[sizes > max(int(cfg.closing_px), 1)])) | 1
-    closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    return cv2.subtract(closed, summed).ravel()
+    ys = index // w
+    xs = index - ys * w
+    top, left = max(int(ys.min()) - (k - 1), 0), max(int(xs.min()) - (k - 1), 0)
+    box = np.ascontiguousarray(maps.summed.reshape(h, w)[
+        top:min(int(ys.max()) + k, h), left:min(int(xs.max()) + k, w)])
+    closed = cv2.morphologyEx(box, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    return cv2.subtract(closed, box)[ys - top, xs - left]
 
 
 def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.ndarray,
@@ -659,19 +684,41 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     closing sees it): no print, however blurred, is that dark; a dark stone round its
     highlight is. Nor where it is not darker than its board at all: a light stone's
     face round its highlight is darker than the highlight, and no print."""
-    wider = np.resize(sizes > max(int(cfg.closing_px), 1), len(darker))
-    if not wider.any():
+    rows = np.flatnonzero(np.resize(sizes > max(int(cfg.closing_px), 1), len(darker)))
+    if not len(rows):
         return darker
-    inner = slice(0, layout.mark_inner)  # the mark discs list their pixels centre first
-    index = mark[:, inner]
-    ratio = np.nan_to_num(np.resize(contrast, len(darker)))
-    floor = np.where(wider, 3.0 * levels[:, 0]
-                     * np.maximum(1.0 - cfg.wide_depth * ratio, cfg.wide_darkest), np.inf)
-    wide = np.take(wider_print(maps, layout, sizes, cfg), index) / np.float32(3.0) / levels
+    inner = layout.mark_inner  # the mark discs list their pixels centre first
+    index = mark[rows, :inner]
+    level = levels[rows]
+    ratio = np.nan_to_num(np.resize(contrast, len(darker)))[rows]
+    floor = 3.0 * level[:, 0] * np.maximum(1.0 - cfg.wide_depth * ratio, cfg.wide_darkest)
+    wide = wider_print(maps, layout, sizes, index, cfg) / np.float32(3.0) / level
     seen = np.take(maps.summed, index)
-    wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * levels)] = 0.0
-    np.maximum(darker[:, inner], wide, out=darker[:, inner])
+    wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * level)] = 0.0
+    darker[rows, :inner] = np.maximum(darker[rows, :inner], wide)
     return darker
+
+
+_STACKED = ("core", "ring", "core_lines", "ring_lines", "mark")
+_last_stacked: tuple[Layout | None, Layout | None, dict[str, np.ndarray]] = (None, None, {})
+
+
+def _stacked(layout: Layout, leaned: Layout | None) -> dict[str, np.ndarray]:
+    """The per-space pixel lists ``sample`` reads (``_STACKED``) of ``layout`` with
+    those of ``leaned`` below (``layout``'s own where it is ``None``), kept for the
+    last two layouts given: the live loop samples the same layouts frame after frame
+    (``Recogniser`` keeps its leaned layout while the homography stays), and stacking
+    them anew would cost a tenth of a frame's sampling. (Layouts are not changed
+    once made; the two are held, so that no other takes their identities.)"""
+    global _last_stacked
+    last = _last_stacked
+    if last[0] is layout and last[1] is leaned:
+        return last[2]
+    parts = {name: getattr(layout, name) if leaned is None else
+             np.concatenate([getattr(layout, name), getattr(leaned, name)])
+             for name in _STACKED}
+    _last_stacked = (layout, leaned, parts)
+    return parts
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
@@ -696,10 +743,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     flat, blown, lightness = maps.flat, maps.blown, maps.lightness
     layouts = [layout] if leaned is None else [layout, leaned]
     n = len(layout.names)
-
-    def stacked(name: str) -> np.ndarray:
-        parts = [getattr(each, name) for each in layouts]
-        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+    stacked = _stacked(layout, leaned).__getitem__
 
     core_index, ring_index = stacked("core"), stacked("ring")
     # Only the pixels looked at are turned to float: the whole view would cost more
