@@ -47,7 +47,13 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.sampling import Samples, last_mean, last_sum, masked_percentile
+from companion.vision.sampling import (
+    Samples,
+    flat_percentile,
+    last_mean,
+    last_sum,
+    masked_percentile,
+)
 
 UNSURE_RULES = (
     "not clearly best",
@@ -115,7 +121,7 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     its colour cannot tell which. A grid's thin lines are another matter: blur, glare
     and a webcam's JPEG wipe them away at many bare points of real photos."""
     marked = not (samples.ring_seen > 0.0).any()
-    clear = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
+    clear = flat_percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
     return marked & clear & print_hidden(samples, cfg)
 
 
@@ -625,7 +631,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # well as the spaces around it and the board's spaces that show it most (among
     # stones, those around may show none): a stone's grain or the edge of its highlight
     # leaves a few thin dark specks where its print would be, never the print's lines.
-    fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
+    fair_print = np.maximum(samples.ink_around, flat_percentile(samples.ink, cfg.ink_typical))
     print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
     # Another reading that takes a piece far darker than any board (``dark_piece_lum``)
     # for bare board must find bare board there: the core close to that share of the
