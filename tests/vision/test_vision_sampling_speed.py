@@ -18,6 +18,7 @@ from companion.vision.pipeline import Recogniser
 from companion.vision.sampling import (
     Samples,
     board_view,
+    column_median,
     flat_percentile,
     last_mean,
     last_sum,
@@ -213,6 +214,27 @@ def test_flat_percentile_is_numpys_bit_for_bit():
         for q in (0, 1, 25, 50, 90, 99, 100, float(rng.uniform(0, 100))):
             found, expected = flat_percentile(values, q), np.percentile(values, q)
             assert found == expected and type(found) is type(float(expected))
+
+
+def test_column_median_is_numpys_bit_for_bit():
+    rng = np.random.default_rng(18)
+    for trial in range(400):
+        n = int(rng.integers(1, 400))
+        shape = (n,) if trial % 3 == 0 else (n, int(rng.integers(1, 5)))
+        values = (rng.normal(size=shape) * 10.0 ** rng.uniform(-3, 3)).astype(
+            np.float32 if trial % 2 else np.float64)
+        if trial % 5 == 0:
+            values = np.round(values)  # ties
+        if trial % 7 == 0:
+            values[rng.random(shape) < 0.01] = np.nan
+        if trial % 11 == 0:
+            values[rng.random(shape) < 0.3] = -0.0
+        found, expected = column_median(values), np.median(values, axis=0)
+        assert type(found) is type(expected)
+        assert np.asarray(found).shape == np.asarray(expected).shape
+        assert np.array_equal(found, expected, equal_nan=True)
+        assert np.array_equal(np.signbit(found), np.signbit(expected))
+        assert np.asarray(found).dtype == np.asarray(expected).dtype
 
 
 @pytest.mark.parametrize("blurred", [False, True])
