@@ -10,7 +10,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Layout, Samples, log_tint, masked_percentile
+from companion.vision.sampling import (
+    Layout,
+    Samples,
+    column_median,
+    log_tint,
+    masked_percentile,
+)
 from companion.vision.stones import EMPTY, SpaceReadings
 
 
@@ -18,7 +24,7 @@ def tint_off(board: np.ndarray) -> np.ndarray:
     """How far each space's surroundings are from the board's usual colour, in colour
     alone (brightness divided out: light changes it smoothly over the board)."""
     chroma = log_tint(board)
-    return np.linalg.norm(chroma - np.median(chroma, axis=0), axis=1)
+    return np.linalg.norm(chroma - column_median(chroma), axis=1)
 
 
 def off_board(board: np.ndarray, limit: float) -> np.ndarray:
@@ -105,7 +111,7 @@ def covered_around(group: np.ndarray, alike: np.ndarray, board: np.ndarray,
     apart = tint[group] >= occlusion.hand_tint
     if ring.any():
         logs = np.log(board + 8.0)
-        apart |= np.linalg.norm(logs[group] - np.median(logs[ring], axis=0), axis=1) \
+        apart |= np.linalg.norm(logs[group] - column_median(logs[ring]), axis=1) \
             > occlusion.hand_apart
     return int(((tint[group] >= occlusion.hand_cover_tint) | (alike[group] & apart)).sum())
 
@@ -180,7 +186,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         others = empty.copy()
         others[group] = False
         shown = printed[others].mean() if others.any() else 0.0
-        tinted = np.median(tint[group]) >= occlusion.hand_tint
+        tinted = column_median(tint[group]) >= occlusion.hand_tint
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
         if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
                 or (mostly and len(group) >= occlusion.hand_plain * least):

@@ -47,7 +47,14 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.sampling import Samples, last_mean, last_sum, masked_percentile
+from companion.vision.sampling import (
+    Samples,
+    column_median,
+    flat_percentile,
+    last_mean,
+    last_sum,
+    masked_percentile,
+)
 
 UNSURE_RULES = (
     "not clearly best",
@@ -115,7 +122,7 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     its colour cannot tell which. A grid's thin lines are another matter: blur, glare
     and a webcam's JPEG wipe them away at many bare points of real photos."""
     marked = not (samples.ring_seen > 0.0).any()
-    clear = np.percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
+    clear = flat_percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
     return marked & clear & print_hidden(samples, cfg)
 
 
@@ -151,7 +158,7 @@ def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
     mean nought): the board's paint is what is left of its tint (``None``: a white
     light, the whole tint the paint's). ``level`` is how light the board's paint is
     (its lightest channel, 1 for white; ``None``: a typical board, ``board_level``)."""
-    board = np.median(samples.board, axis=0)
+    board = column_median(samples.board)
     paint = board * np.exp(-light) if light is not None else board
     level = cfg.board_level if level is None else level
     nominal = paint * (level * 255.0 / max(float(paint.max()), 1.0))
@@ -234,7 +241,7 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
     options = []
     for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
-        colour = np.median(shown[agree], axis=0)
+        colour = column_median(shown[agree])
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
         options.append([])
         for piece in taken:
@@ -345,7 +352,7 @@ def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, protos:
     taken under, and what it reads says nothing (under it a black stone on red wood,
     whose ratio to the board is bluish, reads blue). Elsewhere the other light is the
     light kept."""
-    tint = _chroma(np.log(np.maximum(np.median(samples.board, axis=0), 1.0)))
+    tint = _chroma(np.log(np.maximum(column_median(samples.board), 1.0)))
     tinted = _candidates(samples, colours, palette, cfg, tint)
     worse = _light_fit(ratio, clean, tinted, cfg) - _light_fit(ratio, clean, protos, cfg)
     return tinted if worse <= cfg.max_distance ** 2 else protos
@@ -364,7 +371,7 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
         chosen = sure & (best == c + 1)
         if chosen.sum() < cfg.learn_min_stones:
             continue
-        shift = np.median(ratio[chosen] - protos[chosen, c], axis=0)
+        shift = column_median(ratio[chosen] - protos[chosen, c])
         size = float(np.linalg.norm(shift))
         if size > cfg.learn_max_shift:
             shift *= cfg.learn_max_shift / size
@@ -504,7 +511,7 @@ def _paint_chroma(samples: Samples, colour: str, light: Light, palette: Section)
     greys it: its paint's colour part less the board paint's. A lamp that lifts a dark
     stone's face lifts it clear of that floor, and it shows its paint's tint against
     the board's."""
-    board = np.log(np.maximum(np.median(samples.board, axis=0), 1.0))
+    board = np.log(np.maximum(column_median(samples.board), 1.0))
     paint = _chroma(board) - (light.colour if light.colour is not None else 0.0)
     return _chroma(np.log(np.array(palette[colour][::-1], dtype=np.float64))) - paint
 
@@ -625,7 +632,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # well as the spaces around it and the board's spaces that show it most (among
     # stones, those around may show none): a stone's grain or the edge of its highlight
     # leaves a few thin dark specks where its print would be, never the print's lines.
-    fair_print = np.maximum(samples.ink_around, np.percentile(samples.ink, cfg.ink_typical))
+    fair_print = np.maximum(samples.ink_around, flat_percentile(samples.ink, cfg.ink_typical))
     print_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
     # Another reading that takes a piece far darker than any board (``dark_piece_lum``)
     # for bare board must find bare board there: the core close to that share of the

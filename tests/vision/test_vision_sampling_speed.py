@@ -8,6 +8,7 @@ what is worked out afresh, or against numpy itself."""
 
 from dataclasses import fields
 
+import cv2
 import numpy as np
 import pytest
 
@@ -17,6 +18,8 @@ from companion.vision.pipeline import Recogniser
 from companion.vision.sampling import (
     Samples,
     board_view,
+    column_median,
+    flat_percentile,
     last_mean,
     last_sum,
     masked_percentile,
@@ -26,10 +29,12 @@ from companion.vision.sampling import (
     row_share,
     sample,
     view_maps,
+    wider_print,
 )
 from companion.vision.scene import Effects, Pose
 from companion.vision.scene.looks import random_look
 from tests.helpers.scene_cache import render_scene
+from tests.vision.test_vision_blurred_print import webcam_frame
 
 GO = load_geometry("go-19")
 COLOURS = ("black", "white")
@@ -197,3 +202,60 @@ def test_rows_of_a_mask_are_counted_as_numpy_counts_them():
         assert _exactly(row_count(mask[:, ::2]), mask[:, ::2].sum(axis=1))
     empty = np.zeros((0, 5), dtype=bool)
     assert _exactly(row_count(empty), empty.sum(axis=1))
+
+
+def test_flat_percentile_is_numpys_bit_for_bit():
+    rng = np.random.default_rng(17)
+    for trial in range(300):
+        values = rng.normal(size=int(rng.integers(1, 500))) * 10.0 ** rng.uniform(-3, 3)
+        values = values.astype(np.float32 if trial % 2 else np.float64)
+        if trial % 3 == 0:
+            values = np.round(values)  # ties
+        for q in (0, 1, 25, 50, 90, 99, 100, float(rng.uniform(0, 100))):
+            found, expected = flat_percentile(values, q), np.percentile(values, q)
+            assert found == expected and type(found) is type(float(expected))
+
+
+def test_column_median_is_numpys_bit_for_bit():
+    rng = np.random.default_rng(18)
+    for trial in range(400):
+        n = int(rng.integers(1, 400))
+        shape = (n,) if trial % 3 == 0 else (n, int(rng.integers(1, 5)))
+        values = (rng.normal(size=shape) * 10.0 ** rng.uniform(-3, 3)).astype(
+            np.float32 if trial % 2 else np.float64)
+        if trial % 5 == 0:
+            values = np.round(values)  # ties
+        if trial % 7 == 0:
+            values[rng.random(shape) < 0.01] = np.nan
+        if trial % 11 == 0:
+            values[rng.random(shape) < 0.3] = -0.0
+        found, expected = column_median(values), np.median(values, axis=0)
+        assert type(found) is type(expected)
+        assert np.asarray(found).shape == np.asarray(expected).shape
+        assert np.array_equal(found, expected, equal_nan=True)
+        assert np.array_equal(np.signbit(found), np.signbit(expected))
+        assert np.asarray(found).dtype == np.asarray(expected).dtype
+
+
+@pytest.mark.parametrize("blurred", [False, True])
+def test_print_closed_wider_round_some_spaces_is_as_the_whole_view_closed(blurred):
+    """``wider_print`` closes only the box round the pixels it is asked for: the same
+    figures as the whole view closed, on a sharp frame and a webcam's blurred one, for
+    every space, for the spaces of one corner, and for a single space at the edge."""
+    if blurred:
+        image, _truth, homography = webcam_frame(18, "white paper")
+    else:
+        image, homography = _frame(Pose(tilt_deg=20.0, azimuth_deg=10.0, fill=0.8))
+    recogniser = Recogniser(GO, COLOURS)
+    layout, cfg = recogniser.layout, recogniser.sampling
+    maps = view_maps(board_view(image, homography, layout), cfg)
+    w, h = layout.size
+    summed = maps.summed.reshape(h, w)
+    inner = layout.mark[:, :layout.mark_inner]
+    corner = (layout.centres[:, 0] < w / 3) & (layout.centres[:, 1] > 2 * h / 3)
+    for size in (5, 7, 11):
+        sizes = np.full(len(layout.names), size)
+        closed = cv2.morphologyEx(summed, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
+        whole = cv2.subtract(closed, summed).ravel()
+        for index in (inner, inner[corner], inner[:1]):
+            assert _exactly(wider_print(maps, layout, sizes, index, cfg), np.take(whole, index))
