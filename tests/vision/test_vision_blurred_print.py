@@ -4,33 +4,15 @@ in the view. The sampler measures how wide and how dark this picture's lines are
 each space, closes the print away as wide as it is, and marks print against the lines'
 own depth there, so that bare board shows its print and is read empty, not unsure."""
 
-from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.pipeline import Recogniser
 from companion.vision.sampling import make_layout, print_closing, view_maps
-from companion.vision.scene import Effects
-from companion.vision.scene.looks import random_look
 from companion.vision.stones import UNSURE
-from tests.helpers.scene_cache import render_scene
-
-BOARD = load_geometry("go-19")
-
-
-def webcam_frame(seed: int, board: str):
-    """A 19x19 board with 80 stones under a development look, seen by a 640x480 webcam
-    that saves JPEG at quality 60: (picture, truth, homography pixels -> mm)."""
-    names = list(BOARD.names)
-    np.random.default_rng(seed).shuffle(names)
-    pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:80])}
-    look = replace(random_look(np.random.default_rng([seed, 3])), frame=(640, 480), jpeg=60,
-                   board=board)
-    image, truth = render_scene(seed, BOARD, pieces, effects=Effects(), look=look)
-    return image, truth, np.linalg.inv(np.array(truth["homography"]))
+from tests.helpers.webcam_frames import BOARD, webcam_frame
 
 
 def narrow_only():

@@ -34,7 +34,7 @@ from companion.vision.sampling import (
 from companion.vision.scene import Effects, Pose
 from companion.vision.scene.looks import random_look
 from tests.helpers.scene_cache import render_scene
-from tests.vision.test_vision_blurred_print import webcam_frame
+from tests.helpers.webcam_frames import webcam_frame
 
 GO = load_geometry("go-19")
 COLOURS = ("black", "white")
