@@ -233,9 +233,13 @@ class LearnedLook:
         # empty, not darker than the board, is bare board however faint the print
         # around (an edge) and whatever light class it fits (a white stone of a set
         # near the board's shade, fitted loosely, beside a new dark stone that made
-        # the board around it darker).
+        # the board around it darker). "All" within the wobble of a count of print
+        # pixels from photo to photo (``all_print_share`` of it): the print a space
+        # showed empty is a mean over photos whose marks differ (lowered round faint
+        # lines in some, ``sampling.print_marks``), and a photo showing a pixel less
+        # than that mean is no stone.
         shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
-        shows_all = samples.ink >= ink
+        shows_all = samples.ink >= ink * self.cfg.all_print_share
         not_darker = features[:, COLOUR].mean(axis=1) > -self.cfg.changed_shade
         on_print = np.array([b != EMPTY for b in best]) & printed \
             & ~print_hidden(samples, stones) \
