@@ -170,8 +170,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     and a longer arm or sleeve read as stones (a dark sleeve as black ones, pale skin
     as white ones) leaves the patch under the palm apart from the edge, so the patch
     reaches the edge also through spaces whose surroundings are far from the board's
-    colour (``hand_reach_tint``: skin or cloth over the gaps), whatever they read.
-    Those spaces lead the patch to the edge but are not counted in it: spaces read as
+    colour (``hand_reach_tint``: skin or cloth over the gaps), whatever they read; and
+    the spaces hidden along one such arm are also taken together as one patch (a palm
+    whose patch is split by spaces read as stones). Those spaces lead the patch to the
+    edge but are not counted in it: spaces read as
     stones do not join a patch, even where what covers them looks like what lies
     around them: on a table never seen before, that took an empty board's first photo
     for a hand and stopped the game at its start (docs/benchmarks.md, session 14)."""
@@ -194,9 +196,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     hiding = result.covered | unreadable | blank
-    edge = reached(edge, hiding | (tint >= occlusion.hand_reach_tint), neighbours)
+    arm = hiding | (tint >= occlusion.hand_reach_tint)
+    patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
+    # And every space hidden along one arm together, however the palm's patch is split.
+    patches += [group[hiding[group]] for group in groups(arm, neighbours, edge)]
     patch = 0
-    for group in groups(hiding, neighbours, edge):
+    for group in patches:
         if len(group) < least:
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
