@@ -173,10 +173,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     colour (``hand_reach_tint``: skin or cloth over the gaps), whatever they read; and
     the spaces hidden along one such arm are also taken together as one patch (a palm
     whose patch is split by spaces read as stones). Those spaces lead the patch to the
-    edge but are not counted in it: spaces read as
-    stones do not join a patch, even where what covers them looks like what lies
-    around them: on a table never seen before, that took an empty board's first photo
-    for a hand and stopped the game at its start (docs/benchmarks.md, session 14)."""
+    edge but are not counted in it: spaces read as stones do not join a patch, even
+    where what covers them looks like what lies around them: on a table never seen
+    before, that took an empty board's first photo for a hand and stopped the game at
+    its start (docs/benchmarks.md, session 14)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
