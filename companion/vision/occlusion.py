@@ -75,6 +75,21 @@ def groups(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
     return found
 
 
+def reached(start: np.ndarray, through: np.ndarray,
+            neighbours: Sequence[Sequence[int]]) -> np.ndarray:
+    """The spaces joined to ``start`` through neighbours each in ``through`` (``start``
+    included)."""
+    seen = start.copy()
+    stack = list(np.flatnonzero(start))
+    while stack:
+        space = stack.pop()
+        for other in neighbours[space]:
+            if through[other] and not seen[other]:
+                seen[other] = True
+                stack.append(other)
+    return seen
+
+
 def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
                   anchors: np.ndarray) -> int:
     """The size of the largest group of flagged spaces joined through neighbours that
@@ -151,11 +166,17 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     look apart from the rest, but it blows out what it lies on: those spaces do not
     count. The wrist or the sleeve over the outermost spaces may read as stones there
     (pale skin over a pale board as white ones, a dark sleeve as black ones, their gaps
-    half board), so the patch need only reach the spaces next to the outermost ones.
-    Spaces read as stones do not join a patch, even where what covers them looks like
-    what lies around them: on a table never seen before, that took an empty board's
-    first photo for a hand and stopped the game at its start (docs/benchmarks.md,
-    session 14)."""
+    half board), so the patch need only reach the spaces next to the outermost ones;
+    and a longer arm or sleeve read as stones (a dark sleeve as black ones, pale skin
+    as white ones) leaves the patch under the palm apart from the edge, so the patch
+    reaches the edge also through spaces whose surroundings are far from the board's
+    colour (``hand_reach_tint``: skin or cloth over the gaps), whatever they read; and
+    the spaces hidden along one such arm are also taken together as one patch (a palm
+    whose patch is split by spaces read as stones). Those spaces lead the patch to the
+    edge but are not counted in it: spaces read as stones do not join a patch, even
+    where what covers them looks like what lies around them: on a table never seen
+    before, that took an empty board's first photo for a hand and stopped the game at
+    its start (docs/benchmarks.md, session 14)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -174,8 +195,13 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
 
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
+    hiding = result.covered | unreadable | blank
+    arm = hiding | (tint >= occlusion.hand_reach_tint)
+    patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
+    # And every space hidden along one arm together, however the palm's patch is split.
+    patches += [group[hiding[group]] for group in groups(arm, neighbours, edge)]
     patch = 0
-    for group in groups(result.covered | unreadable | blank, neighbours, edge):
+    for group in patches:
         if len(group) < least:
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from calibration.recognize import PictureReader
+from calibration.registration import from_corners
 from companion.geometry import Geometry, load_geometry
 from companion.vision.games import game_vision
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
@@ -244,6 +245,54 @@ def test_hands_the_former_rule_missed_are_flagged(board_name, seed, looks):
     image, truth = _bench_hand(seed, board, looks)
     reading = Recogniser(board, ("black", "white")).read(image, _homography(truth))
     assert reading.occluded and "over the board's edge" in reading.reason, reading.reason
+
+
+def _tapped(seed: int, board: Geometry, truth: dict) -> np.ndarray:
+    """The homography from the board's corners as ``companion bench vision`` taps them
+    for ``seed`` (each corner off by a fraction of a pixel)."""
+    taps = np.array(truth["corners_px"]) + np.random.default_rng([seed, 2]).normal(0, 0.7, (4, 2))
+    return from_corners(taps, board.width_mm, board.height_mm).homography
+
+
+@pytest.mark.parametrize(("board_name", "seed", "looks"), [
+    pytest.param("go-19", 1675, DEVELOPMENT, marks=pytest.mark.slow),  # a dark sleeve as black
+    pytest.param("go-19", 1658, HELD_OUT, marks=pytest.mark.slow),  # skin and sleeve as stones
+    ("one-60", 1656, DEVELOPMENT),  # the wrist read as stones on the outer ring
+])
+def test_a_hand_whose_arm_reads_as_stones_is_flagged(board_name, seed, looks):
+    """Hands the rule of session 14 let through, from fresh seeds of the vision bench's
+    scenes (corners tapped as it taps them): the patch under the palm is a hand's, but
+    the arm or the sleeve between it and the board's edge reads as stones, so the
+    patch did not reach the edge. It reaches it through spaces whose surroundings are
+    far from the board's colour, whatever they read."""
+    _assert_bench_hand_flagged(board_name, seed, looks)
+
+
+def _assert_bench_hand_flagged(board_name: str, seed: int, looks: str) -> None:
+    """The vision bench's scene for ``seed`` under ``looks``, a hand forced into it, read
+    through the corners as the bench taps them, is flagged as a hand."""
+    board = load_geometry(board_name)
+    colours = SIX if board_name == "one-60" else ("black", "white")
+    effects = random_effects(np.random.default_rng([seed, 1]), hands=0.1, glare=0.1)
+    effects = Effects(**{**effects.to_json(), "hand": True})
+    look = random_look_of(np.random.default_rng([seed, 3]), looks)
+    image, truth = render_scene(seed, board, colours=colours, effects=effects, look=look)
+    reading = Recogniser(board, colours).read(image, _tapped(seed, board, truth))
+    assert reading.occluded and "over the board's edge" in reading.reason, reading.reason
+
+
+@pytest.mark.parametrize(("board_name", "seed", "looks"), [
+    ("go-9", 1654, DEVELOPMENT),  # a dark hand over a pale board, its palm read as stones
+    ("go-9", 1654, HELD_OUT),
+    pytest.param("one-60", 1653, HELD_OUT, marks=pytest.mark.slow),  # a checked sleeve
+])
+def test_a_hand_whose_patch_is_split_by_spaces_read_as_stones_is_flagged(
+        board_name, seed, looks):
+    """Hands the rule missed even with the arm leading to the edge, from fresh seeds of
+    the vision bench: under the palm the spaces the hand hides fall into patches each
+    too small for a hand, split by spaces read as stones. Taken together along the arm
+    (every space hidden in one run of off-colour spaces from the edge), they are one."""
+    _assert_bench_hand_flagged(board_name, seed, looks)
 
 
 @pytest.mark.parametrize("looks", [DEVELOPMENT, HELD_OUT])
