@@ -52,6 +52,7 @@ from companion.vision.sampling import (
     column_median,
     flat_percentile,
     last_mean,
+    RAYS,
     last_sum,
     masked_percentile,
 )
@@ -467,6 +468,42 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
 
 
+def _shaded_edge(samples: Samples, rays: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose board, just beyond the core out to where the largest stone's rim
+    lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
+    around (the gaps) in many directions: a stone standing there shades the board beside
+    it (its contact shadow, and its domed side turned from the lamp), in at least
+    ``edge_shade_share`` of those rays by ``edge_shade`` (log, in the darkest channel,
+    which a white stone's face and a lamp's reflection both lift), and in none of them
+    as dark as a dark stone's rim (``dark_ring_lum``): a lamp's reflection that clips a
+    black stone's face white leaves its black rim round it, a shade no stone casts. A
+    lamp's reflection in bare board only lightens the board round it."""
+    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
+    off_lines = np.abs(np.sin(2.0 * angles)) > cfg.edge_line_clearance
+    board = samples.board.min(axis=1)
+    lowest = np.take(samples.darkest, rays[:, off_lines, :]).min(axis=2).astype(np.float64)
+    dips = _log_ratio(lowest, board[:, None], cfg.dark_floor)
+    shaded = (dips < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share
+    return shaded & (dips.min(axis=1) >= cfg.dark_ring_lum)
+
+
+def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                            cfg: Section) -> np.ndarray:
+    """The spaces whose core a lamp blows out, past the ring round it or not, where the
+    picture still shows a stone standing there: no print where a piece would sit (at
+    most ``ink_faint_share`` of the print this board shows, ``fair_print``: a few specks
+    of JPEG or of the stone's edge), the board around in its own colour (its gaps blown
+    out at most ``lamp_gap_blown``), and the board beside it shaded in many directions
+    (``_shaded_edge``). A lamp's reflection in bare board leaves the board around it as
+    light or lighter, never shaded; where it hides the print as a stone would, that is
+    all that tells them. Only on a board whose lines run through its spaces (the rays
+    that follow them are left out)."""
+    if rays is None or not (samples.ring_seen > 0.0).any():
+        return np.zeros(len(samples.ink), dtype=bool)
+    return (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown) & _shaded_edge(samples, rays, cfg)
+
+
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                         confidence: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
     """The spaces read surely as a piece far darker than any board (``dark_piece_lum``)
@@ -551,10 +588,13 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
 
 
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
-                    cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
+                    cfg: Section, rim: np.ndarray | None = None,
+                    rays: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
     the board's outermost spaces, whose print (a T or an L) shows less than a cross,
-    and whose gaps reach the board's margin: missing print says less there."""
+    and whose gaps reach the board's margin: missing print says less there. ``rays``
+    (``Layout.rays``) are where the board beside each space is looked at for a stone's
+    shade round a core a lamp blows out (``None``: not looked at)."""
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
@@ -702,6 +742,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
+    clipped_stone |= closed_light & _stone_round_blown_core(samples, rays, fair_print, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
