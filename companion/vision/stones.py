@@ -480,11 +480,12 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, cfg: Section) -> np.ndarray
     lamp's reflection in bare board only lightens the board round it."""
     angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
     off_lines = np.abs(np.sin(2.0 * angles)) > cfg.edge_line_clearance
-    board = samples.board.min(axis=1)
-    lowest = np.take(samples.darkest, rays[:, off_lines, :]).min(axis=2).astype(np.float64)
-    dips = _log_ratio(lowest, board[:, None], cfg.dark_floor)
-    shaded = (dips < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share
-    return shaded & (dips.min(axis=1) >= cfg.dark_ring_lum)
+    board = samples.board.min(axis=1)[:, None, None]
+    along = _log_ratio(np.take(samples.darkest, rays[:, off_lines, :]).astype(np.float64),
+                       board, cfg.dark_floor)
+    shaded = (along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share
+    own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
+    return shaded & (own.min(axis=(1, 2)) >= cfg.dark_ring_lum)
 
 
 def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
