@@ -505,6 +505,24 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
         & (samples.gap_blown <= cfg.lamp_gap_blown) & _shaded_edge(samples, rays, cfg)
 
 
+def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                           cfg: Section) -> np.ndarray:
+    """The spaces where a stone the board's own colour stands (a white stone on a pale
+    board, which colour hardly tells from it): the print clearly shown round the space
+    (``ink_clear`` at the spaces around) is hidden where a piece would sit (at most
+    ``ink_faint_share`` of the board's fair print) and where the space's lines cross the
+    ring round its core (at least ``ring_min_seen`` of them seen, at most
+    ``ring_max_ink`` print), and the board beside it is shaded as a standing stone
+    shades it (``_shaded_edge``, its gaps not blown out). Bare board shows its lines
+    there, and a flat thing over it casts no shade at its edge."""
+    if rays is None:
+        return np.zeros(len(samples.ink), dtype=bool)
+    return (samples.ink_around >= cfg.ink_clear) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+        & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown) & _shaded_edge(samples, rays, cfg)
+
+
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                         confidence: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
     """The spaces read surely as a piece far darker than any board (``dark_piece_lum``)
@@ -744,6 +762,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
     clipped_stone |= closed_light & _stone_round_blown_core(samples, rays, fair_print, cfg)
+    alike &= ~(closed_light & _stone_in_board_colour(samples, rays, fair_print, cfg))
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
