@@ -426,18 +426,14 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
                   protos: np.ndarray, ink_logits: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``uneven`` spaces read as a stone whose core is all that stone, only shaded:
     its darker and its lighter quarter (``shade_percentiles``) each read surely as the
-    same stone, and fit it. A domed stone is lighter on the lamp's side, and its core
-    spreads as a piece half on its space does; but a piece half on, or a hand's edge,
-    shows the board or skin in one of its parts. Only where every other colour's
-    prediction lies at least twice ``max_distance`` from this stone's, so that a quarter
-    that fits this stone fits no other (six colours under a tinted light lie closer)."""
+    same stone, fit it, and fit no other colour (none within ``max_distance``). A
+    domed stone is lighter on the lamp's side, and its core spreads as a piece half on
+    its space does; but a piece half on, or a hand's edge, shows the board or skin in one
+    of its parts. A quarter that another colour fits as well says nothing of which stone
+    it is part of (six colours under a tinted light lie close; so do a white stone's and
+    a black one's on a dark board, yet a white stone's quarters lie far from black)."""
     shaded = np.zeros(len(best), dtype=bool)
-    split = _split(protos, cfg.luminance_weight)
-    apart = np.linalg.norm(split[:, :, None, :] - split[:, None, :, :], axis=3)
-    apart[:, np.arange(protos.shape[1]), np.arange(protos.shape[1])] = np.inf
-    alone = np.concatenate([np.zeros((len(best), 1), bool),
-                            apart.min(axis=2) >= 2.0 * cfg.max_distance], axis=1)
-    chosen = np.flatnonzero(uneven & (best > 0) & alone[np.arange(len(best)), best])
+    chosen = np.flatnonzero(uneven & (best > 0))
     if not len(chosen):
         return shaded
     rows = np.arange(len(chosen))
@@ -447,9 +443,12 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
         ratio = _log_ratio(part, samples.board[chosen], cfg.dark_floor)
         posterior, d2 = _posterior(_split(ratio, cfg.luminance_weight), protos[chosen],
                                    ink_logits[chosen], cfg)
+        others = d2[:, 1:].copy()
+        others[rows, best[chosen] - 1] = np.inf
         sure &= (posterior.argmax(axis=1) == best[chosen]) \
             & (posterior.max(axis=1) >= cfg.min_confidence) \
-            & (d2[rows, best[chosen]] <= cfg.max_distance ** 2)
+            & (d2[rows, best[chosen]] <= cfg.max_distance ** 2) \
+            & (others.min(axis=1) > cfg.max_distance ** 2)
     shaded[chosen] = sure
     return shaded
 
