@@ -492,16 +492,17 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
     """The spaces whose core a lamp blows out, past the ring round it or not, where the
     picture still shows a stone standing there: no print where a piece would sit (at
     most ``ink_faint_share`` of the print this board shows, ``fair_print``: a few specks
-    of JPEG or of the stone's edge), the board around in its own colour (its gaps blown
-    out at most ``lamp_gap_blown``), and the board beside it shaded in many directions
-    (``_shaded_edge``). A lamp's reflection in bare board leaves the board around it as
-    light or lighter, never shaded; where it hides the print as a stone would, that is
-    all that tells them. Only on a board whose lines run through its spaces (the rays
+    of JPEG or of the stone's edge), the board's colour still seen round it (its gaps
+    blown out at most ``max_gap_blown``: a lamp's glare may whiten some of them, but no
+    glare runs from them over the rim, as the core is closed), and the board beside it
+    shaded in many directions (``_shaded_edge``). A lamp's reflection in bare board
+    leaves the board around it as light or lighter, never shaded; where it hides the
+    print as a stone would, that is all that tells them. Only on a board whose lines run through its spaces (the rays
     that follow them are left out)."""
     if rays is None or not (samples.ring_seen > 0.0).any():
         return np.zeros(len(samples.ink), dtype=bool)
     return (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
-        & (samples.gap_blown <= cfg.lamp_gap_blown) & _shaded_edge(samples, rays, cfg)
+        & (samples.gap_blown <= cfg.max_gap_blown) & _shaded_edge(samples, rays, cfg)
 
 
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
