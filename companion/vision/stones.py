@@ -497,11 +497,14 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
     glare runs from them over the rim, as the core is closed), and the board beside it
     shaded in many directions (``_shaded_edge``). A lamp's reflection in bare board
     leaves the board around it as light or lighter, never shaded; where it hides the
-    print as a stone would, that is all that tells them. Only on a board whose lines run through its spaces (the rays
-    that follow them are left out)."""
+    print as a stone would, that is all that tells them. Not where every pixel of the
+    core is clipped white in every channel: nothing is left there of the stone's own
+    colour, and a reflection clipped white over a black stone's whole face leaves of its
+    rim a grey shade round the disc, as a white stone's is. Only on a board whose lines
+    run through its spaces (the rays that follow them are left out)."""
     if rays is None or not (samples.ring_seen > 0.0).any():
         return np.zeros(len(samples.ink), dtype=bool)
-    return (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+    return (samples.core_glared < 1.0) & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.gap_blown <= cfg.max_gap_blown) & _shaded_edge(samples, rays, cfg)
 
 
