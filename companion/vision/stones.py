@@ -765,15 +765,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
     clipped_stone |= closed_light & _stone_round_blown_core(samples, rays, fair_print, cfg)
-    # A light stone in the board's own colour, which colour alone cannot tell surely from
-    # bare board, is told by the print it hides and the shade it casts: read as the stone
-    # it most looks like of those in play (its share among them its confidence).
+    # A white stone in the board's own colour (``alike``) is told by the print it hides
+    # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
     in_board_colour = _stone_in_board_colour(samples, rays, fair_print, cfg)
+    if rim is not None:
+        in_board_colour &= ~rim
     alike &= ~(closed_light & in_board_colour)
-    light_standing = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
-        & (nearest <= cfg.max_distance) & in_board_colour
-    stone_share = posterior[rows, best] / np.maximum(posterior[:, 1:].sum(axis=1), 1e-12)
-    confidence = np.where(light_standing, np.maximum(confidence, stone_share), confidence)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
