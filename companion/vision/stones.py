@@ -467,7 +467,8 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
 
 
-def _shaded_edge(samples: Samples, rays: np.ndarray, cfg: Section) -> np.ndarray:
+def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section
+                 ) -> np.ndarray:
     """The spaces whose board, just beyond the core out to where the largest stone's rim
     lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
     around (the gaps) in many directions: a stone standing there shades the board beside
@@ -476,21 +477,27 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, cfg: Section) -> np.ndarray
     which a white stone's face and a lamp's reflection both lift), and in none of them
     as dark as a dark stone's rim (``dark_ring_lum``): a lamp's reflection that clips a
     black stone's face white leaves its black rim round it, a shade no stone casts. A
-    lamp's reflection in bare board only lightens the board round it."""
+    lamp's reflection in bare board only lightens the board round it. Looked at only on
+    the ``chosen`` spaces (N bool); the others are not shaded."""
+    shaded = np.zeros(len(chosen), dtype=bool)
+    at = np.flatnonzero(chosen)
+    if not len(at):
+        return shaded
     angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
     off_lines = np.abs(np.sin(2.0 * angles)) > cfg.edge_line_clearance
-    board = samples.board.min(axis=1)[:, None, None]
-    along = _log_ratio(np.take(samples.darkest, rays[:, off_lines, :]).astype(np.float64),
+    board = samples.board[at].min(axis=1)[:, None, None]
+    along = _log_ratio(np.take(samples.darkest, rays[at][:, off_lines, :]).astype(np.float64),
                        board, cfg.dark_floor)
-    shaded = (along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share
     own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
-    return shaded & (own.min(axis=(1, 2)) >= cfg.dark_ring_lum)
+    shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
+        & (own.min(axis=(1, 2)) >= cfg.dark_ring_lum)
+    return shaded
 
 
 def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                            cfg: Section) -> np.ndarray:
-    """The spaces whose core a lamp blows out, past the ring round it or not, where the
-    picture still shows a stone standing there: no print where a piece would sit (at
+                            chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces (read surely as a light stone, its core blown out past the
+    ring round it or not) where the picture still shows a stone standing there: no print where a piece would sit (at
     most ``ink_faint_share`` of the print this board shows, ``fair_print``: a few specks
     of JPEG or of the stone's edge), the board's colour still seen round it (its gaps
     blown out at most ``max_gap_blown``: a lamp's glare may whiten some of them, but no
@@ -504,14 +511,16 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
     run through its spaces (the rays that follow them are left out)."""
     if rays is None or not (samples.ring_seen > 0.0).any():
         return np.zeros(len(samples.ink), dtype=bool)
-    return (samples.core_glared < 1.0) & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
-        & (samples.gap_blown <= cfg.max_gap_blown) & _shaded_edge(samples, rays, cfg)
+    standing = chosen & (samples.core_glared < 1.0) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+        & (samples.gap_blown <= cfg.max_gap_blown)
+    return standing & _shaded_edge(samples, rays, standing, cfg)
 
 
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                           cfg: Section) -> np.ndarray:
-    """The spaces where a stone the board's own colour stands (a white stone on a pale
-    board, which colour hardly tells from it): the print clearly shown round the space
+                           chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces where a stone the board's own colour stands (a white stone on
+    a pale board, which colour hardly tells from it): the print clearly shown round the space
     (``ink_clear`` at the spaces around) is hidden where a piece would sit (at most
     ``ink_faint_share`` of the board's fair print) and where the space's lines cross the
     ring round its core (at least ``ring_min_seen`` of them seen, at most
@@ -520,10 +529,11 @@ def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
     there, and a flat thing over it casts no shade at its edge."""
     if rays is None:
         return np.zeros(len(samples.ink), dtype=bool)
-    return (samples.ink_around >= cfg.ink_clear) \
+    standing = chosen & (samples.ink_around >= cfg.ink_clear) \
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
-        & (samples.gap_blown <= cfg.lamp_gap_blown) & _shaded_edge(samples, rays, cfg)
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    return standing & _shaded_edge(samples, rays, standing, cfg)
 
 
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
@@ -764,13 +774,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
-    clipped_stone |= closed_light & _stone_round_blown_core(samples, rays, fair_print, cfg)
+    clipped_stone |= _stone_round_blown_core(
+        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
-    in_board_colour = _stone_in_board_colour(samples, rays, fair_print, cfg)
-    if rim is not None:
-        in_board_colour &= ~rim
-    alike &= ~(closed_light & in_board_colour)
+    seen_alike = closed_light & alike if rim is None else closed_light & alike & ~rim
+    alike &= ~_stone_in_board_colour(samples, rays, fair_print, seen_alike, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
