@@ -33,7 +33,10 @@ than a dark core) is set aside first, and the core's colour and its spread are r
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
 space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
-any board is that stone, whatever its face reads (``_dark_rim``). ``SpaceReadings.why``
+any board is that stone, whatever its face reads (``_dark_rim``). A white stone whose
+core a lamp blows out, or in its board's own colour, is white where it hides the print
+and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
+reflection in bare board only lightens it. ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -48,11 +51,11 @@ import numpy as np
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import (
+    RAYS,
     Samples,
     column_median,
     flat_percentile,
     last_mean,
-    RAYS,
     last_sum,
     masked_percentile,
 )
@@ -497,18 +500,19 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
 def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
                             chosen: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``chosen`` spaces (read surely as a light stone, its core blown out past the
-    ring round it or not) where the picture still shows a stone standing there: no print where a piece would sit (at
-    most ``ink_faint_share`` of the print this board shows, ``fair_print``: a few specks
-    of JPEG or of the stone's edge), the board's colour still seen round it (its gaps
-    blown out at most ``max_gap_blown``: a lamp's glare may whiten some of them, but no
-    glare runs from them over the rim, as the core is closed), and the board beside it
-    shaded in many directions (``_shaded_edge``). A lamp's reflection in bare board
-    leaves the board around it as light or lighter, never shaded; where it hides the
-    print as a stone would, that is all that tells them. Not where every pixel of the
-    core is clipped white in every channel: nothing is left there of the stone's own
-    colour, and a reflection clipped white over a black stone's whole face leaves of its
-    rim a grey shade round the disc, as a white stone's is. Only on a board whose lines
-    run through its spaces (the rays that follow them are left out)."""
+    ring round it or not) where the picture still shows a stone standing there: no
+    print where a piece would sit (at most ``ink_faint_share`` of the print this board
+    shows, ``fair_print``: a few specks of JPEG or of the stone's edge), the board's
+    colour still seen round it (its gaps blown out at most ``max_gap_blown``: a lamp's
+    glare may whiten some of them, but no glare runs from them over the rim, as the core
+    is closed), and the board beside it shaded in many directions (``_shaded_edge``). A
+    lamp's reflection in bare board leaves the board around it as light or lighter,
+    never shaded; where it hides the print as a stone would, that is all that tells
+    them. Not where every pixel of the core is clipped white in every channel: nothing
+    is left there of the stone's own colour, and a reflection clipped white over a black
+    stone's whole face leaves of its rim a grey shade round the disc, as a white stone's
+    is. Only on a board whose lines run through its spaces (the rays that follow them
+    are left out)."""
     if rays is None or not (samples.ring_seen > 0.0).any():
         return np.zeros(len(samples.ink), dtype=bool)
     standing = chosen & (samples.core_glared < 1.0) \
