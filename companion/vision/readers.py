@@ -69,7 +69,7 @@ class StoneReader:
                  look: Any) -> SpaceReadings:
         def plain() -> SpaceReadings:
             return classify_stones(samples, colours, self.cfg.palette, self.cfg.stones,
-                                   self.layout.rim)
+                                   self.layout.rim, self.layout.rays)
 
         return look.classify(samples, plain) if look is not None and look.ready else plain()
 

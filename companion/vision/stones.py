@@ -33,7 +33,10 @@ than a dark core) is set aside first, and the core's colour and its spread are r
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
 space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
-any board is that stone, whatever its face reads (``_dark_rim``). ``SpaceReadings.why``
+any board is that stone, whatever its face reads (``_dark_rim``). A white stone whose
+core a lamp blows out, or in its board's own colour, is white where it hides the print
+and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
+reflection in bare board only lightens it. ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -48,6 +51,7 @@ import numpy as np
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import (
+    RAYS,
     Samples,
     column_median,
     flat_percentile,
@@ -425,18 +429,14 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
                   protos: np.ndarray, ink_logits: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``uneven`` spaces read as a stone whose core is all that stone, only shaded:
     its darker and its lighter quarter (``shade_percentiles``) each read surely as the
-    same stone, and fit it. A domed stone is lighter on the lamp's side, and its core
-    spreads as a piece half on its space does; but a piece half on, or a hand's edge,
-    shows the board or skin in one of its parts. Only where every other colour's
-    prediction lies at least twice ``max_distance`` from this stone's, so that a quarter
-    that fits this stone fits no other (six colours under a tinted light lie closer)."""
+    same stone, fit it, and fit no other colour (none within ``max_distance``). A
+    domed stone is lighter on the lamp's side, and its core spreads as a piece half on
+    its space does; but a piece half on, or a hand's edge, shows the board or skin in one
+    of its parts. A quarter that another colour fits as well says nothing of which stone
+    it is part of (six colours under a tinted light lie close; so do a white stone's and
+    a black one's on a dark board, yet a white stone's quarters lie far from black)."""
     shaded = np.zeros(len(best), dtype=bool)
-    split = _split(protos, cfg.luminance_weight)
-    apart = np.linalg.norm(split[:, :, None, :] - split[:, None, :, :], axis=3)
-    apart[:, np.arange(protos.shape[1]), np.arange(protos.shape[1])] = np.inf
-    alone = np.concatenate([np.zeros((len(best), 1), bool),
-                            apart.min(axis=2) >= 2.0 * cfg.max_distance], axis=1)
-    chosen = np.flatnonzero(uneven & (best > 0) & alone[np.arange(len(best)), best])
+    chosen = np.flatnonzero(uneven & (best > 0))
     if not len(chosen):
         return shaded
     rows = np.arange(len(chosen))
@@ -446,9 +446,12 @@ def _shaded_stone(samples: Samples, kept: np.ndarray, uneven: np.ndarray, best: 
         ratio = _log_ratio(part, samples.board[chosen], cfg.dark_floor)
         posterior, d2 = _posterior(_split(ratio, cfg.luminance_weight), protos[chosen],
                                    ink_logits[chosen], cfg)
+        others = d2[:, 1:].copy()
+        others[rows, best[chosen] - 1] = np.inf
         sure &= (posterior.argmax(axis=1) == best[chosen]) \
             & (posterior.max(axis=1) >= cfg.min_confidence) \
-            & (d2[rows, best[chosen]] <= cfg.max_distance ** 2)
+            & (d2[rows, best[chosen]] <= cfg.max_distance ** 2) \
+            & (others.min(axis=1) > cfg.max_distance ** 2)
     shaded[chosen] = sure
     return shaded
 
@@ -465,6 +468,76 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
     return (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
         & (samples.ring_lift >= cfg.ring_min_lift) \
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+
+
+def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section
+                 ) -> np.ndarray:
+    """The spaces whose board, just beyond the core out to where the largest stone's rim
+    lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
+    around (the gaps) in many directions: a stone standing there shades the board beside
+    it (its contact shadow, and its domed side turned from the lamp), in at least
+    ``edge_shade_share`` of those rays by ``edge_shade`` (log, in the darkest channel,
+    which a white stone's face and a lamp's reflection both lift), and in none of them
+    as dark as a dark stone's rim (``dark_ring_lum``): a lamp's reflection that clips a
+    black stone's face white leaves its black rim round it, a shade no stone casts. A
+    lamp's reflection in bare board only lightens the board round it. Looked at only on
+    the ``chosen`` spaces (N bool); the others are not shaded."""
+    shaded = np.zeros(len(chosen), dtype=bool)
+    at = np.flatnonzero(chosen)
+    if not len(at):
+        return shaded
+    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
+    off_lines = np.abs(np.sin(2.0 * angles)) > cfg.edge_line_clearance
+    board = samples.board[at].min(axis=1)[:, None, None]
+    along = _log_ratio(np.take(samples.darkest, rays[at][:, off_lines, :]).astype(np.float64),
+                       board, cfg.dark_floor)
+    own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
+    shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
+        & (own.min(axis=(1, 2)) >= cfg.dark_ring_lum)
+    return shaded
+
+
+def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                            chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces (read surely as a light stone, its core blown out past the
+    ring round it or not) where the picture still shows a stone standing there: no
+    print where a piece would sit (at most ``ink_faint_share`` of the print this board
+    shows, ``fair_print``: a few specks of JPEG or of the stone's edge), the board's
+    colour still seen round it (its gaps blown out at most ``max_gap_blown``: a lamp's
+    glare may whiten some of them, but no glare runs from them over the rim, as the core
+    is closed), and the board beside it shaded in many directions (``_shaded_edge``). A
+    lamp's reflection in bare board leaves the board around it as light or lighter,
+    never shaded; where it hides the print as a stone would, that is all that tells
+    them. Not where every pixel of the core is clipped white in every channel: nothing
+    is left there of the stone's own colour, and a reflection clipped white over a black
+    stone's whole face leaves of its rim a grey shade round the disc, as a white stone's
+    is. Only on a board whose lines run through its spaces (the rays that follow them
+    are left out)."""
+    if rays is None or not (samples.ring_seen > 0.0).any():
+        return np.zeros(len(samples.ink), dtype=bool)
+    standing = chosen & (samples.core_glared < 1.0) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+        & (samples.gap_blown <= cfg.max_gap_blown)
+    return standing & _shaded_edge(samples, rays, standing, cfg)
+
+
+def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                           chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces where a stone the board's own colour stands (a white stone on
+    a pale board, which colour hardly tells from it): the print clearly shown round the space
+    (``ink_clear`` at the spaces around) is hidden where a piece would sit (at most
+    ``ink_faint_share`` of the board's fair print) and where the space's lines cross the
+    ring round its core (at least ``ring_min_seen`` of them seen, at most
+    ``ring_max_ink`` print), and the board beside it is shaded as a standing stone
+    shades it (``_shaded_edge``, its gaps not blown out). Bare board shows its lines
+    there, and a flat thing over it casts no shade at its edge."""
+    if rays is None:
+        return np.zeros(len(samples.ink), dtype=bool)
+    standing = chosen & (samples.ink_around >= cfg.ink_clear) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+        & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    return standing & _shaded_edge(samples, rays, standing, cfg)
 
 
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
@@ -551,10 +624,13 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
 
 
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
-                    cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
+                    cfg: Section, rim: np.ndarray | None = None,
+                    rays: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
     the board's outermost spaces, whose print (a T or an L) shows less than a cross,
-    and whose gaps reach the board's margin: missing print says less there."""
+    and whose gaps reach the board's margin: missing print says less there. ``rays``
+    (``Layout.rays``) are where the board beside each space is looked at for a stone's
+    shade round a core a lamp blows out (``None``: not looked at)."""
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
@@ -702,6 +778,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
+    clipped_stone |= _stone_round_blown_core(
+        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
+    # A white stone in the board's own colour (``alike``) is told by the print it hides
+    # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
+    seen_alike = closed_light & alike if rim is None else closed_light & alike & ~rim
+    alike &= ~_stone_in_board_colour(samples, rays, fair_print, seen_alike, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
