@@ -550,17 +550,23 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     return rimmed, darkest
 
 
-def _lit_bare(best: np.ndarray, nearest: np.ndarray, cfg: Section) -> np.ndarray:
+def _lit_bare(best: np.ndarray, nearest: np.ndarray, samples: Samples, inked: bool,
+              fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces read empty whose core lies close to its board's colour
-    (``max_lit_distance``): the darker share of their gaps does not make them unsure.
-    Between the stones of a game that share is the stones' own soft contact shadows and,
-    on a board of neutral tint (white paper, pale wood, bamboo), their dark edges, which
-    the board's tint does not set apart: it is no shade over the core. A white stone is
-    lighter than its board (``light_min_lum``) unless a shade lies over it, and then it is
-    seldom as light as the lit board beside it in lightness and tint alike; such a stone
-    whose print is hidden is still read by the other rules (print hidden, not clearly
-    best)."""
-    return (best == 0) & (nearest <= cfg.max_lit_distance)
+    (``max_lit_distance``), where the board's print does not say otherwise: the darker
+    share of their gaps does not make them unsure. Between the stones of a game that
+    share is the stones' own soft contact shadows and, on a board of neutral tint (white
+    paper, pale wood, bamboo), their dark edges, which the board's tint does not set
+    apart: it is no shade over the core. A white stone is lighter than its board
+    (``light_min_lum``) unless a shade lies over it, and seldom then as light as the lit
+    board beside it in lightness and tint alike. But a stone of the board's own colour
+    (white glass on white vinyl) is that close to it, and its own contact shadow darkens
+    the gaps round it: where the board's print shows (``inked``), a space that shows a
+    fifth or less of it (``ink_faint_share`` of ``fair_print``, as a stone's edge does)
+    while it shows around, rim or not, keeps the darker share's reading."""
+    faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
+        & (samples.ink_around > cfg.ink_present)
+    return (best == 0) & (nearest <= cfg.max_lit_distance) & ~faint
 
 
 def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
@@ -693,7 +699,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # The darker share of the gaps round a space read empty in its board's own colour is
     # the stones beside it (their contact shadows, their dark edges), not a shade over its
     # core (``_lit_bare``): that reading does not make it unsure.
-    lit_bare = _lit_bare(best, nearest, cfg)
+    lit_bare = _lit_bare(best, nearest, samples, inked, fair_print, cfg)
     unshown = [lit_bare, np.zeros_like(lit_bare), np.zeros_like(lit_bare)]
     for alt, alt_d2, hue_off, shown in zip(readings[1:], fits, off_hue, unshown, strict=True):
         bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
