@@ -563,9 +563,10 @@ def _lit_bare(best: np.ndarray, nearest: np.ndarray, samples: Samples, inked: bo
     (white glass on white vinyl) is that close to it, and its own contact shadow darkens
     the gaps round it: where the board's print shows (``inked``), a space that shows a
     fifth or less of it (``ink_faint_share`` of ``fair_print``, as a stone's edge does)
-    while it shows around, rim or not, keeps the darker share's reading."""
+    while it shows clearly around (``ink_clear``), rim or not, keeps the darker share's
+    reading."""
     faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
-        & (samples.ink_around > cfg.ink_present)
+        & (samples.ink_around >= cfg.ink_clear)
     return (best == 0) & (nearest <= cfg.max_lit_distance) & ~faint
 
 
@@ -770,7 +771,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # bare board's blurred lines: it says no more than print hidden whole. Not on the
     # rim, whose T or L shows less print than the crosses around it anyway.
     faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
-        & (samples.ink_around > cfg.ink_present)
+        & (samples.ink_around >= cfg.ink_clear)
     if rim is not None:
         faint &= ~rim
 
