@@ -78,9 +78,10 @@ def test_stones_of_the_board_colour_or_of_little_contrast_are_not_taken_for_bare
     """The other way round. Held-out scene 1275: white glass stones on white vinyl, as
     light as the board, hide most of its print while it shows clearly around; the
     darker share of G19's gaps (its own contact shadow) still keeps it from being read
-    empty. (L10 and G9 of that scene are read empty, before as now: a known limit.) Held-out scene 1118 (a hand over it): a black yunzi stone on red wood,
-    little darker than the board, shows a little print at its edge and a ring darker
-    than the board, but it is dark all over and of its own tint, with no bare board
+    empty. (L10 and G9 of that scene are read empty, before as now: a known limit.)
+    Held-out scene 1118 (a hand over it): a black yunzi stone on red wood, little
+    darker than the board, shows a little print at its edge and a ring darker than the
+    board, but it is dark all over and of its own tint, with no bare board
     between the lines: not read empty."""
     reading, truth = read_go19(1275, HELD_OUT)
     assert truth["cells"]["G19"] == "white" and reading.cells["G19"] != EMPTY
