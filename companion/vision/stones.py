@@ -571,12 +571,13 @@ def _lit_bare(best: np.ndarray, nearest: np.ndarray, samples: Samples, inked: bo
 
 
 def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
-                   fair_print: np.ndarray, cfg: Section) -> np.ndarray:
-    """The spaces whose print runs through the core and out over the ring where a stone's
-    rim would lie, with bare board between its lines: bare board, however far from its
-    board's colour the lines make the core. A grid's lines wider than the closing takes
-    away (over a millimetre, blurred by a webcam) stay in the core and make it darker and
-    greyer than its board; yet they show where a piece would sit (at least
+                   fair_print: np.ndarray, asked: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (those the rules below would make unsure), the ones whose
+    print runs through the core and out over the ring where a stone's rim would lie, with
+    bare board between its lines: bare board, however far from its board's colour the
+    lines make the core. A grid's lines wider than the closing takes away (over a
+    millimetre, blurred by a webcam) stay in the core and make it darker and greyer than
+    its board; yet they show where a piece would sit (at least
     ``ink_through_share`` of the print the board shows, ``fair_print``) and on the ring's
     lines (more than ``ring_max_ink``, a light stone's few specks), the ring is not dark
     (``dark_ring_lum``: a dark stone's rim), the core is darker than its board (a light
@@ -588,7 +589,7 @@ def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     through its ring, is as dark and as lined (``go-more/basic.jpg`` at 640 pixels, M17).
     Not on a board that prints a ring round each space (no line crosses the ring there,
     and none of it is ``ring_seen``)."""
-    lined = (samples.ring_seen > 0.0) & (samples.ink >= cfg.ink_present) \
+    lined = asked & (samples.ring_seen > 0.0) & (samples.ink >= cfg.ink_present) \
         & (samples.ink >= cfg.ink_through_share * fair_print) \
         & (samples.ring_ink > cfg.ring_max_ink) & (samples.ring_lift >= cfg.dark_ring_lum) \
         & (ratio.mean(axis=1) < 0.0) & (samples.core_blown <= cfg.lamp_core_blown)
@@ -788,7 +789,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
     # Print that runs through the core and over the ring says bare board, however far
     # from its board's colour the print makes the core (``_print_through``).
-    lined = _print_through(samples, kept, ratio, fair_print, cfg)
+    lined = _print_through(samples, kept, ratio, fair_print, (best == 0) & (
+        ((nearest > cfg.max_empty_distance) & ~print_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows & ~lined
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
@@ -822,7 +824,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone \
         & ~(printed_here & ~dark_ring)
     ringed = (best == 0) & dark_ring
-    uneven = (spread > cfg.max_spread) & ~printed_here & ~(lined & (best == 0)) & ~_shaded_stone(
+    uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
         | core_left | ringed | uneven
