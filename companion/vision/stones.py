@@ -602,6 +602,17 @@ def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     return lined
 
 
+def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces that show, where a piece would sit, nearly all the print the board shows
+    round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
+    stone's rim (``dark_ring_lum``): bare board, whose lines a lamp's glare over part of
+    the core leaves whole. A white stone whose lit face is blown out beside its shaded
+    side hides the print at its foot, and seen from low shows only the line beyond it
+    (``go-more/basic.jpg`` at 640 pixels, M17: 0.59 of it)."""
+    return (samples.ink >= cfg.ink_whole_share * fair_print) & (samples.ink >= cfg.ink_present) \
+        & ((samples.ring_seen <= 0.0) | (samples.ring_lift >= cfg.dark_ring_lum))
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
@@ -811,7 +822,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
     lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
         & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
-        & (nearest > cfg.max_covered_distance)
+        & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, fair_print, cfg)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
