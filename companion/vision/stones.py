@@ -783,7 +783,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # bare board's blurred lines: it says no more than print hidden whole. Not on the
     # rim, whose T or L shows less print than the crosses around it anyway.
     faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
-        & (samples.ink_around >= cfg.ink_clear)
+        & (samples.ink_around > cfg.ink_present)
     if rim is not None:
         faint &= ~rim
 
