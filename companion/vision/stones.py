@@ -623,6 +623,69 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     return rimmed, darkest
 
 
+def _lit_bare(best: np.ndarray, nearest: np.ndarray, samples: Samples, inked: bool,
+              fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces read empty whose core lies close to its board's colour
+    (``max_lit_distance``), where the board's print does not say otherwise: the darker
+    share of their gaps does not make them unsure. Between the stones of a game that
+    share is the stones' own soft contact shadows and, on a board of neutral tint (white
+    paper, pale wood, bamboo), their dark edges, which the board's tint does not set
+    apart: it is no shade over the core. A white stone is lighter than its board
+    (``light_min_lum``) unless a shade lies over it, and seldom then as light as the lit
+    board beside it in lightness and tint alike. But a stone of the board's own colour
+    (white glass on white vinyl) is that close to it, and its own contact shadow darkens
+    the gaps round it: where the board's print shows (``inked``), a space that shows a
+    fifth or less of it (``ink_faint_share`` of ``fair_print``, as a stone's edge does)
+    while it shows clearly around (``ink_clear``), rim or not, keeps the darker share's
+    reading."""
+    faint = inked & (samples.ink < cfg.ink_faint_share * fair_print) \
+        & (samples.ink_around >= cfg.ink_clear)
+    return (best == 0) & (nearest <= cfg.max_lit_distance) & ~faint
+
+
+def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
+                   fair_print: np.ndarray, asked: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (those the rules below would make unsure), the ones whose
+    print runs through the core and out over the ring where a stone's rim would lie, with
+    bare board between its lines: bare board, however far from its board's colour the
+    lines make the core. A grid's lines wider than the closing takes away (over a
+    millimetre, blurred by a webcam) stay in the core and make it darker and greyer than
+    its board; yet they show where a piece would sit (at least
+    ``ink_through_share`` of the print the board shows, ``fair_print``) and on the ring's
+    lines (more than ``ring_max_ink``, a light stone's few specks), the ring is not dark
+    (``dark_ring_lum``: a dark stone's rim), the core is darker than its board (a light
+    stone is lighter), and its lightest part (the ``through_percentile`` of its kept
+    pixels), the board between the lines, is the board's colour (``max_empty_distance``):
+    a dark stone of little contrast is dark all over, and shows its own tint. Not where
+    a lamp blows out part of the core (over ``lamp_core_blown``): a white stone's lit
+    face blown out beside its shaded side, seen from low with the line beyond it showing
+    through its ring, is as dark and as lined (``go-more/basic.jpg`` at 640 pixels, M17).
+    Not on a board that prints a ring round each space (no line crosses the ring there,
+    and none of it is ``ring_seen``)."""
+    lined = asked & (samples.ring_seen > 0.0) & (samples.ink >= cfg.ink_present) \
+        & (samples.ink >= cfg.ink_through_share * fair_print) \
+        & (samples.ring_ink > cfg.ring_max_ink) & (samples.ring_lift >= cfg.dark_ring_lum) \
+        & (ratio.mean(axis=1) < 0.0) & (samples.core_blown <= cfg.lamp_core_blown)
+    chosen = np.flatnonzero(lined)
+    if len(chosen):
+        lightest = masked_percentile(samples.core[chosen], kept[chosen], cfg.through_percentile)
+        between = _log_ratio(lightest, samples.board[chosen], cfg.dark_floor)
+        lined[chosen] = np.linalg.norm(_split(between, cfg.luminance_weight), axis=1) \
+            <= cfg.max_empty_distance
+    return lined
+
+
+def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces that show, where a piece would sit, nearly all the print the board shows
+    round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
+    stone's rim (``dark_ring_lum``): bare board, whose lines a lamp's glare over part of
+    the core leaves whole. A white stone whose lit face is blown out beside its shaded
+    side hides the print at its foot, and seen from low shows only the line beyond it
+    (``go-more/basic.jpg`` at 640 pixels, M17: 0.59 of it)."""
+    return (samples.ink >= cfg.ink_whole_share * fair_print) & (samples.ink >= cfg.ink_present) \
+        & ((samples.ring_seen <= 0.0) | (samples.ring_lift >= cfg.dark_ring_lum))
+
+
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None,
                     rays: np.ndarray | None = None) -> SpaceReadings:
@@ -722,11 +785,16 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
     dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
                                         axis=1)[rows, best] < cfg.dark_piece_lum)
-    for alt, alt_d2, hue_off in zip(readings[1:], fits, off_hue, strict=True):
+    # The darker share of the gaps round a space read empty in its board's own colour is
+    # the stones beside it (their contact shadows, their dark edges), not a shade over its
+    # core (``_lit_bare``): that reading does not make it unsure.
+    lit_bare = _lit_bare(best, nearest, samples, inked, fair_print, cfg)
+    unshown = [lit_bare, np.zeros_like(lit_bare), np.zeros_like(lit_bare)]
+    for alt, alt_d2, hue_off, shown in zip(readings[1:], fits, off_hue, unshown, strict=True):
         bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
             & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
-            & ~bare_unfit & ~hue_off
+            & ~bare_unfit & ~hue_off & ~shown
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
@@ -812,7 +880,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     loose = (nearest > cfg.max_distance) \
         & ~_dark_stone_lighter(ratio, protos, best, confidence, samples, cfg)
     doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
-    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows
+    # Print that runs through the core and over the ring says bare board, however far
+    # from its board's colour the print makes the core (``_print_through``).
+    lined = _print_through(samples, kept, ratio, fair_print, (best == 0) & (
+        ((nearest > cfg.max_empty_distance) & ~print_shows) | (spread > cfg.max_spread)), cfg)
+    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows & ~lined
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -832,7 +904,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
     lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
         & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
-        & (nearest > cfg.max_covered_distance)
+        & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, fair_print, cfg)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
@@ -845,7 +917,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     core_left = (samples.core_blown > cfg.max_core_blown) & ~clipped_stone \
         & ~(printed_here & ~dark_ring)
     ringed = (best == 0) & dark_ring
-    uneven = (spread > cfg.max_spread) & ~printed_here & ~_shaded_stone(
+    uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
         | core_left | ringed | uneven

@@ -21,14 +21,19 @@ def narrow_only():
     return load_config(sampling={"wide_closing": 0.0})
 
 
-@pytest.mark.parametrize("seed, board", [(18, "white paper"),
-                                         pytest.param(9, "tan paper", marks=pytest.mark.slow)])
-def test_blurred_print_read_as_bare_board_where_it_was_unsure(seed, board):
+@pytest.mark.parametrize("seed, board, least", [
+    (18, "white paper", 5), pytest.param(9, "tan paper", 1, marks=pytest.mark.slow)])
+def test_blurred_print_read_as_bare_board_where_it_was_unsure(seed, board, least):
+    """``least``: how many spaces the narrow closing leaves unsure that the wider one
+    reads. On the tan paper frame, since session 15 the darker share of the gaps no
+    longer makes bare first-line spaces unsure (``stones._lit_bare``), and the narrow
+    closing reads 9 of the 10 it once left to the wider one (13 unsure then, 4 now; 3
+    with the wider closing, as before)."""
     image, truth, homography = webcam_frame(seed, board)
     before = Recogniser(BOARD, ("black", "white"), narrow_only()).read(image, homography)
     after = Recogniser(BOARD, ("black", "white")).read(image, homography)
     mended = [name for name in before.unsure if after.cells[name] != UNSURE]
-    assert len(mended) >= 5
+    assert len(mended) >= least
     assert all(after.cells[name] == truth["cells"][name] for name in mended)
     assert all(content in (UNSURE, truth["cells"][name])
                for name, content in after.cells.items())
