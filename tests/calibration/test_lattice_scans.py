@@ -1,16 +1,19 @@
-"""The grid finder's two innermost scans, made cheaper in session 15 without changing
-what they give: the pitch scan that slides a lattice along a profile of line response
-(``gridfind.fit_lattice``) and the percentile of the lines crossing each line of a
-lattice (``gridlines._percentiles_near``). Each is checked against the plain
-computation it replaces, on seeded random data."""
+"""The grid finder's inner steps made cheaper in session 15 without changing what they
+give: the pitch scan that slides a lattice along a profile of line response
+(``gridfind.fit_lattice``), the percentile of the lines crossing each line of a
+lattice (``gridlines._percentiles_near``) and the convex hull of the largest web of
+lines (``gridoutline._row_ends``). Each is checked against the plain computation it
+replaces, on seeded random data."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from calibration.gridfind import _best_first, fit_lattice
 from calibration.gridlines import _percentiles_near
+from calibration.gridoutline import _row_ends
 
 
 def _plain_best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, float]:
@@ -68,3 +71,19 @@ def test_each_line_s_crossing_percentile_is_that_of_its_own_run(seed):
     plain = [np.percentile(crosses[:, row], 80) for row in near]
     assert found.dtype == crosses.dtype
     assert np.array_equal(found, np.array(plain))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_hull_of_each_row_s_ends_is_the_hull_of_every_place(seed):
+    rng = np.random.default_rng(seed)
+    inside = np.zeros((120, 160), np.uint8)
+    for _ in range(12):  # strokes and blobs, as a web of lines and its pieces look
+        a, b = rng.integers(0, [160, 120], (2, 2))
+        cv2.line(inside, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 1,
+                 int(rng.integers(1, 4)))
+    inside[rng.random(inside.shape) < 0.002] = 1
+    ys, xs = np.nonzero(inside)
+    every = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
+    ends = cv2.convexHull(_row_ends(inside.astype(bool)))
+    assert cv2.contourArea(ends) == cv2.contourArea(every)
+    assert {tuple(p) for p in ends.reshape(-1, 2)} == {tuple(p) for p in every.reshape(-1, 2)}
