@@ -201,15 +201,19 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     pitches = pitches[pitches * (count - 1) < len(profile) - 1]
     if len(pitches) == 0:
         raise RegistrationError("The board's outline is too small for its lines.")
+    # Past its end the profile keeps its last value, as far as the widest lattice reaches.
+    lines = np.arange(count)
+    needed = int(np.rint(2 * pitches[-1] * lines[-1])) + len(fine)
+    padded = np.concatenate([fine, np.full(max(0, needed - len(fine)), fine[-1])])
     # Every few pitches first, then every pitch near the best few of those.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    rough = [_best_first(fine, pitches[k], count)[1] for k in coarse]
+    rough = [_best_first(padded, len(fine), pitches[k], lines)[1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
-        first, score = _best_first(fine, pitches[k], count)
+        first, score = _best_first(padded, len(fine), pitches[k], lines)
         if score > best[2]:
             best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
@@ -225,22 +229,21 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     return float(first), float(pitch)
 
 
-def _best_first(fine: np.ndarray, pitch: float, count: int) -> tuple[float, float]:
-    """Where a lattice of ``count`` lines ``pitch`` apart scores most on the half-pixel
-    profile ``fine``: (first position in pixels, its mean score)."""
-    span = pitch * (count - 1)
-    starts = len(np.arange(0.0, len(fine) / 2 - span, 0.5))
+def _best_first(padded: np.ndarray, length: int, pitch: float, lines: np.ndarray
+                ) -> tuple[float, float]:
+    """Where a lattice of ``len(lines)`` lines ``pitch`` apart scores most on the
+    half-pixel profile (its first ``length`` values; ``padded`` carries its last value on
+    as far as any lattice reaches): (first position in pixels, its mean score)."""
+    span = pitch * (len(lines) - 1)
+    starts = max(0, int(np.ceil((length / 2 - span) / 0.5)))  # as np.arange counts them
     # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
-    # by each line's offset (past the end, the profile's last value).
-    offsets = np.rint(2 * pitch * np.arange(count)).astype(int)
-    beyond = int(offsets[-1]) + starts - len(fine)
-    padded = np.concatenate([fine, np.full(beyond, fine[-1])]) if beyond > 0 else fine
-    scores = np.zeros(starts)
-    for offset in offsets:
+    # by each line's offset.
+    offsets = np.rint(2 * pitch * lines).astype(int)
+    scores = padded[offsets[0]:offsets[0] + starts].copy()
+    for offset in offsets[1:]:
         scores += padded[offset:offset + starts]
-    scores /= count
     k = int(np.argmax(scores))
-    return k / 2, float(scores[k])
+    return k / 2, float(scores[k] / len(lines))
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:

@@ -56,40 +56,54 @@ def line_parts(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarra
         inside = (own_along >= lattice[0]) & (own_along <= lattice[-1])
         half = (own_lines[1] - own_lines[0]) / 2
         mine = np.percentile(own[:, inside], percentile, axis=1)
-        crosses = cross[cross_inner]
-        crossing = []
-        for line in own_lines:
-            near = np.abs(cross_along - line) <= half
-            # A line beyond the lattice is crossed if the lines the other way run on
-            # from the lattice to it: only the side towards the lattice counts (beyond
-            # it lies the table, its grain and its clutter).
-            if line < lattice[0]:
-                near &= cross_along >= line
-            elif line > lattice[-1]:
-                near &= cross_along <= line
-            crossing.append(np.percentile(crosses[:, near], percentile))
-        return mine, np.array(crossing)
+        lines = own_lines[:, None]
+        near = np.abs(cross_along[None, :] - lines) <= half
+        # A line beyond the lattice is crossed if the lines the other way run on from
+        # the lattice to it: only the side towards the lattice counts (beyond it lies
+        # the table, its grain and its clutter).
+        near &= (lines >= lattice[0]) | (cross_along[None, :] >= lines)
+        near &= (lines <= lattice[-1]) | (cross_along[None, :] <= lines)
+        return mine, _percentiles_near(cross[cross_inner], near, percentile)
 
     return (parts(vertical, ext_x, along_y, ys, horizontal, along_x, inner_y),
             parts(horizontal, ext_y, along_x, xs, vertical, along_y, inner_x))
 
 
+def _percentiles_near(crosses: np.ndarray, near: np.ndarray, percentile: float
+                      ) -> np.ndarray:
+    """For each row of ``near`` (lines × samples: a run of the samples along the lines
+    the other way, ``crosses``, lines × samples), the ``percentile`` of ``crosses`` over
+    that run: the lines with runs of one length are taken together."""
+    first = near.argmax(axis=1)
+    length = near.sum(axis=1)
+    out = np.empty(len(near), dtype=crosses.dtype)
+    for run in np.unique(length):
+        which = np.nonzero(length == run)[0]
+        windows = crosses[:, first[which, None] + np.arange(run)]  # lines × which × run
+        out[which] = np.percentile(windows.transpose(1, 0, 2).reshape(len(which), -1),
+                                   percentile, axis=1)
+    return out
+
+
 def _lineness(response: np.ndarray, board_to_picture: np.ndarray, lines: np.ndarray,
               along: np.ndarray, pitch: float, vertical: bool) -> np.ndarray:
     """Line contrast sampled along each of ``lines`` (board mm), (lines × samples)."""
-    def at(offset: float) -> np.ndarray:
-        a, b = np.meshgrid(lines + offset, along, indexing="ij")
-        points = np.stack([a, b] if vertical else [b, a], axis=-1)
-        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), board_to_picture)
-        maps = pixels.reshape(points.shape).astype(np.float32)
-        return cv2.remap(response, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-
-    # The line is looked for a little either side of where the lattice puts it: near
-    # the picture's edges the lens bends it off the homography's straight line.
+    # The line is looked for a little either side of where the lattice puts it (near
+    # the picture's edges the lens bends it off the homography's straight line), and
+    # half a pitch to either side: all seven offsets sampled in one go.
     reach = LINE_REACH * pitch
-    on = np.max([at(d) for d in np.linspace(-reach, reach, 5)], axis=0)
-    contrast = on - np.maximum(at(-pitch / 2), at(pitch / 2))
+    offsets = np.concatenate([np.linspace(-reach, reach, 5), [-pitch / 2, pitch / 2]])
+    a, b = np.meshgrid(lines, along, indexing="ij")
+    a = a[None] + offsets[:, None, None]
+    b = np.broadcast_to(b, a.shape)
+    points = np.stack([a, b] if vertical else [b, a], axis=-1)
+    pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), board_to_picture)
+    maps = pixels.reshape(-1, len(along), 2).astype(np.float32)
+    sampled = cv2.remap(response, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_CONSTANT, borderValue=0
+                        ).reshape(len(offsets), len(lines), len(along))
+    on = sampled[:5].max(axis=0)
+    contrast = on - np.maximum(sampled[5], sampled[6])
     # Relative to the response on the line, so a faint (blurred) line counts as a line.
     return contrast / (np.percentile(np.abs(on), LINE_PERCENTILE, axis=1,
                                      keepdims=True) + FAINT_FLOOR)

@@ -268,12 +268,24 @@ def first_outline(response: np.ndarray) -> np.ndarray:
     if count < 2:
         raise RegistrationError("No lines found in the picture: is the board in view and lit?")
     areas = stats[1:, cv2.CC_STAT_AREA]
-    pieces = 1 + np.flatnonzero(areas >= PIECE_SHARE * areas.max())
-    ys, xs = np.nonzero(np.isin(labels, pieces))
-    hull = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
+    kept = np.zeros(count, bool)
+    kept[1 + np.flatnonzero(areas >= PIECE_SHARE * areas.max())] = True
+    hull = cv2.convexHull(_row_ends(kept[labels]))
     if cv2.contourArea(hull) < 0.02 * response.size:
         raise RegistrationError("No board-sized grid of lines found in the picture.")
     return hull_corners(hull.reshape(-1, 2).astype(np.float64))
+
+
+def _row_ends(inside: np.ndarray) -> np.ndarray:
+    """The first and last place (x, y; int32) of each row of the mask ``inside`` that
+    holds any: the convex hull of these is that of every place in the mask, found from
+    two points a row instead of every pixel of the lines."""
+    rows = np.flatnonzero(inside.any(axis=1))
+    held = inside[rows]
+    first = held.argmax(axis=1)
+    last = held.shape[1] - 1 - held[:, ::-1].argmax(axis=1)
+    xs = np.column_stack([first, last]).ravel()
+    return np.column_stack([xs, np.repeat(rows, 2)]).astype(np.int32)
 
 
 def hull_corners(points: np.ndarray) -> np.ndarray:
