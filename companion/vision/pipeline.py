@@ -26,11 +26,13 @@ from companion.vision.readers import piece_reader
 from companion.vision.sampling import (
     Layout,
     Samples,
+    Stacked,
     board_view,
     leaning,
     magnification,
     make_layout,
     sample,
+    stack_layouts,
     upright_or_leaning,
     view_maps,
 )
@@ -157,6 +159,9 @@ class Recogniser:
         self.edge = edge_strip(self.layout, self.cfg.occlusion) \
             if self.reader.watches_edge else None
         self._leaned: tuple[bytes, bytes, Layout | None] = (b"", b"", None)
+        self._lists: Stacked = stack_layouts(self.layout, None)
+        """The pixel lists of ``layout`` and the leaning layout last used, stacked for
+        ``sample``: this recogniser's own, for its own board."""
         self.look: Any = None
         """A ``companion.vision.look.LearnedLook`` of this table's stones, which reads
         them in place of the look-free reader once it is ``ready``; ``None``: look-free."""
@@ -196,8 +201,10 @@ class Recogniser:
         maps = view_maps(view, self.sampling)
         leaned_layout = self._leaning(pixels_to_mm, image.shape[1::-1]) \
             if self.reader.leans else None
+        if not self._lists.holds(self.layout, leaned_layout):
+            self._lists = stack_layouts(self.layout, leaned_layout)
         samples, leaned = sample(view, self.layout, self.sampling, enlarged, maps,
-                                 leaned_layout)
+                                 leaned_layout, self._lists)
         if leaned is not None:
             samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
         result = self.reader.classify(view, samples, self.colours, self.look)

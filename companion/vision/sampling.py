@@ -563,19 +563,24 @@ def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[in
 @dataclass(frozen=True)
 class ViewMaps:
     """What ``sample`` reads from a whole board view, whichever pixels it then takes:
-    the view with thin dark print closed away (flat, BGR), the pixels at or beside a
-    blown-out one, those at or beside a white (every channel) clipped one, the solid
-    white ones, each pixel's darkest channel, how much darker than the closed view
-    each pixel is (the print, summed over the channels), and each pixel's own channels
-    summed (the view as it is, print left in)."""
+    ``pixels``, each pixel one 32-bit word: the view with thin dark print closed away
+    (its three bytes, BGR) and a fourth byte of marks, ``BLOWN`` where the pixel is at
+    or beside a blown-out one and ``GLARED`` where it is at or beside a white (every
+    channel) clipped one (``gather`` takes a space's colours and marks in one step, ten
+    times faster than three-byte pixels and the marks apart); the ``blown`` pixels
+    again, apart; the solid white ones; each pixel's darkest channel; how much darker
+    than the closed view each pixel is (the print, summed over the channels), and each
+    pixel's own channels summed (the view as it is, print left in)."""
 
-    flat: np.ndarray
+    pixels: np.ndarray
     blown: np.ndarray
-    glared: np.ndarray
     solid: np.ndarray
     darkest: np.ndarray
     lightness: np.ndarray
     summed: np.ndarray
+
+
+BLOWN, GLARED = 1, 2  # the marks in the fourth byte of ``ViewMaps.pixels``
 
 
 def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
@@ -587,17 +592,35 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     b, g, r = cv2.split(view)
     brightest = cv2.max(cv2.max(b, g), r)
     clipped = (brightest >= cfg.saturated_level).view(np.uint8)
-    blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().view(bool)
     # A lamp's reflection is white: every channel clips (a yellow stone clips in red alone).
     darkest = cv2.min(cv2.min(b, g), r)
-    white = (darkest >= cfg.saturated_level).view(np.uint8)
-    glared = cv2.dilate(white, np.ones((3, 3), np.uint8)).ravel().view(bool)
-    # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
-    solid = cv2.medianBlur(white, 3).ravel().view(bool)
+    if cv2.countNonZero(clipped):
+        blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8))
+        white = (darkest >= cfg.saturated_level).view(np.uint8)
+        glared = cv2.dilate(white, np.ones((3, 3), np.uint8))
+        # Specks of noise inside a reflection are filled; a stone's rim two pixels wide
+        # is not.
+        solid = cv2.medianBlur(white, 3)
+        marks = cv2.add(blown, glared * np.uint8(GLARED))
+    else:  # nothing clipped (no white one either): no mark grows from nothing
+        blown = solid = marks = np.zeros_like(clipped)
+    closed_planes = cv2.split(closed)
     total = _channel_total(b, g, r)
     summed = total.astype(np.float32)
-    lightness = (_channel_total(*cv2.split(closed)) - total).astype(np.float32)
-    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
+    lightness = (_channel_total(*closed_planes) - total).astype(np.float32)
+    pixels = cv2.merge([*closed_planes, marks]).reshape(-1).view(np.uint32)
+    return ViewMaps(pixels, blown.ravel().view(bool), solid.ravel().view(bool), darkest,
+                    lightness, summed)
+
+
+def gather(maps: ViewMaps, index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The closed view's colours (N×K×3, float) at the flat indices ``index`` (N×K), and
+    which of those pixels are blown and which glared (N×K each): ``ViewMaps.pixels``
+    taken there, one word a pixel, and unpacked."""
+    words = np.take(maps.pixels, index).view(np.uint8).reshape(*index.shape, 4)
+    colours = cv2.cvtColor(words, cv2.COLOR_BGRA2BGR).astype(np.float32)
+    marks = cv2.extractChannel(words, 3)
+    return colours, (marks & BLOWN).view(bool), (marks >> GLARED.bit_length() - 1).view(bool)
 
 
 def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
@@ -717,39 +740,50 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     return darker
 
 
-_STACKED = ("core", "ring", "core_lines", "ring_lines", "mark")
-_last_stacked: tuple[Layout | None, Layout | None, dict[str, np.ndarray]] = (None, None, {})
+@dataclass(frozen=True)
+class Stacked:
+    """The per-space pixel lists ``sample`` reads (core, ring, their distances to the
+    printed lines, mark) of ``layout`` with those of ``leaned`` below (``layout``'s own
+    where it is ``None``): stacked once by whoever keeps the pair of layouts
+    (``Recogniser`` keeps its leaning layout while the homography stays, and the live
+    loop samples the same layouts frame after frame: stacking them anew costs some
+    0.4 ms a frame). It holds the two layouts it was made of, so that ``sample`` uses it
+    for those alone."""
+
+    layout: Layout
+    leaned: Layout | None
+    core: np.ndarray
+    ring: np.ndarray
+    core_lines: np.ndarray
+    ring_lines: np.ndarray
+    mark: np.ndarray
+
+    def holds(self, layout: Layout, leaned: Layout | None) -> bool:
+        """Whether this stacks ``layout`` and ``leaned`` (those very layouts)."""
+        return self.layout is layout and self.leaned is leaned
 
 
-def _stacked(layout: Layout, leaned: Layout | None) -> dict[str, np.ndarray]:
-    """The per-space pixel lists ``sample`` reads (``_STACKED``) of ``layout`` with
-    those of ``leaned`` below (``layout``'s own where it is ``None``), kept for the
-    last pair given: the live loop samples the same layouts frame after frame
-    (``Recogniser`` keeps its leaned layout while the homography stays), and stacking
-    them anew costs some 0.4 ms a frame. (Layouts are not changed once made; the two
-    are held, so that no other takes their identities.)"""
-    global _last_stacked
-    last = _last_stacked
-    if last[0] is layout and last[1] is leaned:
-        return last[2]
-    parts = {name: getattr(layout, name) if leaned is None else
-             np.concatenate([getattr(layout, name), getattr(leaned, name)])
-             for name in _STACKED}
-    _last_stacked = (layout, leaned, parts)
-    return parts
+def stack_layouts(layout: Layout, leaned: Layout | None) -> Stacked:
+    """``layout``'s pixel lists with ``leaned``'s below (``Stacked``)."""
+    names = ("core", "ring", "core_lines", "ring_lines", "mark")
+    return Stacked(layout, leaned, *(getattr(layout, name) if leaned is None else
+                                     np.concatenate([getattr(layout, name),
+                                                     getattr(leaned, name)])
+                                     for name in names))
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
-           maps: ViewMaps | None = None, leaned: Layout | None = None
-           ) -> tuple[Samples, Samples | None]:
+           maps: ViewMaps | None = None, leaned: Layout | None = None,
+           lists: Stacked | None = None) -> tuple[Samples, Samples | None]:
     """Take every space's core pixels, its local board colour and how much of the
     board's own print (lines, spots) shows where a piece would sit (from ``maps`` of
     the view, when they are already made): at each space's foot (``layout``) and, where
     ``leaned`` is given (``leaning``'s layout of the same board), where each piece's
     body shows, as a second ``Samples`` (else ``None``). The board's colour and its
     print are read once, from the gaps and the feet, and the spaces of both layouts in
-    one pass over them stacked: every figure of a space is its own row's, the same as
-    sampling each layout apart, in half the steps.
+    one pass over them stacked (``lists``, where its owner keeps them for these
+    layouts; else stacked here): every figure of a space is its own row's, the same
+    as sampling each layout apart, in half the steps.
 
     Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
     its bloom brightens the pixel beside it) carry no colour and are set aside: the
@@ -758,27 +792,26 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     the picture (a board small in a webcam's frame) its lines are several pixels wide
     and would darken an empty space's core."""
     maps = maps if maps is not None else view_maps(view, cfg)
-    flat, blown, lightness = maps.flat, maps.blown, maps.lightness
+    lightness = maps.lightness
     layouts = [layout] if leaned is None else [layout, leaned]
     n = len(layout.names)
-    stacked = _stacked(layout, leaned).__getitem__
-
-    core_index, ring_index = stacked("core"), stacked("ring")
+    if lists is None or not lists.holds(layout, leaned):
+        lists = stack_layouts(layout, leaned)
+    core_index, ring_index = lists.core, lists.ring
     # Only the pixels looked at are turned to float: the whole view would cost more
-    # than everything else here. (``np.take`` gathers rows several times faster than
-    # indexing does.)
-    gap_seen = ~np.take(blown, layout.gaps)
-    gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
+    # than everything else here.
+    gaps, gap_blown_at, _ = gather(maps, layout.gaps)
+    gap_seen = ~gap_blown_at
     board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
     # How wide and how dark this picture's lines are round each space, beside the
     # board's colour (read from the gaps, where no print lies): where a webcam's soft
     # focus or JPEG blurs them wider than the closing takes away, the print is looked
     # for closed away wider too (``blurred_darker``, below).
     sizes, contrast = print_closing(maps.summed, layout, np.maximum(last_mean(board), 1.0), cfg)
-    core = np.take(flat, core_index, axis=0).astype(np.float32)
-    core_seen = ~np.take(blown, core_index)
+    core, core_blown_at, core_glared_at = gather(maps, core_index)
+    core_seen = ~core_blown_at
     band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
-    off_print = stacked("core_lines") > band
+    off_print = lists.core_lines > band
     enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
     core_kept = core_seen & (off_print | ~enough)
     # The darker share is taken from the gaps in the board's own colour (a shadow's
@@ -792,7 +825,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     level = np.maximum(last_mean(board)[:, None], 1.0)
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
-    mark_index = stacked("mark")
+    mark_index = lists.mark
     darker = np.take(lightness, mark_index) / np.float32(3.0) / levels
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
@@ -802,13 +835,13 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
     marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
     ink = row_share(darker > marks)
-    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, marks,
+    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, lists.ring_lines, levels, marks,
                                            cfg)
     grey = grey_level(core)
     glossy = sheen(core, core_seen, boards, view.shape[:2], core_index, cfg, grey, len(layouts))
     spread = core_spread(core, core_kept & ~glossy, boards, grey)
     core_blown = 1.0 - row_share(core_seen)
-    core_glared = row_share(np.take(maps.glared, core_index))
+    core_glared = row_share(core_glared_at)
     gap_blown = 1.0 - row_share(gap_seen)
 
     def rows(i: int) -> Samples:
