@@ -282,14 +282,19 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     set aside sort last (as infinity); each channel is sorted along its own contiguous
     row, several times faster than along axis 1 of an N×K×C array."""
     count = row_count(keep)
-    keep = keep | (count == 0)[:, None]
-    count = np.where(count == 0, keep.shape[1], count)
+    # Most often every row keeps all its entries: nothing is then set aside.
+    some = bool((count < keep.shape[1]).any())
+    if some and not count.all():
+        keep = keep | (count == 0)[:, None]
+        count = np.where(count == 0, keep.shape[1], count)
     channels = values.shape[2] if values.ndim == 3 else 1
     if values.ndim == 3:  # a fresh copy, each channel's row contiguous
         ordered = np.array(values.transpose(0, 2, 1), order="C")
-        np.copyto(ordered, np.inf, where=~keep[:, None, :])
+        if some:
+            np.copyto(ordered, np.inf, where=~keep[:, None, :])
     else:
-        ordered = np.where(keep, values, np.inf)
+        ordered = np.where(keep, values, np.inf) if some else \
+            values.astype(np.result_type(values, np.inf))
     ordered.sort(axis=-1)
     ordered = ordered.ravel()
     # Where each row (each channel of each space) starts in ``ordered``.
@@ -300,8 +305,8 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
         low = np.floor(position).astype(int)
         high = np.minimum(low + 1, count - 1)
         frac = position - low
-        lower = ordered[starts + low[:, None]]
-        upper = ordered[starts + high[:, None]]
+        lower = np.take(ordered, starts + low[:, None])
+        upper = np.take(ordered, starts + high[:, None])
         if values.ndim == 2:
             lower, upper = lower[:, 0], upper[:, 0]
         else:
@@ -403,14 +408,16 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     bright &= ((share > 0) & (share <= cfg.max_sheen))[:, None]
     if not bright.any():
         return bright
-    grown = np.empty_like(bright)
-    size = len(bright) // blocks
-    for block in range(blocks):
-        rows = slice(block * size, (block + 1) * size)
-        spots = np.zeros(mask_shape, np.uint8).ravel()
-        spots[core_index[rows][bright[rows]]] = 1
-        grown[rows] = cv2.dilate(spots.reshape(mask_shape), np.ones((3, 3), np.uint8)
-                                 ).ravel().view(bool)[core_index[rows]]
+    # The blocks' pictures one under the other, a row of nothing between them, grown in
+    # one step: what one grows never reaches the next, as if grown apart.
+    h, w = mask_shape
+    if blocks > 1:
+        core_index = core_index + (np.arange(len(bright)) // (len(bright) // blocks)
+                                   * ((h + 1) * w))[:, None]
+    spots = np.zeros(blocks * (h + 1) * w, np.uint8)
+    spots[core_index[bright]] = 1
+    grown = np.take(cv2.dilate(spots.reshape(-1, w), np.ones((3, 3), np.uint8)).ravel().view(bool),
+                    core_index)
     return grown & bright.any(axis=1)[:, None]
 
 
@@ -499,11 +506,14 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
     ``lean_evener`` of the foot's): a stone's face is one colour where the camera sees
     it, and a flat piece (a printed counter, a drawn stone) is where it lies, whatever
     the camera's place over the board is worked out to be."""
-    pick = leaned.spread < cfg.lean_evener * foot.spread
+    pick = np.flatnonzero(leaned.spread < cfg.lean_evener * foot.spread)
 
     def choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        shape = (-1,) + (1,) * (a.ndim - 1)
-        return np.where(pick.reshape(shape), b, a)
+        # The foot's rows, the picked ones copied over: few are, and a copy costs less
+        # than choosing every entry.
+        chosen = a.copy()
+        chosen[pick] = b[pick]
+        return chosen
 
     # A standing stone hides the print where its body shows; at its foot, seen from
     # low, the board in front of it may show. Bare board shows its print at both.
@@ -675,7 +685,7 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
     if not np.isfinite(widths).any():
         return np.full(n, least), np.full(n, np.nan)
     both = np.stack([widths, depths])  # shown (finite) at the same half-lines
-    near = np.concatenate([both, both[:, layout.around].reshape(2, n, -1)], axis=2)
+    near = np.take(both, np.column_stack([np.arange(n), layout.around]), axis=1).reshape(2, n, -1)
     shown = np.isfinite(near[0])
     counted = row_count(shown)
     ordered = np.sort(np.where(shown, near, np.inf), axis=2)
@@ -697,7 +707,7 @@ def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, index: np.nda
     pixels ``k // 2`` away, twice): the same figures as closing the whole view, as a
     closing's minima and maxima are exact, at a fraction of the pixels."""
     w, h = layout.size
-    k = int(np.median(sizes[sizes > max(int(cfg.closing_px), 1)])) | 1
+    k = int(column_median(sizes[sizes > max(int(cfg.closing_px), 1)].astype(np.float64))) | 1
     top = max(int(index.min()) // w - (k - 1), 0)
     bottom = min(int(index.max()) // w + k, h)
     # The channels' totals are whole numbers (at most 765): closed in 16 bits, faster
@@ -810,10 +820,12 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     sizes, contrast = print_closing(maps.summed, layout, np.maximum(last_mean(board), 1.0), cfg)
     core, core_blown_at, core_glared_at = gather(maps, core_index)
     core_seen = ~core_blown_at
-    band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
-    off_print = lists.core_lines > band
-    enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
-    core_kept = core_seen & (off_print | ~enough)
+    if enlarged > 1.0:
+        off_print = lists.core_lines > cfg.print_band_px * enlarged
+        enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
+        core_kept = core_seen & (off_print | ~enough)
+    else:  # no band: every pixel is off it (the distances are never negative)
+        core_kept = core_seen.copy()
     # The darker share is taken from the gaps in the board's own colour (a shadow's
     # edge, not the dark stones crowding round); the lighter from them all.
     shaded = gap_seen & bare_board(gaps, board, cfg)
@@ -826,10 +838,10 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
     mark_index = lists.mark
-    darker = np.take(lightness, mark_index) / np.float32(3.0) / levels
+    darker = _over_level(np.take(lightness, mark_index), levels)
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
-    marks = print_marks(darker[:n], np.take(lightness, layout.gaps) / np.float32(3.0) / level,
+    marks = print_marks(darker[:n], _over_level(np.take(lightness, layout.gaps), level),
                         gap_seen, contrast, cfg)
     mark = float(marks.max())
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
@@ -858,6 +870,13 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     return rows(0), (rows(1) if leaned is not None else None)
 
 
+def _over_level(summed: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """``summed / 3 / level``: channel totals (32-bit floats, a fresh array, divided by
+    3 in place) over a board's lightness (64-bit), in the same steps and types."""
+    summed /= np.float32(3.0)
+    return summed / level
+
+
 def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.ndarray,
           mark: np.ndarray, cfg: Section) -> tuple[np.ndarray, ...]:
     """Of each space's ring (``Layout.ring``, ``ring_lines`` its pixels' distances to
@@ -872,7 +891,7 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     on_line = ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
     count = row_count(line_seen)
-    printed = (np.take(maps.lightness, ring) / np.float32(3.0) / level > mark) & line_seen
+    printed = (_over_level(np.take(maps.lightness, ring), level) > mark) & line_seen
     summed = masked_percentile(np.take(maps.summed, ring), seen & ~on_line, 50)
     lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
     return count / np.maximum(row_count(on_line), 1), \
