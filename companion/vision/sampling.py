@@ -290,8 +290,8 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     channels = values.shape[2] if values.ndim == 3 else 1
     if values.ndim == 3:  # a fresh copy, each channel's row contiguous
         ordered = np.array(values.transpose(0, 2, 1), order="C")
-        if some:
-            np.copyto(ordered, np.inf, where=~keep[:, None, :])
+        if some:  # (``putmask`` over the channels: twice as fast as a masked copy)
+            np.putmask(ordered, np.broadcast_to(~keep[:, None, :], ordered.shape), np.inf)
     else:
         ordered = np.where(keep, values, np.inf) if some else \
             values.astype(np.result_type(values, np.inf))
@@ -409,16 +409,19 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     if not bright.any():
         return bright
     # The blocks' pictures one under the other, a row of nothing between them, grown in
-    # one step: what one grows never reaches the next, as if grown apart.
+    # one step: what one grows never reaches the next, as if grown apart. Only the
+    # rows with a highlight are read back: the others have none.
     h, w = mask_shape
+    lit = np.flatnonzero(bright.any(axis=1))
+    index = core_index[lit]
     if blocks > 1:
-        core_index = core_index + (np.arange(len(bright)) // (len(bright) // blocks)
-                                   * ((h + 1) * w))[:, None]
+        index = index + (lit // (len(bright) // blocks) * ((h + 1) * w))[:, None]
     spots = np.zeros(blocks * (h + 1) * w, np.uint8)
-    spots[core_index[bright]] = 1
-    grown = np.take(cv2.dilate(spots.reshape(-1, w), np.ones((3, 3), np.uint8)).ravel().view(bool),
-                    core_index)
-    return grown & bright.any(axis=1)[:, None]
+    spots[index[bright[lit]]] = 1
+    grown = np.zeros_like(bright)
+    grown[lit] = np.take(cv2.dilate(spots.reshape(-1, w), np.ones((3, 3), np.uint8)
+                                    ).ravel().view(bool), index)
+    return grown
 
 
 def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
@@ -588,6 +591,7 @@ class ViewMaps:
     darkest: np.ndarray
     lightness: np.ndarray
     summed: np.ndarray
+    clipped: bool  # whether any pixel is blown out (else no pixel is ``blown``)
 
 
 BLOWN, GLARED = 1, 2  # the marks in the fourth byte of ``ViewMaps.pixels``
@@ -604,7 +608,8 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     clipped = (brightest >= cfg.saturated_level).view(np.uint8)
     # A lamp's reflection is white: every channel clips (a yellow stone clips in red alone).
     darkest = cv2.min(cv2.min(b, g), r)
-    if cv2.countNonZero(clipped):
+    any_clipped = cv2.countNonZero(clipped) > 0
+    if any_clipped:
         blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8))
         white = (darkest >= cfg.saturated_level).view(np.uint8)
         glared = cv2.dilate(white, np.ones((3, 3), np.uint8))
@@ -620,7 +625,7 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     lightness = (_channel_total(*closed_planes) - total).astype(np.float32)
     pixels = cv2.merge([*closed_planes, marks]).reshape(-1).view(np.uint32)
     return ViewMaps(pixels, blown.ravel().view(bool), solid.ravel().view(bool), darkest,
-                    lightness, summed)
+                    lightness, summed, any_clipped)
 
 
 def gather(maps: ViewMaps, index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -887,12 +892,15 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     print to be closed away) over the board's ``level``. No line runs through a space
     printed otherwise: nothing is seen on them there. (Under a glare the lines are what
     is left unclipped: taken in, they would make bare board's ring dark.)"""
-    seen = ~np.take(maps.blown, ring)
+    seen = ~np.take(maps.blown, ring) if maps.clipped else np.ones(ring.shape, bool)
     on_line = ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
     count = row_count(line_seen)
-    printed = (_over_level(np.take(maps.lightness, ring), level) > mark) & line_seen
+    # Print is looked for at the seen pixels on the lines alone (a share of the ring).
+    rows, columns = np.nonzero(line_seen)
+    printed = _over_level(np.take(maps.lightness, ring[rows, columns]), level[rows, 0]) \
+        > mark[rows, 0]
     summed = masked_percentile(np.take(maps.summed, ring), seen & ~on_line, 50)
     lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
     return count / np.maximum(row_count(on_line), 1), \
-        row_count(printed) / np.maximum(count, 1), lift
+        np.bincount(rows[printed], minlength=len(ring)) / np.maximum(count, 1), lift
