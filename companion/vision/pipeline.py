@@ -33,7 +33,6 @@ from companion.vision.sampling import (
     make_layout,
     sample,
     stack_layouts,
-    upright_or_leaning,
     view_maps,
 )
 from companion.vision.stones import SpaceReadings
@@ -209,10 +208,8 @@ class Recogniser:
             if self.reader.leans else None
         if not self._lists.holds(self.layout, leaned_layout):
             self._lists = stack_layouts(self.layout, leaned_layout)
-        samples, leaned = sample(view, self.layout, self.sampling, enlarged, maps,
-                                 leaned_layout, self._lists)
-        if leaned is not None:
-            samples = upright_or_leaning(samples, leaned, self.layout, self.sampling)
+        samples, _ = sample(view, self.layout, self.sampling, enlarged, maps, leaned_layout,
+                            self._lists, choose=True)
         result = self.reader.classify(view, samples, self.colours, self.look)
         names = self.layout.names
         cells = dict(zip(names, result.labels, strict=True))

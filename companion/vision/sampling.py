@@ -485,6 +485,12 @@ def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
                    ring_lines=lines[1])
 
 
+def _picked(foot: np.ndarray, leaned: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces (N bool) whose core where its piece leans is clearly the more even
+    (``leaned``, its spread, below ``lean_evener`` of the ``foot``'s)."""
+    return leaned < cfg.lean_evener * foot
+
+
 def grey_level(core: np.ndarray) -> np.ndarray:
     """Each pixel's mean channel (N×K of N×K×3; a product with a third each, some twenty
     times faster than numpy's mean over a last axis of three)."""
@@ -509,7 +515,7 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
     ``lean_evener`` of the foot's): a stone's face is one colour where the camera sees
     it, and a flat piece (a printed counter, a drawn stone) is where it lies, whatever
     the camera's place over the board is worked out to be."""
-    pick = np.flatnonzero(leaned.spread < cfg.lean_evener * foot.spread)
+    pick = np.flatnonzero(_picked(foot.spread, leaned.spread, cfg))
 
     def choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         # The foot's rows, the picked ones copied over: few are, and a copy costs less
@@ -703,14 +709,15 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
 
 
 def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, index: np.ndarray,
-                cfg: Section) -> np.ndarray:
+                cfg: Section, seen: np.ndarray | None = None) -> np.ndarray:
     """How much darker than the view closed wider the view's pixels at the flat
     indices ``index`` are (their channels summed, as ``ViewMaps.lightness``): the print
     a closing of the ``sizes`` of the spaces that need one wider than ``closing_px``
     (``print_closing``: their median) takes away. Closed over the view's rows round
     those pixels alone, ``k - 1`` rows more on either side (a closing of ``k`` reads
     pixels ``k // 2`` away, twice): the same figures as closing the whole view, as a
-    closing's minima and maxima are exact, at a fraction of the pixels."""
+    closing's minima and maxima are exact, at a fraction of the pixels. ``seen``: the
+    view's summed channels at ``index``, where they are already taken."""
     w, h = layout.size
     k = int(column_median(sizes[sizes > max(int(cfg.closing_px), 1)].astype(np.float64))) | 1
     top = max(int(index.min()) // w - (k - 1), 0)
@@ -719,7 +726,8 @@ def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, index: np.nda
     # than in floats, to the same figures.
     rows = maps.summed[top * w:bottom * w].reshape(-1, w).astype(np.uint16)
     closed = cv2.morphologyEx(rows, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    return np.take(closed, index - top * w).astype(np.float32) - np.take(maps.summed, index)
+    seen = np.take(maps.summed, index) if seen is None else seen
+    return np.take(closed, index - top * w).astype(np.float32) - seen
 
 
 def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.ndarray,
@@ -748,10 +756,13 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     level = levels[rows]
     ratio = np.nan_to_num(np.resize(contrast, len(darker)))[rows]
     floor = 3.0 * level[:, 0] * np.maximum(1.0 - cfg.wide_depth * ratio, cfg.wide_darkest)
-    wide = wider_print(maps, layout, sizes, index, cfg) / np.float32(3.0) / level
     seen = np.take(maps.summed, index)
-    wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * level)] = 0.0
-    darker[rows, :inner] = np.maximum(darker[rows, :inner], wide)
+    wide = wider_print(maps, layout, sizes, index, cfg, seen) / np.float32(3.0) / level
+    np.putmask(wide, (seen < floor[:, None]) | (seen >= np.float32(3.0) * level), 0.0)
+    if isinstance(rows, slice):  # in place
+        np.maximum(darker[rows, :inner], wide, out=darker[rows, :inner])
+    else:
+        darker[rows, :inner] = np.maximum(darker[rows, :inner], wide)
     return darker
 
 
@@ -789,7 +800,8 @@ def stack_layouts(layout: Layout, leaned: Layout | None) -> Stacked:
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
            maps: ViewMaps | None = None, leaned: Layout | None = None,
-           lists: Stacked | None = None) -> tuple[Samples, Samples | None]:
+           lists: Stacked | None = None, choose: bool = False
+           ) -> tuple[Samples, Samples | None]:
     """Take every space's core pixels, its local board colour and how much of the
     board's own print (lines, spots) shows where a piece would sit (from ``maps`` of
     the view, when they are already made): at each space's foot (``layout``) and, where
@@ -798,7 +810,10 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     print are read once, from the gaps and the feet, and the spaces of both layouts in
     one pass over them stacked (``lists``, where its owner keeps them for these
     layouts; else stacked here): every figure of a space is its own row's, the same
-    as sampling each layout apart, in half the steps.
+    as sampling each layout apart, in half the steps. With ``choose``, the one
+    ``Samples`` that ``upright_or_leaning`` makes of the two is given (the second
+    ``None``): the same arrays, the leaning layout's ring read only at the spaces where
+    it is picked (some one in eight on a tilted board), the only ones where it counts.
 
     Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
     its bloom brightens the pixel beside it) carry no colour and are set aside: the
@@ -852,11 +867,22 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
     marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
     ink = row_share(darker > marks)
-    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, lists.ring_lines, levels, marks,
-                                           cfg)
     grey = grey_level(core)
     glossy = sheen(core, core_seen, boards, view.shape[:2], core_index, cfg, grey, len(layouts))
     spread = core_spread(core, core_kept & ~glossy, boards, grey)
+    if choose and leaned is not None:
+        # Each row's ring is its own: read at every foot and the leaning spaces picked,
+        # the others given their foot's (never picked, never read).
+        picked = np.flatnonzero(_picked(spread[:n], spread[n:], cfg))
+        read = np.concatenate([np.arange(n), n + picked])
+        parts = _ring(maps, ring_index[read], lists.ring_lines[read], levels[read], marks[read],
+                      cfg)
+        ring_seen, ring_ink, ring_lift = (np.concatenate([part[:n], part[:n]]) for part in parts)
+        for full, part in zip((ring_seen, ring_ink, ring_lift), parts, strict=True):
+            full[n + picked] = part[n:]
+    else:
+        ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, lists.ring_lines, levels,
+                                               marks, cfg)
     core_blown = 1.0 - row_share(core_seen)
     core_glared = row_share(core_glared_at)
     gap_blown = 1.0 - row_share(gap_seen)
@@ -872,7 +898,10 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at])
 
-    return rows(0), (rows(1) if leaned is not None else None)
+    if leaned is None:
+        return rows(0), None
+    return (upright_or_leaning(rows(0), rows(1), layout, cfg), None) if choose else \
+        (rows(0), rows(1))
 
 
 def _over_level(summed: np.ndarray, level: np.ndarray) -> np.ndarray:
