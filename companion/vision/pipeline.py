@@ -28,6 +28,7 @@ from companion.vision.sampling import (
     Samples,
     Stacked,
     board_view,
+    disc_places,
     leaning,
     magnification,
     make_layout,
@@ -164,6 +165,7 @@ class Recogniser:
         self.edge = edge_strip(self.layout, self.cfg.occlusion) \
             if self.reader.watches_edge else None
         self._leaned: tuple[bytes, bytes, Layout | None] = (b"", b"", None)
+        self._places = disc_places(self.layout)
         self._lists: Stacked = stack_layouts(self.layout, None)
         """The pixel lists of ``layout`` and the leaning layout last used, stacked for
         ``sample``: this recogniser's own, for its own board."""
@@ -194,7 +196,8 @@ class Recogniser:
             self._leaned = (key, b"", None)
             return None
         steps = np.rint(lean).astype(np.int32).tobytes()
-        leaned = self._leaned[2] if self._leaned[1] == steps else leaning(layout, lean)
+        leaned = self._leaned[2] if self._leaned[1] == steps else \
+            leaning(layout, lean, self._places)
         self._leaned = (key, steps, leaned)
         return leaned
 
