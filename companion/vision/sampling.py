@@ -683,15 +683,29 @@ def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Sec
     for row in range(1, pixels.shape[2]):
         profile = profile + pixels[:, :, row]
     profile /= np.float32(3 * pixels.shape[2])
-    ends = np.sort(np.concatenate([profile[..., :2], profile[..., -2:]], axis=2), axis=2)
-    base = (ends[..., 1] + ends[..., 2]) / 2.0
+    ends = _sorted_four(profile[..., 0], profile[..., 1], profile[..., -2], profile[..., -1])
+    base = (ends[1] + ends[2]) / 2.0
     depth = base - profile.min(axis=2)
     board = level[:, None]
     shown = inside & (depth >= cfg.width_depth * board) \
-        & (np.abs(ends[..., 0] / board - 1.0) <= cfg.width_board) \
-        & (np.abs(ends[..., 3] / board - 1.0) <= cfg.width_board)
-    counted = (profile < (base - depth / 2.0)[..., None]).sum(axis=2)
+        & (np.abs(ends[0] / board - 1.0) <= cfg.width_board) \
+        & (np.abs(ends[3] / board - 1.0) <= cfg.width_board)
+    below = profile < (base - depth / 2.0)[..., None]
+    counted = row_count(below.reshape(-1, below.shape[-1])).reshape(below.shape[:-1])
     return np.where(shown, counted, np.nan), np.where(shown, depth / board, np.nan)
+
+
+def _sorted_four(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray
+                 ) -> tuple[np.ndarray, ...]:
+    """Four arrays of numbers (no NaN) sorted entry by entry, least first: the entries
+    themselves, as a sort along a last axis of four gives them, by five exchanges (a
+    sort of so short rows costs numpy far more)."""
+    a, b = np.minimum(a, b), np.maximum(a, b)
+    c, d = np.minimum(c, d), np.maximum(c, d)
+    a, c = np.minimum(a, c), np.maximum(a, c)
+    b, d = np.minimum(b, d), np.maximum(b, d)
+    b, c = np.minimum(b, c), np.maximum(b, c)
+    return a, b, c, d
 
 
 def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section

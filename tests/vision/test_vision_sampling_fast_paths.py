@@ -20,6 +20,7 @@ from companion.vision.pipeline import Recogniser, grain, log_brightness, structu
 from companion.vision.sampling import (
     Samples,
     _ring,
+    _sorted_four,
     board_view,
     gather,
     magnification,
@@ -183,3 +184,14 @@ def test_two_recognisers_of_different_boards_read_in_turn_as_each_alone():
         assert turn.cells == own.cells and turn.confidence == own.confidence
         assert turn.why == own.why and turn.odds == own.odds
         assert (turn.occluded, turn.reason) == (own.occluded, own.reason)
+
+
+def test_four_sorted_by_exchanges_are_as_sorted_by_numpy():
+    rng = np.random.default_rng(16)
+    for trial in range(50):
+        values = rng.integers(0, 766, (int(rng.integers(1, 300)), 2, 4)).astype(np.float32)
+        if trial % 2:
+            values = values / np.float32(9.0)  # a profile's averaged totals; ties too
+        expected = np.sort(values, axis=2)
+        for i, found in enumerate(_sorted_four(*(values[..., j] for j in range(4)))):
+            assert _same(found, expected[..., i])
