@@ -283,8 +283,9 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     row, several times faster than along axis 1 of an N×K×C array."""
     count = row_count(keep)
     # Most often every row keeps all its entries: nothing is then set aside.
-    some = bool((count < keep.shape[1]).any())
-    if some and not count.all():
+    least = int(count.min()) if len(count) else keep.shape[1]
+    some = least < keep.shape[1]
+    if least == 0:
         keep = keep | (count == 0)[:, None]
         count = np.where(count == 0, keep.shape[1], count)
     channels = values.shape[2] if values.ndim == 3 else 1
@@ -299,20 +300,18 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     ordered = ordered.ravel()
     # Where each row (each channel of each space) starts in ``ordered``.
     starts = np.arange(len(values) * channels).reshape(len(values), channels) * keep.shape[1]
-    found = []
-    for q in qs:
-        position = q / 100.0 * (count - 1)
-        low = np.floor(position).astype(int)
-        high = np.minimum(low + 1, count - 1)
-        frac = position - low
-        lower = np.take(ordered, starts + low[:, None])
-        upper = np.take(ordered, starts + high[:, None])
-        if values.ndim == 2:
-            lower, upper = lower[:, 0], upper[:, 0]
-        else:
-            frac = frac[:, None]
-        found.append(lower * (1.0 - frac) + upper * frac)
-    return found
+    # Every percentile at once (a row each), each entry worked out as for one alone.
+    position = np.array([q / 100.0 for q in qs])[:, None] * (count - 1)
+    low = np.floor(position).astype(int)
+    high = np.minimum(low + 1, count - 1)
+    frac = position - low
+    lower = np.take(ordered, starts + low[:, :, None])
+    upper = np.take(ordered, starts + high[:, :, None])
+    if values.ndim == 2:
+        lower, upper = lower[..., 0], upper[..., 0]
+    else:
+        frac = frac[..., None]
+    return list(lower * (1.0 - frac) + upper * frac)
 
 
 def row_percentile(values: np.ndarray, q: float) -> np.ndarray:
@@ -401,9 +400,10 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     dark = np.flatnonzero(2 * row_count(seen & (grey < cfg.sheen_dark * board_grey))
                           > seen_count)
     if len(dark):
-        level = masked_percentile(grey[dark], seen[dark], 50)[:, None]
-        bright[dark] |= seen[dark] & (grey[dark] > level + cfg.sheen_contrast * board_grey[dark]) \
-            & (grey[dark] >= cfg.sheen_level * board_grey[dark])
+        dark_grey, dark_seen, dark_board = grey[dark], seen[dark], board_grey[dark]
+        level = masked_percentile(dark_grey, dark_seen, 50)[:, None]
+        bright[dark] |= dark_seen & (dark_grey > level + cfg.sheen_contrast * dark_board) \
+            & (dark_grey >= cfg.sheen_level * dark_board)
     share = row_count(bright) / np.maximum(seen_count, 1)
     bright &= ((share > 0) & (share <= cfg.max_sheen))[:, None]
     if not bright.any():
@@ -658,7 +658,7 @@ def gather(maps: ViewMaps, index: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     words = np.take(maps.pixels, index).view(np.uint8).reshape(*index.shape, 4)
     colours = cv2.cvtColor(words, cv2.COLOR_BGRA2BGR).astype(np.float32)
     marks = cv2.extractChannel(words, 3)
-    return colours, (marks & BLOWN).view(bool), (marks >> GLARED.bit_length() - 1).view(bool)
+    return colours, (marks & BLOWN).view(bool), (marks >> 1).view(bool)  # GLARED: bit 1
 
 
 def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
