@@ -282,32 +282,36 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     set aside sort last (as infinity); each channel is sorted along its own contiguous
     row, several times faster than along axis 1 of an N×K×C array."""
     count = row_count(keep)
-    keep = keep | (count == 0)[:, None]
-    count = np.where(count == 0, keep.shape[1], count)
+    # Most often every row keeps all its entries: nothing is then set aside.
+    least = int(count.min()) if len(count) else keep.shape[1]
+    some = least < keep.shape[1]
+    if least == 0:
+        keep = keep | (count == 0)[:, None]
+        count = np.where(count == 0, keep.shape[1], count)
     channels = values.shape[2] if values.ndim == 3 else 1
     if values.ndim == 3:  # a fresh copy, each channel's row contiguous
         ordered = np.array(values.transpose(0, 2, 1), order="C")
-        np.copyto(ordered, np.inf, where=~keep[:, None, :])
+        if some:  # (``putmask`` over the channels: twice as fast as a masked copy)
+            np.putmask(ordered, np.broadcast_to(~keep[:, None, :], ordered.shape), np.inf)
     else:
-        ordered = np.where(keep, values, np.inf)
+        ordered = np.where(keep, values, np.inf) if some else \
+            values.astype(np.result_type(values, np.inf))
     ordered.sort(axis=-1)
     ordered = ordered.ravel()
     # Where each row (each channel of each space) starts in ``ordered``.
     starts = np.arange(len(values) * channels).reshape(len(values), channels) * keep.shape[1]
-    found = []
-    for q in qs:
-        position = q / 100.0 * (count - 1)
-        low = np.floor(position).astype(int)
-        high = np.minimum(low + 1, count - 1)
-        frac = position - low
-        lower = ordered[starts + low[:, None]]
-        upper = ordered[starts + high[:, None]]
-        if values.ndim == 2:
-            lower, upper = lower[:, 0], upper[:, 0]
-        else:
-            frac = frac[:, None]
-        found.append(lower * (1.0 - frac) + upper * frac)
-    return found
+    # Every percentile at once (a row each), each entry worked out as for one alone.
+    position = np.array([q / 100.0 for q in qs])[:, None] * (count - 1)
+    low = np.floor(position).astype(int)
+    high = np.minimum(low + 1, count - 1)
+    frac = position - low
+    lower = np.take(ordered, starts + low[:, :, None])
+    upper = np.take(ordered, starts + high[:, :, None])
+    if values.ndim == 2:
+        lower, upper = lower[..., 0], upper[..., 0]
+    else:
+        frac = frac[..., None]
+    return list(lower * (1.0 - frac) + upper * frac)
 
 
 def row_percentile(values: np.ndarray, q: float) -> np.ndarray:
@@ -396,22 +400,28 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     dark = np.flatnonzero(2 * row_count(seen & (grey < cfg.sheen_dark * board_grey))
                           > seen_count)
     if len(dark):
-        level = masked_percentile(grey[dark], seen[dark], 50)[:, None]
-        bright[dark] |= seen[dark] & (grey[dark] > level + cfg.sheen_contrast * board_grey[dark]) \
-            & (grey[dark] >= cfg.sheen_level * board_grey[dark])
+        dark_grey, dark_seen, dark_board = grey[dark], seen[dark], board_grey[dark]
+        level = masked_percentile(dark_grey, dark_seen, 50)[:, None]
+        bright[dark] |= dark_seen & (dark_grey > level + cfg.sheen_contrast * dark_board) \
+            & (dark_grey >= cfg.sheen_level * dark_board)
     share = row_count(bright) / np.maximum(seen_count, 1)
     bright &= ((share > 0) & (share <= cfg.max_sheen))[:, None]
     if not bright.any():
         return bright
-    grown = np.empty_like(bright)
-    size = len(bright) // blocks
-    for block in range(blocks):
-        rows = slice(block * size, (block + 1) * size)
-        spots = np.zeros(mask_shape, np.uint8).ravel()
-        spots[core_index[rows][bright[rows]]] = 1
-        grown[rows] = cv2.dilate(spots.reshape(mask_shape), np.ones((3, 3), np.uint8)
-                                 ).ravel().view(bool)[core_index[rows]]
-    return grown & bright.any(axis=1)[:, None]
+    # The blocks' pictures one under the other, a row of nothing between them, grown in
+    # one step: what one grows never reaches the next, as if grown apart. Only the
+    # rows with a highlight are read back: the others have none.
+    h, w = mask_shape
+    lit = np.flatnonzero(bright.any(axis=1))
+    index = core_index[lit]
+    if blocks > 1:
+        index = index + (lit // (len(bright) // blocks) * ((h + 1) * w))[:, None]
+    spots = np.zeros(blocks * (h + 1) * w, np.uint8)
+    spots[index[bright[lit]]] = 1
+    grown = np.zeros_like(bright)
+    grown[lit] = np.take(cv2.dilate(spots.reshape(-1, w), np.ones((3, 3), np.uint8)
+                                    ).ravel().view(bool), index)
+    return grown
 
 
 def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
@@ -447,32 +457,55 @@ def print_noise(gaps: np.ndarray, gap_seen: np.ndarray, cfg: Section) -> float:
     return noise * cfg.ink_noise_margin
 
 
-def leaning(layout: Layout, shift_px: np.ndarray) -> Layout:
+@dataclass(frozen=True)
+class DiscPlaces:
+    """Where the pixels of each space's core, ring and mark discs of ``layout`` lie (in
+    that order, N×(K+Q+M)), as x and y in 32-bit integers: what ``leaning`` moves,
+    worked out once by whoever keeps the layout (``Recogniser``), not for every
+    homography. (Dividing the discs' flat indices again costs a fifth of ``leaning``.)"""
+
+    layout: Layout
+    xs: np.ndarray
+    ys: np.ndarray
+
+
+def disc_places(layout: Layout) -> DiscPlaces:
+    """``layout``'s ``DiscPlaces``."""
+    index = np.concatenate([layout.core, layout.ring, layout.mark], axis=1).astype(np.int32)
+    # The remainder from the quotient: numpy's remainder costs several times more.
+    ys = index // layout.size[0]
+    return DiscPlaces(layout, index - ys * layout.size[0], ys)
+
+
+def leaning(layout: Layout, shift_px: np.ndarray, places: DiscPlaces | None = None) -> Layout:
     """``layout`` with each space's core and mark disc moved by ``shift_px`` (N×2
     board-view pixels): where a standing piece's body shows when the camera sees it at
     an angle (``companion.vision.parallax``), its near rim leaning off the board in front
     of its foot. An empty space's print runs through the moved disc as through the
     first. The gaps and the rays stay where they are on the board; the core's distance
-    to the printed lines is measured from the moved pixels."""
+    to the printed lines is measured from the moved pixels. ``places``: the layout's
+    ``DiscPlaces``, where its owner keeps them."""
     w, h = layout.size
-    # The three discs at once, in 32 bits, and the remainder from the quotient:
-    # dividing 64-bit integers, or numpy's remainder, costs several times more.
+    if places is None or places.layout is not layout:
+        places = disc_places(layout)
+    # The three discs at once, in 32 bits.
     step = np.rint(shift_px).astype(np.int32)
-    ends = np.cumsum([layout.core.shape[1], layout.mark.shape[1]])
-    index = np.concatenate([layout.core, layout.mark, layout.ring], axis=1).astype(np.int32)
-    ys = index // w
-    xs = index - ys * w
-    xs += step[:, 0:1]
-    ys += step[:, 1:2]
+    xs = places.xs + step[:, 0:1]
+    ys = places.ys + step[:, 1:2]
     np.clip(xs, 0, w - 1, out=xs)
     np.clip(ys, 0, h - 1, out=ys)
-    core, mark, ring = np.split((ys * w + xs).astype(np.intp), ends, axis=1)
+    k, q = layout.core.shape[1], layout.ring.shape[1]
+    core, ring, mark = np.split((ys * w + xs).astype(np.intp), [k, k + q], axis=1)
     grid = bool(np.isfinite(layout.core_lines).all())
-    near = np.concatenate([xs[:, :ends[0]], xs[:, ends[1]:]], axis=1)
-    lines = np.split(_to_lines(near, np.concatenate([ys[:, :ends[0]], ys[:, ends[1]:]], axis=1),
-                               layout.centres, grid), ends[:1], axis=1)
-    return replace(layout, core=core, mark=mark, ring=ring, core_lines=lines[0],
-                   ring_lines=lines[1])
+    lines = _to_lines(xs[:, :k + q], ys[:, :k + q], layout.centres, grid)
+    return replace(layout, core=core, mark=mark, ring=ring, core_lines=lines[:, :k],
+                   ring_lines=lines[:, k:])
+
+
+def _picked(foot: np.ndarray, leaned: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces (N bool) whose core where its piece leans is clearly the more even
+    (``leaned``, its spread, below ``lean_evener`` of the ``foot``'s)."""
+    return leaned < cfg.lean_evener * foot
 
 
 def grey_level(core: np.ndarray) -> np.ndarray:
@@ -499,11 +532,14 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
     ``lean_evener`` of the foot's): a stone's face is one colour where the camera sees
     it, and a flat piece (a printed counter, a drawn stone) is where it lies, whatever
     the camera's place over the board is worked out to be."""
-    pick = leaned.spread < cfg.lean_evener * foot.spread
+    pick = np.flatnonzero(_picked(foot.spread, leaned.spread, cfg))
 
     def choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        shape = (-1,) + (1,) * (a.ndim - 1)
-        return np.where(pick.reshape(shape), b, a)
+        # The foot's rows, the picked ones copied over: few are, and a copy costs less
+        # than choosing every entry.
+        chosen = a.copy()
+        chosen[pick] = b[pick]
+        return chosen
 
     # A standing stone hides the print where its body shows; at its foot, seen from
     # low, the board in front of it may show. Bare board shows its print at both.
@@ -563,19 +599,25 @@ def magnification(layout: Layout, pixels_to_mm: np.ndarray, image_size: tuple[in
 @dataclass(frozen=True)
 class ViewMaps:
     """What ``sample`` reads from a whole board view, whichever pixels it then takes:
-    the view with thin dark print closed away (flat, BGR), the pixels at or beside a
-    blown-out one, those at or beside a white (every channel) clipped one, the solid
-    white ones, each pixel's darkest channel, how much darker than the closed view
-    each pixel is (the print, summed over the channels), and each pixel's own channels
-    summed (the view as it is, print left in)."""
+    ``pixels``, each pixel one 32-bit word: the view with thin dark print closed away
+    (its three bytes, BGR) and a fourth byte of marks, ``BLOWN`` where the pixel is at
+    or beside a blown-out one and ``GLARED`` where it is at or beside a white (every
+    channel) clipped one (``gather`` takes a space's colours and marks in one step, ten
+    times faster than three-byte pixels and the marks apart); the ``blown`` pixels
+    again, apart; the solid white ones; each pixel's darkest channel; how much darker
+    than the closed view each pixel is (the print, summed over the channels), and each
+    pixel's own channels summed (the view as it is, print left in)."""
 
-    flat: np.ndarray
+    pixels: np.ndarray
     blown: np.ndarray
-    glared: np.ndarray
     solid: np.ndarray
     darkest: np.ndarray
     lightness: np.ndarray
     summed: np.ndarray
+    clipped: bool  # whether any pixel is blown out (else no pixel is ``blown``)
+
+
+BLOWN, GLARED = 1, 2  # the marks in the fourth byte of ``ViewMaps.pixels``
 
 
 def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
@@ -587,17 +629,36 @@ def view_maps(view: np.ndarray, cfg: Section) -> ViewMaps:
     b, g, r = cv2.split(view)
     brightest = cv2.max(cv2.max(b, g), r)
     clipped = (brightest >= cfg.saturated_level).view(np.uint8)
-    blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8)).ravel().view(bool)
     # A lamp's reflection is white: every channel clips (a yellow stone clips in red alone).
     darkest = cv2.min(cv2.min(b, g), r)
-    white = (darkest >= cfg.saturated_level).view(np.uint8)
-    glared = cv2.dilate(white, np.ones((3, 3), np.uint8)).ravel().view(bool)
-    # Specks of noise inside a reflection are filled; a stone's rim two pixels wide is not.
-    solid = cv2.medianBlur(white, 3).ravel().view(bool)
+    any_clipped = cv2.countNonZero(clipped) > 0
+    if any_clipped:
+        blown = cv2.dilate(clipped, np.ones((3, 3), np.uint8))
+        white = (darkest >= cfg.saturated_level).view(np.uint8)
+        glared = cv2.dilate(white, np.ones((3, 3), np.uint8))
+        # Specks of noise inside a reflection are filled; a stone's rim two pixels wide
+        # is not.
+        solid = cv2.medianBlur(white, 3)
+        marks = cv2.add(blown, glared * np.uint8(GLARED))
+    else:  # nothing clipped (no white one either): no mark grows from nothing
+        blown = solid = marks = np.zeros_like(clipped)
+    closed_planes = cv2.split(closed)
     total = _channel_total(b, g, r)
     summed = total.astype(np.float32)
-    lightness = (_channel_total(*cv2.split(closed)) - total).astype(np.float32)
-    return ViewMaps(closed.reshape(-1, 3), blown, glared, solid, darkest, lightness, summed)
+    lightness = (_channel_total(*closed_planes) - total).astype(np.float32)
+    pixels = cv2.merge([*closed_planes, marks]).reshape(-1).view(np.uint32)
+    return ViewMaps(pixels, blown.ravel().view(bool), solid.ravel().view(bool), darkest,
+                    lightness, summed, any_clipped)
+
+
+def gather(maps: ViewMaps, index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The closed view's colours (N×K×3, float) at the flat indices ``index`` (N×K), and
+    which of those pixels are blown and which glared (N×K each): ``ViewMaps.pixels``
+    taken there, one word a pixel, and unpacked."""
+    words = np.take(maps.pixels, index).view(np.uint8).reshape(*index.shape, 4)
+    colours = cv2.cvtColor(words, cv2.COLOR_BGRA2BGR).astype(np.float32)
+    marks = cv2.extractChannel(words, 3)
+    return colours, (marks & BLOWN).view(bool), (marks >> 1).view(bool)  # GLARED: bit 1
 
 
 def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
@@ -622,15 +683,29 @@ def print_widths(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Sec
     for row in range(1, pixels.shape[2]):
         profile = profile + pixels[:, :, row]
     profile /= np.float32(3 * pixels.shape[2])
-    ends = np.sort(np.concatenate([profile[..., :2], profile[..., -2:]], axis=2), axis=2)
-    base = (ends[..., 1] + ends[..., 2]) / 2.0
+    ends = _sorted_four(profile[..., 0], profile[..., 1], profile[..., -2], profile[..., -1])
+    base = (ends[1] + ends[2]) / 2.0
     depth = base - profile.min(axis=2)
     board = level[:, None]
     shown = inside & (depth >= cfg.width_depth * board) \
-        & (np.abs(ends[..., 0] / board - 1.0) <= cfg.width_board) \
-        & (np.abs(ends[..., 3] / board - 1.0) <= cfg.width_board)
-    counted = (profile < (base - depth / 2.0)[..., None]).sum(axis=2)
+        & (np.abs(ends[0] / board - 1.0) <= cfg.width_board) \
+        & (np.abs(ends[3] / board - 1.0) <= cfg.width_board)
+    below = profile < (base - depth / 2.0)[..., None]
+    counted = row_count(below.reshape(-1, below.shape[-1])).reshape(below.shape[:-1])
     return np.where(shown, counted, np.nan), np.where(shown, depth / board, np.nan)
+
+
+def _sorted_four(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray
+                 ) -> tuple[np.ndarray, ...]:
+    """Four arrays of numbers (no NaN) sorted entry by entry, least first: the entries
+    themselves, as a sort along a last axis of four gives them, by five exchanges (a
+    sort of so short rows costs numpy far more)."""
+    a, b = np.minimum(a, b), np.maximum(a, b)
+    c, d = np.minimum(c, d), np.maximum(c, d)
+    a, c = np.minimum(a, c), np.maximum(a, c)
+    b, d = np.minimum(b, d), np.maximum(b, d)
+    b, c = np.minimum(b, c), np.maximum(b, c)
+    return a, b, c, d
 
 
 def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Section
@@ -652,7 +727,7 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
     if not np.isfinite(widths).any():
         return np.full(n, least), np.full(n, np.nan)
     both = np.stack([widths, depths])  # shown (finite) at the same half-lines
-    near = np.concatenate([both, both[:, layout.around].reshape(2, n, -1)], axis=2)
+    near = np.take(both, np.column_stack([np.arange(n), layout.around]), axis=1).reshape(2, n, -1)
     shown = np.isfinite(near[0])
     counted = row_count(shown)
     ordered = np.sort(np.where(shown, near, np.inf), axis=2)
@@ -665,23 +740,25 @@ def print_closing(summed: np.ndarray, layout: Layout, level: np.ndarray, cfg: Se
 
 
 def wider_print(maps: ViewMaps, layout: Layout, sizes: np.ndarray, index: np.ndarray,
-                cfg: Section) -> np.ndarray:
+                cfg: Section, seen: np.ndarray | None = None) -> np.ndarray:
     """How much darker than the view closed wider the view's pixels at the flat
     indices ``index`` are (their channels summed, as ``ViewMaps.lightness``): the print
     a closing of the ``sizes`` of the spaces that need one wider than ``closing_px``
     (``print_closing``: their median) takes away. Closed over the view's rows round
     those pixels alone, ``k - 1`` rows more on either side (a closing of ``k`` reads
     pixels ``k // 2`` away, twice): the same figures as closing the whole view, as a
-    closing's minima and maxima are exact, at a fraction of the pixels."""
+    closing's minima and maxima are exact, at a fraction of the pixels. ``seen``: the
+    view's summed channels at ``index``, where they are already taken."""
     w, h = layout.size
-    k = int(np.median(sizes[sizes > max(int(cfg.closing_px), 1)])) | 1
+    k = int(column_median(sizes[sizes > max(int(cfg.closing_px), 1)].astype(np.float64))) | 1
     top = max(int(index.min()) // w - (k - 1), 0)
     bottom = min(int(index.max()) // w + k, h)
     # The channels' totals are whole numbers (at most 765): closed in 16 bits, faster
     # than in floats, to the same figures.
     rows = maps.summed[top * w:bottom * w].reshape(-1, w).astype(np.uint16)
     closed = cv2.morphologyEx(rows, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    return np.take(closed, index - top * w).astype(np.float32) - np.take(maps.summed, index)
+    seen = np.take(maps.summed, index) if seen is None else seen
+    return np.take(closed, index - top * w).astype(np.float32) - seen
 
 
 def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.ndarray,
@@ -710,37 +787,51 @@ def blurred_darker(darker: np.ndarray, maps: ViewMaps, layout: Layout, mark: np.
     level = levels[rows]
     ratio = np.nan_to_num(np.resize(contrast, len(darker)))[rows]
     floor = 3.0 * level[:, 0] * np.maximum(1.0 - cfg.wide_depth * ratio, cfg.wide_darkest)
-    wide = wider_print(maps, layout, sizes, index, cfg) / np.float32(3.0) / level
     seen = np.take(maps.summed, index)
-    wide[(seen < floor[:, None]) | (seen >= np.float32(3.0) * level)] = 0.0
-    darker[rows, :inner] = np.maximum(darker[rows, :inner], wide)
+    wide = wider_print(maps, layout, sizes, index, cfg, seen) / np.float32(3.0) / level
+    np.putmask(wide, (seen < floor[:, None]) | (seen >= np.float32(3.0) * level), 0.0)
+    if isinstance(rows, slice):  # in place
+        np.maximum(darker[rows, :inner], wide, out=darker[rows, :inner])
+    else:
+        darker[rows, :inner] = np.maximum(darker[rows, :inner], wide)
     return darker
 
 
-_STACKED = ("core", "ring", "core_lines", "ring_lines", "mark")
-_last_stacked: tuple[Layout | None, Layout | None, dict[str, np.ndarray]] = (None, None, {})
+@dataclass(frozen=True)
+class Stacked:
+    """The per-space pixel lists ``sample`` reads (core, ring, their distances to the
+    printed lines, mark) of ``layout`` with those of ``leaned`` below (``layout``'s own
+    where it is ``None``): stacked once by whoever keeps the pair of layouts
+    (``Recogniser`` keeps its leaning layout while the homography stays, and the live
+    loop samples the same layouts frame after frame: stacking them anew costs some
+    0.4 ms a frame). It holds the two layouts it was made of, so that ``sample`` uses it
+    for those alone."""
+
+    layout: Layout
+    leaned: Layout | None
+    core: np.ndarray
+    ring: np.ndarray
+    core_lines: np.ndarray
+    ring_lines: np.ndarray
+    mark: np.ndarray
+
+    def holds(self, layout: Layout, leaned: Layout | None) -> bool:
+        """Whether this stacks ``layout`` and ``leaned`` (those very layouts)."""
+        return self.layout is layout and self.leaned is leaned
 
 
-def _stacked(layout: Layout, leaned: Layout | None) -> dict[str, np.ndarray]:
-    """The per-space pixel lists ``sample`` reads (``_STACKED``) of ``layout`` with
-    those of ``leaned`` below (``layout``'s own where it is ``None``), kept for the
-    last pair given: the live loop samples the same layouts frame after frame
-    (``Recogniser`` keeps its leaned layout while the homography stays), and stacking
-    them anew costs some 0.4 ms a frame. (Layouts are not changed once made; the two
-    are held, so that no other takes their identities.)"""
-    global _last_stacked
-    last = _last_stacked
-    if last[0] is layout and last[1] is leaned:
-        return last[2]
-    parts = {name: getattr(layout, name) if leaned is None else
-             np.concatenate([getattr(layout, name), getattr(leaned, name)])
-             for name in _STACKED}
-    _last_stacked = (layout, leaned, parts)
-    return parts
+def stack_layouts(layout: Layout, leaned: Layout | None) -> Stacked:
+    """``layout``'s pixel lists with ``leaned``'s below (``Stacked``)."""
+    names = ("core", "ring", "core_lines", "ring_lines", "mark")
+    return Stacked(layout, leaned, *(getattr(layout, name) if leaned is None else
+                                     np.concatenate([getattr(layout, name),
+                                                     getattr(leaned, name)])
+                                     for name in names))
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
-           maps: ViewMaps | None = None, leaned: Layout | None = None
+           maps: ViewMaps | None = None, leaned: Layout | None = None,
+           lists: Stacked | None = None, choose: bool = False
            ) -> tuple[Samples, Samples | None]:
     """Take every space's core pixels, its local board colour and how much of the
     board's own print (lines, spots) shows where a piece would sit (from ``maps`` of
@@ -748,8 +839,12 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     ``leaned`` is given (``leaning``'s layout of the same board), where each piece's
     body shows, as a second ``Samples`` (else ``None``). The board's colour and its
     print are read once, from the gaps and the feet, and the spaces of both layouts in
-    one pass over them stacked: every figure of a space is its own row's, the same as
-    sampling each layout apart, in half the steps.
+    one pass over them stacked (``lists``, where its owner keeps them for these
+    layouts; else stacked here): every figure of a space is its own row's, the same
+    as sampling each layout apart, in half the steps. With ``choose``, the one
+    ``Samples`` that ``upright_or_leaning`` makes of the two is given (the second
+    ``None``): the same arrays, the leaning layout's ring read only at the spaces where
+    it is picked (some one in eight on a tilted board), the only ones where it counts.
 
     Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
     its bloom brightens the pixel beside it) carry no colour and are set aside: the
@@ -758,29 +853,30 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     the picture (a board small in a webcam's frame) its lines are several pixels wide
     and would darken an empty space's core."""
     maps = maps if maps is not None else view_maps(view, cfg)
-    flat, blown, lightness = maps.flat, maps.blown, maps.lightness
+    lightness = maps.lightness
     layouts = [layout] if leaned is None else [layout, leaned]
     n = len(layout.names)
-    stacked = _stacked(layout, leaned).__getitem__
-
-    core_index, ring_index = stacked("core"), stacked("ring")
+    if lists is None or not lists.holds(layout, leaned):
+        lists = stack_layouts(layout, leaned)
+    core_index, ring_index = lists.core, lists.ring
     # Only the pixels looked at are turned to float: the whole view would cost more
-    # than everything else here. (``np.take`` gathers rows several times faster than
-    # indexing does.)
-    gap_seen = ~np.take(blown, layout.gaps)
-    gaps = np.take(flat, layout.gaps, axis=0).astype(np.float32)
+    # than everything else here.
+    gaps, gap_blown_at, _ = gather(maps, layout.gaps)
+    gap_seen = ~gap_blown_at
     board, lighter = masked_percentiles(gaps, gap_seen, (cfg.board_percentile, cfg.board_range[1]))
     # How wide and how dark this picture's lines are round each space, beside the
     # board's colour (read from the gaps, where no print lies): where a webcam's soft
     # focus or JPEG blurs them wider than the closing takes away, the print is looked
     # for closed away wider too (``blurred_darker``, below).
     sizes, contrast = print_closing(maps.summed, layout, np.maximum(last_mean(board), 1.0), cfg)
-    core = np.take(flat, core_index, axis=0).astype(np.float32)
-    core_seen = ~np.take(blown, core_index)
-    band = cfg.print_band_px * enlarged if enlarged > 1.0 else -1.0
-    off_print = stacked("core_lines") > band
-    enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
-    core_kept = core_seen & (off_print | ~enough)
+    core, core_blown_at, core_glared_at = gather(maps, core_index)
+    core_seen = ~core_blown_at
+    if enlarged > 1.0:
+        off_print = lists.core_lines > cfg.print_band_px * enlarged
+        enough = row_count(off_print)[:, None] >= cfg.min_off_print * off_print.shape[1]
+        core_kept = core_seen & (off_print | ~enough)
+    else:  # no band: every pixel is off it (the distances are never negative)
+        core_kept = core_seen.copy()
     # The darker share is taken from the gaps in the board's own colour (a shadow's
     # edge, not the dark stones crowding round); the lighter from them all.
     shaded = gap_seen & bare_board(gaps, board, cfg)
@@ -792,23 +888,34 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     level = np.maximum(last_mean(board)[:, None], 1.0)
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
-    mark_index = stacked("mark")
-    darker = np.take(lightness, mark_index) / np.float32(3.0) / levels
+    mark_index = lists.mark
+    darker = _over_level(np.take(lightness, mark_index), levels)
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
-    marks = print_marks(darker[:n], np.take(lightness, layout.gaps) / np.float32(3.0) / level,
+    marks = print_marks(darker[:n], _over_level(np.take(lightness, layout.gaps), level),
                         gap_seen, contrast, cfg)
     mark = float(marks.max())
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
     marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
     ink = row_share(darker > marks)
-    ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, stacked("ring_lines"), levels, marks,
-                                           cfg)
     grey = grey_level(core)
     glossy = sheen(core, core_seen, boards, view.shape[:2], core_index, cfg, grey, len(layouts))
     spread = core_spread(core, core_kept & ~glossy, boards, grey)
+    if choose and leaned is not None:
+        # Each row's ring is its own: read at every foot and the leaning spaces picked,
+        # the others given their foot's (never picked, never read).
+        picked = np.flatnonzero(_picked(spread[:n], spread[n:], cfg))
+        read = np.concatenate([np.arange(n), n + picked])
+        parts = _ring(maps, ring_index[read], lists.ring_lines[read], levels[read], marks[read],
+                      cfg)
+        ring_seen, ring_ink, ring_lift = (np.concatenate([part[:n], part[:n]]) for part in parts)
+        for full, part in zip((ring_seen, ring_ink, ring_lift), parts, strict=True):
+            full[n + picked] = part[n:]
+    else:
+        ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, lists.ring_lines, levels,
+                                               marks, cfg)
     core_blown = 1.0 - row_share(core_seen)
-    core_glared = row_share(np.take(maps.glared, core_index))
+    core_glared = row_share(core_glared_at)
     gap_blown = 1.0 - row_share(gap_seen)
 
     def rows(i: int) -> Samples:
@@ -822,7 +929,17 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at])
 
-    return rows(0), (rows(1) if leaned is not None else None)
+    if leaned is None:
+        return rows(0), None
+    return (upright_or_leaning(rows(0), rows(1), layout, cfg), None) if choose else \
+        (rows(0), rows(1))
+
+
+def _over_level(summed: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """``summed / 3 / level``: channel totals (32-bit floats, a fresh array, divided by
+    3 in place) over a board's lightness (64-bit), in the same steps and types."""
+    summed /= np.float32(3.0)
+    return summed / level
 
 
 def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.ndarray,
@@ -835,12 +952,15 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     print to be closed away) over the board's ``level``. No line runs through a space
     printed otherwise: nothing is seen on them there. (Under a glare the lines are what
     is left unclipped: taken in, they would make bare board's ring dark.)"""
-    seen = ~np.take(maps.blown, ring)
+    seen = ~np.take(maps.blown, ring) if maps.clipped else np.ones(ring.shape, bool)
     on_line = ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
     count = row_count(line_seen)
-    printed = (np.take(maps.lightness, ring) / np.float32(3.0) / level > mark) & line_seen
+    # Print is looked for at the seen pixels on the lines alone (a share of the ring).
+    rows, columns = np.nonzero(line_seen)
+    printed = _over_level(np.take(maps.lightness, ring[rows, columns]), level[rows, 0]) \
+        > mark[rows, 0]
     summed = masked_percentile(np.take(maps.summed, ring), seen & ~on_line, 50)
     lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
     return count / np.maximum(row_count(on_line), 1), \
-        row_count(printed) / np.maximum(count, 1), lift
+        np.bincount(rows[printed], minlength=len(ring)) / np.maximum(count, 1), lift

@@ -161,6 +161,10 @@ def test_masked_percentiles_are_those_of_one_sort_along_the_rows():
         pixels = rng.integers(0, 256, (n, k, 3)).astype(np.float32) if trial % 2 \
             else rng.random((n, k, 3))
         keep = rng.random((n, k)) > rng.random()
+        if trial % 3 == 1:  # every entry kept: nothing set aside
+            keep[:] = True
+        elif trial % 3 == 2:  # some rows keep nothing, the others every entry
+            keep = np.repeat(rng.random((n, 1)) > 0.5, k, axis=1)
         for values in (pixels, pixels[..., 1].copy()):
             qs = (0, 20, 25, 50, 60, 75, 80, 100)
             together = masked_percentiles(values, keep, qs)
