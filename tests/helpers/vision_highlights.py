@@ -16,6 +16,10 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from companion.vision.labels import UNSURE
+from companion.vision.scene import Effects, Pose
+from tests.helpers.scene_cache import render_scene
+
 CORE = 0.30  # the core a stone is read from, in pitches (sampling.core_radius)
 
 
@@ -80,3 +84,34 @@ def clipped_discs(image: np.ndarray, truth: dict, names: Sequence[str], *,
     layer = cv2.GaussianBlur(layer, (0, 0), 0.7)
     painted = image.astype(np.float32) * (1.0 - layer[:, :, None]) + 255.0 * layer[:, :, None]
     return np.clip(painted, 0, 255).astype(np.uint8)
+
+
+def half_filled_boards(board):
+    """Four seeded boards of 120 stones, black and white in turn on shuffled spaces, seen
+    from 0 to 30 degrees: each board's shuffled names (stones first), its stones, the
+    picture and its truth."""
+    for seed in range(4):
+        names = list(board.names)
+        np.random.default_rng(seed).shuffle(names)
+        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
+        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
+                                    Effects(noise=3.0, blur=0.6, jpeg=80))
+        yield names, pieces, image, truth
+
+
+def whites_read_under_discs(recogniser, board, radii: Sequence[float]) -> tuple[int, int]:
+    """Clip a disc of each of ``radii`` cores white over the first 160 shuffled spaces of
+    every half-filled board (120 stones, 40 bare points) and read it: no space may be
+    read as anything but unsure or what lies there. Returns the white stones lit and
+    how many of them were read white."""
+    whites = white_read = 0
+    for names, _, image, truth in half_filled_boards(board):
+        for radius in radii:
+            painted = clipped_discs(image, truth, names[:160], radius=radius)
+            reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
+            for name in names[:160]:
+                assert reading.cells[name] in (UNSURE, truth["cells"][name]), name
+                if truth["cells"][name] == "white":
+                    whites += 1
+                    white_read += reading.cells[name] == "white"
+    return whites, white_read

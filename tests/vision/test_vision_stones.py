@@ -14,7 +14,13 @@ from companion.vision.scene.looks import random_look
 from companion.vision.scene.pieces import STONE_RADII, stone_radius
 from companion.vision.stones import UNSURE
 from tests.helpers.scene_cache import render_scene
-from tests.helpers.vision_highlights import as_webcam, clipped_discs, with_highlights
+from tests.helpers.vision_highlights import (
+    as_webcam,
+    clipped_discs,
+    half_filled_boards,
+    whites_read_under_discs,
+    with_highlights,
+)
 from tests.helpers.vision_scenes import read_scene, read_scenes
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
@@ -92,19 +98,6 @@ def test_a_highlight_on_every_black_stone_of_a_full_board_reads_it_black_surely(
     assert unsure_blacks <= 2  # of 440
 
 
-def _half_filled_boards(board):
-    """Four seeded boards of 120 stones, black and white in turn on shuffled spaces, seen
-    from 0 to 30 degrees: each board's shuffled names (stones first), its stones, the
-    picture and its truth."""
-    for seed in range(4):
-        names = list(board.names)
-        np.random.default_rng(seed).shuffle(names)
-        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
-        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
-                                    Effects(noise=3.0, blur=0.6, jpeg=80))
-        yield names, pieces, image, truth
-
-
 def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
     """A lamp that clips four fifths of a white stone's core leaves the rest to show
     it white (a real camera's lamp does this); the same reflection on bare board,
@@ -112,7 +105,7 @@ def test_a_white_stone_a_lamp_blows_out_over_most_of_its_core_is_still_white():
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
     whites = white_read = 0
-    for names, pieces, image, truth in _half_filled_boards(board):
+    for names, pieces, image, truth in half_filled_boards(board):
         lit = [name for name, colour in pieces.items() if colour == "white"]
         for radius in (0.9, 1.0):
             painted = clipped_discs(image, truth, lit + names[120:160], radius=radius)
@@ -131,17 +124,8 @@ def test_a_white_stone_blown_out_whole_is_white_where_the_ring_round_its_core_sh
     white, nor a black stone empty (its dark rim once passed for print). 4 boards of 120
     stones, 40 empty points and 120 stones lit each."""
     board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
-    whites = white_read = 0
-    for names, _, image, truth in _half_filled_boards(board):
-        for radius in (1.1, 1.2):
-            painted = clipped_discs(image, truth, names[:160], radius=radius)
-            reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
-            for name in names[:160]:
-                assert reading.cells[name] in (UNSURE, truth["cells"][name]), name
-                if truth["cells"][name] == "white":
-                    whites += 1
-                    white_read += reading.cells[name] == "white"
+    whites, white_read = whites_read_under_discs(Recogniser(board, ("black", "white")),
+                                                 board, (1.1, 1.2))
     # Before these rules: 75 of 480 white, and 43 black stones read empty.
     assert white_read >= 0.4 * whites  # 229 of 480
 
@@ -329,7 +313,7 @@ def test_a_black_stone_under_a_lamps_clipped_reflection_is_told_by_its_dark_rim(
     board = load_geometry("go-19")
     recogniser = Recogniser(board, ("black", "white"))
     blacks = read_black = 0
-    for names, pieces, image, truth in _half_filled_boards(board):
+    for names, pieces, image, truth in half_filled_boards(board):
         painted = clipped_discs(image, truth, names[:160], radius=1.0)
         reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
         for name in names[:160]:

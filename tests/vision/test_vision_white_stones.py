@@ -11,11 +11,11 @@ import pytest
 
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose, random_effects
+from companion.vision.scene import random_effects
 from companion.vision.scene.looks import DEVELOPMENT, random_look_of
 from companion.vision.stones import UNSURE
 from tests.helpers.scene_cache import render_scene
-from tests.helpers.vision_highlights import clipped_discs
+from tests.helpers.vision_highlights import whites_read_under_discs
 
 
 def _bench_scene(seed: int, board):
@@ -64,18 +64,6 @@ def test_white_stones_in_a_pale_boards_colour_are_read_white():
     assert sum(reading.cells[n] == UNSURE for n in whites) <= 8
 
 
-def _half_filled_boards(board):
-    """Four seeded boards of 120 stones, black and white in turn on shuffled spaces, seen
-    from 0 to 30 degrees: each board's shuffled names (stones first) and its scene."""
-    for seed in range(4):
-        names = list(board.names)
-        np.random.default_rng(seed).shuffle(names)
-        pieces = {name: ("black", "white")[i % 2] for i, name in enumerate(names[:120])}
-        image, truth = render_scene(seed, board, pieces, Pose(tilt_deg=10.0 * seed),
-                                    Effects(noise=3.0, blur=0.6, jpeg=80))
-        yield names, image, truth
-
-
 @pytest.mark.slow
 def test_a_reflection_as_wide_as_a_stones_face_on_bare_board_is_never_a_stone():
     """A lamp's reflection clipped white over a disc of 1.3 and 1.5 cores (0.39 and 0.45
@@ -85,15 +73,6 @@ def test_a_reflection_as_wide_as_a_stones_face_on_bare_board_is_never_a_stone():
     black stone is read white (its black rim round the disc is no shade a stone casts),
     and some white stones are read white by the shade they cast."""
     board = load_geometry("go-19")
-    recogniser = Recogniser(board, ("black", "white"))
-    whites = white_read = 0
-    for names, image, truth in _half_filled_boards(board):
-        for radius in (1.3, 1.5):
-            painted = clipped_discs(image, truth, names[:160], radius=radius)
-            reading = recogniser.read(painted, np.linalg.inv(np.array(truth["homography"])))
-            for name in names[:160]:
-                assert reading.cells[name] in (UNSURE, truth["cells"][name]), name
-                if truth["cells"][name] == "white":
-                    whites += 1
-                    white_read += reading.cells[name] == "white"
-    assert white_read > 0
+    whites, white_read = whites_read_under_discs(Recogniser(board, ("black", "white")),
+                                                 board, (1.3, 1.5))
+    assert whites > 0 and white_read > 0
