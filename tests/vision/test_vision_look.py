@@ -533,6 +533,20 @@ def test_under_a_glare_no_stone_is_leaned_to_where_the_picture_cannot_tell():
     assert near.odds[1, look.classes.index("black")] < 0.01
 
 
+def _learn_loose_white(look) -> None:
+    """Teach ``look`` a white class near the board's shade, fitted loosely (4 readings)."""
+    white = np.array([0.12, 0.2, 0.21, 0.0, 0.11, 0.26])
+    look.weight[2], look.total[2], look.squares[2] = 4.0, white * 4, (white**2 + 0.001) * 4
+
+
+def _read_edge_space(look, empty, features_there):
+    """Read four spaces, all ``empty`` but space 1 (the edge space H1) showing
+    ``features_there``, with the print around faint as an edge's (0.14)."""
+    features = np.tile(empty, (4, 1))
+    features[1] = features_there
+    return glared_reading(look, features, np.zeros(4), ink_around=0.14)
+
+
 def test_a_space_showing_all_its_print_is_bare_board_whatever_light_class_it_fits():
     """Held-out game 201, photo 15: beside Black's new stone the board around the empty
     edge space H1 looked darker, H1 lighter by 0.18, and the loosely fitted white class
@@ -543,14 +557,10 @@ def test_a_space_showing_all_its_print_is_bare_board_whatever_light_class_it_fit
     look, empty = changed_look()
     edge = np.array([0.0, 0.0, 0.0, 0.12, 0.02, 0.0])
     look.space_total[1] = edge * 3.0
-    white = np.array([0.12, 0.2, 0.21, 0.0, 0.11, 0.26])
-    look.weight[2], look.total[2], look.squares[2] = 4.0, white * 4, (white**2 + 0.001) * 4
-    features = np.tile(empty, (4, 1))
-    features[1] = [0.2, 0.21, 0.2, 0.13, 0.02, 0.0]
-    bare = glared_reading(look, features, np.zeros(4), ink_around=0.14)
+    _learn_loose_white(look)
+    bare = _read_edge_space(look, empty, [0.2, 0.21, 0.2, 0.13, 0.02, 0.0])
     assert bare.labels[1] == UNSURE and not bare.leans[1]
-    features[1] = [0.15, 0.2, 0.2, 0.0, 0.1, 0.2]
-    stone = glared_reading(look, features, np.zeros(4), ink_around=0.14)
+    stone = _read_edge_space(look, empty, [0.15, 0.2, 0.2, 0.0, 0.1, 0.2])
     assert stone.labels[1] == "white"
 
 
@@ -564,14 +574,10 @@ def test_a_space_showing_a_pixel_less_print_than_its_empty_mean_is_still_bare_bo
     at most on the followed renders) and is read white."""
     look, empty = changed_look()
     look.space_total[1] = np.array([0.0, 0.0, 0.0, 0.112 + 0.124 + 0.137, 0.06, 0.0])
-    white = np.array([0.12, 0.2, 0.21, 0.0, 0.11, 0.26])
-    look.weight[2], look.total[2], look.squares[2] = 4.0, white * 4, (white**2 + 0.001) * 4
-    features = np.tile(empty, (4, 1))
-    features[1] = [0.18, 0.16, 0.19, 0.118, 0.03, 0.0]
-    bare = glared_reading(look, features, np.zeros(4), ink_around=0.14)
+    _learn_loose_white(look)
+    bare = _read_edge_space(look, empty, [0.18, 0.16, 0.19, 0.118, 0.03, 0.0])
     assert bare.labels[1] == UNSURE and not bare.leans[1]
-    features[1] = [0.18, 0.16, 0.19, 0.035, 0.08, 0.1]
-    stone = glared_reading(look, features, np.zeros(4), ink_around=0.14)
+    stone = _read_edge_space(look, empty, [0.18, 0.16, 0.19, 0.035, 0.08, 0.1])
     assert stone.labels[1] == "white"
 
 

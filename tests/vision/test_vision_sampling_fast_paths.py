@@ -30,6 +30,7 @@ from companion.vision.sampling import (
     view_maps,
 )
 from companion.vision.scene import Effects, Pose
+from tests.helpers.sampling_inputs import sampling_inputs
 from tests.helpers.scene_cache import render_scene
 from tests.helpers.webcam_frames import webcam_frame
 
@@ -70,12 +71,9 @@ def _assert_same_samples(a: Samples, b: Samples) -> None:
 @pytest.mark.parametrize("look", ["sharp", "dim", "glared", "blurred"])
 def test_the_chosen_samples_are_those_chosen_from_both_layouts_sampled_whole(look):
     image, homography = _frame(look)
-    recogniser = Recogniser(GO, COLOURS)
-    layout, cfg = recogniser.layout, recogniser.sampling
-    leaned_layout = recogniser._leaning(homography, image.shape[1::-1])
-    assert leaned_layout is not None
-    view = board_view(image, homography, layout)
-    maps = view_maps(view, cfg)
+    given = sampling_inputs(GO, COLOURS, image, homography)
+    layout, cfg, leaned_layout, view, maps = \
+        given.layout, given.cfg, given.leaned, given.view, given.maps
     enlarged = magnification(layout, homography, image.shape[1::-1])
     foot, leaned = sample(view, layout, cfg, enlarged, maps, leaned_layout)
     slow = upright_or_leaning(foot, leaned, layout, cfg)

@@ -33,6 +33,7 @@ from companion.vision.sampling import (
 )
 from companion.vision.scene import Effects, Pose
 from companion.vision.scene.looks import random_look
+from tests.helpers.sampling_inputs import sampling_inputs
 from tests.helpers.scene_cache import render_scene
 from tests.helpers.webcam_frames import webcam_frame
 
@@ -110,13 +111,9 @@ def test_a_foot_and_where_its_stone_leans_sampled_together_are_as_sampled_apart(
     # A webcam's look with a lamp's highlight on the stones (seed 10: 640 × 480).
     image, truth = render_scene(10, GO, None, None, None,
                                 look=random_look(np.random.default_rng([10, 3])))
-    homography = np.linalg.inv(np.array(truth["homography"]))
-    recogniser = Recogniser(GO, COLOURS)
-    layout, cfg = recogniser.layout, recogniser.sampling
-    leaned_layout = recogniser._leaning(homography, image.shape[1::-1])
-    assert leaned_layout is not None
-    view = board_view(image, homography, layout)
-    maps = view_maps(view, cfg)
+    given = sampling_inputs(GO, COLOURS, image, np.linalg.inv(np.array(truth["homography"])))
+    layout, cfg, leaned_layout, view, maps = \
+        given.layout, given.cfg, given.leaned, given.view, given.maps
     foot, leaned = sample(view, layout, cfg, 1.0, maps, leaned_layout)
     alone, none = sample(view, layout, cfg, 1.0, maps)
     assert none is None
