@@ -27,7 +27,9 @@ only missing print would make it a stone, when a lamp's glare has blown out its 
 or when its core is not one colour (a hand's edge, a piece half on); and a space read
 empty is unsure where it shows none of a mark the board prints round every space (a
 white stone on a white board) or a light stone's lit face round a highlight (a shell
-stone's stripes pass for print). A glossy stone's
+stone's stripes pass for print), and where it hides its print while a lamp blows out
+part of its core (``_blown_face``: a glossy stone's face, its shaded rest in the board's
+colour). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
