@@ -27,7 +27,9 @@ only missing print would make it a stone, when a lamp's glare has blown out its 
 or when its core is not one colour (a hand's edge, a piece half on); and a space read
 empty is unsure where it shows none of a mark the board prints round every space (a
 white stone on a white board) or a light stone's lit face round a highlight (a shell
-stone's stripes pass for print). A glossy stone's
+stone's stripes pass for print), and where it hides its print while a lamp blows out
+part of its core (``_blown_face``: a glossy stone's face, its shaded rest in the board's
+colour). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
@@ -76,6 +78,7 @@ UNSURE_RULES = (
     "hue of another colour",
     "empty, none of the mark printed round it",
     "empty, a lit face lighter than its board",
+    "empty, print hidden round a blown-out face",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -139,6 +142,18 @@ def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
     well as a lamp's reflection in glossy bare board no larger than a core."""
     return (samples.core_blown > cfg.lamp_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown) & (ratio.mean(axis=1) > cfg.light_min_lum)
+
+
+def _blown_face(samples: Samples, hidden: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``hidden`` spaces (read empty, their print hidden or faint where it shows
+    around), those part of whose core a lamp blows out (over ``lamp_core_blown``): a
+    glossy stone's lit face. A lamp's reflection in bare board blows out the lines only
+    where it lies, and they still show through the rest of the core and the mark disc
+    round it; a stone hides them all, and what its highlight leaves of its core is its
+    shaded side, which may read as bare board by its colour (a white stone on pale vinyl
+    or kaya, 65–75 % of its core blown out, the rest as dark as the board). The picture
+    does not tell which stone surely: the space is unsure, not empty."""
+    return hidden & (samples.core_blown > cfg.lamp_core_blown)
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -941,7 +956,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful &= ~hidden_stone
     unprinted = (best == 0) & ~bare & _mark_missing(samples, cfg)
     lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
-    blind |= unprinted | lit_face
+    blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint), cfg)
+    blind |= unprinted | lit_face | blown_face
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
@@ -952,7 +968,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue, unprinted, lit_face)
+             ringed, uneven, other_hue, unprinted, lit_face, blown_face)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
