@@ -79,9 +79,11 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
     made, but for those the picture rules out on the spaces they change
     (``ruled_out(view after it, changed)``: it shows something else there all but
     surely, ``companion.table.likely``), as it rules out the explanations of a reading
-    with a sure change. One question covers the spaces the moves left change, so a lamp
-    that newly hides three spaces costs one answer ("nothing happened there"), not
-    three, and a space the picture shows as the game has it is not asked about.
+    with a sure change; where it rules out every one, the question stands whole, and
+    the picture's odds answer it (``likely.picture_answer``) or the players do. One
+    question covers the spaces the moves left change, so a lamp that newly hides three
+    spaces costs one answer ("nothing happened there"), not three, and a space the
+    picture shows as the game has it is not asked about.
     """
     limits = limits or SearchLimits()
     view = game.view(state)
@@ -94,11 +96,12 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
         text = game.describe(state, action)
         for after, after_view, dice in outcomes(game, state, action, limits):
             changed = changed_spaces(view, after_view)
-            if changed and changed <= unsure and changed & fresh \
-                    and not (ruled_out is not None and ruled_out(after_view, changed)):
+            if changed and changed <= unsure and changed & fresh:
                 moves.append((Candidate((action,), text, after, after_view, dice), changed))
     if not moves:
         return None
+    if ruled_out is not None:
+        moves = [move for move in moves if not ruled_out(move[0].view, move[1])] or moves
     spaces = tuple(s for s in view if any(s in changed for _, changed in moves))
     named = len(spaces) > 1
     answers = [Answer(_words(game, view, spaces, named))]
