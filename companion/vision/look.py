@@ -25,7 +25,9 @@ under the look still leans (``_own_empty``); and a space whose core is blown out
 to the class the look fits best where that class is learned blown out (a white stone
 the lamp always blows out at this table). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
-pale stone in the board's own colour, or a hand; a space read as a stone of about the
+pale stone in the board's own colour, or a hand (but where the print of more spaces than
+a move covers is gone, the picture's doing, its odds are given: its shade tells); a
+space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
 hides it). Each space's own print when empty is learned too (an edge or a star point
 shows less or more than the others).
