@@ -20,7 +20,13 @@ from companion.table import verdict as v
 from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
 from companion.table.guesses import guess
-from companion.table.likely import Odds, contradicts, picture_answer, shown_otherwise
+from companion.table.likely import (
+    Odds,
+    contradicts,
+    picture_answer,
+    rules_out,
+    shown_otherwise,
+)
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
@@ -89,13 +95,13 @@ class CameraReadings:
             fresh = self._fresh(reading, disturbed)
             result = self._reading(reading, fresh)
             self._judged(reading)
-            game, state, version = self.game, self.state, self._version
+            game, state, version, odds = self.game, self.state, self._version, self._odds
         if result is None:
-            found = self._look(game, state, reading, fresh)
+            found = self._look(game, state, reading, fresh, odds)
             with self._locked():
                 if version != self._version:
                     result = self._reading(reading, fresh) or self._conclude(
-                        *self._look(self.game, self.state, reading, fresh))
+                        *self._look(self.game, self.state, reading, fresh, self._odds))
                 else:
                     result = self._conclude(*found)
                 self._judged(reading)
@@ -145,10 +151,11 @@ class CameraReadings:
             self._cancel_waiting()
         return None
 
-    def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str]
-              ) -> tuple[dict[str, Any], Explanation, Question | None, Kept | None]:
+    def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str],
+              odds: Odds) -> tuple[dict[str, Any], Explanation, Question | None, Kept | None]:
         """The search: the explanations of ``reading`` and, when its sure spaces show no
-        change, the question about the moves that may hide in ``fresh`` spaces. When no
+        change, the question about the moves that may hide in ``fresh`` spaces (but for
+        those the picture's ``odds`` rule out, ``likely.rules_out``). When no
         legal move explains it, the pieces no legal move could change are kept as the
         game has them (``companion.table.doubt``) and the reading, so corrected, is
         explained again; it is returned with the explanation when that explains it (else
@@ -166,7 +173,8 @@ class CameraReadings:
                 kept = None  # the change is refused as read: the move it looks like
         if found.difference or not fresh:
             return reading, found, None, kept
-        return reading, found, unseen(game, state, reading, fresh, self.limits), kept
+        return reading, found, unseen(game, state, reading, fresh, self.limits,
+                                      rules_out(odds)), kept
 
     def _matches(self, question: Question | None = None) -> TableVerdict:
         """The board shows the game on every space read surely: say so, or ask
@@ -340,7 +348,7 @@ class CameraReadings:
                 # Read again without a move there: the moves seen, or the stone seen
                 # refused (it has no move before it).
                 again = self._conclude(*self._look(self.game, self.state, reading,
-                                                   frozenset()))
+                                                   frozenset(), self._odds))
                 return replace(again, text=f"{what}, as the game has it. {again.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         result = self._apply(answer.candidate)
@@ -350,7 +358,8 @@ class CameraReadings:
         if result.kind != v.APPLIED or not rest or reading is None or compare(
                 self.game.view(self.state), reading):
             return result
-        follow = unseen(self.game, self.state, reading, rest, self.limits)
+        follow = unseen(self.game, self.state, reading, rest, self.limits,
+                        rules_out(self._odds))
         if follow is None:
             return result
         asked = self._ask(follow)

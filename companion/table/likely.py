@@ -22,7 +22,7 @@ stack) has no odds, and its question is always asked.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.table.question import Answer, Question
@@ -65,6 +65,14 @@ def contradicts(view: Mapping[str, Any], odds: Odds) -> bool:
     ``view`` (the board after a move the sure spaces allow) has an empty space or a
     stone: the move leaves out a stone the camera half sees."""
     return bool(shown_otherwise(view, odds))
+
+
+def rules_out(odds: Odds) -> Callable[[Mapping[str, Any], set[str]], bool]:
+    """Whether the picture rules out a move the camera may have missed, given the board
+    after it and the spaces it changes: on one of them it all but surely shows
+    something else (``shown_otherwise``). Such a move is no answer worth asking
+    about, as a move it contradicts is no explanation (``contradicts``)."""
+    return lambda view, changed: bool(shown_otherwise(view, odds) & changed)
 
 
 def shown_otherwise(view: Mapping[str, Any], odds: Odds) -> set[str]:

@@ -15,7 +15,7 @@ stone seen, with the rule's reason.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,10 @@ from companion.table.explain import Candidate, SearchLimits, outcomes
 from companion.table.reading import Reading, changed_spaces, is_sure
 
 NOTHING_HAPPENED = "nothing happened there"
+
+RuledOut = Callable[[Mapping[str, Any], set[str]], bool]
+"""Whether the picture rules out a move: given the board after it and the spaces it
+changes."""
 
 
 @dataclass(frozen=True)
@@ -64,15 +68,22 @@ class Question:
 
 
 def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
-           limits: SearchLimits | None = None) -> Question | None:
+           limits: SearchLimits | None = None, ruled_out: RuledOut | None = None
+           ) -> Question | None:
     """Ask about the moves the camera may have missed, or return ``None``.
 
     ``reading`` matches the game on every space it read surely; ``fresh`` are the unsure
     spaces worth asking about (the camera read them before, or they are being asked
     about). The legal actions are tried one by one (at most ``limits.max_tries``); those
     that change only unsure spaces, one of them fresh, are the moves that may have been
-    made. One question covers the spaces they change, so a lamp that newly hides three
-    spaces costs one answer ("nothing happened there"), not three.
+    made, but for those the picture rules out on the spaces they change
+    (``ruled_out(view after it, changed)``: it shows something else there all but
+    surely, ``companion.table.likely``), as it rules out the explanations of a reading
+    with a sure change; where it rules out every one, the question stands whole, and
+    the picture's odds answer it (``likely.picture_answer``) or the players do. One
+    question covers the spaces the moves left change, so a lamp that newly hides three
+    spaces costs one answer ("nothing happened there"), not three, and a space the
+    picture shows as the game has it is not asked about.
     """
     limits = limits or SearchLimits()
     view = game.view(state)
@@ -89,6 +100,8 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
                 moves.append((Candidate((action,), text, after, after_view, dice), changed))
     if not moves:
         return None
+    if ruled_out is not None:
+        moves = [move for move in moves if not ruled_out(move[0].view, move[1])] or moves
     spaces = tuple(s for s in view if any(s in changed for _, changed in moves))
     named = len(spaces) > 1
     answers = [Answer(_words(game, view, spaces, named))]

@@ -25,7 +25,9 @@ under the look still leans (``_own_empty``); and a space whose core is blown out
 to the class the look fits best where that class is learned blown out (a white stone
 the lamp always blows out at this table). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
-pale stone in the board's own colour, or a hand; a space read as a stone of about the
+pale stone in the board's own colour, or a hand (but where the print of more spaces than
+a move covers is gone, the picture's doing, its odds are given: its shade tells); a
+space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
 hides it). Each space's own print when empty is learned too (an edge or a star point
 shows less or more than the others).
@@ -296,9 +298,19 @@ class LearnedLook:
                     odds[i], leans[i] = other.odds[i], other.leans[i]
                 if kept[i] and labels[i] == UNSURE:
                     odds[i], leans[i] = look_odds[i], True
+        # Read empty without its print where the print is gone from more spaces than a
+        # move covers (``_faded``): the picture's doing (blur, lines resampled too
+        # faint), not a hand's or a stone's. Where every colour is learned and the
+        # space fits the empty look closely, its shade tells what no print can: the
+        # picture leans as the look's odds say (no stone of this table looks so).
+        faded = self._faded(samples, labels, own_empty)
+        if not unlearned and faded.sum() > self.cfg.changed_max_spaces:
+            shaded = hidden & ~glare & (z2[rows, pick] <= self.cfg.max_distance2) \
+                & np.array([label == UNSURE for label in labels])
+            odds[shaded], leans[shaded] = look_odds[shaded], True
         fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, own_empty,
-                                        fitted).items():
+                                        fitted, faded).items():
             odds[i] = 0.0
             for colour in colours:
                 odds[i, self.classes.index(colour)] = \
@@ -309,7 +321,7 @@ class LearnedLook:
                              covered=covered, odds=odds, leans=leans)
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
-                 own_empty: tuple[np.ndarray, ...], fitted: np.ndarray
+                 own_empty: tuple[np.ndarray, ...], fitted: np.ndarray, faded: np.ndarray
                  ) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the colours of stone their shade allows. A stone of a colour the look
@@ -341,7 +353,8 @@ class LearnedLook:
         move, one or two; a stone under a glare that a class of stone fits, ``fitted``,
         is no change the look cannot name, and is not counted). Only for two colours,
         one darker and one lighter than a board: a shade tells no more apart.
-        ``own_empty`` is ``_own_empty``'s answer for this frame, worked out once."""
+        ``own_empty`` and ``faded`` are ``_own_empty``'s and ``_faded``'s answers for
+        this frame, worked out once."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
@@ -360,8 +373,6 @@ class LearnedLook:
         # picture's doing (blur, a veil of light, lines resampled too faint in the
         # board view), not stones'. Where it is so, a space whose print is gone is no
         # stone by that alone; one whose shade names a colour still is.
-        stone = np.array([label in self.colours for label in labels])
-        faded = seen & lit & (gone | hidden) & ~stone
         plain = faded.sum() <= cfg.changed_max_spaces
         changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
             & (samples.ink_around > self.stones.ink_present) \
@@ -381,6 +392,17 @@ class LearnedLook:
                 darker if shade[i] <= -cfg.changed_shade else \
                 lighter if shade[i] >= cfg.changed_shade else darker + lighter
         return found
+
+    def _faded(self, samples: Samples, labels: Sequence[str],
+               own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
+        """The spaces seen empty before, not glared since and not read as a stone,
+        whose print is gone: under ``changed_ink_share`` of their own, or hidden as the
+        look-free reader says. More of them than a move covers (``changed_max_spaces``)
+        is the picture's doing, not stones' (``_changed``, ``classify``)."""
+        seen, _far, lit, own = own_empty
+        gone = samples.ink < np.nan_to_num(own[:, INK]) * self.cfg.changed_ink_share
+        stone = np.array([label in self.colours for label in labels])
+        return seen & lit & (gone | print_hidden(samples, self.stones)) & ~stone
 
     def _own_empty(self, features: np.ndarray, samples: Samples, empty_variance: np.ndarray
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

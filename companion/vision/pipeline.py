@@ -32,8 +32,9 @@ from companion.vision.sampling import (
     leaning,
     magnification,
     make_layout,
-    sample,
+    sample_chosen,
     stack_layouts,
+    stacked_for,
     view_maps,
 )
 from companion.vision.stones import SpaceReadings
@@ -209,10 +210,9 @@ class Recogniser:
         maps = view_maps(view, self.sampling)
         leaned_layout = self._leaning(pixels_to_mm, image.shape[1::-1]) \
             if self.reader.leans else None
-        if not self._lists.holds(self.layout, leaned_layout):
-            self._lists = stack_layouts(self.layout, leaned_layout)
-        samples, _ = sample(view, self.layout, self.sampling, enlarged, maps, leaned_layout,
-                            self._lists, choose=True)
+        self._lists = stacked_for(self._lists, self.layout, leaned_layout)
+        samples = sample_chosen(view, self.layout, self.sampling, enlarged, maps,
+                                leaned_layout, self._lists)
         result = self.reader.classify(view, samples, self.colours, self.look)
         names = self.layout.names
         cells = dict(zip(names, result.labels, strict=True))

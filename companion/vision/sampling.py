@@ -14,7 +14,7 @@ happens to match the board's colour.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -829,10 +829,17 @@ def stack_layouts(layout: Layout, leaned: Layout | None) -> Stacked:
                                      for name in names))
 
 
+def stacked_for(lists: Stacked | None, layout: Layout, leaned: Layout | None) -> Stacked:
+    """``lists`` where it stacks ``layout`` and ``leaned``, else those two stacked anew:
+    the one check of whether a kept stack still serves."""
+    if lists is not None and lists.holds(layout, leaned):
+        return lists
+    return stack_layouts(layout, leaned)
+
+
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
            maps: ViewMaps | None = None, leaned: Layout | None = None,
-           lists: Stacked | None = None, choose: bool = False
-           ) -> tuple[Samples, Samples | None]:
+           lists: Stacked | None = None) -> tuple[Samples, Samples | None]:
     """Take every space's core pixels, its local board colour and how much of the
     board's own print (lines, spots) shows where a piece would sit (from ``maps`` of
     the view, when they are already made): at each space's foot (``layout``) and, where
@@ -841,10 +848,28 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     print are read once, from the gaps and the feet, and the spaces of both layouts in
     one pass over them stacked (``lists``, where its owner keeps them for these
     layouts; else stacked here): every figure of a space is its own row's, the same
-    as sampling each layout apart, in half the steps. With ``choose``, the one
-    ``Samples`` that ``upright_or_leaning`` makes of the two is given (the second
-    ``None``): the same arrays, the leaning layout's ring read only at the spaces where
-    it is picked (some one in eight on a tilted board), the only ones where it counts.
+    as sampling each layout apart, in half the steps. (``_sampled`` says how.)"""
+    rows = _sampled(view, layout, cfg, enlarged, maps, leaned, lists, choose=False)
+    return rows(0), None if leaned is None else rows(1)
+
+
+def sample_chosen(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
+                  maps: ViewMaps | None = None, leaned: Layout | None = None,
+                  lists: Stacked | None = None) -> Samples:
+    """The one ``Samples`` that ``upright_or_leaning`` makes of ``sample``'s two (the
+    foot's alone where ``leaned`` is ``None``): the same arrays, the leaning layout's
+    ring read only at the spaces where it is picked (some one in eight on a tilted
+    board), the only ones where it counts. What the recogniser reads."""
+    rows = _sampled(view, layout, cfg, enlarged, maps, leaned, lists, choose=True)
+    return rows(0) if leaned is None else upright_or_leaning(rows(0), rows(1), layout, cfg)
+
+
+def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
+             maps: ViewMaps | None, leaned: Layout | None, lists: Stacked | None,
+             choose: bool) -> Callable[[int], Samples]:
+    """``sample``'s work: the samples of ``layout`` (row block 0) and ``leaned`` (1), as
+    a function of the block. With ``choose`` the leaning layout's ring is read only
+    where ``upright_or_leaning`` will pick it (``sample_chosen``).
 
     Pixels at or next to a blown-out one (glare, overexposure: the sensor clipped, and
     its bloom brightens the pixel beside it) carry no colour and are set aside: the
@@ -856,8 +881,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
     lightness = maps.lightness
     layouts = [layout] if leaned is None else [layout, leaned]
     n = len(layout.names)
-    if lists is None or not lists.holds(layout, leaned):
-        lists = stack_layouts(layout, leaned)
+    lists = stacked_for(lists, layout, leaned)
     core_index, ring_index = lists.core, lists.ring
     # Only the pixels looked at are turned to float: the whole view would cost more
     # than everything else here.
@@ -929,10 +953,7 @@ def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at])
 
-    if leaned is None:
-        return rows(0), None
-    return (upright_or_leaning(rows(0), rows(1), layout, cfg), None) if choose else \
-        (rows(0), rows(1))
+    return rows
 
 
 def _over_level(summed: np.ndarray, level: np.ndarray) -> np.ndarray:

@@ -310,6 +310,36 @@ def test_a_move_hidden_where_the_photo_cannot_read_is_asked_then_seen(tmp_path):
     assert final == expected_cells(states[3])
 
 
+def _blurred(image, left):
+    """``image`` with its left (or right) half blurred, as a shaking hand blurs part of
+    a photo: the board's lines there fade away."""
+    half = slice(0, image.shape[1] // 2) if left else slice(image.shape[1] // 2, None)
+    blurred = image.copy()
+    blurred[:, half] = cv2.GaussianBlur(image, (0, 0), 4.0)[:, half]
+    return blurred
+
+
+@pytest.mark.slow
+def test_moves_beside_a_blurred_side_of_the_photo_are_applied_without_asking():
+    """Photo 4 shows White's B5 and Black's B8, its left half blurred: the print of many
+    spaces there is gone, and the empty E1, on the blur's edge, read empty without its
+    print, could hide a White stone played before them. The print of so many spaces
+    going at once is the picture's doing, and E1's shade fits the empty board and no
+    stone of this table: the picture leans empty there, so the two moves are applied (it
+    asked "Is E1 empty or white?" before). Photo 5, its right half blurred, shows one
+    move: applied."""
+    states = random_game(9, 6, seed=4300)
+    shots = [(0, None), (1, None), (2, None), (3, None), (5, True), (6, False)]
+    images = [(str(i), _image("go-9", states[i], CLEAN, i) if side is None
+               else _blurred(_image("go-9", states[i], CLEAN, i), side))
+              for i, side in shots]
+    results = list(follow("go", images, options={"size": 9}))
+    assert [r.verdict for r in results] == ["unchanged"] + ["move"] * 5
+    assert [m["player"] for m in results[4].moves] == ["white", "black"]
+    for result, (i, _side) in zip(results, shots, strict=True):
+        assert board_of(result.to_json()) == expected_cells(states[i])
+
+
 @pytest.mark.slow
 def test_a_game_on_a_realistic_table_is_followed_with_the_learned_look():
     """Every photo teaches the table's look once the referee accepts it, and the look

@@ -424,6 +424,34 @@ def test_without_a_clear_picture_the_players_are_asked_as_before(session):
     assert session.state["board"]["C4"] is None
 
 
+EVEN = {"empty": 0.5, "black": 0.0, "white": 0.5}
+"""Odds for a space the picture cannot tell: empty or a white stone alike."""
+
+
+def test_a_question_leaves_out_the_spaces_the_picture_shows_as_the_game_has_them(session):
+    """A blurred photo: C4, D5 and D8 newly unread. The picture all but surely shows D5
+    and D8 empty, and cannot tell C4: a move on D5 or D8 is ruled out, as a move the
+    picture contradicts is no explanation, and the players are asked about C4 alone."""
+    white_to_move(session)
+    odds = {"C4": EVEN, "D5": leaning("empty"), "D8": leaning("empty")}
+    result = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE, D8=UNSURE),
+                                    odds=odds)
+    assert result.kind == v.QUESTION and result.text == "Is C4 empty or white?"
+    assert result.choices == ("Empty: nothing happened there", "White: White places on C4")
+    assert session.state["board"]["C4"] is None
+
+
+def test_two_moves_the_picture_shows_equally_likely_are_asked_about(session):
+    """C4 and D5 newly unread, each as likely empty as white: White played on one of
+    them, or on neither; the picture cannot tell which, so the players are asked."""
+    white_to_move(session)
+    result = session.submit_reading(board(session, C4=UNSURE, D5=UNSURE),
+                                    odds={"C4": EVEN, "D5": EVEN})
+    assert result.kind == v.QUESTION and result.text == "What is on C4 and D5 now?"
+    assert len(result.choices) == 3
+    assert session.state["board"]["C4"] is None and session.state["board"]["D5"] is None
+
+
 def test_a_move_that_leaves_out_a_stone_the_picture_half_sees_is_not_taken(session):
     """White's stone on D5 is read surely; C4, unread, all but surely shows a black
     stone: more happened than the camera can read, and the one move it reads would

@@ -261,7 +261,8 @@ def changed(look, features, samples, labels):
     variance as ``classify`` hands it on."""
     own_empty = look._own_empty(features, samples, look.statistics()[1][0])
     return look._changed(features, samples, labels, own_empty,
-                         np.zeros(len(labels), dtype=bool))
+                         np.zeros(len(labels), dtype=bool),
+                         look._faded(samples, labels, own_empty))
 
 
 def samples_of(spaces, *, ink=0.3, core_blown=0.0, gap_blown=0.0, ink_around=0.3):

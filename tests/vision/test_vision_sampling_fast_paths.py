@@ -4,7 +4,7 @@ Session 15 made classification faster without changing a reading: the pixel list
 a board's two layouts are stacked by the recogniser that keeps them (no cache shared
 between boards or recognisers); a space's colours and its blown and glared marks come
 from one take of 32-bit words; the recogniser's samples are chosen between the foot
-and where the stone leans inside ``sample`` (``choose``), the leaning ring read only
+and where the stone leans inside the sampler (``sample_chosen``), the leaning ring read only
 where it is picked; the frame checks look their logs up. Each is checked here against
 the plain computation, on sharp and blurred rendered frames, with a lamp's glare and
 without."""
@@ -25,6 +25,7 @@ from companion.vision.sampling import (
     gather,
     magnification,
     sample,
+    sample_chosen,
     stack_layouts,
     upright_or_leaning,
     view_maps,
@@ -77,15 +78,14 @@ def test_the_chosen_samples_are_those_chosen_from_both_layouts_sampled_whole(loo
     enlarged = magnification(layout, homography, image.shape[1::-1])
     foot, leaned = sample(view, layout, cfg, enlarged, maps, leaned_layout)
     slow = upright_or_leaning(foot, leaned, layout, cfg)
-    fast, none = sample(view, layout, cfg, enlarged, maps, leaned_layout,
-                        stack_layouts(layout, leaned_layout), choose=True)
-    assert none is None
+    fast = sample_chosen(view, layout, cfg, enlarged, maps, leaned_layout,
+                         stack_layouts(layout, leaned_layout))
     _assert_same_samples(fast, slow)
     # Some spaces are read where their stone leans, and some of those are ringed apart.
     assert not np.array_equal(slow.core, foot.core)
     # Upright (no leaning layout) there is nothing to choose from.
     alone, _ = sample(view, layout, cfg, enlarged, maps)
-    chosen, _ = sample(view, layout, cfg, enlarged, maps, choose=True)
+    chosen = sample_chosen(view, layout, cfg, enlarged, maps)
     _assert_same_samples(chosen, alone)
 
 
