@@ -36,9 +36,10 @@ space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker
 any board is that stone, whatever its face reads (``_dark_rim``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
-reflection in bare board only lightens it. ``SpaceReadings.why``
-names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
-a space is unsure").
+reflection in bare board only lightens it; so is a light stone that colour leans to
+but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``).
+``SpaceReadings.why`` names the rules that made each space unsure (``UNSURE_RULES``;
+docs/recognition.md, "Why a space is unsure").
 """
 
 from __future__ import annotations
@@ -962,10 +963,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
-    hidden_light = _light_stone_unclear(samples, rays, fair_print, (best > 0) & (
-        np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best] > 0.0)
-        & (confidence < cfg.min_confidence) & ~loose & ~ambiguous & ~blind & ~other_hue
-        & (spread <= cfg.max_spread), rim, cfg)
+    hidden_light = _light_stone_unclear(
+        samples, rays, fair_print, (best > 0) & (best_lum > 0.0) & (confidence < cfg.min_confidence)
+        & ~loose & ~ambiguous & ~blind & ~other_hue & (spread <= cfg.max_spread), rim, cfg)
     doubtful &= ~hidden_light
     confidence = np.where(hidden_light, cfg.min_confidence, confidence)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
