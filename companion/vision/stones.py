@@ -550,9 +550,11 @@ def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: 
     covers (``_stone_in_board_colour``): the print that shows clearly round the space
     is hidden at its foot and on the lines across the ring round its core, and the
     board beside it is shaded as a raised stone shades it. Colour already leans to the
-    stone there; what is hidden and the shade make it sure. A flat thing over bare
-    board (a sheet, a sleeve) casts no shade at its edge, and bare board shows its
-    lines. Not on the rim, whose print is weaker than around it anyway."""
+    stone there; what is hidden and the shade make it sure: bare board among stones,
+    however they shade it, shows its lines. Not on the rim, whose print is weaker than
+    around it anyway. A hand over a white board can pass (pale skin leans white, hides
+    the print and shades the board at its edge): such a picture is flagged occluded by
+    the spaces round it, not by these."""
     if rim is not None:
         chosen = chosen & ~rim
     return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
