@@ -38,9 +38,10 @@ space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker
 any board is that stone, whatever its face reads (``_dark_rim``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
-reflection in bare board only lightens it. ``SpaceReadings.why``
-names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
-a space is unsure").
+reflection in bare board only lightens it; so is a light stone that colour leans to
+but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``).
+``SpaceReadings.why`` names the rules that made each space unsure (``UNSURE_RULES``;
+docs/recognition.md, "Why a space is unsure").
 """
 
 from __future__ import annotations
@@ -555,6 +556,25 @@ def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
     return standing & _shaded_edge(samples, rays, standing, cfg)
 
 
+def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                         chosen: np.ndarray, rim: np.ndarray | None, cfg: Section
+                         ) -> np.ndarray:
+    """Of the ``chosen`` spaces (read as a light stone, but not surely: its colour lies
+    between the board's and the stone's, as a translucent white glass stone on white
+    vinyl, or any white stone dimmed by its own shade, does), those a standing stone
+    covers (``_stone_in_board_colour``): the print that shows clearly round the space
+    is hidden at its foot and on the lines across the ring round its core, and the
+    board beside it is shaded as a raised stone shades it. Colour already leans to the
+    stone there; what is hidden and the shade make it sure: bare board among stones,
+    however they shade it, shows its lines. Not on the rim, whose print is weaker than
+    around it anyway. A hand over a white board can pass (pale skin leans white, hides
+    the print and shades the board at its edge): such a picture is flagged occluded by
+    the spaces round it, not by these."""
+    if rim is not None:
+        chosen = chosen & ~rim
+    return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
+
+
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                         confidence: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
     """The spaces read surely as a piece far darker than any board (``dark_piece_lum``)
@@ -959,6 +979,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint), cfg)
     blind |= unprinted | lit_face | blown_face
     other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
+    # A light stone that colour leans to but cannot read surely (white glass on white
+    # vinyl) is that stone where it hides the print and shades the board beside it.
+    hidden_light = _light_stone_unclear(
+        samples, rays, fair_print, (best > 0) & (best_lum > 0.0) & (confidence < cfg.min_confidence)
+        & ~loose & ~ambiguous & ~blind & ~other_hue & (spread <= cfg.max_spread), rim, cfg)
+    doubtful &= ~hidden_light
+    confidence = np.where(hidden_light, cfg.min_confidence, confidence)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
                                 cfg)
