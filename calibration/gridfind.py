@@ -115,6 +115,7 @@ from calibration.registration import (
     rms_residual,
 )
 from companion.geometry import Geometry
+from companion.vision.sampling import column_median
 
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side), either way
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
@@ -193,7 +194,7 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
                       ) -> tuple[float, float]:
     """The ``count`` evenly spaced positions along ``profile`` with the most line
     response above the profile's median: (first position, pitch)."""
-    base = profile - np.median(profile)
+    base = profile - column_median(profile)
     positions = np.arange(len(profile), dtype=np.float64)
     fine = np.interp(np.arange(0, len(profile) - 1, 0.5), positions, base)  # half-pixel steps
     steps = int(np.log(pitch_range[1] / pitch_range[0]) / np.log(1 + PITCH_STEP)) + 1
@@ -346,7 +347,8 @@ def settle(scores: np.ndarray, count: int, beyond: int) -> int:
     sums = np.array([scores[k:k + count].sum() for k in range(2 * beyond + 1)])
     best = int(np.argmax(sums))
     # Move only for a clear gain: a faint edge line and a shadow beyond it can look alike.
-    if sums[best] - sums[beyond] < SETTLE_MARGIN * np.median(scores[beyond:beyond + count]):
+    typical = column_median(scores[beyond:beyond + count])
+    if sums[best] - sums[beyond] < SETTLE_MARGIN * typical:
         return 0
     return best - beyond
 
@@ -363,7 +365,7 @@ def _peaks(profiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     safe = np.where(denominator < 0, denominator, -1.0)
     offset = np.where(denominator < 0, 0.5 * (a - c) / safe, 0.0)
     position = np.where(inner, k + offset, np.nan)
-    height = np.where(inner, profiles[rows, k] - np.median(profiles, axis=1), 0.0)
+    height = np.where(inner, profiles[rows, k] - column_median(profiles.T), 0.0)
     return position, height
 
 
