@@ -56,10 +56,10 @@ with no markers: its outline first, then its lines, then every crossing.
    no lattice is fitted. When the search finds no board, the regions where the line
    response crosshatches are searched again, each in a crop of the full picture
    around it, closer (``calibration.gridzoom``; every check as above, on the crop's
-   own line response; only the outlines over the region), and a board found there is
-   mapped back to the picture. A board
-   found with its crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is
-   searched again the same way around it, and refused if it is not found there.
+   own line response; only the outlines over the region, and only the stones near it),
+   and a board found there is mapped back to the picture. A board found with its
+   crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is searched again the
+   same way around it, and refused if it is not found there.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
@@ -515,7 +515,8 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
     """The search at the working size (``grey`` and its line ``response``, ``scale``
     working pixels a picture pixel): by the lines in every outline (with ``within``,
     a box x0, y0, x1, y1 in working pixels, only those over it: ``gridzoom.over``),
-    then by the stones (module docstring)."""
+    then by the stones (with ``within``, only those near it: ``gridstones``), as the
+    module docstring says."""
     counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
@@ -557,7 +558,7 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
         # A board covered in stones shows too little of its lines, and the gaps between
         # its stones make a lattice of their own: find it by its stones too.
         try:
-            by_stones = find_by_stones(grey, response, scale, geometries)
+            by_stones = find_by_stones(grey, response, scale, geometries, within)
         except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
             by_stones = None
         if by_stones is not None and _stones_problem(grey, response, by_stones,
