@@ -10,11 +10,16 @@ round the board) and **cut** (the board and 1.5 pitches around it only). Where t
 crossings must land is the reference moved the same way. **found** counts boards of
 the right size whose every crossing lies within a third of a pitch of it (the board
 taken any way round), **wrong** any other board, **refused** "no board found". Then
-the bare tables alone, with no board pasted (each must be refused). CPU seconds per
+the bare tables alone, with no board pasted (each must be refused); and with
+``--late-games N``, N rendered late games (19 × 19 with 300 stones and 13 × 13 with 140,
+in turn) small on the same table (``tests.helpers.cluttered_scenes.cluttered_scene``:
+the grid 30-40 % of the frame, up to 35° from vertical), judged against the render's
+truth the same way (seeds ``--seed`` + 100 on). CPU seconds per
 picture (``time.process_time``, one OpenCV thread). Seeds: ``--seed`` + the picture's
 index (turn, place, table), the bare tables ``--seed`` + 90 on.
 
-    companion bench grid-pasted [--seed 3600] [--shares 0.333 0.25] [--only NAMES] [FOLDER ...]
+    companion bench grid-pasted [--seed 3600] [--shares 0.333 0.25] [--only NAMES]
+                                [--tables 3] [--late-games N] [FOLDER ...]
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ MAX_TURN_DEG = 25.0
 GRAIN = 0.15
 BARE_TABLES = 3
 TABLE_SEEDS = 90  # the bare tables' seeds follow the pictures' (at most 90 of them)
+LATE_SEEDS = 100  # and the rendered late games' the tables'
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         choices=["whole", "cut"])
     parser.add_argument("--only", nargs="+", default=None, help="photo names (no suffix)")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--late-games", type=int, default=0,
+                        help="rendered late games small on the table")
     parser.add_argument("--tables", type=int, default=BARE_TABLES,
                         help="bare cluttered tables (no board) to refuse")
 
@@ -59,6 +67,32 @@ def _bare_table(seed: int) -> np.ndarray:
     from tests.helpers.cluttered_scenes import bare_table
 
     return bare_table(seed, FRAME, GRAIN)
+
+
+def late_game(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A rendered late game small on a grained, cluttered table, and its crossings
+    (rows × columns × 2) in the picture."""
+    if str(ROOT) not in sys.path:
+        sys.path.append(str(ROOT))
+    from calibration.gridfind import grid_lines_mm
+    from companion.geometry import load_geometry
+    from companion.vision.scene import Pose
+    from tests.helpers.cluttered_scenes import cluttered_scene
+
+    rng = np.random.default_rng(seed)
+    board, stones = (("go-19", 300), ("go-13", 140))[seed % 2]
+    names = [space.name for space in load_geometry(board).spaces()]
+    chosen = rng.choice(len(names), stones, replace=False)
+    pieces = {names[k]: ("black" if rng.random() < 0.5 else "white") for k in chosen}
+    pose = Pose(tilt_deg=float(rng.uniform(0, 35)), azimuth_deg=float(rng.uniform(0, 360)),
+                roll_deg=float(rng.uniform(-25, 25)), fill=float(rng.uniform(0.3, 0.4)),
+                offset=(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.08, 0.08))))
+    picture, to_board = cluttered_scene(seed, board, pose, frame=FRAME, pieces=pieces,
+                                        grain=GRAIN)
+    xs, ys = grid_lines_mm(load_geometry(board))
+    points = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
+    crossings = cv2.perspectiveTransform(points, np.linalg.inv(to_board))
+    return picture, crossings.reshape(len(ys), len(xs), 2)
 
 
 def _sizes():
@@ -165,6 +199,11 @@ def run(args: argparse.Namespace) -> int:
         outcome, _, cpu = judge(_bare_table(args.seed + TABLE_SEEDS + k), None)
         print(f"{'bare table ' + str(k):34s} {outcome:8s} {'':7s} {cpu:6.2f}", flush=True)
         row = counts.setdefault("bare tables", {})
+        row[outcome] = row.get(outcome, 0) + 1
+    for k in range(args.late_games):
+        outcome, off, cpu = judge(*late_game(args.seed + LATE_SEEDS + k))
+        print(f"{'late game ' + str(k):34s} {outcome:8s} {off:7.2f} {cpu:6.2f}", flush=True)
+        row = counts.setdefault("rendered late games", {})
         row[outcome] = row.get(outcome, 0) + 1
     print("\nset                       found / refused / wrong")
     for name, row in counts.items():
