@@ -59,25 +59,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="bare cluttered tables (no board) to refuse")
 
 
-def _bare_table(seed: int) -> np.ndarray:
-    """The tests' bare cluttered table (``tests.helpers.cluttered_scenes``, importable
-    from the project's tree) at ``seed``, 1920 × 1080."""
+def _scenes():
+    """The tests' cluttered tables (``tests.helpers.cluttered_scenes``: the project's
+    tree holds them, not the installed package)."""
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))
-    from tests.helpers.cluttered_scenes import bare_table
+    from tests.helpers import cluttered_scenes
 
-    return bare_table(seed, FRAME, GRAIN)
+    return cluttered_scenes
+
+
+def _bare_table(seed: int) -> np.ndarray:
+    """The tests' bare cluttered table at ``seed``, 1920 × 1080."""
+    return _scenes().bare_table(seed, FRAME, GRAIN)
 
 
 def late_game(seed: int) -> tuple[np.ndarray, np.ndarray]:
     """A rendered late game small on a grained, cluttered table, and its crossings
     (rows × columns × 2) in the picture."""
-    if str(ROOT) not in sys.path:
-        sys.path.append(str(ROOT))
     from calibration.gridfind import grid_lines_mm
     from companion.geometry import load_geometry
     from companion.vision.scene import Pose
-    from tests.helpers.cluttered_scenes import cluttered_scene
 
     rng = np.random.default_rng(seed)
     board, stones = (("go-19", 300), ("go-13", 140))[seed % 2]
@@ -87,8 +89,8 @@ def late_game(seed: int) -> tuple[np.ndarray, np.ndarray]:
     pose = Pose(tilt_deg=float(rng.uniform(0, 35)), azimuth_deg=float(rng.uniform(0, 360)),
                 roll_deg=float(rng.uniform(-25, 25)), fill=float(rng.uniform(0.3, 0.4)),
                 offset=(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.08, 0.08))))
-    picture, to_board = cluttered_scene(seed, board, pose, frame=FRAME, pieces=pieces,
-                                        grain=GRAIN)
+    picture, to_board = _scenes().cluttered_scene(seed, board, pose, frame=FRAME,
+                                                  pieces=pieces, grain=GRAIN)
     xs, ys = grid_lines_mm(load_geometry(board))
     points = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
     crossings = cv2.perspectiveTransform(points, np.linalg.inv(to_board))
