@@ -17,6 +17,7 @@ BENCHES: dict[str, str] = {
     "vision-look": "benchmarks.vision_look",
     "card-marks": "benchmarks.card_marks",
     "grid-speed": "benchmarks.grid_speed",
+    "grid-pasted": "benchmarks.grid_pasted",
     "table": "benchmarks.table",
     "follow": "benchmarks.follow",
     "load": "benchmarks.load",

@@ -56,10 +56,10 @@ with no markers: its outline first, then its lines, then every crossing.
    no lattice is fitted. When the search finds no board, the regions where the line
    response crosshatches are searched again, each in a crop of the full picture
    around it, closer (``calibration.gridzoom``; every check as above, on the crop's
-   own line response; only the outlines over the region), and a board found there is
-   mapped back to the picture. A board
-   found with its crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is
-   searched again the same way around it, and refused if it is not found there.
+   own line response; only the outlines over the region, and only the stones near it),
+   and a board found there is mapped back to the picture. A board found with its
+   crossings under ``gridzoom.FINE_PITCH_PX`` apart somewhere is searched again the
+   same way around it, and refused if it is not found there.
 
 Which way round the board lies cannot be seen on a plain grid: the board's top-left
 corner is put at the picture's top-left, or at its bottom-left when the board's shape
@@ -115,6 +115,7 @@ from calibration.registration import (
     rms_residual,
 )
 from companion.geometry import Geometry
+from companion.vision.sampling import column_median
 
 WORK_SIDE_PX = 1200  # pictures are searched at this size (longer side), either way
 KERNEL_FRACTION = 1 / 130  # black-hat kernel, as a share of the longer side
@@ -193,7 +194,7 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
                       ) -> tuple[float, float]:
     """The ``count`` evenly spaced positions along ``profile`` with the most line
     response above the profile's median: (first position, pitch)."""
-    base = profile - np.median(profile)
+    base = profile - column_median(profile)
     positions = np.arange(len(profile), dtype=np.float64)
     fine = np.interp(np.arange(0, len(profile) - 1, 0.5), positions, base)  # half-pixel steps
     steps = int(np.log(pitch_range[1] / pitch_range[0]) / np.log(1 + PITCH_STEP)) + 1
@@ -207,13 +208,14 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     padded = np.concatenate([fine, np.full(max(0, needed - len(fine)), fine[-1])])
     # Every few pitches first, then every pitch near the best few of those.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    rough = [_best_first(padded, len(fine), pitches[k], lines)[1] for k in coarse]
+    scanned = {int(k): _best_first(padded, len(fine), pitches[k], lines) for k in coarse}
+    rough = [scanned[k][1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
-        first, score = _best_first(padded, len(fine), pitches[k], lines)
+        first, score = scanned.get(k) or _best_first(padded, len(fine), pitches[k], lines)
         if score > best[2]:
             best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
@@ -238,11 +240,12 @@ def _best_first(padded: np.ndarray, length: int, pitch: float, lines: np.ndarray
     starts = max(0, int(np.ceil((length / 2 - span) / 0.5)))  # as np.arange counts them
     # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
     # by each line's offset.
-    offsets = np.rint(2 * pitch * lines).astype(int)
+    # (Python ints slice faster than numpy's: this runs some 40,000 times a refusal.)
+    offsets = np.rint(2 * pitch * lines).astype(int).tolist()
     scores = padded[offsets[0]:offsets[0] + starts].copy()
     for offset in offsets[1:]:
         scores += padded[offset:offset + starts]
-    k = int(np.argmax(scores))
+    k = int(scores.argmax())
     return k / 2, float(scores[k] / len(lines))
 
 
@@ -344,7 +347,8 @@ def settle(scores: np.ndarray, count: int, beyond: int) -> int:
     sums = np.array([scores[k:k + count].sum() for k in range(2 * beyond + 1)])
     best = int(np.argmax(sums))
     # Move only for a clear gain: a faint edge line and a shadow beyond it can look alike.
-    if sums[best] - sums[beyond] < SETTLE_MARGIN * np.median(scores[beyond:beyond + count]):
+    typical = column_median(scores[beyond:beyond + count])
+    if sums[best] - sums[beyond] < SETTLE_MARGIN * typical:
         return 0
     return best - beyond
 
@@ -361,7 +365,7 @@ def _peaks(profiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     safe = np.where(denominator < 0, denominator, -1.0)
     offset = np.where(denominator < 0, 0.5 * (a - c) / safe, 0.0)
     position = np.where(inner, k + offset, np.nan)
-    height = np.where(inner, profiles[rows, k] - np.median(profiles, axis=1), 0.0)
+    height = np.where(inner, profiles[rows, k] - column_median(profiles.T), 0.0)
     return position, height
 
 
@@ -511,7 +515,8 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
     """The search at the working size (``grey`` and its line ``response``, ``scale``
     working pixels a picture pixel): by the lines in every outline (with ``within``,
     a box x0, y0, x1, y1 in working pixels, only those over it: ``gridzoom.over``),
-    then by the stones (module docstring)."""
+    then by the stones (with ``within``, only those near it: ``gridstones``), as the
+    module docstring says."""
     counts = sorted({len(grid_lines_mm(g)[0]) for g in geometries}
                     | {len(grid_lines_mm(g)[1]) for g in geometries}, reverse=True)
     first_failure: RegistrationError | None = None
@@ -553,7 +558,7 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
         # A board covered in stones shows too little of its lines, and the gaps between
         # its stones make a lattice of their own: find it by its stones too.
         try:
-            by_stones = find_by_stones(grey, response, scale, geometries)
+            by_stones = find_by_stones(grey, response, scale, geometries, within)
         except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
             by_stones = None
         if by_stones is not None and _stones_problem(grey, response, by_stones,

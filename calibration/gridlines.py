@@ -11,6 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.sampling import row_percentile
+
 LINE_REACH = 0.15  # share of a pitch a line may lie off the lattice when it is judged
 FAINT_FLOOR = 4.0  # response units added under a faint line's own (noise is about 1-3)
 LINE_FAINT = 0.45  # a lattice line scoring under this share of the median one is no line
@@ -55,7 +57,7 @@ def line_parts(response: np.ndarray, board_to_picture: np.ndarray, xs: np.ndarra
     def parts(own, own_lines, own_along, lattice, cross, cross_along, cross_inner):
         inside = (own_along >= lattice[0]) & (own_along <= lattice[-1])
         half = (own_lines[1] - own_lines[0]) / 2
-        mine = np.percentile(own[:, inside], percentile, axis=1)
+        mine = row_percentile(own[:, inside], percentile)
         lines = own_lines[:, None]
         near = np.abs(cross_along[None, :] - lines) <= half
         # A line beyond the lattice is crossed if the lines the other way run on from
@@ -80,8 +82,8 @@ def _percentiles_near(crosses: np.ndarray, near: np.ndarray, percentile: float
     for run in np.unique(length):
         which = np.nonzero(length == run)[0]
         windows = crosses[:, first[which, None] + np.arange(run)]  # lines × which × run
-        out[which] = np.percentile(windows.transpose(1, 0, 2).reshape(len(which), -1),
-                                   percentile, axis=1)
+        out[which] = row_percentile(windows.transpose(1, 0, 2).reshape(len(which), -1),
+                                    percentile)
     return out
 
 
@@ -105,8 +107,7 @@ def _lineness(response: np.ndarray, board_to_picture: np.ndarray, lines: np.ndar
     on = sampled[:5].max(axis=0)
     contrast = on - np.maximum(sampled[5], sampled[6])
     # Relative to the response on the line, so a faint (blurred) line counts as a line.
-    return contrast / (np.percentile(np.abs(on), LINE_PERCENTILE, axis=1,
-                                     keepdims=True) + FAINT_FLOOR)
+    return contrast / (row_percentile(np.abs(on), LINE_PERCENTILE)[:, None] + FAINT_FLOOR)
 
 
 def lattice_diagnostics(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,

@@ -12,7 +12,10 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    white stones is darker than they are); so are a lamp's highlight and a stone's
    dark side. The spots' shades fall in three groups, black stones, the board and
    white stones (k-means): a dark spot of the board's shade, or a light one, is a
-   gap and is left out.
+   gap and is left out. In a crop around a board's crosshatch (the grid finder's
+   closer look) only the spots near that region are taken: a grained table's spots
+   beside a small board, as dark as black stones, otherwise grow its lattice onto the
+   table.
 2. **A first cell.** A spot and three of its neighbours of the same sign that make a
    cell of a lattice whose pitch suits the scale: two sides about as long as each
    other, not too far from square, and a spot at the fourth corner.
@@ -90,19 +93,27 @@ MAX_SPAN = 2.0  # a lattice of spots spanning this many times the largest board'
 # is a finer pattern (a board's lines and the middles of its cells, a cloth's weave)
 PHASE_BLUR = 0.12  # stones and gaps are told apart on the picture blurred by this
 # share of a pitch (a lamp's highlight on a stone is smaller)
+WITHIN_MARGIN = 0.2  # spots this share of a region's size beyond it are still looked at
+# (in a crop around a board's crosshatch, the region's edge blurs the board's by a window)
 SEED = 11  # the first cells are drawn seeded: the same picture gives the same board
 
 
 def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
-                   geometries: Sequence[Geometry]) -> tuple[Geometry, Registration]:
+                   geometries: Sequence[Geometry], within: np.ndarray | None = None
+                   ) -> tuple[Geometry, Registration]:
     """Register whichever of ``geometries`` the stones in ``grey`` (the grid finder's
-    working picture, ``scale`` times the original, and its line ``response``) lie on.
+    working picture, ``scale`` times the original, and its line ``response``) lie on;
+    with ``within`` (x0, y0, x1, y1 in ``grey``'s pixels: where a board was seen to
+    be), only the spots there and ``WITHIN_MARGIN`` of its size around it.
     Raises RegistrationError when no lattice of stones is found or it fits no board."""
     shrink = min(1.0, WORK_SIDE_PX / max(grey.shape[:2]))
     small = cv2.resize(grey, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     lattices = []
     for sigma in SIGMAS:
-        spots, signs = stones_only(small, *find_spots(small, sigma), sigma)
+        spots, signs = find_spots(small, sigma)
+        if within is not None:
+            spots, signs = _near_box(spots, signs, np.asarray(within, np.float64) * shrink)
+        spots, signs = stones_only(small, spots, signs, sigma)
         if not MIN_SPOTS <= len(spots) <= MAX_SPOTS:  # too many: a texture's grain
             continue
         found = grow_lattice(spots, signs, sigma)
@@ -123,6 +134,15 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     to_work = np.diag([1 / shrink, 1 / shrink, 1.0]) @ to_pixels
     geometry, origin = board_extent(places, response, to_work, geometries)
     return geometry, _registration(geometry, origin, places, pixels / shrink, scale)
+
+
+def _near_box(spots: np.ndarray, signs: np.ndarray, box: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The spots inside ``box`` (x0, y0, x1, y1) grown by ``WITHIN_MARGIN`` of its size
+    each way."""
+    reach = WITHIN_MARGIN * (box[2:] - box[:2])
+    keep = ((spots >= box[:2] - reach) & (spots <= box[2:] + reach)).all(axis=1)
+    return spots[keep], signs[keep]
 
 
 def find_spots(grey: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:

@@ -33,6 +33,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.sampling import flat_percentile
+
 SEGMENT_PX = 20  # the straightened picture: this many pixels a pitch
 REACH = 0.15  # a line is looked for this share of a pitch either side of the lattice's
 END_GAP = 0.25  # a piece is judged this share of a pitch away from the crossings
@@ -122,7 +124,7 @@ def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     typical = {}
     for name in ("rows", "columns"):
         own = pieces[name][1:-1, 1:-1]
-        typical[name] = max(float(np.percentile(own, TYPICAL_PERCENTILE)), 0.0)
+        typical[name] = max(flat_percentile(own.ravel(), TYPICAL_PERCENTILE), 0.0)
     shows = {name: pieces[name] > SHOWS * typical[name] if typical[name] > 0
              else np.zeros_like(pieces[name], bool) for name in ("rows", "columns")}
     shows.update({"mid_" + name: pieces["mid_" + name] > SHOWS * typical[name]

@@ -240,3 +240,24 @@ def test_a_13x13_board_seen_at_35_degrees_among_clutter_is_found():
     geometry, registration = find_grid_of(picture, _sizes())
     assert geometry.spec["columns"] == 13
     assert lattice_error_pitches(registration, geometry, to_board) < 0.25
+
+
+@pytest.mark.slow
+def test_a_late_game_small_on_a_grained_table_is_found_by_its_stones_closer():
+    """A late game (``gaps``: its lines under stones) cut to its board and pasted at a
+    third of a 1080p frame, turned, on a grained table with a keyboard and bowls (``bench
+    grid-pasted``'s scheme): in the crop around its crosshatch only the spots near it
+    are taken for stones (the grain's dark spots beside it had carried the lattice of
+    stones onto the table: refused), and it is found, every crossing within a third of
+    a pitch."""
+    from benchmarks.grid_pasted import judge, pasted
+
+    photo = cv2.imread(str(DATA / "gaps.jpg"))
+    _, registration = find_grid_of(photo, _sizes())
+    xs, ys = grid_lines_mm(load_geometry("go-19"))
+    points = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    crossings = registration.to_pixels(points).reshape(19, 19, 2)
+    picture, must = pasted(photo, crossings, 1 / 3, "cut", 3625)
+    outcome, pitches_off, _ = judge(picture, must)
+    assert outcome == "found"
+    assert pitches_off < 1 / 3
