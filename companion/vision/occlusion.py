@@ -90,6 +90,17 @@ def reached(start: np.ndarray, through: np.ndarray,
     return seen
 
 
+def distinct(patches: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """``patches`` with each set of spaces once (the spaces hidden along one arm are often
+    the very patch the palm hides: judged once, not twice), each sorted, in first-seen
+    order."""
+    seen: dict[bytes, np.ndarray] = {}
+    for patch in patches:
+        ordered = np.sort(patch)
+        seen.setdefault(ordered.tobytes(), ordered)
+    return list(seen.values())
+
+
 def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
                   anchors: np.ndarray) -> int:
     """The size of the largest group of flagged spaces joined through neighbours that
@@ -201,7 +212,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # And every space hidden along one arm together, however the palm's patch is split.
     patches += [group[hiding[group]] for group in groups(arm, neighbours, edge)]
     patch = 0
-    for group in patches:
+    for group in distinct(patches):
         if len(group) < least:
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):

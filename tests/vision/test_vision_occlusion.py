@@ -14,7 +14,7 @@ from calibration.registration import from_corners
 from companion.geometry import Geometry, load_geometry
 from companion.vision.games import game_vision
 from companion.vision.gate import OCCLUDED, STEADY, StabilityGate
-from companion.vision.occlusion import rim_sides, side_off
+from companion.vision.occlusion import distinct, rim_sides, side_off
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import HARDEST, Effects, Pose, random_effects
 from companion.vision.scene.hands import SKIN_TONES, arm_masks, paint_arm
@@ -355,3 +355,10 @@ def test_a_whole_side_off_the_board_is_caught_and_a_few_odd_edge_spaces_are_not(
         result, _ = PictureReader(game_vision("go"), find_size=True).read(image)
         assert result["size"] == 19 and not result["occluded"], result["reason"]
         assert len(result["unsure"]) <= 0.15 * 361
+
+
+def test_each_patch_of_hidden_spaces_is_judged_once():
+    """The spaces hidden along one arm are often the very patch the palm hides: the
+    same spaces, found twice in another order, are judged once."""
+    patches = [np.array([3, 1, 2]), np.array([1, 2, 3]), np.array([4]), np.array([2, 1])]
+    assert [p.tolist() for p in distinct(patches)] == [[1, 2, 3], [4], [1, 2]]
