@@ -38,7 +38,9 @@ Occluded means a hand, both ways (issue 14, point 5): ``--hands all`` forces a h
 every scene (the scene otherwise as drawn: ``random_effects(..., hands=1.0)`` draws the
 same effects, look and board, the hand's skin, sleeve and side drawn by the renderer),
 and ``--full-glare N`` draws every scene with N stones (at most the board's spaces), a
-lamp's glare and no hand. Each prints, per board and look, how many scenes are flagged
+lamp's glare and no hand; ``--steep`` (with camera looks) puts every look's camera at
+the issue's steepest, 35° from the vertical, in a 640×480 webcam (the far rows small
+and dim). Each prints, per board and look, how many scenes are flagged
 occluded and which seeds were missed or flagged wrongly. ``--cache FOLDER`` keeps each
 rendered scene there, so that a changed rule reads the very same pictures again.
 """
@@ -48,6 +50,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -58,7 +61,14 @@ from companion.geometry import load_geometry
 from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import random_effects, render_scene
-from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, UNSEEN, random_look_of
+from companion.vision.scene.looks import (
+    DEVELOPMENT,
+    HELD_OUT,
+    MAX_TILT_DEG,
+    UNSEEN,
+    CameraLook,
+    random_look_of,
+)
 from companion.vision.stones import UNSURE_RULES
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
@@ -74,6 +84,7 @@ LOOKS = {"plain": (None,), "real": (DEVELOPMENT, HELD_OUT), "development": (DEVE
          "held-out": (HELD_OUT,), "unseen": (UNSEEN,)}
 CORNER_NOISE_PX = 0.7
 WEBCAM_WIDTH = 640  # the 640×480 frames, whose classification time is also given apart
+STEEP = MAX_TILT_DEG  # --steep: the steepest view the looks draw, degrees from the vertical
 HANDS = 0.1  # the chance of a hand over the board in a scene
 GLARE = 0.1
 HAND_CHOICES = {"some": HANDS, "all": 1.0}  # --hands
@@ -107,6 +118,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="every scene a board of STONES stones (at most its spaces) under a lamp's "
              "glare, no hand: how many are flagged occluded (0: the scenes as drawn)")
     parser.add_argument(
+        "--steep", action="store_true",
+        help="with --looks: every camera a 640x480 webcam 35 degrees from the vertical")
+    parser.add_argument(
         "--cache", type=Path, metavar="FOLDER",
         help="keep each rendered scene in FOLDER and read it from there next time")
     parser.add_argument(
@@ -128,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
           "(ms: CPU time of this process)")
     frames = "at 1280x960" if args.looks == "plain" else \
         "under camera looks (640x480 and 1280x960)"
+    if args.steep and args.looks != "plain":
+        frames = f"under camera looks, each a 640x480 webcam {STEEP:.0f} degrees from the vertical"
     if args.full_glare > 0:
         drawn = f"each {args.full_glare} stones (at most the board's spaces) under a " \
             "lamp's glare, no hand"
@@ -142,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         for looks in LOOKS[args.looks]:
             scenes = Scenes(board_name, colours, kind, looks, HAND_CHOICES[args.hands],
-                            args.full_glare, args.cache)
+                            args.full_glare, args.cache, args.steep)
             figures = measure(scenes, range(args.seed, args.seed + args.scenes), from_corners)
             print(report(name if looks is None else f"{name}, {looks} looks", figures))
             if args.why and kind == "stones":
@@ -205,14 +221,26 @@ class Scenes:
     """The bench's scenes of one board under one set of looks: each seed's effects
     from ``[seed, 1]`` (a hand with chance ``hands``, a glare with chance ``GLARE``), its
     look from ``[seed, 3]``, its board from ``seed``; with ``full`` stones, that many
-    stones on the board (``[seed, 4]`` places them), a glare and no hand instead. With a
-    ``cache`` folder each rendered scene is kept there and read from there again."""
+    stones on the board (``[seed, 4]`` places them), a glare and no hand instead; ``steep``
+    puts each look's camera at ``STEEP`` in a 640×480 frame. With a ``cache`` folder
+    each rendered scene is kept there and read from there again."""
 
     def __init__(self, board_name: str, colours, kind: str, looks: str | None,
-                 hands: float = HANDS, full: int = 0, cache: Path | None = None) -> None:
+                 hands: float = HANDS, full: int = 0, cache: Path | None = None,
+                 steep: bool = False) -> None:
         self.board_name, self.colours, self.kind, self.looks = board_name, colours, kind, looks
         self.geometry = load_geometry(board_name)
-        self.hands, self.full, self.cache = hands, full, cache
+        self.hands, self.full, self.cache, self.steep = hands, full, cache, steep
+
+    def look(self, seed: int) -> CameraLook | None:
+        """The scene's camera look (``None``: the plain renders)."""
+        if self.looks is None:
+            return None
+        look = random_look_of(np.random.default_rng([seed, 3]), self.looks)
+        if self.steep:
+            look = replace(look, frame=(WEBCAM_WIDTH, WEBCAM_WIDTH * 3 // 4),
+                           pose=replace(look.pose, tilt_deg=STEEP))
+        return look
 
     def effects(self, seed: int):
         """The scene's effects, as ``random_effects`` draws them for the bench."""
@@ -235,15 +263,14 @@ class Scenes:
         effects = self.effects(seed)
         path = None
         if self.cache is not None:
-            hands = "full%d" % self.full if self.full > 0 else "hands%g" % self.hands
-            path = self.cache / f"{self.board_name}-{self.looks}-{hands}-{seed}"
+            hands = f"full{self.full}" if self.full > 0 else f"hands{self.hands:g}"
+            steep = "-steep" if self.steep else ""
+            path = self.cache / f"{self.board_name}-{self.looks}{steep}-{hands}-{seed}"
             if path.with_suffix(".png").exists() and path.with_suffix(".json").exists():
                 image = cv2.imread(str(path.with_suffix(".png")))
                 return image, json.loads(path.with_suffix(".json").read_text()), effects
-        look = None if self.looks is None else \
-            random_look_of(np.random.default_rng([seed, 3]), self.looks)
         image, truth = render_scene(seed, self.geometry, self.pieces(seed), colours=self.colours,
-                                    effects=effects, kind=self.kind, look=look)
+                                    effects=effects, kind=self.kind, look=self.look(seed))
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(path.with_suffix(".png")), image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
