@@ -263,7 +263,7 @@ class Scenes:
         effects = self.effects(seed)
         path = None
         if self.cache is not None:
-            hands = f"full{self.full}" if self.full > 0 else f"hands{self.hands:g}"
+            hands = f"full{self.full}" if self.full > 0 else f"hands{round(100 * self.hands)}"
             steep = "-steep" if self.steep else ""
             path = self.cache / f"{self.board_name}-{self.looks}{steep}-{hands}-{seed}"
             if path.with_suffix(".png").exists() and path.with_suffix(".json").exists():
