@@ -59,7 +59,7 @@ import numpy as np
 from benchmarks.machine import machine
 from companion.geometry import load_geometry
 from companion.vision.labels import UNSURE
-from companion.vision.pipeline import Recogniser
+from companion.vision.pipeline import NO_BOARD, Recogniser
 from companion.vision.scene import random_effects, render_scene
 from companion.vision.scene.looks import (
     DEVELOPMENT,
@@ -286,7 +286,7 @@ def measure(scenes: Scenes, seeds, from_corners) -> dict:
     whole = every = whole_scenes = clear = clear_scenes = safe = hands = hands_flagged = 0
     false_alarms = 0
     missed: list[int] = []
-    flagged: list[int] = []
+    flagged: list[str] = []
     why: dict[tuple[str, str, bool], int] = {}
     ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": [],
                                   "classification 640x480": []}
@@ -328,8 +328,9 @@ def measure(scenes: Scenes, seeds, from_corners) -> dict:
                 missed.append(seed)
         else:
             false_alarms += reading.occluded
-            if reading.occluded:
-                flagged.append(seed)
+            if reading.occluded:  # a hand, or (with NO_BOARD) no board the reader knows
+                flagged.append(f"{seed} (no board)" if reading.reason.startswith(NO_BOARD)
+                               else str(seed))
             whole_scenes += 1
             # Whole: not taken for a hand, every space the picture shows read and right,
             # and none a glare hides read wrongly (unsure is the right answer for a
@@ -372,7 +373,7 @@ def why_report(counts: dict[tuple[str, str, bool], int], colours) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _seeds(what: str, seeds: list[int]) -> str:
+def _seeds(what: str, seeds: list) -> str:
     """`` (missed: seeds 3, 17)``, or nothing for no seed."""
     return f"  ({what}: seeds {', '.join(map(str, seeds))})" if seeds else ""
 
