@@ -204,6 +204,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
+    # Off the board's colour means more than the board's own colour strays over the
+    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
+    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     hiding = result.covered | unreadable | blank
@@ -227,7 +230,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         others = empty.copy()
         others[group] = False
         shown = printed[others].mean() if others.any() else 0.0
-        tinted = column_median(tint[group]) >= occlusion.hand_tint
+        tinted = column_median(tint[group]) >= tint_bar
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
         if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
                 or (mostly and len(group) >= occlusion.hand_plain * least):
