@@ -217,10 +217,6 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     patch = 0
     for group in distinct(patches):
         if len(group) < least:
-            # However small, spaces side by side each hidden together with the board
-            # around them are one thing larger than a stone come in over the edge.
-            if len(group) >= occlusion.hand_few and covered(group) == len(group):
-                patch = max(patch, len(group))
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))

@@ -296,20 +296,6 @@ def test_a_hand_whose_patch_is_split_by_spaces_read_as_stones_is_flagged(
     _assert_bench_hand_flagged(board_name, seed, looks)
 
 
-@pytest.mark.parametrize(("board_name", "seed"), [
-    ("go-9", 3343),  # a dark hand over two outermost spaces of a 9 x 9 board
-    pytest.param("one-60", 3361, marks=pytest.mark.slow),  # two spaces of ONE's rings
-])
-def test_a_hand_over_two_spaces_each_hidden_with_the_board_around_it_is_flagged(
-        board_name, seed):
-    """Hands the rule of session 15 let through (the bench's study seeds of session 16,
-    development looks, a hand forced in): the fingers hide two spaces side by side at
-    the edge, and the board between and around them too. Fewer than ``hand_patch``
-    spaces, but no stone hides the board around it: something larger than a stone has
-    come in over the edge."""
-    _assert_bench_hand_flagged(board_name, seed, DEVELOPMENT)
-
-
 def test_a_dim_webcam_board_whose_colour_strays_everywhere_is_no_hand():
     """A 19 × 19 board of many stones, small and dim in a 640 × 480 webcam frame on a
     dark table (the bench's scene 3352, held-out looks, no hand): noise strays the
