@@ -153,9 +153,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     beside print that shows) or, under a palm where the print around is hidden too and
     skin may match the board's lightness, blank (read empty without print). Print fading
     with blur or distance leaves such patches as well, but of the board's own colour: a
-    patch is a hand when the colour around its spaces is not the board's (``hand_tint``)
-    while the print shows at most other spaces read empty, or most of it cannot be read;
-    a patch of the board's own colour that cannot be read must be larger
+    patch is a hand when the colour around its spaces is not the board's (``hand_tint``,
+    and ``hand_tint_scatter`` times what the board's own colour strays over the whole
+    picture where that is more: noise in a dim frame) while the print shows at most
+    other spaces read empty, or most of it cannot be read; a patch of the board's own
+    colour that cannot be read must be larger
     (``hand_plain``), and may then be joined at the corners too. Unsure spaces
     scattered over the board (stones a picture shows poorly) are no hand, however many
     there are.
