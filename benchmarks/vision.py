@@ -33,12 +33,24 @@ development looks, ``--looks unseen`` only the unseen looks (a third set of mate
 lamps, measured once at the end of a piece of work and never studied scene by scene).
 ``--why`` counts the unsure spaces by the rule that made them unsure
 (``companion.vision.stones.UNSURE_RULES``) and by what truly lies there.
+
+Occluded means a hand, both ways (issue 14, point 5): ``--hands all`` forces a hand into
+every scene (the scene otherwise as drawn: ``random_effects(..., hands=1.0)`` draws the
+same effects, look and board, the hand's skin, sleeve and side drawn by the renderer),
+and ``--full-glare N`` draws every scene with N stones (at most the board's spaces), a
+lamp's glare and no hand; ``--steep`` (with camera looks) puts every look's camera at
+the issue's steepest, 35° from the vertical, in a 640×480 webcam (the far rows small
+and dim). Each prints, per board and look, how many scenes are flagged
+occluded and which seeds were missed or flagged wrongly. ``--cache FOLDER`` keeps each
+rendered scene there, so that a changed rule reads the very same pictures again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -47,9 +59,16 @@ import numpy as np
 from benchmarks.machine import machine
 from companion.geometry import load_geometry
 from companion.vision.labels import UNSURE
-from companion.vision.pipeline import Recogniser
+from companion.vision.pipeline import NO_BOARD, Recogniser
 from companion.vision.scene import random_effects, render_scene
-from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, UNSEEN, random_look_of
+from companion.vision.scene.looks import (
+    DEVELOPMENT,
+    HELD_OUT,
+    MAX_TILT_DEG,
+    UNSEEN,
+    CameraLook,
+    random_look_of,
+)
 from companion.vision.stones import UNSURE_RULES
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
@@ -65,8 +84,10 @@ LOOKS = {"plain": (None,), "real": (DEVELOPMENT, HELD_OUT), "development": (DEVE
          "held-out": (HELD_OUT,), "unseen": (UNSEEN,)}
 CORNER_NOISE_PX = 0.7
 WEBCAM_WIDTH = 640  # the 640×480 frames, whose classification time is also given apart
-HANDS = 0.1
+STEEP = MAX_TILT_DEG  # --steep: the steepest view the looks draw, degrees from the vertical
+HANDS = 0.1  # the chance of a hand over the board in a scene
 GLARE = 0.1
+HAND_CHOICES = {"some": HANDS, "all": 1.0}  # --hands
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -89,6 +110,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also count the unsure spaces by the rule that made them unsure and by what "
              "truly lies there (stones only)")
     parser.add_argument(
+        "--hands", choices=tuple(HAND_CHOICES), default="some",
+        help="some: a hand over the board in one scene in ten (default); all: a hand "
+             "forced into every scene, the scene otherwise as drawn")
+    parser.add_argument(
+        "--full-glare", type=int, default=0, metavar="STONES",
+        help="every scene a board of STONES stones (at most its spaces) under a lamp's "
+             "glare, no hand: how many are flagged occluded (0: the scenes as drawn)")
+    parser.add_argument(
+        "--steep", action="store_true",
+        help="with --looks: every camera a 640x480 webcam 35 degrees from the vertical")
+    parser.add_argument(
+        "--cache", type=Path, metavar="FOLDER",
+        help="keep each rendered scene in FOLDER and read it from there next time")
+    parser.add_argument(
         "--real", type=Path, metavar="FOLDER",
         help="also read real Go board photos (NAME.jpg with a NAME.txt label of 19 rows, "
              "'.', 'B', 'W'), found without corners, compared under the board's 8 symmetries")
@@ -107,13 +142,24 @@ def run(args: argparse.Namespace) -> int:
           "(ms: CPU time of this process)")
     frames = "at 1280x960" if args.looks == "plain" else \
         "under camera looks (640x480 and 1280x960)"
+    if args.steep and args.looks != "plain":
+        frames = f"under camera looks, each a 640x480 webcam {STEEP:.0f} degrees from the vertical"
+    if args.full_glare > 0:
+        drawn = f"each {args.full_glare} stones (at most the board's spaces) under a " \
+            "lamp's glare, no hand"
+    else:
+        drawn = f"hands {HAND_CHOICES[args.hands]:.0%}, glare {GLARE:.0%}"
     print(f"{args.scenes} scenes per board {frames}, seeds {args.seed}..."
-          f"{args.seed + args.scenes - 1}; hands {HANDS:.0%}, glare {GLARE:.0%}\n")
+          f"{args.seed + args.scenes - 1}; {drawn}\n")
     for name in boards:
         board_name, colours, kind = BOARDS[name]
+        if args.full_glare > 0 and kind != "stones":
+            print(f"{name}: --full-glare is for boards of stones\n")
+            continue
         for looks in LOOKS[args.looks]:
-            figures = measure(board_name, colours, kind,
-                              range(args.seed, args.seed + args.scenes), from_corners, looks)
+            scenes = Scenes(board_name, colours, kind, looks, HAND_CHOICES[args.hands],
+                            args.full_glare, args.cache, args.steep)
+            figures = measure(scenes, range(args.seed, args.seed + args.scenes), from_corners)
             print(report(name if looks is None else f"{name}, {looks} looks", figures))
             if args.why and kind == "stones":
                 print(why_report(figures["why"], colours))
@@ -171,25 +217,82 @@ def _symmetries(grid: np.ndarray) -> list[np.ndarray]:
     return turns + [t.T for t in turns]
 
 
-def measure(board_name: str, colours, kind: str, seeds, from_corners,
-            looks: str | None = None) -> dict:
-    """Read every scene of ``seeds`` and count; ``looks`` (``DEVELOPMENT``, ``HELD_OUT``
-    or ``UNSEEN``) renders each under a random camera look of that set."""
-    geometry = load_geometry(board_name)
-    recogniser = Recogniser(geometry, colours, kind=kind)
+class Scenes:
+    """The bench's scenes of one board under one set of looks: each seed's effects
+    from ``[seed, 1]`` (a hand with chance ``hands``, a glare with chance ``GLARE``), its
+    look from ``[seed, 3]``, its board from ``seed``; with ``full`` stones, that many
+    stones on the board (``[seed, 4]`` places them), a glare and no hand instead; ``steep``
+    puts each look's camera at ``STEEP`` in a 640×480 frame. With a ``cache`` folder
+    each rendered scene is kept there and read from there again."""
+
+    def __init__(self, board_name: str, colours, kind: str, looks: str | None,
+                 hands: float = HANDS, full: int = 0, cache: Path | None = None,
+                 steep: bool = False) -> None:
+        self.board_name, self.colours, self.kind, self.looks = board_name, colours, kind, looks
+        self.geometry = load_geometry(board_name)
+        self.hands, self.full, self.cache, self.steep = hands, full, cache, steep
+
+    def look(self, seed: int) -> CameraLook | None:
+        """The scene's camera look (``None``: the plain renders)."""
+        if self.looks is None:
+            return None
+        look = random_look_of(np.random.default_rng([seed, 3]), self.looks)
+        if self.steep:
+            look = replace(look, frame=(WEBCAM_WIDTH, WEBCAM_WIDTH * 3 // 4),
+                           pose=replace(look.pose, tilt_deg=STEEP))
+        return look
+
+    def effects(self, seed: int):
+        """The scene's effects, as ``random_effects`` draws them for the bench."""
+        if self.full > 0:
+            return random_effects(np.random.default_rng([seed, 1]), hands=0.0, glare=1.0)
+        return random_effects(np.random.default_rng([seed, 1]), hands=self.hands, glare=GLARE)
+
+    def pieces(self, seed: int) -> dict[str, str] | None:
+        """``full`` stones of the board's colours in turn on random spaces (``None``:
+        the renderer scatters them as for any scene)."""
+        if self.full <= 0:
+            return None
+        names = list(self.geometry.names)
+        np.random.default_rng([seed, 4]).shuffle(names)
+        return {name: self.colours[i % len(self.colours)]
+                for i, name in enumerate(names[:self.full])}
+
+    def render(self, seed: int) -> tuple[np.ndarray, dict, object]:
+        """The picture, its truth and its effects for ``seed``."""
+        effects = self.effects(seed)
+        path = None
+        if self.cache is not None:
+            hands = f"full{self.full}" if self.full > 0 else f"hands{round(100 * self.hands)}"
+            steep = "-steep" if self.steep else ""
+            path = self.cache / f"{self.board_name}-{self.looks}{steep}-{hands}-{seed}"
+            if path.with_suffix(".png").exists() and path.with_suffix(".json").exists():
+                image = cv2.imread(str(path.with_suffix(".png")))
+                return image, json.loads(path.with_suffix(".json").read_text()), effects
+        image, truth = render_scene(seed, self.geometry, self.pieces(seed), colours=self.colours,
+                                    effects=effects, kind=self.kind, look=self.look(seed))
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(path.with_suffix(".png")), image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+            path.with_suffix(".json").write_text(json.dumps(truth))
+        return image, truth, effects
+
+
+def measure(scenes: Scenes, seeds, from_corners) -> dict:
+    """Read every scene of ``seeds`` and count."""
+    geometry = scenes.geometry
+    recogniser = Recogniser(geometry, scenes.colours, kind=scenes.kind)
     spaces = wrong = unsure = 0
     whole = every = whole_scenes = clear = clear_scenes = safe = hands = hands_flagged = 0
     false_alarms = 0
+    missed: list[int] = []
+    flagged: list[str] = []
     why: dict[tuple[str, str, bool], int] = {}
     ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": [],
                                   "classification 640x480": []}
     for seed in seeds:
         noise = np.random.default_rng([seed, 2])
-        effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
-        look = None if looks is None else \
-            random_look_of(np.random.default_rng([seed, 3]), looks)
-        image, truth = render_scene(seed, geometry, colours=colours, effects=effects,
-                                    kind=kind, look=look)
+        image, truth, effects = scenes.render(seed)
         taps = np.array(truth["corners_px"]) + noise.normal(0, CORNER_NOISE_PX, (4, 2))
         start = time.process_time()
         homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
@@ -221,8 +324,13 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners,
         if truth["occluded"]:
             hands += 1
             hands_flagged += reading.occluded
+            if not reading.occluded:
+                missed.append(seed)
         else:
             false_alarms += reading.occluded
+            if reading.occluded:  # a hand, or (with NO_BOARD) no board the reader knows
+                flagged.append(f"{seed} (no board)" if reading.reason.startswith(NO_BOARD)
+                               else str(seed))
             whole_scenes += 1
             # Whole: not taken for a hand, every space the picture shows read and right,
             # and none a glare hides read wrongly (unsure is the right answer for a
@@ -238,7 +346,7 @@ def measure(board_name: str, colours, kind: str, seeds, from_corners,
             "whole": whole, "every": every, "whole_scenes": whole_scenes, "clear": clear,
             "clear_scenes": clear_scenes, "safe": safe, "hands": hands,
             "hands_flagged": hands_flagged, "false_alarms": false_alarms, "ms": ms,
-            "why": why}
+            "why": why, "missed": missed, "flagged": flagged}
 
 
 def count_why(counts: dict[tuple[str, str, bool], int], rules: list[str], truth: str) -> None:
@@ -265,6 +373,11 @@ def why_report(counts: dict[tuple[str, str, bool], int], colours) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _seeds(what: str, seeds: list) -> str:
+    """`` (missed: seeds 3, 17)``, or nothing for no seed."""
+    return f"  ({what}: seeds {', '.join(map(str, seeds))})" if seeds else ""
+
+
 def report(name: str, f: dict) -> str:
     def stage(values):
         a = np.array(values)
@@ -283,8 +396,10 @@ def report(name: str, f: dict) -> str:
         f"  ... without a glare either  {f['clear'] / max(f['clear_scenes'], 1):.2%}  "
         f"({f['clear']} of {f['clear_scenes']})",
         f"  boards with no confident error  {f['safe'] / f['scenes']:.2%}",
-        f"  hand scenes flagged occluded    {f['hands_flagged']} of {f['hands']}",
-        f"  other scenes flagged occluded   {f['false_alarms']} of {f['whole_scenes']}",
+        f"  hand scenes flagged occluded    {f['hands_flagged']} of {f['hands']}"
+        + _seeds("missed", f["missed"]),
+        f"  other scenes flagged occluded   {f['false_alarms']} of {f['whole_scenes']}"
+        + _seeds("flagged", f["flagged"]),
         f"  ms registration       {stage(f['ms']['registration'])}",
         f"  ms classification     {stage(f['ms']['classification'])}",
         f"  ms total              {stage(f['ms']['total'])}",

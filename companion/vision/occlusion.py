@@ -90,6 +90,17 @@ def reached(start: np.ndarray, through: np.ndarray,
     return seen
 
 
+def distinct(patches: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """``patches`` with each set of spaces once (the spaces hidden along one arm are often
+    the very patch the palm hides: judged once, not twice), each sorted, in first-seen
+    order."""
+    seen: dict[bytes, np.ndarray] = {}
+    for patch in patches:
+        ordered = np.sort(patch)
+        seen.setdefault(ordered.tobytes(), ordered)
+    return list(seen.values())
+
+
 def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
                   anchors: np.ndarray) -> int:
     """The size of the largest group of flagged spaces joined through neighbours that
@@ -142,9 +153,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     beside print that shows) or, under a palm where the print around is hidden too and
     skin may match the board's lightness, blank (read empty without print). Print fading
     with blur or distance leaves such patches as well, but of the board's own colour: a
-    patch is a hand when the colour around its spaces is not the board's (``hand_tint``)
-    while the print shows at most other spaces read empty, or most of it cannot be read;
-    a patch of the board's own colour that cannot be read must be larger
+    patch is a hand when the colour around its spaces is not the board's (``hand_tint``,
+    and ``hand_tint_scatter`` times what the board's own colour strays over the whole
+    picture where that is more: noise in a dim frame) while the print shows at most
+    other spaces read empty, or most of it cannot be read; a patch of the board's own
+    colour that cannot be read must be larger
     (``hand_plain``), and may then be joined at the corners too. Unsure spaces
     scattered over the board (stones a picture shows poorly) are no hand, however many
     there are.
@@ -193,6 +206,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
+    # Off the board's colour means more than the board's own colour strays over the
+    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
+    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     hiding = result.covered | unreadable | blank
@@ -201,7 +217,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # And every space hidden along one arm together, however the palm's patch is split.
     patches += [group[hiding[group]] for group in groups(arm, neighbours, edge)]
     patch = 0
-    for group in patches:
+    for group in distinct(patches):
         if len(group) < least:
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
@@ -212,7 +228,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         others = empty.copy()
         others[group] = False
         shown = printed[others].mean() if others.any() else 0.0
-        tinted = column_median(tint[group]) >= occlusion.hand_tint
+        tinted = column_median(tint[group]) >= tint_bar
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
         if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
                 or (mostly and len(group) >= occlusion.hand_plain * least):
