@@ -383,6 +383,14 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
     return learned
 
 
+def _hued(colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+    """Which candidates (empty, then each of ``colours``) have a hue of their own: a
+    paint whose colour part is over ``light_neutral_chroma`` (ONE's red, green, blue and
+    yellow; not black, white, nor empty)."""
+    return np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
+                               .max() > cfg.light_neutral_chroma for c in colours])
+
+
 def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                     colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
     """Spaces read as a stone of a hue of its own (red, green, blue, yellow) whose
@@ -395,8 +403,7 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     blue. A dark piece (below ``dark_piece_lum``) is told by its lightness alone: its
     colour part is the sensor's floor and noise. With black and white alone in play
     (Go) nothing is hued and no space is made unsure here."""
-    hued = np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
-                               .max() > cfg.light_neutral_chroma for c in colours])
+    hued = _hued(colours, palette, cfg)
     if not hued.any():
         return np.zeros(len(best), dtype=bool)
     centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
@@ -519,6 +526,35 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.gap_blown <= cfg.max_gap_blown)
     return standing & _shaded_edge(samples, rays, standing, cfg)
+
+
+def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                    chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces (read surely as a light stone or one of a hue of its own,
+    its core blown out) where a stone's face hides the mark a board prints round every
+    space (ONE's circles, a little wider than a core and narrower than any stone; no line
+    runs through the ring there, none of it is ``ring_seen``): the spaces around show
+    that mark clearly (``ink_clear``), this one shows none of it where a piece would sit
+    (at most ``ink_faint_share`` of the board's fair print, ``fair_print``: a few specks
+    of JPEG or of the stone's edge), its gaps are not blown out (``max_gap_blown``), and
+    at the mark's radius (the inner ``face_share`` of each ray of ``Layout.rays``, on the
+    smallest stone) at least ``face_rays`` of the rays are not clipped white in every
+    channel (``white_level``). A lamp's reflection in bare board no wider than the mark
+    leaves the mark showing round it; one wider blows the mark out white all round; a
+    stone's face is white at most on its lamp's side. Not where every pixel of the core
+    is clipped white (nothing of the stone's own colour is left there to read: a
+    reflection over a black stone's face reads white)."""
+    at = np.flatnonzero(chosen & (samples.core_glared < 1.0) & (samples.ring_seen <= 0.0)
+                        & (samples.ink_around >= cfg.ink_clear)
+                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+                        & (samples.gap_blown <= cfg.max_gap_blown))
+    face = np.zeros(len(chosen), dtype=bool)
+    if rays is None or not len(at):
+        return face
+    inner = rays[at][:, :, :max(int(round(cfg.face_share * rays.shape[2])), 1)]
+    white = (np.take(samples.darkest, inner) >= cfg.white_level).any(axis=2)
+    face[at] = (~white).mean(axis=1) >= cfg.face_rays
+    return face
 
 
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -841,12 +877,18 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # its heart, every channel clipped, while a white stone's face under a tinted light
     # or a camera's warm balance clips in one or two channels and still shows its colour
     # in the others (at most ``clipped_max_white`` of its core white in every channel).
-    closed_light = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
+    # So does a stone of a hue of its own, lighter than its board or not: ONE's yellow
+    # under a warm lamp clips in red and green, and its blue still shows its hue, which
+    # a lamp's reflection, white at its heart, does not show.
+    closed_light = (best > 0) & ((best_lum > 0.0) | _hued(colours, palette, cfg)[best]) \
+        & (samples.open_rays == 0) & ~through \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
     clipped_stone |= _stone_round_blown_core(
+        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
+    clipped_stone |= _face_over_mark(
         samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
