@@ -130,6 +130,22 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     return marked & clear & print_hidden(samples, cfg)
 
 
+def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
+              cfg: Section) -> np.ndarray:
+    """The spaces read as a stone that show none of the mark their board prints round
+    every space (``_mark_missing``: ONE's circles) and show that stone's colour part
+    (within ``cover_fit_chroma`` of it): something covers the mark, and read empty the
+    space would be unsure, so the stone is weighed against the other colours alone
+    (``classify_stones`` takes empty's share out of its confidence). Where its colour
+    part is not the stone's (a pale red yunzi stone read white by its lightness), the
+    doubt is not only whether a stone is there, and empty's share stays."""
+    stone = np.flatnonzero((best > 0) & _mark_missing(samples, cfg))
+    covering = np.zeros(len(best), dtype=bool)
+    shown = _chroma(ratio[stone]) - _chroma(protos[stone, best[stone] - 1])
+    covering[stone] = np.linalg.norm(shown, axis=1) <= cfg.cover_fit_chroma
+    return covering
+
+
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show a glossy light stone's face: a highlight blows out part of
     the core (over ``lamp_core_blown``) while the board around is not blown out (the
@@ -780,6 +796,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
+    confidence = np.where(_covering(samples, ratio, protos, best, cfg),
+                          confidence / np.maximum(1.0 - posterior[:, 0], 1e-12), confidence)
     nearest = np.sqrt(d2[rows, best])
     # The board around a space is not always one colour: a shadow's edge may leave the
     # core in shade and half the gaps in light. Where a darker or a lighter share of
