@@ -560,12 +560,14 @@ def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     stone's face is white at most on its lamp's side. Not where every pixel of the core
     is clipped white (nothing of the stone's own colour is left there to read: a
     reflection over a black stone's face reads white)."""
-    at = np.flatnonzero(chosen & (samples.core_glared < 1.0) & (samples.ring_seen <= 0.0)
+    face = np.zeros(len(chosen), dtype=bool)
+    if rays is None or (samples.ring_seen > 0.0).any():  # lines run through the spaces
+        return face
+    at = np.flatnonzero(chosen & (samples.core_glared < 1.0)
                         & (samples.ink_around >= cfg.ink_clear)
                         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
                         & (samples.gap_blown <= cfg.max_gap_blown))
-    face = np.zeros(len(chosen), dtype=bool)
-    if rays is None or not len(at):
+    if not len(at):
         return face
     inner = rays[at][:, :, :max(int(round(cfg.face_share * rays.shape[2])), 1)]
     white = (np.take(samples.darkest, inner) >= cfg.white_level).any(axis=2)
