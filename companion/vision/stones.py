@@ -146,6 +146,56 @@ def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.
     return covering
 
 
+def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
+                    ink_logits: np.ndarray, fair_print: np.ndarray, hued: np.ndarray,
+                    chosen: np.ndarray, cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+    """Of the ``chosen`` spaces (those colour alone leaves unsure), the ones that show a
+    glossy stone of a hue of its own (``hued``, by candidate) under its sheen, and each
+    one's candidate (0 elsewhere). A lamp's broad sheen adds its own light over a
+    coloured stone's face: the lighter part of the core washes toward the light's colour
+    and reads as a light neutral stone (white) or as that stone, while the darker part,
+    where the sheen is least, still shows the stone's own colour. So where the darker
+    quartile (the first of ``shade_percentiles``) reads surely as a stone of a hue of its
+    own (``min_confidence``), fits it (``max_distance``) and fits nothing else, and the
+    median and the lighter quartile each read surely as that stone or as a light neutral
+    one, the space shows that stone: where something covers the mark round it as a
+    stone does (print at its foot at most ``ink_faint_share`` of the board's fair print,
+    ``fair_print``, where the spaces around show it clearly, ``ink_clear``), with no
+    glare in its gaps (``lamp_gap_blown``) nor running over its rim. A white stone in
+    shade shows no hue; a hand's edge or a piece half on shows the board or skin in its
+    darker part, which fits another candidate or none."""
+    sheened = np.zeros(len(chosen), dtype=bool)
+    hue = np.zeros(len(chosen), dtype=int)
+    at = np.flatnonzero(chosen & (samples.open_rays == 0)
+                        & (samples.gap_blown <= cfg.lamp_gap_blown)
+                        & (samples.ink_around >= cfg.ink_clear)
+                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print))
+    if not hued.any() or not len(at):
+        return sheened, hue
+    rows = np.arange(len(at))
+    lightness = np.concatenate([np.zeros((len(at), 1)), protos[at].mean(axis=2)], axis=1)
+    light = ~hued[None, :] & (lightness >= cfg.dark_piece_lum)
+    light[:, 0] = False
+    darker, *lighter = (_posterior(_split(_log_ratio(
+        masked_percentile(samples.core[at], kept[at], q), samples.board[at], cfg.dark_floor),
+        cfg.luminance_weight), protos[at], ink_logits[at], cfg)
+        for q in (cfg.shade_percentiles[0], 50, cfg.shade_percentiles[1]))
+    posterior, d2 = darker
+    colour = posterior.argmax(axis=1)
+    others = d2.copy()
+    others[rows, colour] = np.inf
+    sure = hued[colour] & (posterior[rows, colour] >= cfg.min_confidence) \
+        & (d2[rows, colour] <= cfg.max_distance ** 2) \
+        & (others.min(axis=1) > cfg.max_distance ** 2)
+    for part, _ in lighter:
+        read = part.argmax(axis=1)
+        sure &= (part[rows, read] >= cfg.min_confidence) \
+            & ((read == colour) | light[rows, read])
+    sheened[at] = sure
+    hue[at] = np.where(sure, colour, 0)
+    return sheened, hue
+
+
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show a glossy light stone's face: a highlight blows out part of
     the core (over ``lamp_core_blown``) while the board around is not blown out (the
@@ -1011,7 +1061,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best = np.where(rimmed, darkest + 1, best)
     confidence = np.where(rimmed, 1.0, confidence)  # told by the rim, not by colour
     covered &= ~rimmed
-    unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
+    # A glossy stone of a hue of its own is told by the part of its core its sheen
+    # leaves least (``_sheen_over_hue``), where colour alone left it unsure.
+    sheened, hue = _sheen_over_hue(samples, kept, protos, ink_logits, fair_print,
+                                   _hued(colours, palette, cfg),
+                                   ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
+    best = np.where(sheened, hue, best)
+    covered &= ~sheened
+    unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face)
@@ -1020,6 +1077,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
+    odds = np.where(sheened[:, None], np.eye(posterior.shape[1])[hue], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
