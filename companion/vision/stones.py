@@ -158,18 +158,19 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     quartile (the first of ``shade_percentiles``) reads surely as a stone of a hue of its
     own (``min_confidence``), fits it (``max_distance``) and fits nothing else, and the
     median and the lighter quartile each read surely as that stone or as a light neutral
-    one, the space shows that stone: where something covers the mark round it as a
-    stone does (print at its foot at most ``ink_faint_share`` of the board's fair print,
-    ``fair_print``, where the spaces around show it clearly, ``ink_clear``), with no
-    glare in its gaps (``lamp_gap_blown``) nor running over its rim. A white stone in
+    one, the space shows that stone: with no glare in its gaps (``lamp_gap_blown``) nor
+    running over its rim, and, where the spaces around show their print clearly
+    (``ink_clear``), its own print hidden as a stone hides it (at its foot at most
+    ``ink_faint_share`` of the board's fair print, ``fair_print``; among stones, on a
+    board full of them, no print shows around and none is asked for). A white stone in
     shade shows no hue; a hand's edge or a piece half on shows the board or skin in its
     darker part, which fits another candidate or none."""
     sheened = np.zeros(len(chosen), dtype=bool)
     hue = np.zeros(len(chosen), dtype=int)
     at = np.flatnonzero(chosen & (samples.open_rays == 0)
                         & (samples.gap_blown <= cfg.lamp_gap_blown)
-                        & (samples.ink_around >= cfg.ink_clear)
-                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print))
+                        & ((samples.ink_around < cfg.ink_clear)
+                           | (samples.foot_ink <= cfg.ink_faint_share * fair_print)))
     if not hued.any() or not len(at):
         return sheened, hue
     rows = np.arange(len(at))
