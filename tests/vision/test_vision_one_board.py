@@ -10,7 +10,9 @@ read. What ONE's marks tell instead: a stone's face hides the circle round the c
 and a space that shows none of its circle is covered, so a stone read there is weighed
 against the other colours alone. Each scene is one of the vision benchmark's
 (``companion bench vision --looks real``), development looks, seeds 3000-3099; the
-pale red yunzi stones of a held-out look stay unsure, never read white."""
+pale red yunzi stones of a held-out look stay unsure, never read white; glossy coloured
+yunzi stones (held-out looks) are told by the part of their core their sheen leaves least,
+on a board with empty spaces or full of stones."""
 
 from __future__ import annotations
 
@@ -133,3 +135,36 @@ def test_no_face_is_looked_for_where_lines_run_through_the_spaces():
     lined = replace(samples, ring_seen=np.where(np.arange(len(chosen)) == 0, 0.5, 0.0))
     assert _face_over_mark(samples, rays, np.full(len(chosen), 0.3), chosen, cfg).any()
     assert not _face_over_mark(lined, rays, np.full(len(chosen), 0.3), chosen, cfg).any()
+
+
+def test_a_glossy_coloured_stone_is_told_by_the_part_its_sheen_leaves_least():
+    """Yunzi stones on dark red wood (a held-out look): a lamp's broad sheen washes the
+    lighter part of each coloured stone's core toward white, and the core was "not one
+    colour" or of "another colour's hue". Its darker quartile reads surely as the stone
+    and nothing else, its lighter parts as that stone or white: that stone."""
+    reading, truth = _read(3011, HELD_OUT)
+    for space in ("B10", "C11", "C6", "B3"):
+        assert truth["cells"][space] in ("blue", "green")
+        assert reading.cells[space] == truth["cells"][space]
+    assert _wrong(reading, truth) == []
+
+
+def test_a_full_board_of_sheened_stones_is_a_board():
+    """Every space of a ONE board holds a yunzi stone, on bamboo (a held-out look), no
+    hand, no glare: 39 of its 60 spaces were unsure, and the board was reported "no board
+    found: most spaces look like no board's" (occluded). No print shows round any space
+    of a full board; the sheened stones are read by their colour."""
+    seed = 3134
+    geometry = load_geometry("one-60")
+    rng = np.random.default_rng([seed, 77])
+    recogniser = Recogniser(geometry, SIX)
+    pieces = {name: SIX[int(rng.integers(len(SIX)))] for name in recogniser.layout.names}
+    look = random_look_of(np.random.default_rng([seed, 3]), HELD_OUT)
+    image, truth = render_scene(seed, geometry, pieces, colours=SIX, look=look)
+    homography = from_corners(np.array(truth["corners_px"]), geometry.width_mm,
+                              geometry.height_mm).homography
+    reading = recogniser.read(image, homography)
+    assert (look.stones, look.board) == ("yunzi", "bamboo")
+    assert not reading.occluded
+    assert len(reading.unsure) < len(pieces) / 2
+    assert _wrong(reading, truth) == []
