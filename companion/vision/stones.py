@@ -57,6 +57,7 @@ from companion.vision.sampling import (
     flat_percentile,
     last_mean,
     last_sum,
+    log_tint,
     masked_percentile,
 )
 
@@ -130,6 +131,15 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     return marked & clear & print_hidden(samples, cfg)
 
 
+def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces whose gaps show the board's own tint (within ``board_tint`` of the
+    board's median, in colour alone: light and shade scale every channel alike). A hand
+    or a sleeve over a space covers the board round it too, and what it shows there
+    reads as a stone of its colour no more surely than bare board does."""
+    tint = log_tint(samples.board)
+    return np.linalg.norm(tint - column_median(tint), axis=1) <= cfg.board_tint
+
+
 def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
               cfg: Section) -> np.ndarray:
     """The spaces read as a stone that show none of the mark their board prints round
@@ -139,7 +149,7 @@ def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.
     (``classify_stones`` takes empty's share out of its confidence). Where its colour
     part is not the stone's (a pale red yunzi stone read white by its lightness), the
     doubt is not only whether a stone is there, and empty's share stays."""
-    stone = np.flatnonzero((best > 0) & _mark_missing(samples, cfg))
+    stone = np.flatnonzero((best > 0) & _mark_missing(samples, cfg) & _board_round(samples, cfg))
     covering = np.zeros(len(best), dtype=bool)
     shown = _chroma(ratio[stone]) - _chroma(protos[stone, best[stone] - 1])
     covering[stone] = np.linalg.norm(shown, axis=1) <= cfg.cover_fit_chroma
@@ -167,7 +177,7 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     darker part, which fits another candidate or none."""
     sheened = np.zeros(len(chosen), dtype=bool)
     hue = np.zeros(len(chosen), dtype=int)
-    at = np.flatnonzero(chosen & (samples.open_rays == 0)
+    at = np.flatnonzero(chosen & (samples.open_rays == 0) & _board_round(samples, cfg)
                         & (samples.gap_blown <= cfg.lamp_gap_blown)
                         & ((samples.ink_around < cfg.ink_clear)
                            | (samples.foot_ink <= cfg.ink_faint_share * fair_print)))
@@ -614,7 +624,7 @@ def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     face = np.zeros(len(chosen), dtype=bool)
     if rays is None or (samples.ring_seen > 0.0).any():  # lines run through the spaces
         return face
-    at = np.flatnonzero(chosen & (samples.core_glared < 1.0)
+    at = np.flatnonzero(chosen & (samples.core_glared < 1.0) & _board_round(samples, cfg)
                         & (samples.ink_around >= cfg.ink_clear)
                         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
                         & (samples.gap_blown <= cfg.max_gap_blown))
