@@ -149,6 +149,16 @@ def test_a_glossy_coloured_stone_is_told_by_the_part_its_sheen_leaves_least():
     assert _wrong(reading, truth) == []
 
 
+def test_blue_stones_as_light_as_white_ones_are_told_by_their_darker_part():
+    """Blue yunzi stones on tan vinyl (a held-out look) lie as light as white ones and
+    show blue's hue: colour alone left them unsure ("hue of another colour"). Where
+    their sheen is least they read blue and nothing else."""
+    reading, truth = _read(67, HELD_OUT)
+    blue = [s for s, c in truth["cells"].items() if c == "blue" and s not in truth["hidden"]]
+    assert blue and all(reading.cells[s] == "blue" for s in blue)
+    assert _wrong(reading, truth) == []
+
+
 def test_a_full_board_of_sheened_stones_is_a_board():
     """Every space of a ONE board holds a yunzi stone, on bamboo (a held-out look), no
     hand, no glare: 39 of its 60 spaces were unsure, and the board was reported "no board
