@@ -36,7 +36,13 @@ space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker
 any board is that stone, whatever its face reads (``_dark_rim``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
-reflection in bare board only lightens it. ``SpaceReadings.why``
+reflection in bare board only lightens it. On a board that prints a circle round every
+space (ONE's, a little wider than a core, narrower than any stone; no line crosses the
+ring round a core there), a stone's face over that circle reads a blown-out light stone
+(``_face_over_mark``), a stone read where the circle is missing is weighed against the
+other colours alone (``_covering``), and a glossy stone of a hue of its own is told by
+the darker part of its core, which its sheen leaves least (``_sheen_over_hue``); each
+where the gaps round the space show the board's own tint. ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
