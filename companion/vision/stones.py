@@ -193,17 +193,23 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     lightness = np.concatenate([np.zeros((len(at), 1)), protos[at].mean(axis=2)], axis=1)
     light = ~hued[None, :] & (lightness >= cfg.dark_piece_lum)
     light[:, 0] = False
-    darker, *lighter = (_posterior(_split(_log_ratio(
-        masked_percentile(samples.core[at], kept[at], q), samples.board[at], cfg.dark_floor),
-        cfg.luminance_weight), protos[at], ink_logits[at], cfg)
-        for q in (cfg.shade_percentiles[0], 50, cfg.shade_percentiles[1]))
+    ratios = [_log_ratio(masked_percentile(samples.core[at], kept[at], q), samples.board[at],
+                         cfg.dark_floor)
+              for q in (cfg.shade_percentiles[0], 50, cfg.shade_percentiles[1])]
+    darker, *lighter = (_posterior(_split(ratio, cfg.luminance_weight), protos[at],
+                                   ink_logits[at], cfg) for ratio in ratios)
     posterior, d2 = darker
     colour = posterior.argmax(axis=1)
     others = d2.copy()
     others[rows, colour] = np.inf
+    # Its hue, not only its lightness: a neutral stone's colour part against a tinted
+    # board is that board's tint turned round (a black stone on red wood looks green).
+    apart = np.linalg.norm(_chroma(ratios[0])[:, None, :] - _chroma(protos[at]), axis=2)
+    neutral = np.where(hued[None, 1:], np.inf, apart).min(axis=1)
     sure = hued[colour] & (posterior[rows, colour] >= cfg.min_confidence) \
         & (d2[rows, colour] <= cfg.max_distance ** 2) \
-        & (others.min(axis=1) > cfg.max_distance ** 2)
+        & (others.min(axis=1) > cfg.max_distance ** 2) \
+        & (apart[rows, np.maximum(colour - 1, 0)] < neutral)
     for part, _ in lighter:
         read = part.argmax(axis=1)
         sure &= (part[rows, read] >= cfg.min_confidence) \
