@@ -178,3 +178,15 @@ def test_a_full_board_of_sheened_stones_is_a_board():
     assert not reading.occluded
     assert len(reading.unsure) < len(pieces) / 2
     assert _wrong(reading, truth) == []
+
+
+def test_a_sheened_black_stone_on_a_tinted_board_is_not_read_by_the_tint_turned_round():
+    """Black yunzi stones on dark red wood (a held-out look, seed 3234: from the check
+    seeds of session 16, where this rule's first form was found to read them green).
+    Against a red board a neutral stone's colour part is the board's tint turned round,
+    green: the darker part of such a core tells no hue, and the stone is never read as
+    a green one."""
+    reading, truth = _read(3234, HELD_OUT)
+    for space in ("A4", "A5"):
+        assert truth["cells"][space] == "black"
+        assert reading.cells[space] in (UNSURE, "black")
