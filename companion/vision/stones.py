@@ -174,7 +174,9 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     quartile (the first of ``shade_percentiles``) reads surely as a stone of a hue of its
     own (``min_confidence``), fits it (``max_distance``) and fits nothing else, and the
     median and the lighter quartile each read surely as that stone or as a light neutral
-    one, the space shows that stone: with no glare in its gaps (``lamp_gap_blown``) nor
+    one, and the darker quartile's colour part lies nearer that stone's than any neutral
+    stone's (against a tinted board a neutral stone's colour part is the board's tint
+    turned round: a black stone on red wood looks green), the space shows that stone: with no glare in its gaps (``lamp_gap_blown``) nor
     running over its rim, and, where the spaces around show their print clearly
     (``ink_clear``), its own print hidden as a stone hides it (at its foot at most
     ``ink_faint_share`` of the board's fair print, ``fair_print``; among stones, on a
