@@ -179,9 +179,9 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     turned round: a black stone on red wood looks green), the space shows that stone:
     with no glare in its gaps (``lamp_gap_blown``) nor running over its rim, and, where
     the spaces around show their print clearly (``ink_clear``), its own print hidden as
-    a stone hides it (at its foot at most
-    ``ink_faint_share`` of the board's fair print, ``fair_print``; among stones, on a
-    board full of them, no print shows around and none is asked for). A white stone in
+    a stone hides it (at its foot at most ``ink_faint_share`` of the board's fair print,
+    ``fair_print``; among stones, on a board full of them, no print shows around and
+    none is asked for). A white stone in
     shade shows no hue; a hand's edge or a piece half on shows the board or skin in its
     darker part, which fits another candidate or none."""
     sheened = np.zeros(len(chosen), dtype=bool)
