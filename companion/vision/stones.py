@@ -39,9 +39,16 @@ any board is that stone, whatever its face reads (``_dark_rim``). A white stone 
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
-but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``).
-``SpaceReadings.why`` names the rules that made each space unsure (``UNSURE_RULES``;
-docs/recognition.md, "Why a space is unsure").
+but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``). On a
+board that prints a circle round every
+space (ONE's, a little wider than a core, narrower than any stone; no line crosses the
+ring round a core there), a stone's face over that circle reads a blown-out light stone
+(``_face_over_mark``), a stone read where the circle is missing is weighed against the
+other colours alone (``_covering``), and a glossy stone of a hue of its own is told by
+the darker part of its core, which its sheen leaves least (``_sheen_over_hue``); each
+where the gaps round the space show the board's own tint. ``SpaceReadings.why``
+names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
+a space is unsure").
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ from companion.vision.sampling import (
     flat_percentile,
     last_mean,
     last_sum,
+    log_tint,
     masked_percentile,
 )
 
@@ -132,6 +140,91 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     marked = not (samples.ring_seen > 0.0).any()
     clear = flat_percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
     return marked & clear & print_hidden(samples, cfg)
+
+
+def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces whose gaps show the board's own tint (within ``board_tint`` of the
+    board's median, in colour alone: light and shade scale every channel alike). A hand
+    or a sleeve over a space covers the board round it too, and what it shows there
+    reads as a stone of its colour no more surely than bare board does."""
+    tint = log_tint(samples.board)
+    return np.linalg.norm(tint - column_median(tint), axis=1) <= cfg.board_tint
+
+
+def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
+              cfg: Section) -> np.ndarray:
+    """The spaces read as a stone that show none of the mark their board prints round
+    every space (``_mark_missing``: ONE's circles) and show that stone's colour part
+    (within ``cover_fit_chroma`` of it): something covers the mark, and read empty the
+    space would be unsure, so the stone is weighed against the other colours alone
+    (``classify_stones`` takes empty's share out of its confidence). Where its colour
+    part is not the stone's (a pale red yunzi stone read white by its lightness), the
+    doubt is not only whether a stone is there, and empty's share stays."""
+    stone = np.flatnonzero((best > 0) & _mark_missing(samples, cfg) & _board_round(samples, cfg))
+    covering = np.zeros(len(best), dtype=bool)
+    shown = _chroma(ratio[stone]) - _chroma(protos[stone, best[stone] - 1])
+    covering[stone] = np.linalg.norm(shown, axis=1) <= cfg.cover_fit_chroma
+    return covering
+
+
+def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
+                    ink_logits: np.ndarray, fair_print: np.ndarray, hued: np.ndarray,
+                    chosen: np.ndarray, cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+    """Of the ``chosen`` spaces (those colour alone leaves unsure), the ones that show a
+    glossy stone of a hue of its own (``hued``, by candidate) under its sheen, and each
+    one's candidate (0 elsewhere). A lamp's broad sheen adds its own light over a
+    coloured stone's face: the lighter part of the core washes toward the light's colour
+    and reads as a light neutral stone (white) or as that stone, while the darker part,
+    where the sheen is least, still shows the stone's own colour. So where the darker
+    quartile (the first of ``shade_percentiles``) reads surely as a stone of a hue of its
+    own (``min_confidence``), fits it (``max_distance``) and fits nothing else, and the
+    median and the lighter quartile each read surely as that stone or as a light neutral
+    one, and the darker quartile's colour part lies nearer that stone's than any neutral
+    stone's (against a tinted board a neutral stone's colour part is the board's tint
+    turned round: a black stone on red wood looks green), the space shows that stone:
+    with no glare in its gaps (``lamp_gap_blown``) nor running over its rim, and, where
+    the spaces around show their print clearly (``ink_clear``), its own print hidden as
+    a stone hides it (at its foot at most ``ink_faint_share`` of the board's fair print,
+    ``fair_print``; among stones, on a board full of them, no print shows around and
+    none is asked for). A white stone in
+    shade shows no hue; a hand's edge or a piece half on shows the board or skin in its
+    darker part, which fits another candidate or none."""
+    sheened = np.zeros(len(chosen), dtype=bool)
+    hue = np.zeros(len(chosen), dtype=int)
+    at = np.flatnonzero(chosen & (samples.open_rays == 0) & _board_round(samples, cfg)
+                        & (samples.gap_blown <= cfg.lamp_gap_blown)
+                        & ((samples.ink_around < cfg.ink_clear)
+                           | (samples.foot_ink <= cfg.ink_faint_share * fair_print)))
+    if not hued.any() or not len(at):
+        return sheened, hue
+    rows = np.arange(len(at))
+    lightness = np.concatenate([np.zeros((len(at), 1)), protos[at].mean(axis=2)], axis=1)
+    light = ~hued[None, :] & (lightness >= cfg.dark_piece_lum)
+    light[:, 0] = False
+    ratios = [_log_ratio(masked_percentile(samples.core[at], kept[at], q), samples.board[at],
+                         cfg.dark_floor)
+              for q in (cfg.shade_percentiles[0], 50, cfg.shade_percentiles[1])]
+    darker, *lighter = (_posterior(_split(ratio, cfg.luminance_weight), protos[at],
+                                   ink_logits[at], cfg) for ratio in ratios)
+    posterior, d2 = darker
+    colour = posterior.argmax(axis=1)
+    others = d2.copy()
+    others[rows, colour] = np.inf
+    # Its hue, not only its lightness: a neutral stone's colour part against a tinted
+    # board is that board's tint turned round (a black stone on red wood looks green).
+    apart = np.linalg.norm(_chroma(ratios[0])[:, None, :] - _chroma(protos[at]), axis=2)
+    neutral = np.where(hued[None, 1:], np.inf, apart).min(axis=1)
+    sure = hued[colour] & (posterior[rows, colour] >= cfg.min_confidence) \
+        & (d2[rows, colour] <= cfg.max_distance ** 2) \
+        & (others.min(axis=1) > cfg.max_distance ** 2) \
+        & (apart[rows, np.maximum(colour - 1, 0)] < neutral)
+    for part, _ in lighter:
+        read = part.argmax(axis=1)
+        sure &= (part[rows, read] >= cfg.min_confidence) \
+            & ((read == colour) | light[rows, read])
+    sheened[at] = sure
+    hue[at] = np.where(sure, colour, 0)
+    return sheened, hue
 
 
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
@@ -399,6 +492,14 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
     return learned
 
 
+def _hued(colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+    """Which candidates (empty, then each of ``colours``) have a hue of their own: a
+    paint whose colour part is over ``light_neutral_chroma`` (ONE's red, green, blue and
+    yellow; not black, white, nor empty)."""
+    return np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
+                               .max() > cfg.light_neutral_chroma for c in colours])
+
+
 def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                     colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
     """Spaces read as a stone of a hue of its own (red, green, blue, yellow) whose
@@ -411,8 +512,7 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     blue. A dark piece (below ``dark_piece_lum``) is told by its lightness alone: its
     colour part is the sensor's floor and noise. With black and white alone in play
     (Go) nothing is hued and no space is made unsure here."""
-    hued = np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
-                               .max() > cfg.light_neutral_chroma for c in colours])
+    hued = _hued(colours, palette, cfg)
     if not hued.any():
         return np.zeros(len(best), dtype=bool)
     centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
@@ -535,6 +635,37 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.gap_blown <= cfg.max_gap_blown)
     return standing & _shaded_edge(samples, rays, standing, cfg)
+
+
+def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                    chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces (read surely as a light stone or one of a hue of its own,
+    its core blown out) where a stone's face hides the mark a board prints round every
+    space (ONE's circles, a little wider than a core and narrower than any stone; no line
+    runs through the ring there, none of it is ``ring_seen``): the spaces around show
+    that mark clearly (``ink_clear``), this one shows none of it where a piece would sit
+    (at most ``ink_faint_share`` of the board's fair print, ``fair_print``: a few specks
+    of JPEG or of the stone's edge), its gaps are not blown out (``max_gap_blown``), and
+    at the mark's radius (the inner ``face_share`` of each ray of ``Layout.rays``, on the
+    smallest stone) at least ``face_rays`` of the rays are not clipped white in every
+    channel (``white_level``). A lamp's reflection in bare board no wider than the mark
+    leaves the mark showing round it; one wider blows the mark out white all round; a
+    stone's face is white at most on its lamp's side. Not where every pixel of the core
+    is clipped white (nothing of the stone's own colour is left there to read: a
+    reflection over a black stone's face reads white)."""
+    face = np.zeros(len(chosen), dtype=bool)
+    if rays is None or (samples.ring_seen > 0.0).any():  # lines run through the spaces
+        return face
+    at = np.flatnonzero(chosen & (samples.core_glared < 1.0) & _board_round(samples, cfg)
+                        & (samples.ink_around >= cfg.ink_clear)
+                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+                        & (samples.gap_blown <= cfg.max_gap_blown))
+    if not len(at):
+        return face
+    inner = rays[at][:, :, :max(int(round(cfg.face_share * rays.shape[2])), 1)]
+    white = (np.take(samples.darkest, inner) >= cfg.white_level).any(axis=2)
+    face[at] = (~white).mean(axis=1) >= cfg.face_rays
+    return face
 
 
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -779,6 +910,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     posterior, d2 = _posterior(features, protos, ink_logits, cfg)
     best = posterior.argmax(axis=1)
     confidence = posterior[rows, best]
+    confidence = np.where(_covering(samples, ratio, protos, best, cfg),
+                          confidence / np.maximum(1.0 - posterior[:, 0], 1e-12), confidence)
     nearest = np.sqrt(d2[rows, best])
     # The board around a space is not always one colour: a shadow's edge may leave the
     # core in shade and half the gaps in light. Where a darker or a lighter share of
@@ -876,12 +1009,18 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # its heart, every channel clipped, while a white stone's face under a tinted light
     # or a camera's warm balance clips in one or two channels and still shows its colour
     # in the others (at most ``clipped_max_white`` of its core white in every channel).
-    closed_light = (best > 0) & (best_lum > 0.0) & (samples.open_rays == 0) & ~through \
+    # So does a stone of a hue of its own, lighter than its board or not: ONE's yellow
+    # under a warm lamp clips in red and green, and its blue still shows its hue, which
+    # a lamp's reflection, white at its heart, does not show.
+    closed_light = (best > 0) & ((best_lum > 0.0) | _hued(colours, palette, cfg)[best]) \
+        & (samples.open_rays == 0) & ~through \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
     clipped_stone |= _stone_round_blown_core(
+        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
+    clipped_stone |= _face_over_mark(
         samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
@@ -992,7 +1131,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best = np.where(rimmed, darkest + 1, best)
     confidence = np.where(rimmed, 1.0, confidence)  # told by the rim, not by colour
     covered &= ~rimmed
-    unsure = ~bare & ~rimmed & (doubtful | blind | other_hue)
+    # A glossy stone of a hue of its own is told by the part of its core its sheen
+    # leaves least (``_sheen_over_hue``), where colour alone left it unsure.
+    sheened, hue = _sheen_over_hue(samples, kept, protos, ink_logits, fair_print,
+                                   _hued(colours, palette, cfg),
+                                   ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
+    best = np.where(sheened, hue, best)
+    covered &= ~sheened
+    unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face)
@@ -1001,6 +1147,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
+    odds = np.where(sheened[:, None], np.eye(posterior.shape[1])[hue], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in best]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]

@@ -87,11 +87,13 @@ def test_black_stones_do_not_depend_on_an_implausible_light():
 
 @pytest.mark.parametrize("seed, truth_colour", [
     (19, "black"),  # a black glass stone on red wood, as light as a green one
-    (67, "blue"),  # blue yunzi stones on tan vinyl, as light as white ones
 ])
 def test_a_stone_whose_hue_is_another_colours_is_unsure(seed, truth_colour):
     """A stone told from another colour by its lightness alone, against its hue: it
-    had been read confidently as that other colour; now it is unsure."""
+    had been read confidently as that other colour; now it is unsure. (Held-out scene
+    67's blue yunzi stones on tan vinyl, as light as white ones, were unsure so too;
+    since session 16 the darker part of their core, which their sheen leaves least,
+    reads them blue: ``tests/vision/test_vision_one_board.py``.)"""
     reading, truth, _ = _read(seed)
     assert _wrong(reading, truth) == []
     flagged = [s for s, rules in reading.why.items() if "hue of another colour" in rules]
