@@ -306,7 +306,9 @@ class RefereeFeed:
         read surely is what the game now holds there, and so is each space the accepted
         move changed (``before``: the game's board before it), read surely or not: the
         picture's odds or the players settled it, and a stone of a colour the look has
-        not learned is learned there. Saved at once with a ``look_path``."""
+        not learned is learned there. At set-up (the look's first lesson, before any
+        move) every space is what the game holds, the unread ones too. Saved at once
+        with a ``look_path``."""
         look = self._look
         if look is None or getattr(self._recogniser, "look", None) is not look \
                 or reading.samples is None or reading.occluded \
@@ -316,7 +318,13 @@ class RefereeFeed:
         if view is None:
             return
         moved = {name for name in view if before is not None and before.get(name) != view[name]}
-        labels = [None if name not in view or (seen == UNSURE and name not in moved)
+        # At set-up (the look's first lesson, no move yet) the game's position is the
+        # truth on every space the picture shows, the unread ones too: each learns how
+        # it looks empty, or an edge space unread from the start is never known empty.
+        setting_up = look.teachings == 0 and verdict.kind == UNCHANGED \
+            and not self._table.get("can_undo")
+        labels = [None if name not in view or (seen == UNSURE and name not in moved
+                                                and not setting_up)
                   else _true_label(view[name]) for name, seen in reading.cells.items()]
         if not look.teach(reading.samples, labels) or self._looks is None:
             return

@@ -388,6 +388,57 @@ def test_the_loop_teaches_the_look_each_accepted_reading_and_saves_it(looking):
     assert verdicts[-1].kind == v.APPLIED and session.state["board"]["A1"] == "black"
 
 
+class UnreadWithLook(GlareOn):
+    """``GlareOn`` that lets the loop give and take the inner recogniser's learned look
+    (and shows the loop the rest of the inner recogniser: its reader, colours, cfg)."""
+
+    def __getattr__(self, name):
+        if name == "recogniser":
+            raise AttributeError(name)
+        return getattr(self.recogniser, name)
+
+    @property
+    def look(self):
+        return self.recogniser.look
+
+    @look.setter
+    def look(self, look):
+        self.recogniser.look = look
+
+
+def test_the_set_up_teaches_every_space_its_empty_look_the_unread_ones_too(tmp_path):
+    """Held-out game 4434 (white glass stones on white vinyl): the edge space A17, unread
+    from the empty board on, never learned how it looks empty; once the look learned a
+    white as pale as the board, A17 read white and the loop took a White move nobody
+    made. At set-up the game's position is the truth on every space; after it, a space
+    read unsure teaches nothing unless the accepted move changed it."""
+    from companion.geometry import load_geometry
+
+    journal = Journal(":memory:")
+    session = TableSession(journal, dice=DiceService(journal))
+    verdicts = []
+    session.subscribe(lambda verdict, snapshot: verdicts.append(verdict))
+    feed = RefereeFeed(session, locator_for=known_board,
+                       recogniser_for=lambda game, board: UnreadWithLook(stones(game, board),
+                                                                         "C4"),
+                       look_path=tmp_path / "look.json")
+    session.start("one", {"players": 2})
+    names = list(load_geometry("one-60").names)
+    show(feed, {})
+    assert verdicts[-1].kind == v.UNCHANGED
+    weight = saved_look(tmp_path / "look.json")["space_weight"]
+    assert weight[names.index("C4")] == pytest.approx(1.0)  # unread, yet learned empty
+
+    show(feed, {"A1": "black"})
+    assert verdicts[-1].kind == v.APPLIED
+    weight = saved_look(tmp_path / "look.json")["space_weight"]
+    assert weight[names.index("C4")] == pytest.approx(1.0)  # unread, untaught since
+    assert weight[names.index("C5")] > 1.0
+    feed.stop()
+    session.close()
+    journal.close()
+
+
 def test_a_broken_look_file_is_ignored_and_learned_afresh(looking, caplog):
     path, next_game = looking
     path.write_text("{\"half a look\": ", encoding="utf-8")
