@@ -501,7 +501,7 @@ def _hued(colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
 
 
 def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
-                    colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
+                    hued: np.ndarray, cfg: Section) -> np.ndarray:
     """Spaces read as a stone of a hue of its own (red, green, blue, yellow) whose
     colour part lies nearer another candidate's (empty's, or another colour's), and
     spaces read as a light neutral stone (white) whose colour part lies nearer a hued
@@ -511,8 +511,8 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     no green; a blue yunzi stone on tan vinyl may be as light as a white one, and shows
     blue. A dark piece (below ``dark_piece_lum``) is told by its lightness alone: its
     colour part is the sensor's floor and noise. With black and white alone in play
-    (Go) nothing is hued and no space is made unsure here."""
-    hued = _hued(colours, palette, cfg)
+    (Go) nothing is hued (``hued``, ``_hued``'s answer) and no space is made unsure
+    here."""
     if not hued.any():
         return np.zeros(len(best), dtype=bool)
     centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
@@ -863,6 +863,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
+    hued = _hued(colours, palette, cfg)
     observed = masked_percentile(samples.core, kept, cfg.core_percentile)
     ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
     features = _split(ratio, cfg.luminance_weight)
@@ -927,14 +928,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         alt, alt_d2 = _posterior(_split(other, cfg.luminance_weight), protos, ink_logits, cfg)
         readings.append(alt)
         fits.append(alt_d2)
-        off_hue.append(_hue_of_another(other, protos, alt.argmax(axis=1), colours, palette, cfg))
+        off_hue.append(_hue_of_another(other, protos, alt.argmax(axis=1), hued, cfg))
     # Where the board's tint, taken as the light's, would read the space surely as
     # something else, the picture does not tell which it is (where that light explains
     # the stones about as well as the one kept, ``_other_light``).
     alt, alt_d2 = _posterior(features, tinted, ink_logits, cfg)
     readings.append(alt)
     fits.append(alt_d2)
-    off_hue.append(_hue_of_another(ratio, tinted, alt.argmax(axis=1), colours, palette, cfg))
+    off_hue.append(_hue_of_another(ratio, tinted, alt.argmax(axis=1), hued, cfg))
     # Read empty in a colour far from its board's, a space must show its print about as
     # well as the spaces around it and the board's spaces that show it most (among
     # stones, those around may show none): a stone's grain or the edge of its highlight
@@ -1012,7 +1013,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # So does a stone of a hue of its own, lighter than its board or not: ONE's yellow
     # under a warm lamp clips in red and green, and its blue still shows its hue, which
     # a lamp's reflection, white at its heart, does not show.
-    closed_light = (best > 0) & ((best_lum > 0.0) | _hued(colours, palette, cfg)[best]) \
+    closed_light = (best > 0) & ((best_lum > 0.0) | hued[best]) \
         & (samples.open_rays == 0) & ~through \
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
@@ -1117,7 +1118,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint), cfg)
     blind |= unprinted | lit_face | blown_face
-    other_hue = _hue_of_another(ratio, protos, best, colours, palette, cfg)
+    other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
     hidden_light = _light_stone_unclear(
@@ -1134,7 +1135,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A glossy stone of a hue of its own is told by the part of its core its sheen
     # leaves least (``_sheen_over_hue``), where colour alone left it unsure.
     sheened, hue = _sheen_over_hue(samples, kept, protos, ink_logits, fair_print,
-                                   _hued(colours, palette, cfg),
+                                   hued,
                                    ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
     best = np.where(sheened, hue, best)
     covered &= ~sheened
