@@ -668,6 +668,43 @@ def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     return face
 
 
+def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                    chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces (read surely as a light stone, its core blown out) where a
+    domed stone's face shows round the core the lamp blows out, and ends at a rim. Past
+    the core, out to the smallest stone's rim (the ray's samples in its inner
+    ``face_past_share``, less the first, at the core's own edge), the board view is
+    lighter than its board by a light stone's least (``light_min_lum``, log, in the
+    darkest channel) yet not white (``white_level``) in at least ``face_rays`` of the
+    rays: the light falls off toward the rim as a dome turned from the lamp does, and
+    no print shows there; and beyond the largest stone's rim (each ray's last sample)
+    the board shows again, no lighter than that, in at least ``face_rays`` of them (the
+    others may run into the stones beside it). Its gaps are not blown out
+    (``lamp_gap_blown``), its foot shows no print (at most ``ink_faint_share`` of the
+    board's fair print, ``fair_print``), and some of its core is not white in every
+    channel: a stone shows its own colour somewhere. A lamp's reflection in bare board
+    is white at its heart out to its edge, where the board and its lines start; its
+    halo, where it has one, runs on past any stone's rim over the gaps and the print.
+    Only on a board whose lines run through its spaces (``ring_seen`` somewhere)."""
+    face = np.zeros(len(chosen), dtype=bool)
+    if rays is None or not (samples.ring_seen > 0.0).any():
+        return face
+    at = np.flatnonzero(chosen & (samples.core_glared < 1.0)
+                        & (samples.gap_blown <= cfg.lamp_gap_blown)
+                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print))
+    if not len(at):
+        return face
+    seen = np.take(samples.darkest, rays[at])
+    lift = _log_ratio(seen.astype(np.float64), samples.board[at].min(axis=1)[:, None, None],
+                      cfg.dark_floor)
+    reach = max(int(round(cfg.face_past_share * rays.shape[2])), 2)
+    lit = (lift[:, :, 1:reach] >= cfg.light_min_lum) & (seen[:, :, 1:reach] < cfg.white_level)
+    ends = lift[:, :, -1] < cfg.light_min_lum
+    face[at] = (lit.all(axis=2).mean(axis=1) >= cfg.face_rays) \
+        & (ends.mean(axis=1) >= cfg.face_rays)
+    return face
+
+
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
                            chosen: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``chosen`` spaces where a stone the board's own colour stands (a white stone on
@@ -1019,10 +1056,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
-    clipped_stone |= _stone_round_blown_core(
-        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
-    clipped_stone |= _face_over_mark(
-        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
+    blown_light = closed_light & (samples.core_blown > cfg.max_core_blown)
+    clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
+    clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
+    clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
     seen_alike = closed_light & alike if rim is None else closed_light & alike & ~rim
