@@ -88,6 +88,7 @@ UNSURE_RULES = (
     "empty, none of the mark printed round it",
     "empty, a lit face lighter than its board",
     "empty, print hidden round a blown-out face",
+    "a stone by missing print, its foot printed",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -705,6 +706,23 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     return face
 
 
+def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
+                  rim: np.ndarray | None, cfg: Section) -> np.ndarray:
+    """The spaces on the board's rim read as a stone by missing print alone (by colour
+    nearer bare board than that stone: ``d2``, each candidate's distance) whose foot
+    shows print (``ink_present``): the print is missing only where the piece would lean.
+    A stone's foot stands over its point, its base wider than the disc print is looked
+    for in; the leaning sample of a space on the rim may lie over the board's margin,
+    where nothing is printed (an empty corner point at the far side of a board seen from
+    35°, its L in the foot's disc and none in the leaning one, read white on white
+    vinyl). The picture does not tell which: the space is unsure, and still leans."""
+    if rim is None:
+        return np.zeros(len(best), dtype=bool)
+    rows = np.arange(len(best))
+    return rim & (best > 0) & (d2[:, 0] < d2[rows, best]) \
+        & (samples.foot_ink >= cfg.ink_present) & (samples.ink < cfg.ink_present)
+
+
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
                            chosen: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``chosen`` spaces where a stone the board's own colour stands (a white stone on
@@ -1091,7 +1109,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~printed_here
     loose = (nearest > cfg.max_distance) \
         & ~_dark_stone_lighter(ratio, protos, best, confidence, samples, cfg)
-    doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
+    foot_printed = _printed_foot(samples, d2, best, rim, cfg)
+    doubtful = (confidence < cfg.min_confidence) | loose | ambiguous | foot_printed
     # Print that runs through the core and over the ring says bare board, however far
     # from its board's colour the print makes the core (``_print_through``).
     lined = _print_through(samples, kept, ratio, fair_print, (best == 0) & (
@@ -1179,7 +1198,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue, unprinted, lit_face, blown_face)
+             ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
