@@ -39,7 +39,11 @@ any board is that stone, whatever its face reads (``_dark_rim``). A white stone 
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
-but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``). On a
+but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
+a light stone whose core a lamp blows out whole where its face shows past the core,
+lighter than the board yet not white, and ends at a rim (``_face_past_core``). A stone on
+the rim read by missing print alone whose foot shows print is unsure: its leaning sample
+may lie over the margin (``_printed_foot``). On a
 board that prints a circle round every
 space (ONE's, a little wider than a core, narrower than any stone; no line crosses the
 ring round a core there), a stone's face over that circle reads a blown-out light stone
