@@ -706,8 +706,24 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     lit = (lift[:, :, 1:reach] >= cfg.light_min_lum) & (seen[:, :, 1:reach] < cfg.white_level)
     ends = lift[:, :, -1] < cfg.light_min_lum
     face[at] = (lit.all(axis=2).mean(axis=1) >= cfg.face_rays) \
-        & (ends.mean(axis=1) >= cfg.face_rays)
+        & (ends.mean(axis=1) >= cfg.face_rays) & ~_lines_across(seen[:, :, 1], samples, cfg)
     return face
+
+
+def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
+    """Of the spaces whose rays show ``seen`` (N×RAYS, the view's darkest channel one
+    sample past the core's edge, within the smallest stone however it leans), those whose
+    printed lines run across there: on at least two of the rays along the space's lines
+    (``edge_line_clearance``: 0°, 90°, 180°, 270°) it is darker than the two rays beside
+    it by the print's mark (``print_mark``, a share of their lightness). A lamp's
+    reflection in bare board lifts the print with the board, and the lines still show
+    across it, darker than the light either side; a stone's face hides them, and its
+    shading turns slowly round it."""
+    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
+    on_lines = np.flatnonzero(np.abs(np.sin(2.0 * angles)) <= cfg.edge_line_clearance)
+    values = seen.astype(np.float64)
+    beside = (values[:, (on_lines - 1) % RAYS] + values[:, (on_lines + 1) % RAYS]) / 2.0
+    return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
 
 
 def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
