@@ -41,7 +41,8 @@ and shades the board beside it as a standing stone does (``_shaded_edge``): a la
 reflection in bare board only lightens it; so is a light stone that colour leans to
 but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
 a light stone whose core a lamp blows out whole where its face shows past the core,
-lighter than the board yet not white, and ends at a rim (``_face_past_core``). A stone on
+lighter than the board yet not white, ends at a rim and shows no printed line across it
+(``_face_past_core``). A stone on
 the rim read by missing print alone whose foot shows print is unsure: its leaning sample
 may lie over the margin (``_printed_foot``). On a
 board that prints a circle round every
