@@ -687,11 +687,13 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     the board shows again, no lighter than that, in at least ``face_rays`` of them (the
     others may run into the stones beside it). Its gaps are not blown out
     (``lamp_gap_blown``), its foot shows no print (at most ``ink_faint_share`` of the
-    board's fair print, ``fair_print``), and some of its core is not white in every
-    channel: a stone shows its own colour somewhere. A lamp's reflection in bare board
-    is white at its heart out to its edge, where the board and its lines start; its
-    halo, where it has one, runs on past any stone's rim over the gaps and the print.
-    Only on a board whose lines run through its spaces (``ring_seen`` somewhere)."""
+    board's fair print, ``fair_print``), some of its core is not white in every channel
+    (a stone shows its own colour somewhere), and no printed line runs across its face
+    (``_lines_across``). A lamp's reflection in bare board is white at its heart out to
+    its edge, where the board and its lines start; its halo, where it has one, runs on
+    past any stone's rim over the gaps, or, on a small one, lifts the print with the
+    board, and the lines still show across it. Only on a board whose lines run through
+    its spaces (``ring_seen`` somewhere)."""
     face = np.zeros(len(chosen), dtype=bool)
     if rays is None or not (samples.ring_seen > 0.0).any():
         return face
