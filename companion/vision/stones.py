@@ -42,7 +42,12 @@ stone's (``_dark_under_sheen``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
-but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``). On a
+but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
+a light stone whose core a lamp blows out whole where its face shows past the core,
+lighter than the board yet not white, ends at a rim and shows no printed line across it
+(``_face_past_core``). A stone on
+the rim read by missing print alone whose foot shows print is unsure: its leaning sample
+may lie over the margin (``_printed_foot``). On a
 board that prints a circle round every
 space (ONE's, a little wider than a core, narrower than any stone; no line crosses the
 ring round a core there), a stone's face over that circle reads a blown-out light stone
@@ -91,6 +96,7 @@ UNSURE_RULES = (
     "empty, none of the mark printed round it",
     "empty, a lit face lighter than its board",
     "empty, print hidden round a blown-out face",
+    "a stone by missing print, its foot printed",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -671,6 +677,78 @@ def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     return face
 
 
+def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                    chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The ``chosen`` spaces (read surely as a light stone, its core blown out) where a
+    domed stone's face shows round the core the lamp blows out, and ends at a rim. Past
+    the core, out to the smallest stone's rim (the ray's samples in its inner
+    ``face_past_share``, less the first, at the core's own edge), the board view is
+    lighter than its board by a light stone's least (``light_min_lum``, log, in the
+    darkest channel) yet not white (``white_level``) in at least ``face_rays`` of the
+    rays: the light falls off toward the rim as a dome turned from the lamp does, and
+    no print shows there; and beyond the largest stone's rim (each ray's last sample)
+    the board shows again, no lighter than that, in at least ``face_rays`` of them (the
+    others may run into the stones beside it). Its gaps are not blown out
+    (``lamp_gap_blown``), its foot shows no print (at most ``ink_faint_share`` of the
+    board's fair print, ``fair_print``), some of its core is not white in every channel
+    (a stone shows its own colour somewhere), and no printed line runs across its face
+    (``_lines_across``). A lamp's reflection in bare board is white at its heart out to
+    its edge, where the board and its lines start; its halo, where it has one, runs on
+    past any stone's rim over the gaps, or, on a small one, lifts the print with the
+    board, and the lines still show across it. Only on a board whose lines run through
+    its spaces (``ring_seen`` somewhere)."""
+    face = np.zeros(len(chosen), dtype=bool)
+    if rays is None or not (samples.ring_seen > 0.0).any():
+        return face
+    at = np.flatnonzero(chosen & (samples.core_glared < 1.0)
+                        & (samples.gap_blown <= cfg.lamp_gap_blown)
+                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print))
+    if not len(at):
+        return face
+    seen = np.take(samples.darkest, rays[at])
+    lift = _log_ratio(seen.astype(np.float64), samples.board[at].min(axis=1)[:, None, None],
+                      cfg.dark_floor)
+    reach = max(int(round(cfg.face_past_share * rays.shape[2])), 2)
+    lit = (lift[:, :, 1:reach] >= cfg.light_min_lum) & (seen[:, :, 1:reach] < cfg.white_level)
+    ends = lift[:, :, -1] < cfg.light_min_lum
+    face[at] = (lit.all(axis=2).mean(axis=1) >= cfg.face_rays) \
+        & (ends.mean(axis=1) >= cfg.face_rays) & ~_lines_across(seen[:, :, 1], samples, cfg)
+    return face
+
+
+def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
+    """Of the spaces whose rays show ``seen`` (N×RAYS, the view's darkest channel one
+    sample past the core's edge, within the smallest stone however it leans), those whose
+    printed lines run across there: on at least two of the rays along the space's lines
+    (``edge_line_clearance``: 0°, 90°, 180°, 270°) it is darker than the two rays beside
+    it by the print's mark (``print_mark``, a share of their lightness). A lamp's
+    reflection in bare board lifts the print with the board, and the lines still show
+    across it, darker than the light either side; a stone's face hides them, and its
+    shading turns slowly round it."""
+    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
+    on_lines = np.flatnonzero(np.abs(np.sin(2.0 * angles)) <= cfg.edge_line_clearance)
+    values = seen.astype(np.float64)
+    beside = (values[:, (on_lines - 1) % RAYS] + values[:, (on_lines + 1) % RAYS]) / 2.0
+    return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
+
+
+def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
+                  rim: np.ndarray | None, cfg: Section) -> np.ndarray:
+    """The spaces on the board's rim read as a stone by missing print alone (by colour
+    nearer bare board than that stone: ``d2``, each candidate's distance) whose foot
+    shows print (``ink_present``): the print is missing only where the piece would lean.
+    A stone's foot stands over its point, its base wider than the disc print is looked
+    for in; the leaning sample of a space on the rim may lie over the board's margin,
+    where nothing is printed (an empty corner point at the far side of a board seen from
+    35°, its L in the foot's disc and none in the leaning one, read white on white
+    vinyl). The picture does not tell which: the space is unsure, and still leans."""
+    if rim is None:
+        return np.zeros(len(best), dtype=bool)
+    rows = np.arange(len(best))
+    return rim & (best > 0) & (d2[:, 0] < d2[rows, best]) \
+        & (samples.foot_ink >= cfg.ink_present) & (samples.ink < cfg.ink_present)
+
+
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
                            chosen: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``chosen`` spaces where a stone the board's own colour stands (a white stone on
@@ -1074,10 +1152,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
     clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
-    clipped_stone |= _stone_round_blown_core(
-        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
-    clipped_stone |= _face_over_mark(
-        samples, rays, fair_print, closed_light & (samples.core_blown > cfg.max_core_blown), cfg)
+    blown_light = closed_light & (samples.core_blown > cfg.max_core_blown)
+    clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
+    clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
+    clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
     seen_alike = closed_light & alike if rim is None else closed_light & alike & ~rim
@@ -1109,7 +1187,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     ambiguous &= ~printed_here
     loose = (nearest > cfg.max_distance) \
         & ~_dark_stone_lighter(ratio, protos, best, confidence, samples, cfg)
-    doubtful = (confidence < cfg.min_confidence) | loose | ambiguous
+    foot_printed = _printed_foot(samples, d2, best, rim, cfg)
+    doubtful = (confidence < cfg.min_confidence) | loose | ambiguous | foot_printed
     # Print that runs through the core and over the ring says bare board, however far
     # from its board's colour the print makes the core (``_print_through``).
     lined = _print_through(samples, kept, ratio, fair_print, (best == 0) & (
@@ -1200,7 +1279,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue, unprinted, lit_face, blown_face)
+             ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
