@@ -461,13 +461,7 @@ def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
     working size (a small board seen at an angle: its far lines blur together there, and
     its checks cannot tell a line's place) searched again in the full picture around it:
     the board found there, or RegistrationError when none is."""
-    geometry, registration = found
-    xs, ys = grid_lines_mm(geometry)
-    corners = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]])
-    pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2),
-                                      np.linalg.inv(registration.homography)).reshape(-1, 2)
-    closer = _search_in(image, around(pixels, (image.shape[1], image.shape[0])), geometries,
-                        camera, (*pixels.min(axis=0), *pixels.max(axis=0)))
+    closer = _search_around(image, found, geometries, camera)
     if closer is None:
         raise RegistrationError("The board's lines lie too close together here to be sure of "
                                 "them, and seen closer they fit no board: is the board large "
@@ -475,14 +469,32 @@ def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
     return closer
 
 
+def _search_around(image: np.ndarray, found: tuple[Geometry, Registration],
+                   geometries: Sequence[Geometry], camera: CameraModel | None,
+                   again: bool = False) -> tuple[Geometry, Registration] | None:
+    """The board ``found`` searched again in the part of the full picture ``around`` its
+    four corners (``_search_in``, the board's box its region): the board found there,
+    or None."""
+    geometry, registration = found
+    xs, ys = grid_lines_mm(geometry)
+    corners = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]])
+    pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2),
+                                      np.linalg.inv(registration.homography)).reshape(-1, 2)
+    return _search_in(image, around(pixels, (image.shape[1], image.shape[0])), geometries,
+                      camera, (*pixels.min(axis=0), *pixels.max(axis=0)), again)
+
+
 def _search_in(image: np.ndarray, box: tuple[int, int, int, int],
                geometries: Sequence[Geometry], camera: CameraModel | None,
-               region: tuple[float, ...]) -> tuple[Geometry, Registration] | None:
+               region: tuple[float, ...], again: bool = True
+               ) -> tuple[Geometry, Registration] | None:
     """The board in the part ``box`` (x0, y0, x1, y1) of the full picture, searched as a
     picture of its own (only the outlines over ``region``, x0, y0, x1, y1 in the
     picture's pixels: where the board is looked for), mapped back to the picture; None
-    when none is found there, or when the one found lies too near a side where the part
-    cuts the picture (``gridzoom.clear_of_edges``)."""
+    when none is found there. A board found lying too near a side where the part cuts
+    the picture (``gridzoom.clear_of_edges``: the part may hide a line beyond it) is
+    searched again, once (``again``), in the part around it (``_search_around``): a
+    region of crosshatch may miss a board's far side, where its lines lie finest."""
     x0, y0, x1, y1 = box
     try:
         grey, crop_scale = working_grey(image[y0:y1, x0:x1])
@@ -492,11 +504,12 @@ def _search_in(image: np.ndarray, box: tuple[int, int, int, int],
                                          _shifted(camera, x0, y0), within)
     except RegistrationError:
         return None
-    if not clear_of_edges(registration.homography, *grid_lines_mm(geometry), box,
-                          (image.shape[1], image.shape[0])):
-        return None
     back = registration.homography @ np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]])
-    return geometry, replace(registration, homography=back / back[2, 2], camera=camera)
+    found = geometry, replace(registration, homography=back / back[2, 2], camera=camera)
+    if clear_of_edges(registration.homography, *grid_lines_mm(geometry), box,
+                      (image.shape[1], image.shape[0])):
+        return found
+    return _search_around(image, found, geometries, camera) if again else None
 
 
 def _shifted(camera: CameraModel | None, x0: int, y0: int) -> CameraModel | None:
