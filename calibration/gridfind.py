@@ -132,6 +132,7 @@ REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
 COARSE_PITCHES = 4  # every this many pitches tried first,
 COARSE_KEEP = 3  # then every pitch near the best this many of those
+SCAN_BATCH = 32  # pitches scanned at once (their lattices' first positions side by side)
 MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its window
 SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
 SETTLE_ROUNDS = 3
@@ -208,14 +209,16 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     padded = np.concatenate([fine, np.full(max(0, needed - len(fine)), fine[-1])])
     # Every few pitches first, then every pitch near the best few of those.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    scanned = {int(k): _best_first(padded, len(fine), pitches[k], lines) for k in coarse}
+    scanned = dict(zip(coarse.tolist(), _best_firsts(padded, len(fine), pitches[coarse], lines)))
     rough = [scanned[k][1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
+    fresh = sorted(near - scanned.keys())
+    scanned.update(zip(fresh, _best_firsts(padded, len(fine), pitches[fresh], lines)))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
-        first, score = scanned.get(k) or _best_first(padded, len(fine), pitches[k], lines)
+        first, score = scanned[k]
         if score > best[2]:
             best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
@@ -231,22 +234,39 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     return float(first), float(pitch)
 
 
-def _best_first(padded: np.ndarray, length: int, pitch: float, lines: np.ndarray
-                ) -> tuple[float, float]:
-    """Where a lattice of ``len(lines)`` lines ``pitch`` apart scores most on the
-    half-pixel profile (its first ``length`` values; ``padded`` carries its last value on
-    as far as any lattice reaches): (first position in pixels, its mean score)."""
-    span = pitch * (len(lines) - 1)
-    starts = max(0, int(np.ceil((length / 2 - span) / 0.5)))  # as np.arange counts them
-    # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
-    # by each line's offset.
-    # (Python ints slice faster than numpy's: this runs some 40,000 times a refusal.)
-    offsets = np.rint(2 * pitch * lines).astype(int).tolist()
-    scores = padded[offsets[0]:offsets[0] + starts].copy()
-    for offset in offsets[1:]:
-        scores += padded[offset:offset + starts]
-    k = int(scores.argmax())
-    return k / 2, float(scores[k] / len(lines))
+def _best_firsts(padded: np.ndarray, length: int, pitches: np.ndarray, lines: np.ndarray
+                 ) -> list[tuple[float, float]]:
+    """For each of ``pitches`` (rising), where a lattice of ``len(lines)`` lines that far
+    apart scores most on the half-pixel profile (its first ``length`` values;
+    ``padded`` carries its last value on as far as any lattice reaches): (first
+    position in pixels, its mean score).
+
+    The lattice from half-pixel j has its lines at j + offsets: its score is the
+    profile shifted by each line's offset, added line after line. Pitches are scanned
+    ``SCAN_BATCH`` at a time, each line's shifted profiles taken for all of them in one
+    gather (the work was Python's and numpy's overhead, once a pitch: this runs some
+    40,000 times a refusal); the sums are added in the same order as one pitch at a
+    time, so they are the same to the last bit."""
+    found: list[tuple[float, float]] = []
+    for at in range(0, len(pitches), SCAN_BATCH):
+        batch = np.asarray(pitches[at:at + SCAN_BATCH], dtype=np.float64)
+        spans = batch * (len(lines) - 1)
+        # as np.arange counts them (the narrowest lattice of the batch has the most)
+        starts = np.maximum(0, np.ceil((length / 2 - spans) / 0.5)).astype(int)
+        offsets = np.rint(2 * batch[:, None] * lines[None, :]).astype(int)
+        width = int(starts.max())
+        reach = int(offsets.max()) + width
+        source = padded if reach <= len(padded) else np.concatenate(
+            [padded, np.full(reach - len(padded), padded[-1])])
+        windows = np.lib.stride_tricks.sliding_window_view(source, width)
+        scores = windows[offsets[:, 0]].copy()
+        for column in range(1, len(lines)):
+            scores += windows[offsets[:, column]]
+        scores[np.arange(width)[None, :] >= starts[:, None]] = -np.inf
+        best = scores.argmax(axis=1)
+        found += [(k / 2, float(scores[row, k] / len(lines)))
+                  for row, k in enumerate(best.tolist())]
+    return found
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
