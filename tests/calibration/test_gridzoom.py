@@ -261,3 +261,23 @@ def test_a_late_game_small_on_a_grained_table_is_found_by_its_stones_closer():
     outcome, pitches_off, _ = judge(picture, must)
     assert outcome == "found"
     assert pitches_off < 1 / 3
+
+
+@pytest.mark.slow
+def test_a_board_its_crop_cuts_too_close_is_searched_again_around_it():
+    """A region of crosshatch may miss a board's far side (its finest lines): the crop
+    around it then holds the whole board but cuts the picture less than 1.5 pitches past
+    its edge line, where a line beyond could hide. That board is not kept as found, but
+    searched again in the part of the picture around it, and found there."""
+    picture, to_board = _scene(THIRD_19)
+    corners = _board_corners("go-19", to_board)
+    pitch = float(np.linalg.norm(corners[1] - corners[0])) / 18
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    reach = 0.4 * float((high - low).max())
+    box = (int(low[0] - reach), int(low[1] - reach), int(high[0] + reach),
+           int(high[1] + 0.8 * pitch))  # its bottom a little more than a pitch past the board
+    region = (*low, *high)
+    assert gridfind._search_in(picture, box, _sizes(), None, region, again=False) is None
+    geometry, registration = gridfind._search_in(picture, box, _sizes(), None, region)
+    assert geometry.spec["columns"] == 19
+    assert lattice_error_pitches(registration, geometry, to_board) < 0.25
