@@ -139,6 +139,8 @@ SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
 MIN_STRAIGHT_SPAN = 0.2  # a board spans at least this share of the straightened picture
+BLURRED_ZOOM = 2.0  # a picture enlarged this much has its lines blurred over as many pixels:
+# its straight pieces are looked for again at half its size (a crop of a small board)
 SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is kept
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
@@ -561,7 +563,7 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
             one_way.append(grain(grey))
         return one_way[0]
 
-    outlines = _outlines(grey, response, counts, grain_map)
+    outlines = _outlines(grey, response, counts, grain_map, scale >= BLURRED_ZOOM)
     while True:
         try:
             quad = next(outlines)
@@ -636,22 +638,32 @@ def _stones_problem(grey: np.ndarray, response: np.ndarray,
 
 
 def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
-              one_way: Callable[[], np.ndarray]) -> Iterator[np.ndarray]:
+              one_way: Callable[[], np.ndarray], blurred: bool = False
+              ) -> Iterator[np.ndarray]:
     """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
     lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
     the picture straightened by the lines' vanishing points (``lattice_outlines``); then
     the same again from the pieces outside the picture's wood grain (``one_way`` gives
-    its map), where a table's grain outweighed a small board's lines. An outline
-    within ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
+    its map), where a table's grain outweighed a small board's lines; and in a
+    ``blurred`` picture (enlarged ``BLURRED_ZOOM`` times or more: a crop of a small
+    board), last, from the pieces found in it shrunk by half, where its blurred lines
+    are sharp enough again for the line segment detector. An outline within
+    ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
     searched beyond it and snapped to the lines: it would be the same lattice)."""
     size = (grey.shape[1], grey.shape[0])
     segments = detect_segments(grey)
     offered: list[np.ndarray] = []
-    for search in range(2):
-        pieces = segments if search == 0 else outside_grain(segments, one_way())
+    for search in range(3 if blurred else 2):
+        if search == 2:
+            half = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            pieces = detect_segments(half) * 2.0
+        else:
+            pieces = segments if search == 0 else outside_grain(segments, one_way())
         if search == 1 and len(pieces) == len(segments):
+            if blurred:
+                continue
             return
-        families = line_families(pieces, size, MAX_FAMILIES if search == 0 else CLEAR_FAMILIES)
+        families = line_families(pieces, size, CLEAR_FAMILIES if search == 1 else MAX_FAMILIES)
         webs, pair = candidate_outlines(families, response, size)
         outlines: Iterable[np.ndarray] = webs
         if families is not None and pair is not None:  # fitted only when reached
