@@ -211,13 +211,15 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     padded = np.concatenate([fine, np.full(max(0, needed - len(fine)), fine[-1])])
     # Every few pitches first, then every pitch near the best few of those.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    scanned = dict(zip(coarse.tolist(), _best_firsts(padded, len(fine), pitches[coarse], lines)))
+    scanned = dict(zip(coarse.tolist(), _best_firsts(padded, len(fine), pitches[coarse], lines),
+                       strict=True))
     rough = [scanned[k][1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
     fresh = sorted(near - scanned.keys())
-    scanned.update(zip(fresh, _best_firsts(padded, len(fine), pitches[fresh], lines)))
+    scanned.update(zip(fresh, _best_firsts(padded, len(fine), pitches[fresh], lines),
+                       strict=True))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
         first, score = scanned[k]
