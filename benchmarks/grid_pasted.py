@@ -16,7 +16,8 @@ in turn) small on the same table (``tests.helpers.cluttered_scenes.cluttered_sce
 the grid 30-40 % of the frame, up to 35° from vertical), judged against the render's
 truth the same way (seeds ``--seed`` + 100 on). CPU seconds per
 picture (``time.process_time``, one OpenCV thread). Seeds: ``--seed`` + the picture's
-index (turn, place, table), the bare tables ``--seed`` + 90 on.
+index (turn, place, table), the bare tables ``--seed`` + 90 on; a photo left out by
+``--only`` still counts in the index, so it gets the same pictures with or without it.
 
     companion bench grid-pasted [--seed 3600] [--shares 0.333 0.25] [--only NAMES]
                                 [--tables 3] [--late-games N] [FOLDER ...]
@@ -176,12 +177,15 @@ def run(args: argparse.Namespace) -> int:
     from calibration.registration import RegistrationError
 
     cv2.setNumThreads(1)
-    photos = sorted(p for folder in args.folders for p in folder.glob("*.jpg")
-                    if args.only is None or p.stem in args.only)
+    photos = sorted(p for folder in args.folders for p in folder.glob("*.jpg"))
     counts: dict[str, dict[str, int]] = {}
     index = 0
     print(f"{'picture':34s} outcome  pitches  cpu s")
     for path in photos:
+        if args.only is not None and path.stem not in args.only:
+            # its seeds are passed over: a photo gets the same pictures with --only
+            index += len(args.shares) * len(args.ways)
+            continue
         photo = cv2.imread(str(path))
         try:
             crossings = _crossings(*find_grid_of(photo, _sizes()))

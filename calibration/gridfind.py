@@ -132,12 +132,15 @@ REFINE_ROUNDS = 3
 PITCH_STEP = 0.002  # lattice pitches tried grow by this share (then each line is snapped)
 COARSE_PITCHES = 4  # every this many pitches tried first,
 COARSE_KEEP = 3  # then every pitch near the best this many of those
+SCAN_BATCH = 32  # pitches scanned at once (their lattices' first positions side by side)
 MIN_CROSSING_CONTRAST = 1.0  # a crossing peak must stand this far over its window
 SETTLE_LINES = 2  # the lattice may be off by this many lines after the first outline
 SETTLE_ROUNDS = 3
 SETTLE_MARGIN = 0.3  # a shift must gain this share of a typical line's score
 PERIOD_PEAK = 0.7  # the lines' period: the first autocorrelation peak this near the top
 MIN_STRAIGHT_SPAN = 0.2  # a board spans at least this share of the straightened picture
+BLURRED_ZOOM = 2.0  # a picture enlarged this much has its lines blurred over as many pixels:
+# its straight pieces are looked for again at half its size (a crop of a small board)
 SURE_CONFIDENCE = 0.5  # a lattice this sure ends the search; a less sure one is kept
 # while the other outlines are tried (a lattice askew over a grid meets few crossings)
 MAX_CELL_STRETCH = 2.5  # a board's cell is seen at most this much longer one way
@@ -208,14 +211,18 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     padded = np.concatenate([fine, np.full(max(0, needed - len(fine)), fine[-1])])
     # Every few pitches first, then every pitch near the best few of those.
     coarse = np.arange(0, len(pitches), COARSE_PITCHES)
-    scanned = {int(k): _best_first(padded, len(fine), pitches[k], lines) for k in coarse}
+    scanned = dict(zip(coarse.tolist(), _best_firsts(padded, len(fine), pitches[coarse], lines),
+                       strict=True))
     rough = [scanned[k][1] for k in coarse]
     near = set()
     for k in coarse[np.argsort(rough)[-COARSE_KEEP:]]:
         near.update(range(max(0, k - COARSE_PITCHES), min(len(pitches), k + COARSE_PITCHES + 1)))
+    fresh = sorted(near - scanned.keys())
+    scanned.update(zip(fresh, _best_firsts(padded, len(fine), pitches[fresh], lines),
+                       strict=True))
     best = (0.0, 0.0, -np.inf)
     for k in sorted(near):
-        first, score = scanned.get(k) or _best_first(padded, len(fine), pitches[k], lines)
+        first, score = scanned[k]
         if score > best[2]:
             best = (first, float(pitches[k]), score)
     first, pitch = best[0], best[1]
@@ -231,22 +238,39 @@ def fit_lattice(profile: np.ndarray, count: int, pitch_range: tuple[float, float
     return float(first), float(pitch)
 
 
-def _best_first(padded: np.ndarray, length: int, pitch: float, lines: np.ndarray
-                ) -> tuple[float, float]:
-    """Where a lattice of ``len(lines)`` lines ``pitch`` apart scores most on the
-    half-pixel profile (its first ``length`` values; ``padded`` carries its last value on
-    as far as any lattice reaches): (first position in pixels, its mean score)."""
-    span = pitch * (len(lines) - 1)
-    starts = max(0, int(np.ceil((length / 2 - span) / 0.5)))  # as np.arange counts them
-    # The lattice from half-pixel j has its lines at j + offsets: add the profile shifted
-    # by each line's offset.
-    # (Python ints slice faster than numpy's: this runs some 40,000 times a refusal.)
-    offsets = np.rint(2 * pitch * lines).astype(int).tolist()
-    scores = padded[offsets[0]:offsets[0] + starts].copy()
-    for offset in offsets[1:]:
-        scores += padded[offset:offset + starts]
-    k = int(scores.argmax())
-    return k / 2, float(scores[k] / len(lines))
+def _best_firsts(padded: np.ndarray, length: int, pitches: np.ndarray, lines: np.ndarray
+                 ) -> list[tuple[float, float]]:
+    """For each of ``pitches`` (rising), where a lattice of ``len(lines)`` lines that far
+    apart scores most on the half-pixel profile (its first ``length`` values;
+    ``padded`` carries its last value on as far as any lattice reaches): (first
+    position in pixels, its mean score).
+
+    The lattice from half-pixel j has its lines at j + offsets: its score is the
+    profile shifted by each line's offset, added line after line. Pitches are scanned
+    ``SCAN_BATCH`` at a time, each line's shifted profiles taken for all of them in one
+    gather (the work was Python's and numpy's overhead, once a pitch: this runs some
+    40,000 times a refusal); the sums are added in the same order as one pitch at a
+    time, so they are the same to the last bit."""
+    found: list[tuple[float, float]] = []
+    for at in range(0, len(pitches), SCAN_BATCH):
+        batch = np.asarray(pitches[at:at + SCAN_BATCH], dtype=np.float64)
+        spans = batch * (len(lines) - 1)
+        # as np.arange counts them (the narrowest lattice of the batch has the most)
+        starts = np.maximum(0, np.ceil((length / 2 - spans) / 0.5)).astype(int)
+        offsets = np.rint(2 * batch[:, None] * lines[None, :]).astype(int)
+        width = int(starts.max())
+        reach = int(offsets.max()) + width
+        source = padded if reach <= len(padded) else np.concatenate(
+            [padded, np.full(reach - len(padded), padded[-1])])
+        windows = np.lib.stride_tricks.sliding_window_view(source, width)
+        scores = windows[offsets[:, 0]].copy()
+        for column in range(1, len(lines)):
+            scores += windows[offsets[:, column]]
+        scores[np.arange(width)[None, :] >= starts[:, None]] = -np.inf
+        best = scores.argmax(axis=1)
+        found += [(k / 2, float(scores[row, k] / len(lines)))
+                  for row, k in enumerate(best.tolist())]
+    return found
 
 
 def _side_lengths(quad: np.ndarray) -> tuple[float, float]:
@@ -461,13 +485,7 @@ def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
     working size (a small board seen at an angle: its far lines blur together there, and
     its checks cannot tell a line's place) searched again in the full picture around it:
     the board found there, or RegistrationError when none is."""
-    geometry, registration = found
-    xs, ys = grid_lines_mm(geometry)
-    corners = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]])
-    pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2),
-                                      np.linalg.inv(registration.homography)).reshape(-1, 2)
-    closer = _search_in(image, around(pixels, (image.shape[1], image.shape[0])), geometries,
-                        camera, (*pixels.min(axis=0), *pixels.max(axis=0)))
+    closer = _search_around(image, found, geometries, camera)
     if closer is None:
         raise RegistrationError("The board's lines lie too close together here to be sure of "
                                 "them, and seen closer they fit no board: is the board large "
@@ -475,14 +493,32 @@ def _seen_closer(image: np.ndarray, found: tuple[Geometry, Registration],
     return closer
 
 
+def _search_around(image: np.ndarray, found: tuple[Geometry, Registration],
+                   geometries: Sequence[Geometry], camera: CameraModel | None,
+                   again: bool = False) -> tuple[Geometry, Registration] | None:
+    """The board ``found`` searched again in the part of the full picture ``around`` its
+    four corners (``_search_in``, the board's box its region): the board found there,
+    or None."""
+    geometry, registration = found
+    xs, ys = grid_lines_mm(geometry)
+    corners = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]])
+    pixels = cv2.perspectiveTransform(corners.reshape(-1, 1, 2),
+                                      np.linalg.inv(registration.homography)).reshape(-1, 2)
+    return _search_in(image, around(pixels, (image.shape[1], image.shape[0])), geometries,
+                      camera, (*pixels.min(axis=0), *pixels.max(axis=0)), again)
+
+
 def _search_in(image: np.ndarray, box: tuple[int, int, int, int],
                geometries: Sequence[Geometry], camera: CameraModel | None,
-               region: tuple[float, ...]) -> tuple[Geometry, Registration] | None:
+               region: tuple[float, ...], again: bool = True
+               ) -> tuple[Geometry, Registration] | None:
     """The board in the part ``box`` (x0, y0, x1, y1) of the full picture, searched as a
     picture of its own (only the outlines over ``region``, x0, y0, x1, y1 in the
     picture's pixels: where the board is looked for), mapped back to the picture; None
-    when none is found there, or when the one found lies too near a side where the part
-    cuts the picture (``gridzoom.clear_of_edges``)."""
+    when none is found there. A board found lying too near a side where the part cuts
+    the picture (``gridzoom.clear_of_edges``: the part may hide a line beyond it) is
+    searched again, once (``again``), in the part around it (``_search_around``): a
+    region of crosshatch may miss a board's far side, where its lines lie finest."""
     x0, y0, x1, y1 = box
     try:
         grey, crop_scale = working_grey(image[y0:y1, x0:x1])
@@ -492,11 +528,12 @@ def _search_in(image: np.ndarray, box: tuple[int, int, int, int],
                                          _shifted(camera, x0, y0), within)
     except RegistrationError:
         return None
-    if not clear_of_edges(registration.homography, *grid_lines_mm(geometry), box,
-                          (image.shape[1], image.shape[0])):
-        return None
     back = registration.homography @ np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]])
-    return geometry, replace(registration, homography=back / back[2, 2], camera=camera)
+    found = geometry, replace(registration, homography=back / back[2, 2], camera=camera)
+    if clear_of_edges(registration.homography, *grid_lines_mm(geometry), box,
+                      (image.shape[1], image.shape[0])):
+        return found
+    return _search_around(image, found, geometries, camera) if again else None
 
 
 def _shifted(camera: CameraModel | None, x0: int, y0: int) -> CameraModel | None:
@@ -528,7 +565,7 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
             one_way.append(grain(grey))
         return one_way[0]
 
-    outlines = _outlines(grey, response, counts, grain_map)
+    outlines = _outlines(grey, response, counts, grain_map, scale >= BLURRED_ZOOM)
     while True:
         try:
             quad = next(outlines)
@@ -603,22 +640,32 @@ def _stones_problem(grey: np.ndarray, response: np.ndarray,
 
 
 def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
-              one_way: Callable[[], np.ndarray]) -> Iterator[np.ndarray]:
+              one_way: Callable[[], np.ndarray], blurred: bool = False
+              ) -> Iterator[np.ndarray]:
     """The outlines to fit a lattice in, the likeliest and cheapest first: the webs of
     lines (``calibration.gridoutline``), then the lattices of ``counts`` lines fitted in
     the picture straightened by the lines' vanishing points (``lattice_outlines``); then
     the same again from the pieces outside the picture's wood grain (``one_way`` gives
-    its map), where a table's grain outweighed a small board's lines. An outline
-    within ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
+    its map), where a table's grain outweighed a small board's lines; and in a
+    ``blurred`` picture (enlarged ``BLURRED_ZOOM`` times or more: a crop of a small
+    board), last, from the pieces found in it shrunk by half, where its blurred lines
+    are sharp enough again for the line segment detector. An outline within
+    ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
     searched beyond it and snapped to the lines: it would be the same lattice)."""
     size = (grey.shape[1], grey.shape[0])
     segments = detect_segments(grey)
     offered: list[np.ndarray] = []
-    for search in range(2):
-        pieces = segments if search == 0 else outside_grain(segments, one_way())
+    for search in range(3 if blurred else 2):
+        if search == 2:
+            half = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            pieces = detect_segments(half) * 2.0
+        else:
+            pieces = segments if search == 0 else outside_grain(segments, one_way())
         if search == 1 and len(pieces) == len(segments):
+            if blurred:
+                continue
             return
-        families = line_families(pieces, size, MAX_FAMILIES if search == 0 else CLEAR_FAMILIES)
+        families = line_families(pieces, size, CLEAR_FAMILIES if search == 1 else MAX_FAMILIES)
         webs, pair = candidate_outlines(families, response, size)
         outlines: Iterable[np.ndarray] = webs
         if families is not None and pair is not None:  # fitted only when reached

@@ -109,11 +109,13 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     shrink = min(1.0, WORK_SIDE_PX / max(grey.shape[:2]))
     small = cv2.resize(grey, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     lattices = []
+    image = small.astype(np.float32)
     for sigma in SIGMAS:
-        spots, signs = find_spots(small, sigma)
+        narrow = cv2.GaussianBlur(image, (0, 0), sigma)  # the spots' and their shades'
+        spots, signs = find_spots(image, sigma, narrow)
         if within is not None:
             spots, signs = _near_box(spots, signs, np.asarray(within, np.float64) * shrink)
-        spots, signs = stones_only(small, spots, signs, sigma)
+        spots, signs = stones_only(narrow, spots, signs)
         if not MIN_SPOTS <= len(spots) <= MAX_SPOTS:  # too many: a texture's grain
             continue
         found = grow_lattice(spots, signs, sigma)
@@ -145,11 +147,11 @@ def _near_box(spots: np.ndarray, signs: np.ndarray, box: np.ndarray
     return spots[keep], signs[keep]
 
 
-def find_spots(grey: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
-    """Centres (N × 2) of the round dark and light spots about ``sigma`` across, and
-    their signs (+1 dark, -1 light)."""
-    image = grey.astype(np.float32)
-    narrow = cv2.GaussianBlur(image, (0, 0), sigma)
+def find_spots(image: np.ndarray, sigma: float, narrow: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Centres (N × 2) of the round dark and light spots about ``sigma`` across in
+    ``image`` (float32; ``narrow``: it blurred by ``sigma``), and their signs (+1 dark,
+    -1 light)."""
     wide = cv2.GaussianBlur(image, (0, 0), sigma * DOG_RATIO)
     difference = wide - narrow  # a dark spot stands above zero, a light one below
     side = 2 * int(round(sigma * 1.4)) + 1
@@ -173,15 +175,14 @@ def find_spots(grey: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
     return np.vstack(centres), np.concatenate(signs)
 
 
-def stones_only(grey: np.ndarray, spots: np.ndarray, signs: np.ndarray, sigma: float
+def stones_only(smooth: np.ndarray, spots: np.ndarray, signs: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray]:
     """The spots that are stones, not the board seen between stones: the spots' shades
-    (the picture blurred at their scale) fall in three groups, black stones, the
-    board and white stones; a dark spot of the board's shade is a gap between white
-    stones, a light one a gap between black stones."""
+    (``smooth``: the picture blurred at their scale) fall in three groups, black
+    stones, the board and white stones; a dark spot of the board's shade is a gap
+    between white stones, a light one a gap between black stones."""
     if len(spots) < 3:
         return spots, signs
-    smooth = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), sigma)
     shades = smooth[spots[:, 1].astype(int), spots[:, 0].astype(int)]
     centres = np.percentile(shades, [5, 50, 95]).astype(np.float64)
     for _ in range(SHADE_ROUNDS):

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import calibration.gridfind as gridfind
+from benchmarks.grid_pasted import _crossings, pasted, pitches_off
 from calibration.gridfind import find_grid_of, grid_lines_mm, line_response, working_grey
 from calibration.gridverify import verify_lattice
 from calibration.gridzoom import MIN_ZOOM, clear_of_edges, crop_box, hatch_regions, over
@@ -261,3 +262,41 @@ def test_a_late_game_small_on_a_grained_table_is_found_by_its_stones_closer():
     outcome, pitches_off, _ = judge(picture, must)
     assert outcome == "found"
     assert pitches_off < 1 / 3
+
+
+@pytest.mark.slow
+def test_a_board_its_crop_cuts_too_close_is_searched_again_around_it():
+    """A region of crosshatch may miss a board's far side (its finest lines): the crop
+    around it then holds the whole board but cuts the picture less than 1.5 pitches past
+    its edge line, where a line beyond could hide. That board is not kept as found, but
+    searched again in the part of the picture around it, and found there."""
+    picture, to_board = _scene(THIRD_19)
+    corners = _board_corners("go-19", to_board)
+    pitch = float(np.linalg.norm(corners[1] - corners[0])) / 18
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    reach = 0.4 * float((high - low).max())
+    box = (int(low[0] - reach), int(low[1] - reach), int(high[0] + reach),
+           int(high[1] + 0.8 * pitch))  # its bottom a little more than a pitch past the board
+    region = (*low, *high)
+    assert gridfind._search_in(picture, box, _sizes(), None, region, again=False) is None
+    geometry, registration = gridfind._search_in(picture, box, _sizes(), None, region)
+    assert geometry.spec["columns"] == 19
+    assert lattice_error_pitches(registration, geometry, to_board) < 0.25
+
+
+@pytest.mark.slow
+def test_a_small_board_blurred_in_its_crop_is_outlined_from_the_pieces_at_half_size(
+        monkeypatch):
+    """A thick tournament board seen at an angle, pasted a quarter of a 1080p frame's
+    height on a grained table (the pasted bench's picture): its crop is enlarged about
+    2.6 times, and its blurred lines give the segment detector few pieces among the
+    grain's. The outlines from the pieces found at half the crop's size hold its web:
+    it is found, every crossing within a third of a pitch; without them, refused."""
+    photo = cv2.imread(str(DATA / "tournament.jpg"))
+    crossings = _crossings(*find_grid_of(photo, _sizes()))
+    picture, must = pasted(photo, crossings, 1 / 4, "cut", 3643)
+    geometry, registration = find_grid_of(picture, _sizes())
+    assert pitches_off(_crossings(geometry, registration), must) < 1 / 3
+    monkeypatch.setattr(gridfind, "BLURRED_ZOOM", float("inf"))
+    with pytest.raises(RegistrationError):
+        find_grid_of(picture, _sizes())

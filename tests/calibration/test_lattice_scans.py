@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.gridfind import _best_first, fit_lattice
+from calibration.gridfind import _best_firsts, fit_lattice
 from calibration.gridlines import _percentiles_near
 from calibration.gridoutline import _row_ends
 
@@ -35,10 +35,38 @@ def test_the_pitch_scan_scores_every_first_position_as_the_plain_sum_does(seed):
     pitch = float(rng.uniform(1.0, (len(fine) / 2 - 2) / (count - 1)))
     lines = np.arange(count)
     padded = np.concatenate([fine, np.full(int(np.rint(2 * pitch * lines[-1])), fine[-1])])
-    first, score = _best_first(padded, len(fine), pitch, lines)
+    [(first, score)] = _best_firsts(padded, len(fine), np.array([pitch]), lines)
     plain_first, plain_score = _plain_best_first(fine, pitch, count)
     assert first == plain_first
     assert score == pytest.approx(plain_score, rel=1e-12, abs=1e-12)
+
+
+def _one_pitch_at_a_time(padded: np.ndarray, length: int, pitch: float, lines: np.ndarray
+                         ) -> tuple[float, float]:
+    """The scan as it was before session 17: one pitch at a time, the profile shifted
+    by each line's offset added line after line."""
+    span = pitch * (len(lines) - 1)
+    starts = max(0, int(np.ceil((length / 2 - span) / 0.5)))
+    offsets = np.rint(2 * pitch * lines).astype(int).tolist()
+    scores = padded[offsets[0]:offsets[0] + starts].copy()
+    for offset in offsets[1:]:
+        scores += padded[offset:offset + starts]
+    k = int(scores.argmax())
+    return k / 2, float(scores[k] / len(lines))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pitches_scanned_together_score_to_the_last_bit_as_one_at_a_time(seed):
+    rng = np.random.default_rng(100 + seed)
+    fine = rng.normal(0.0, 1.0, int(rng.integers(80, 1200)))
+    count = int(rng.choice([9, 13, 19]))
+    lines = np.arange(count)
+    widest = (len(fine) / 2 - 2) / (count - 1)
+    pitches = np.sort(rng.uniform(1.0, widest, int(rng.integers(1, 80))))
+    padded = np.concatenate([fine, np.full(int(np.rint(2 * pitches[-1] * lines[-1])),
+                                           fine[-1])])
+    together = _best_firsts(padded, len(fine), pitches, lines)
+    assert together == [_one_pitch_at_a_time(padded, len(fine), p, lines) for p in pitches]
 
 
 @pytest.mark.parametrize("count", [9, 13, 19])
