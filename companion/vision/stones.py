@@ -227,6 +227,35 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     return sheened, hue
 
 
+def _hue_over_mark(samples: Samples, ratio: np.ndarray, protos: np.ndarray, d2: np.ndarray,
+                   hued: np.ndarray, chosen: np.ndarray, cfg: Section
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of the ``chosen`` spaces (read empty), those a stone of a hue of its own covers,
+    each one's candidate, and its share of the colours' likelihood (empty's taken out).
+    The circle printed round the space is hidden while the spaces around show theirs
+    (``_mark_missing``) and the gaps show the board's own tint (``_board_round``: no
+    hand): something covers the space, and the board is not it. A translucent or lit
+    stone may look as light as its board (a red yunzi stone on red wood), so its
+    lightness told nothing; its hue is its own: where its colour part (``d2``'s
+    candidates, ``protos``) lies nearer that colour's than empty's or any other
+    colour's, and among the colours alone (``d2``) it reads surely as that colour
+    (``min_confidence``), fits it (``max_distance``) and its core is not blown out
+    (``max_core_blown``), it is that stone. A white stone on a white board shows no hue
+    and is left to the rules that look at its shade."""
+    colour = d2[:, 1:].argmin(axis=1) + 1
+    rows = np.arange(len(colour))
+    logits = -d2[:, 1:] / (2.0 * cfg.sigma ** 2)
+    logits -= logits.max(axis=1, keepdims=True)
+    share = np.exp(logits).max(axis=1) / np.exp(logits).sum(axis=1)
+    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
+    nearest = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2).argmin(axis=1)
+    shown = chosen & hued[colour] & (nearest == colour) & (share >= cfg.min_confidence) \
+        & (d2[rows, colour] <= cfg.max_distance ** 2) \
+        & (samples.core_blown <= cfg.max_core_blown) \
+        & _mark_missing(samples, cfg) & _board_round(samples, cfg)
+    return shown, np.where(shown, colour, 0), share
+
+
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show a glossy light stone's face: a highlight blows out part of
     the core (over ``lamp_core_blown``) while the board around is not blown out (the
@@ -783,10 +812,31 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     shown = _chroma(ratio) - floored
     along = np.clip((shown * way).sum(axis=1) / np.maximum((way ** 2).sum(axis=1), 1e-9), 0, 1)
     tint = np.linalg.norm(shown - along[:, None] * way, axis=1)
-    rimmed = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) \
-        & (samples.ring_lift < core - cfg.dark_rim_margin) & (core < 0.0) \
+    lined = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) & (core < 0.0) \
         & ~print_shows & (tint <= cfg.dark_fit_chroma)
+    # Where other colours of a hue of their own are in play (ONE's blue), the paint's
+    # tint against a tinted board may be theirs: the tint foreseen alone is asked for.
+    circled = _rim_round_circle(samples, cfg) \
+        & (np.linalg.norm(shown, axis=1) <= cfg.dark_fit_chroma)
+    rimmed = (lined | circled) & (samples.ring_lift < core - cfg.dark_rim_margin)
     return rimmed, darkest
+
+
+def _rim_round_circle(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces where a dark stone's rim shows round a circle it hides, on a board that
+    prints a circle round every space (ONE's rings; ``_mark_missing``). The ring round
+    the core holds that circle there, and bare board's ring is as dark as a rim where the
+    circle is printed thick: the ring counts only where the circle is hidden (a stone or
+    a hand covers the space) and the gaps show the board's own tint (``_board_round``: not
+    a hand). What covers it is then a stone, and which one is all that is asked: a
+    light stone's ring is hardly darker than its board, a ring far darker than it
+    (``dark_ring_lum``) round a core not blown out (``max_core_blown``) is a dark stone's
+    rim, or a hued stone's, which ``_dark_rim`` tells by its tint. A lamp may lift a
+    glossy black stone's face to its board's lightness or above (yunzi on red wood or
+    bamboo), so the core need not be darker than its board, as it must be where bare
+    board may lie under the ring."""
+    return _mark_missing(samples, cfg) & _board_round(samples, cfg) \
+        & (samples.ring_lift < cfg.dark_ring_lum) & (samples.core_blown <= cfg.max_core_blown)
 
 
 def _lit_bare(best: np.ndarray, nearest: np.ndarray, samples: Samples, inked: bool,
@@ -1139,6 +1189,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                    ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
     best = np.where(sheened, hue, best)
     covered &= ~sheened
+    # A stone read empty over the circle it hides is told by its hue (``_hue_over_mark``).
+    hue_shown, shown_hue, share = _hue_over_mark(
+        samples, ratio, protos, d2, hued, (best == 0) & ~bare & ~rimmed & ~sheened, cfg)
+    best = np.where(hue_shown, shown_hue, best)
+    confidence = np.where(hue_shown, share, confidence)
+    covered &= ~hue_shown
+    sheened |= hue_shown
+    hue = np.where(hue_shown, shown_hue, hue)
     unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
