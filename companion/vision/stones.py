@@ -1009,9 +1009,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # core (``_lit_bare``): that reading does not make it unsure.
     lit_bare = _lit_bare(best, nearest, samples, inked, fair_print, cfg)
     unshown = [lit_bare, np.zeros_like(lit_bare), np.zeros_like(lit_bare)]
+    # Nor does one that reads bare board where the circle printed round every space is
+    # hidden and the board round shows its own tint: something covers the space.
+    circle_hidden = _mark_missing(samples, cfg) & _board_round(samples, cfg)
     for alt, alt_d2, hue_off, shown in zip(readings[1:], fits, off_hue, unshown, strict=True):
-        bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
-            & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
+        bare_unfit = (alt.argmax(axis=1) == 0) & (circle_hidden | (
+            dark & ~print_as_around & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)))
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
             & ~bare_unfit & ~hue_off & ~shown
 
