@@ -46,7 +46,10 @@ ring round a core there), a stone's face over that circle reads a blown-out ligh
 (``_face_over_mark``), a stone read where the circle is missing is weighed against the
 other colours alone (``_covering``), and a glossy stone of a hue of its own is told by
 the darker part of its core, which its sheen leaves least (``_sheen_over_hue``); each
-where the gaps round the space show the board's own tint. ``SpaceReadings.why``
+where the gaps round the space show the board's own tint. There, too, a stone read empty
+where the circle is hidden is a stone: a dark one where the ring round the core is far
+darker than its board (``_rim_round_circle``), one of a hue of its own where its colour
+part is that colour's (``_hue_over_mark``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -238,19 +241,20 @@ def _hue_over_mark(samples: Samples, ratio: np.ndarray, protos: np.ndarray, d2: 
     stone may look as light as its board (a red yunzi stone on red wood), so its
     lightness told nothing; its hue is its own: where its colour part (``d2``'s
     candidates, ``protos``) lies nearer that colour's than empty's or any other
-    colour's, and among the colours alone (``d2``) it reads surely as that colour
-    (``min_confidence``), fits it (``max_distance``) and its core is not blown out
+    colour's, and fits it (``max_distance``, in colour alone: a lit translucent stone
+    lies far lighter than foreseen), and among the colours alone (``d2``) it reads
+    surely as that colour (``min_confidence``), its core not blown out
     (``max_core_blown``), it is that stone. A white stone on a white board shows no hue
-    and is left to the rules that look at its shade."""
+    and is left to the rules that look at its shade; a hand's skin over the space covers
+    the board round it too, and its gaps show no board."""
     colour = d2[:, 1:].argmin(axis=1) + 1
     rows = np.arange(len(colour))
     logits = -d2[:, 1:] / (2.0 * cfg.sigma ** 2)
     logits -= logits.max(axis=1, keepdims=True)
     share = np.exp(logits).max(axis=1) / np.exp(logits).sum(axis=1)
-    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
-    nearest = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2).argmin(axis=1)
-    shown = chosen & hued[colour] & (nearest == colour) & (share >= cfg.min_confidence) \
-        & (d2[rows, colour] <= cfg.max_distance ** 2) \
+    apart = _hue_apart(ratio, protos)
+    shown = chosen & hued[colour] & (apart.argmin(axis=1) == colour) \
+        & (share >= cfg.min_confidence) & (apart[rows, colour] <= cfg.max_distance) \
         & (samples.core_blown <= cfg.max_core_blown) \
         & _mark_missing(samples, cfg) & _board_round(samples, cfg)
     return shown, np.where(shown, colour, 0), share
@@ -521,6 +525,13 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
     return learned
 
 
+def _hue_apart(ratio: np.ndarray, protos: np.ndarray) -> np.ndarray:
+    """How far each space's colour part (``ratio``, N×3) lies from each candidate's
+    (N×(1+C): empty's, nought, then each colour's of ``protos``)."""
+    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
+    return np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
+
+
 def _hued(colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
     """Which candidates (empty, then each of ``colours``) have a hue of their own: a
     paint whose colour part is over ``light_neutral_chroma`` (ONE's red, green, blue and
@@ -544,8 +555,7 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     here."""
     if not hued.any():
         return np.zeros(len(best), dtype=bool)
-    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
-    apart = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
+    apart = _hue_apart(ratio, protos)
     rows = np.arange(len(best))
     own = apart[rows, best].copy()
     apart[rows, best] = np.inf
@@ -800,8 +810,12 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     dark, of another tint): between the tint foreseen for it, where the sensor's floor
     greys it, and its paint's under this light against this board (``_paint_chroma``),
     where a lamp lifts it clear of that floor. Bare board in a soft shadow is dimmed
-    alike over core and ring, and its print shows. Not on a board that prints a ring
-    round each space (no line crosses the ring, none of it is ``ring_seen``)."""
+    alike over core and ring, and its print shows. On a board that prints a circle round
+    each space (no line crosses the ring, none of it is ``ring_seen``: ONE's), the ring
+    holds that circle, and it counts only where the circle is hidden
+    (``_rim_round_circle``), with the core of the tint foreseen alone: other colours of
+    a hue of their own are in play there, and a blue stone's tint against a tan board
+    lies near a lifted black paint's."""
     paints = np.log([np.mean(palette[c]) / (cfg.board_level * 255.0) for c in colours])
     darkest = int(np.argmin(paints))
     if paints[darkest] >= cfg.dark_piece_lum:  # no paint far darker than a typical board
