@@ -12,44 +12,11 @@ with the same stones taken away, the same spaces read empty, never a stone."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-import benchmarks.vision as bench
-from calibration.registration import from_corners
-from companion.geometry import load_geometry
 from companion.vision.labels import UNSURE
-from companion.vision.pipeline import Reading, Recogniser
-from companion.vision.scene import random_effects
-from companion.vision.scene.looks import HELD_OUT, random_look_of
-from tests.helpers.scene_cache import render_scene
-
-SIX = ("black", "white", "red", "blue", "green", "yellow")
-
-
-def _read(seed: int, taken: tuple[str, ...] = ()) -> tuple[Reading, dict]:
-    """The benchmark's held-out scene ``seed`` of the ONE board, read from its corners
-    tapped as the benchmark taps them; with ``taken``, the same scene's stones on those
-    spaces taken away (the rest placed as the benchmark placed them)."""
-    geometry = load_geometry("one-60")
-    effects = random_effects(np.random.default_rng([seed, 1]), hands=bench.HANDS,
-                             glare=bench.GLARE)
-    look = random_look_of(np.random.default_rng([seed, 3]), HELD_OUT)
-    image, truth = render_scene(seed, geometry, colours=SIX, effects=effects, look=look)
-    if taken:
-        pieces = {s: c for s, c in truth["cells"].items() if c != "empty" and s not in taken}
-        image, truth = render_scene(seed, geometry, pieces, colours=SIX, effects=effects,
-                                    look=look)
-    taps = np.array(truth["corners_px"]) \
-        + np.random.default_rng([seed, 2]).normal(0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return Recogniser(geometry, SIX).read(image, homography), truth
-
-
-def _wrong(reading: Reading, truth: dict) -> list[str]:
-    return [s for s, c in reading.cells.items()
-            if c != UNSURE and s not in truth["hidden"] and c != truth["cells"][s]]
-
+from companion.vision.scene.looks import HELD_OUT
+from tests.vision.test_vision_one_board import _read, _wrong
 
 RED_ON_RED_WOOD = (5465, ("B9", "C8", "D11"))
 """Red yunzi stones on dark red wood under daylight: each as light as the wood or
@@ -66,7 +33,7 @@ def test_a_red_stone_on_a_dark_red_board_is_read_red():
     colour part, against the wood's, is red's and nearer red's than empty's or any other
     colour's: it is red, however light the lamp makes it."""
     seed, spaces = RED_ON_RED_WOOD
-    reading, truth = _read(seed)
+    reading, truth = _read(seed, HELD_OUT)
     for space in spaces:
         assert truth["cells"][space] == "red"
         assert reading.cells[space] == "red"
@@ -78,7 +45,7 @@ def test_a_black_stone_a_tinted_lamp_lifts_is_read_black(seed, spaces):
     """A black yunzi stone that a tinted lamp lifts to its board's lightness, or to a
     green stone's, keeps its domed rim far darker than the board round the circle it
     hides, and its colour part is a neutral stone's against that board: black."""
-    reading, truth = _read(seed)
+    reading, truth = _read(seed, HELD_OUT)
     for space in spaces:
         assert truth["cells"][space] == "black"
         assert reading.cells[space] == "black"
@@ -89,7 +56,7 @@ def test_a_black_stone_a_tinted_lamp_lifts_is_read_black(seed, spaces):
 def test_the_same_spaces_bare_are_never_read_as_stones(seed, spaces):
     """With those stones taken away, the same board under the same light shows the
     circles round those spaces: they read empty (or unsure), never as a stone."""
-    reading, truth = _read(seed, spaces)
+    reading, truth = _read(seed, HELD_OUT, spaces)
     for space in spaces:
         assert truth["cells"][space] == "empty"
         assert reading.cells[space] in ("empty", UNSURE)
