@@ -16,7 +16,8 @@ import pytest
 
 from companion.vision.labels import UNSURE
 from companion.vision.scene.looks import HELD_OUT
-from tests.vision.test_vision_one_board import _read, _wrong
+from tests.helpers.one_board import read_bench_scene as _read
+from tests.helpers.one_board import wrong_spaces as _wrong
 
 RED_ON_RED_WOOD = (5465, ("B9", "C8", "D11"))
 """Red yunzi stones on dark red wood under daylight: each as light as the wood or
