@@ -35,7 +35,10 @@ than a dark core) is set aside first, and the core's colour and its spread are r
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
 unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
 space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
-any board is that stone, whatever its face reads (``_dark_rim``). A white stone whose
+any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
+its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
+far darker than its board, it hides the print, and the darker part of its core is a dark
+stone's (``_dark_under_sheen``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
@@ -821,17 +824,14 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     if paints[darkest] >= cfg.dark_piece_lum:  # no paint far darker than a typical board
         return np.zeros(len(ratio), dtype=bool), -1
     core = ratio.mean(axis=1)
-    floored = _chroma(protos[:, darkest])
-    way = _paint_chroma(samples, colours[darkest], light, palette)[None, :] - floored
-    shown = _chroma(ratio) - floored
-    along = np.clip((shown * way).sum(axis=1) / np.maximum((way ** 2).sum(axis=1), 1e-9), 0, 1)
-    tint = np.linalg.norm(shown - along[:, None] * way, axis=1)
+    tint = _dark_tint(ratio, protos[:, darkest],
+                      _paint_chroma(samples, colours[darkest], light, palette))
     lined = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) & (core < 0.0) \
         & ~print_shows & (tint <= cfg.dark_fit_chroma)
     # Where other colours of a hue of their own are in play (ONE's blue), the paint's
     # tint against a tinted board may be theirs: the tint foreseen alone is asked for.
-    circled = _rim_round_circle(samples, cfg) \
-        & (np.linalg.norm(shown, axis=1) <= cfg.dark_fit_chroma)
+    circled = _rim_round_circle(samples, cfg) & (np.linalg.norm(
+        _chroma(ratio) - _chroma(protos[:, darkest]), axis=1) <= cfg.dark_fit_chroma)
     rimmed = (lined | circled) & (samples.ring_lift < core - cfg.dark_rim_margin)
     return rimmed, darkest
 
@@ -851,6 +851,61 @@ def _rim_round_circle(samples: Samples, cfg: Section) -> np.ndarray:
     board may lie under the ring."""
     return _mark_missing(samples, cfg) & _board_round(samples, cfg) \
         & (samples.ring_lift < cfg.dark_ring_lum) & (samples.core_blown <= cfg.max_core_blown)
+
+
+def _dark_tint(ratio: np.ndarray, dark: np.ndarray, paint: np.ndarray) -> np.ndarray:
+    """How far (N) the colour part of each space's log ratio (``ratio``, N×3) lies from
+    the tints a piece far darker than any board may show there: between the tint
+    foreseen for it (``dark``, N×3, where the sensor's floor greys it) and its paint's
+    under this light against this board (``paint``, 3: ``_paint_chroma``, where a lamp
+    lifts it clear of that floor). A neutral dark stone against a tinted board shows
+    that board's tint turned round (a black stone on red wood looks blue-green); a hand
+    or a sleeve in shade, as dark, shows a tint of its own."""
+    floored = _chroma(dark)
+    way = paint[None, :] - floored
+    shown = _chroma(ratio) - floored
+    along = np.clip((shown * way).sum(axis=1) / np.maximum((way ** 2).sum(axis=1), 1e-9), 0, 1)
+    return np.linalg.norm(shown - along[:, None] * way, axis=1)
+
+
+def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
+                      fair_print: np.ndarray, light: Light, darkest: int,
+                      colours: Sequence[str], palette: Section, chosen: np.ndarray,
+                      cfg: Section) -> np.ndarray:
+    """Of the ``chosen`` spaces (those colour alone leaves unsure), the ones that show a
+    glossy dark stone (of the piece far darker than any board, ``darkest``; -1: none in
+    play) whose sheen lifts much of its face toward its board's lightness. A lamp's broad
+    highlight on a black glass or yunzi stone covers more of its core than a highlight
+    set aside can (``sampling.sheen``), and on a dark board (red wood) what is left reads
+    nearly as light as the board: empty by its colour, or uneven. Yet the stone stands
+    there: the print that shows round the space (``fair_print``, at least ``ink_clear``)
+    is hidden at its foot (at most ``ink_faint_share`` of it); the ring round its core,
+    off the printed lines, is far darker than its board (``dark_ring_lum``: the stone's
+    rim, which the highlight does not reach; bare board's ring is its board's colour, and
+    a shade over it leaves its print); the darker part of its core (the first of
+    ``shade_percentiles``), where the sheen is least, is darker than any light stone lit
+    as its board is (``light_stone_min_lum``) and of a dark neutral stone's tint against
+    this board (``_dark_tint``, within ``dark_fit_chroma``); and the board round it shows
+    its own tint, not blown out (``_board_round``, ``lamp_gap_blown``): a hand or a sleeve
+    over a space covers the board round it too, and skin is of a tint of its own. Not on
+    a board that prints a ring round each space (no line crosses the ring there, and none
+    of it is ``ring_seen``)."""
+    lifted = np.zeros(len(chosen), dtype=bool)
+    if darkest < 0:
+        return lifted
+    at = np.flatnonzero(chosen & (samples.ring_seen > 0.0)
+                        & (samples.ring_lift < cfg.dark_ring_lum)
+                        & (fair_print >= cfg.ink_clear)
+                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+                        & (samples.gap_blown <= cfg.lamp_gap_blown) & _board_round(samples, cfg))
+    if not len(at):
+        return lifted
+    darker = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.shade_percentiles[0]),
+                        samples.board[at], cfg.dark_floor)
+    tint = _dark_tint(darker, protos[at, darkest],
+                      _paint_chroma(samples, colours[darkest], light, palette))
+    lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma)
+    return lifted
 
 
 def _lit_bare(best: np.ndarray, nearest: np.ndarray, samples: Samples, inked: bool,
@@ -1196,6 +1251,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
                                 cfg)
+    # So is one whose sheen lifts its face, told by its rim and the print it hides.
+    rimmed |= _dark_under_sheen(samples, kept, protos, fair_print, light, darkest, colours,
+                                palette, ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
     best = np.where(rimmed, darkest + 1, best)
     confidence = np.where(rimmed, 1.0, confidence)  # told by the rim, not by colour
     covered &= ~rimmed

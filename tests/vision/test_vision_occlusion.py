@@ -105,7 +105,13 @@ def test_many_unsure_spaces_scattered_over_the_board_are_not_a_hand():
     scattered = inner[::6]  # 48 spaces (13 % of the board), none touching another
     image, truth = render_scene(5, GO, _full_board(GO, 200, 5), Pose(tilt_deg=15.0), effects)
     reading = recogniser.read(_smudge(image, truth, scattered, 5), _homography(truth))
-    assert sum(reading.cells[n] == UNSURE for n in scattered) >= 0.8 * len(scattered)
+    # A black stone under a blot still shows its dark rim round it and hides its print,
+    # and may be read black (``_dark_under_sheen``); the other blots stay unsure, more of
+    # the board than a hand's share.
+    others = [n for n in scattered if truth["cells"][n] != "black"]
+    unsure = sum(reading.cells[n] == UNSURE for n in others)
+    assert unsure >= 0.8 * len(others)
+    assert unsure > recogniser.cfg.occlusion.max_unsure_fraction * len(GO.names)
     assert not reading.occluded, reading.reason
 
 
