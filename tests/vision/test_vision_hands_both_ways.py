@@ -7,23 +7,14 @@ import numpy as np
 import pytest
 
 import benchmarks.vision as bench
-from calibration.registration import from_corners
-from companion.geometry import Geometry, load_geometry
+from companion.geometry import load_geometry
 from companion.vision.pipeline import NO_BOARD, Recogniser
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
-
-SIX = ("black", "white", "red", "blue", "green", "yellow")
+from tests.vision.test_vision_occlusion import SIX, _tapped
 
 
 def _colours(board_name: str) -> tuple[str, ...]:
     return SIX if board_name == "one-60" else ("black", "white")
-
-
-def _tapped(seed: int, board: Geometry, truth: dict) -> np.ndarray:
-    """The homography from the board's corners as ``companion bench vision`` taps them
-    for ``seed`` (each corner off by a fraction of a pixel)."""
-    taps = np.array(truth["corners_px"]) + np.random.default_rng([seed, 2]).normal(0, 0.7, (4, 2))
-    return from_corners(taps, board.width_mm, board.height_mm).homography
 
 
 @pytest.mark.parametrize(("board_name", "stones", "seed"), [
