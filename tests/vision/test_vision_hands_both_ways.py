@@ -10,7 +10,9 @@ import benchmarks.vision as bench
 from companion.geometry import load_geometry
 from companion.vision.pipeline import NO_BOARD, Recogniser
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
-from tests.vision.test_vision_occlusion import SIX, _tapped
+from tests.helpers.bench_taps import tapped
+
+SIX = ("black", "white", "red", "blue", "green", "yellow")
 
 
 def _colours(board_name: str) -> tuple[str, ...]:
@@ -31,7 +33,7 @@ def test_a_full_board_of_stones_the_reader_cannot_name_is_a_board(board_name, st
     board = load_geometry(board_name)
     scenes = bench.Scenes(board_name, _colours(board_name), "stones", HELD_OUT, full=stones)
     image, truth, _ = scenes.render(seed)
-    reading = Recogniser(board, _colours(board_name)).read(image, _tapped(seed, board, truth))
+    reading = Recogniser(board, _colours(board_name)).read(image, tapped(seed, board, truth))
     assert not reading.reason.startswith(NO_BOARD), reading.reason
     assert not reading.occluded, reading.reason
 
@@ -45,5 +47,5 @@ def test_the_table_where_the_registration_puts_the_board_is_still_no_board():
     scenes = bench.Scenes("go-9", _colours("go-9"), "stones", DEVELOPMENT)
     image, truth, _ = scenes.render(5723)
     away = np.array([[1.0, 0.0, 1.05 * board.width_mm], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
-    reading = Recogniser(board, _colours("go-9")).read(image, away @ _tapped(5723, board, truth))
+    reading = Recogniser(board, _colours("go-9")).read(image, away @ tapped(5723, board, truth))
     assert reading.occluded and reading.reason.startswith(NO_BOARD), reading.reason
