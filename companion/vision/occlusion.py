@@ -119,6 +119,16 @@ def like_surroundings(samples: Samples, stones: Section, limit: float) -> np.nda
     return np.abs(ratio).max(axis=1) < limit
 
 
+def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> np.ndarray:
+    """Spaces where something stands on the board: its core unlike what lies around it
+    (``like_surroundings`` fails) while what lies around it is the board's own colour
+    (within ``hand_tint`` of it, brightness divided out). A stone of a full board the
+    reader cannot name is such a space; a picture of something else than a board (a
+    table, a cloth) looks like itself at a space and around it."""
+    alike = like_surroundings(samples, stones, occlusion.hand_alike)
+    return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
+
+
 def covered_around(group: np.ndarray, alike: np.ndarray, board: np.ndarray,
                    tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
     """How many spaces of ``group`` something covers with the board around them: the

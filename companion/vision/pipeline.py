@@ -20,7 +20,7 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.occlusion import off_board, rim_sides, side_off
+from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
 from companion.vision.readers import piece_reader
 from companion.vision.sampling import (
@@ -218,7 +218,6 @@ class Recogniser:
         cells = dict(zip(names, result.labels, strict=True))
         marked = [isinstance(label, str) and label == UNSURE for label in result.labels]
         unsure = [n for n, doubt in zip(names, marked, strict=True) if doubt]
-        share = len(unsure) / max(len(names), 1)
         # A space a lamp's glare blows out is unsure, but nothing lies over it: a space
         # unsure with nothing blown out, or covered (read empty, its print gone), may be
         # under a hand.
@@ -248,7 +247,7 @@ class Recogniser:
         elif grain(grey, spread) > self.cfg.occlusion.max_grain \
                 and coherence(view) < self.cfg.occlusion.min_coherence:
             occluded, reason = True, NO_BOARD + "the picture is noise, not a printed board"
-        elif share > self.cfg.occlusion.no_board_unsure_fraction:
+        elif self._unlike_a_board(np.array(marked, dtype=bool), samples):
             occluded, reason = True, NO_BOARD + "most spaces look like no board's"
         ms = {"classification": (time.perf_counter() - start) * 1000.0}
         confidence = dict(zip(names, np.asarray(result.confidence, dtype=np.float64).tolist(),
@@ -256,6 +255,16 @@ class Recogniser:
         return Reading(cells, confidence, unsure, occluded, reason, ms, view, samples,
                        leanings(result, names, [EMPTY, *self.colours]),
                        unsure_rules(result, names))
+
+
+    def _unlike_a_board(self, marked: np.ndarray, samples: Samples) -> bool:
+        """Whether most spaces (``no_board_unsure_fraction``) are unsure with nothing
+        standing on the board there (``standing_on_board``): a picture of something else
+        than a board. A full board whose stones the reader cannot name (grained stones
+        under a held-out lamp) shows each of them standing out from the board's colour
+        between them: it is a board, its stones unsure, never "no board"."""
+        doubt = marked & ~standing_on_board(samples, self.cfg.stones, self.cfg.occlusion)
+        return doubt.mean() > self.cfg.occlusion.no_board_unsure_fraction
 
 
 class Pipeline:
