@@ -361,8 +361,11 @@ class RefereeFeed:
         return memory.unchanged(names, reading.samples, empty)
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
-        """Keep this photo's picture of each space read surely as the game holds it,
-        where the referee accepted the reading (now, or the same reading before); at
+        """Keep this photo's picture of each space ``cells`` (the reading as submitted:
+        a space T24 held empty, its picture the same as before, is empty) gives surely as
+        the game holds it, where the referee accepted the reading (now, or the same
+        reading before); so every kept picture but those of unread spaces is of the same
+        photo, and the next is compared with it as a whole. At
         set-up (the first photo accepted, showing the position the game started from)
         of every space, the unread ones too: the starting position is the truth there."""
         view = self._table.get("view")

@@ -13,12 +13,16 @@ shift), the print visible, the core's spread and the shares of core and board bl
 ``LastSeen.unchanged`` tells which of a group of spaces (the spaces the game holds empty)
 look as they did, *relative to how the whole group moved*: daylight drifting, a change of
 exposure or white balance moves every space of the group alike, so each feature's median
-change over the group is taken off first. What is left of a space's change is compared
-with the group's own scatter (a robust standard deviation: 1.4826 × the median absolute
+change over the group is taken off first. What is left of a space's change is measured
+in the group's own scatter (a robust standard deviation: 1.4826 × the median absolute
 deviation), never below ``floor`` (what two photos of the same table differ by at the
-least: the sensor's noise, the JPEG). A space within ``spreads`` of those on every feature
-looks as it did. A move changes one space of the group, a capture none (its spaces were
-stones), so the median and the scatter are the unchanged spaces'. Where the group as a
+least: the sensor's noise, the JPEG), and the squares summed over the features: a space
+whose sum is within ``max_distance2`` (the chi-square of ten features that noise alone
+stays under 95 % of the time) looks as it did. A stone set moves several features at
+once (its colour, the print it hides, its spread), so the sum tells it even where no
+one feature does by much (a white stone of about the board's colour). A move changes
+one space of the group, a capture none (its spaces were stones), so the median and the
+scatter are the unchanged spaces'. Where the group as a
 whole scattered more than two photos of the same table do (``max_scatter``: a photo
 blurred, a phone moved, a lamp switched on), no space of it is said to be unchanged: the
 picture cannot tell. Too small a group (``min_spaces``) says nothing either.
@@ -97,6 +101,6 @@ class LastSeen:
         scatter = MAD_SD * np.nanmedian(np.abs(left), axis=0)
         if not (scatter <= np.asarray(cfg.max_scatter)).all():
             return set()
-        tolerance = cfg.spreads * np.maximum(scatter, np.asarray(cfg.floor))
-        same = (np.abs(left) <= tolerance).all(axis=1)
+        distance2 = ((left / np.maximum(scatter, np.asarray(cfg.floor))) ** 2).sum(axis=1)
+        same = distance2 <= cfg.max_distance2
         return {name for name, kept in zip(known, same, strict=True) if kept}
