@@ -667,7 +667,7 @@ def test_an_empty_space_whose_picture_did_not_change_takes_no_stone():
         for moment in range(1, 4):  # the same board, photo after photo (fresh noise)
             for _ in range(4):
                 feed.process(picture({"A1": "black"}, frame_seed=moment)[0])
-        assert kinds(verdicts[before:]) and set(kinds(verdicts[before:])) == {v.UNCHANGED}
+        assert set(kinds(verdicts[before:])) <= {v.UNCHANGED}  # as before, or "unchanged"
         assert session.state["board"]["C4"] is None and session.state["to_move"] == "white"
 
         show(feed, {"A1": "black", "C10": "white"})
