@@ -48,6 +48,7 @@ from companion.table.session import TableSession
 from companion.table.verdict import APPLIED, STARTED, UNCHANGED
 from companion.vision.gate import Stability
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.last_seen import LastSeen
 from companion.vision.look import LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
@@ -141,6 +142,10 @@ class RefereeFeed:
         self._look: LearnedLook | None = None
         self._look_key = ""
         self._stale = 0
+        self._last_seen: LastSeen | None = None
+        """What each space looked like in the last photo the referee accepted (stones)."""
+        self._accepted = False
+        """Whether the referee accepted the reading last submitted."""
         self._table: dict[str, Any] = session.snapshot()
         """The game as the session last told it (``TableSession.snapshot``'s form)."""
         self._unsubscribe = session.subscribe(self._on_table)
@@ -223,15 +228,23 @@ class RefereeFeed:
         odds = {space: shares for space, shares in reading.odds.items()
                 if gate.cells.get(space) == UNSURE}
         before = self._table.get("view")
+        for space in self._unchanged(reading, before):
+            cells[space] = None
+            odds.pop(space, None)
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
+        setting_up = False
         if cells != self._submitted or (disturbed and UNSURE in gate.cells.values()) \
                 or (shown and shown != self._shown):
             self._submitted, self._shown = cells, shown
             verdict = self.session.submit_reading(cells, disturbed=disturbed, odds=odds,
                                                   picture=small_jpeg(image))
+            self._accepted = _accepts(verdict, reading)
+            setting_up = self._accepted and verdict.kind == UNCHANGED \
+                and self._last_seen is not None and not len(self._last_seen)
             self._teach(verdict, reading, before)
+        self._remember(reading, cells, setting_up)
 
     def _ensure_game(self) -> bool:
         """Follow the session's game: a recogniser and locator for its board."""
@@ -252,6 +265,8 @@ class RefereeFeed:
                 return False
             self._geometry = recogniser.geometry
             self._recogniser = recogniser
+            learns = getattr(getattr(recogniser, "reader", None), "learns_look", False)
+            self._last_seen = LastSeen(recogniser.cfg) if learns else None
             self._locator = self._locator_for(recogniser.geometry)
             self._reset_gate()
         if self._recogniser is None:
@@ -311,8 +326,7 @@ class RefereeFeed:
         with a ``look_path``."""
         look = self._look
         if look is None or getattr(self._recogniser, "look", None) is not look \
-                or reading.samples is None or reading.occluded \
-                or verdict.kind not in (APPLIED, UNCHANGED) or verdict.spaces:
+                or not _accepts(verdict, reading):
             return
         view = self._table.get("view")
         if view is None:
@@ -333,6 +347,35 @@ class RefereeFeed:
         except OSError as error:
             log.warning("learned look: it cannot be saved in %s: %s", self._looks.path, error)
 
+    def _unchanged(self, reading: Any, view: Mapping[str, Any] | None) -> set[str]:
+        """The spaces the game holds empty whose picture has not changed since the last
+        photo the referee accepted, beyond how every such space moved
+        (``companion.vision.last_seen``): no stone was set there, so a reading of a stone
+        or of nothing sure is not taken there (T24)."""
+        memory = self._last_seen
+        if memory is None or not len(memory) or view is None or reading.samples is None \
+                or reading.occluded:
+            return set()
+        names = list(reading.cells)
+        empty = [name for name in names if name in view and view[name] is None]
+        return memory.unchanged(names, reading.samples, empty)
+
+    def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
+        """Keep this photo's picture of each space ``cells`` (the reading as submitted:
+        a space T24 held empty, its picture the same as before, is empty) gives surely as
+        the game holds it, where the referee accepted the reading (now, or the same
+        reading before); so every kept picture but those of unread spaces is of the same
+        photo, and the next is compared with it as a whole. At
+        set-up (the first photo accepted, showing the position the game started from)
+        of every space, the unread ones too: the starting position is the truth there."""
+        view = self._table.get("view")
+        if self._last_seen is None or not self._accepted or view is None \
+                or reading.samples is None or reading.occluded:
+            return
+        held = {name: view[name] for name, content in cells.items() if name in view
+                and (setting_up or (content != UNSURE and content == view[name]))}
+        self._last_seen.remember(list(reading.cells), reading.samples, held)
+
     def _reset_gate(self) -> None:
         from companion.vision.gate import StabilityGate
 
@@ -340,6 +383,7 @@ class RefereeFeed:
         self._submitted = None
         self._shown = set()
         self._disturbed = False
+        self._accepted = False
 
     def _spaces_px(self, where: Located) -> dict[str, list[float]]:
         """Each space's pixel in the picture as the camera gives it (the page draws over
@@ -363,6 +407,9 @@ class RefereeFeed:
             if verdict.kind == STARTED:
                 self._submitted = None
                 self._shown = set()
+                self._accepted = False
+                if self._last_seen is not None:
+                    self._last_seen.forget()
 
     def _set(self, status: dict[str, Any]) -> None:
         before = self._status
@@ -436,6 +483,13 @@ def game_recogniser(game: str, board: str | None) -> Any:
 
     vision = game_vision(game, board=board)
     return Recogniser(vision.geometry, vision.colours, kind=vision.recogniser)
+
+
+def _accepts(verdict: Any, reading: Any) -> bool:
+    """Whether the referee took ``reading`` as the board (a move applied, or the board
+    as the game has it, with nothing left to put right)."""
+    return reading.samples is not None and not reading.occluded \
+        and verdict.kind in (APPLIED, UNCHANGED) and not verdict.spaces
 
 
 def _true_label(content: Any) -> str | None:

@@ -1,0 +1,106 @@
+"""What each space looked like in the last photo the referee accepted, and which spaces
+still look so.
+
+The learned look (``companion.vision.look``) reads a space by the classes it has learned,
+and those drift: a white stone learned as pale as the board reads an empty space white
+that looks exactly as it did a photo ago. A referee who watched the table knows better:
+a space whose picture has not changed holds what it held. So the live loop keeps, per
+space (by the board's own names: the camera may move between photos, the board's turn in
+the picture may change), a few numbers the sampler already measures (``picture``): the
+core's colour and the board's around it (logarithms, so that a change of light is a
+shift), the print visible, the core's spread and the shares of core and board blown out.
+
+``LastSeen.unchanged`` tells which of a group of spaces (the spaces the game holds empty)
+look as they did, *relative to how the whole group moved*: daylight drifting, a change of
+exposure or white balance moves every space of the group alike, so each feature's median
+change over the group is taken off first. What is left of a space's change is measured
+in the group's own scatter (a robust standard deviation: 1.4826 × the median absolute
+deviation), never below ``floor`` (what two photos of the same table differ by at the
+least: the sensor's noise, the JPEG), and the squares summed over the features: a space
+whose sum is within ``max_distance2`` (the chi-square of ten features that noise alone
+stays under 95 % of the time) looks as it did. A stone set moves several features at
+once (its colour, the print it hides, its spread), so the sum tells it even where no
+one feature does by much (a white stone of about the board's colour). A move changes
+one space of the group, a capture none (its spaces were stones), so the median and the
+scatter are the unchanged spaces'. Where the group as a
+whole scattered more than two photos of the same table do (``max_scatter``: a photo
+blurred, a phone moved, a lamp switched on), no space of it is said to be unchanged: the
+picture cannot tell. Too small a group (``min_spaces``) says nothing either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+import numpy as np
+
+from companion.vision.config import Section
+from companion.vision.sampling import Samples, masked_percentile
+
+FEATURES = ("core_b", "core_g", "core_r", "board_b", "board_g", "board_r", "ink", "spread",
+            "core_blown", "board_blown")
+MAD_SD = 1.4826
+"""The median absolute deviation of a normal sample times this is its standard deviation."""
+
+
+def picture(samples: Samples, stones: Section) -> np.ndarray:
+    """Every space's picture (N×F, ``FEATURES``): the log colour of its core (the part not
+    blown out, as the readers take it) and of its board, per channel, the print visible,
+    the core's spread and the blown-out shares of its core and its board's gaps."""
+    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    floor = stones.dark_floor
+    return np.column_stack([np.log(core + floor), np.log(samples.board + floor), samples.ink,
+                            samples.spread, samples.core_blown, samples.gap_blown])
+
+
+class LastSeen:
+    """Each space's picture in the last accepted photo, with what the game held there
+    then; see the module docstring. ``cfg`` is the vision configuration (its ``stones``
+    and ``last_seen`` sections)."""
+
+    def __init__(self, cfg: Section) -> None:
+        self.cfg = cfg.last_seen
+        self.stones = cfg.stones
+        self._seen: dict[str, tuple[np.ndarray, object]] = {}
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+    def forget(self) -> None:
+        """Forget every space (a new game, another board)."""
+        self._seen = {}
+
+    def remember(self, names: Sequence[str], samples: Samples,
+                 held: Mapping[str, object]) -> None:
+        """Keep this photo's picture of each of ``names`` (the samples' spaces, in their
+        order) that ``held`` names, with what the game holds there (known so: read surely
+        so in a photo the referee accepted, or the starting position). Every other space
+        keeps the picture it last had when its content was known: one read unsure now
+        may hide what the game does not know, and a picture of it is no evidence."""
+        rows = picture(samples, self.stones)
+        for i, name in enumerate(names):
+            if name in held:
+                self._seen[name] = (rows[i], held[name])
+
+    def unchanged(self, names: Sequence[str], samples: Samples,
+                  group: Collection[str], content: object = None) -> set[str]:
+        """The spaces of ``group`` that look as they did when the game held ``content``
+        there, relative to how the group moved (module docstring); ``names`` are the
+        samples' spaces in their order."""
+        cfg = self.cfg
+        rows = picture(samples, self.stones)
+        index = {name: i for i, name in enumerate(names)}
+        known = [name for name in group if name in index and name in self._seen
+                 and self._seen[name][1] == content]
+        if len(known) < cfg.min_spaces:
+            return set()
+        before = np.array([self._seen[name][0] for name in known])
+        now = rows[[index[name] for name in known]]
+        change = now - before
+        left = change - np.nanmedian(change, axis=0)
+        scatter = MAD_SD * np.nanmedian(np.abs(left), axis=0)
+        if not (scatter <= np.asarray(cfg.max_scatter)).all():
+            return set()
+        distance2 = ((left / np.maximum(scatter, np.asarray(cfg.floor))) ** 2).sum(axis=1)
+        same = distance2 <= cfg.max_distance2
+        return {name for name, kept in zip(known, same, strict=True) if kept}

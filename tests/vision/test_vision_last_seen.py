@@ -1,0 +1,82 @@
+"""What each space looked like when its content was last known, and which empty spaces
+still look so (``companion.vision.last_seen``): the same board under fresh noise, or a
+light changed alike everywhere, is unchanged; a stone set is not; a photo blurred as a
+whole, or too few spaces to compare, says nothing."""
+
+import cv2
+import numpy as np
+
+from companion.vision.last_seen import LastSeen
+from companion.vision.pipeline import Recogniser
+from companion.vision.scene import Effects, Pose
+from tests.helpers.scene_cache import render_scene
+
+SEED = 11
+POSE = Pose(tilt_deg=15.0, azimuth_deg=10.0, fill=0.85)
+CLEAN = Effects(noise=2.0, jpeg=85)
+STONES = {"C3": "black", "G7": "white"}
+
+
+def read(pieces, frame_seed=0, change=None):
+    """The go-9 board with ``pieces``, ``change`` done to the picture: the reading."""
+    image, truth = render_scene(SEED, "go-9", pieces, POSE, CLEAN, frame=(800, 600),
+                                frame_seed=frame_seed)
+    if change is not None:
+        image = change(image)
+    recogniser = Recogniser(_geometry(), ("black", "white"))
+    return recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
+
+
+def _geometry():
+    from companion.geometry import load_geometry
+
+    return load_geometry("go-9")
+
+
+def known(reading):
+    """A memory of ``reading`` as the game holds the position ``STONES``."""
+    memory = LastSeen(Recogniser(_geometry(), ("black", "white")).cfg)
+    names = list(reading.cells)
+    memory.remember(names, reading.samples, {n: STONES.get(n) for n in names})
+    return memory
+
+
+def empty(reading):
+    return [name for name in reading.cells if name not in STONES]
+
+
+def test_the_same_board_a_moment_later_is_unchanged_and_a_stone_set_is_not():
+    """Another moment: fresh noise, and the lamp's reflection fallen elsewhere (the
+    spaces it blows out now, or no longer, changed: a glare come since is no evidence)."""
+    memory = known(read(STONES))
+    again = read(STONES, frame_seed=1)
+    still = memory.unchanged(list(again.cells), again.samples, empty(again))
+    assert len(still) >= 0.8 * len(empty(again))
+    moved = read({**STONES, "E5": "white", "B8": "black"}, frame_seed=2)
+    still = memory.unchanged(list(moved.cells), moved.samples, empty(moved))
+    assert "E5" not in still and "B8" not in still and len(still) > 60
+
+
+def test_a_light_changed_alike_everywhere_leaves_the_board_unchanged():
+    """Dimmed to 0.7 and the white balance turned warmer: every space moved, alike."""
+    memory = known(read(STONES))
+
+    def dimmed(image):
+        gains = np.array([0.6, 0.7, 0.8], dtype=np.float32)  # BGR: bluer light gone
+        return np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+    later = read({**STONES, "E5": "white"}, change=dimmed)
+    still = memory.unchanged(list(later.cells), later.samples, empty(later))
+    assert "E5" not in still and len(still) >= 0.8 * len(empty(later))
+
+
+def test_a_photo_blurred_as_a_whole_or_too_few_spaces_say_nothing():
+    memory = known(read(STONES))
+    blurred = read({**STONES, "E5": "white"}, frame_seed=1,
+                   change=lambda image: cv2.GaussianBlur(image, (0, 0), 3.0))
+    assert memory.unchanged(list(blurred.cells), blurred.samples, empty(blurred)) == set()
+    again = read(STONES, frame_seed=1)
+    few = ["A1", "A2", "A3"]
+    assert memory.unchanged(list(again.cells), again.samples, few) == set()
+    # A space whose content the memory does not hold as asked is not compared.
+    assert memory.unchanged(list(again.cells), again.samples, ["C3", "G7"] * 5) == set()
