@@ -54,10 +54,7 @@ ring round a core there), a stone's face over that circle reads a blown-out ligh
 (``_face_over_mark``), a stone read where the circle is missing is weighed against the
 other colours alone (``_covering``), and a glossy stone of a hue of its own is told by
 the darker part of its core, which its sheen leaves least (``_sheen_over_hue``); each
-where the gaps round the space show the board's own tint. There, too, a stone read empty
-where the circle is hidden is a stone: a dark one where the ring round the core is far
-darker than its board (``_rim_round_circle``), one of a hue of its own where its colour
-part is that colour's (``_hue_over_mark``). ``SpaceReadings.why``
+where the gaps round the space show the board's own tint. ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -237,36 +234,6 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     sheened[at] = sure
     hue[at] = np.where(sure, colour, 0)
     return sheened, hue
-
-
-def _hue_over_mark(samples: Samples, ratio: np.ndarray, protos: np.ndarray, d2: np.ndarray,
-                   hued: np.ndarray, chosen: np.ndarray, cfg: Section
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Of the ``chosen`` spaces (read empty), those a stone of a hue of its own covers,
-    each one's candidate, and its share of the colours' likelihood (empty's taken out).
-    The circle printed round the space is hidden while the spaces around show theirs
-    (``_mark_missing``) and the gaps show the board's own tint (``_board_round``: no
-    hand): something covers the space, and the board is not it. A translucent or lit
-    stone may look as light as its board (a red yunzi stone on red wood), so its
-    lightness told nothing; its hue is its own: where its colour part (``d2``'s
-    candidates, ``protos``) lies nearer that colour's than empty's or any other
-    colour's, and fits it (``max_distance``, in colour alone: a lit translucent stone
-    lies far lighter than foreseen), and among the colours alone (``d2``) it reads
-    surely as that colour (``min_confidence``), its core not blown out
-    (``max_core_blown``), it is that stone. A white stone on a white board shows no hue
-    and is left to the rules that look at its shade; a hand's skin over the space covers
-    the board round it too, and its gaps show no board."""
-    colour = d2[:, 1:].argmin(axis=1) + 1
-    rows = np.arange(len(colour))
-    logits = -d2[:, 1:] / (2.0 * cfg.sigma ** 2)
-    logits -= logits.max(axis=1, keepdims=True)
-    share = np.exp(logits).max(axis=1) / np.exp(logits).sum(axis=1)
-    apart = _hue_apart(ratio, protos)
-    shown = chosen & hued[colour] & (apart.argmin(axis=1) == colour) \
-        & (share >= cfg.min_confidence) & (apart[rows, colour] <= cfg.max_distance) \
-        & (samples.core_blown <= cfg.max_core_blown) \
-        & _mark_missing(samples, cfg) & _board_round(samples, cfg)
-    return shown, np.where(shown, colour, 0), share
 
 
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
@@ -534,13 +501,6 @@ def _learn_from_scene(ratio: np.ndarray, protos: np.ndarray, sure: np.ndarray,
     return learned
 
 
-def _hue_apart(ratio: np.ndarray, protos: np.ndarray) -> np.ndarray:
-    """How far each space's colour part (``ratio``, N×3) lies from each candidate's
-    (N×(1+C): empty's, nought, then each colour's of ``protos``)."""
-    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
-    return np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
-
-
 def _hued(colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
     """Which candidates (empty, then each of ``colours``) have a hue of their own: a
     paint whose colour part is over ``light_neutral_chroma`` (ONE's red, green, blue and
@@ -564,7 +524,8 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     here."""
     if not hued.any():
         return np.zeros(len(best), dtype=bool)
-    apart = _hue_apart(ratio, protos)
+    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
+    apart = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
     rows = np.arange(len(best))
     own = apart[rows, best].copy()
     apart[rows, best] = np.inf
@@ -891,12 +852,8 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     dark, of another tint): between the tint foreseen for it, where the sensor's floor
     greys it, and its paint's under this light against this board (``_paint_chroma``),
     where a lamp lifts it clear of that floor. Bare board in a soft shadow is dimmed
-    alike over core and ring, and its print shows. On a board that prints a circle round
-    each space (no line crosses the ring, none of it is ``ring_seen``: ONE's), the ring
-    holds that circle, and it counts only where the circle is hidden
-    (``_rim_round_circle``), with the core of the tint foreseen alone: other colours of
-    a hue of their own are in play there, and a blue stone's tint against a tan board
-    lies near a lifted black paint's."""
+    alike over core and ring, and its print shows. Not on a board that prints a ring
+    round each space (no line crosses the ring, none of it is ``ring_seen``)."""
     paints = np.log([np.mean(palette[c]) / (cfg.board_level * 255.0) for c in colours])
     darkest = int(np.argmin(paints))
     if paints[darkest] >= cfg.dark_piece_lum:  # no paint far darker than a typical board
@@ -904,31 +861,10 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
     core = ratio.mean(axis=1)
     tint = _dark_tint(ratio, protos[:, darkest],
                       _paint_chroma(samples, colours[darkest], light, palette))
-    lined = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) & (core < 0.0) \
+    rimmed = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) \
+        & (samples.ring_lift < core - cfg.dark_rim_margin) & (core < 0.0) \
         & ~print_shows & (tint <= cfg.dark_fit_chroma)
-    # Where other colours of a hue of their own are in play (ONE's blue), the paint's
-    # tint against a tinted board may be theirs: the tint foreseen alone is asked for.
-    circled = _rim_round_circle(samples, cfg) & (np.linalg.norm(
-        _chroma(ratio) - _chroma(protos[:, darkest]), axis=1) <= cfg.dark_fit_chroma)
-    rimmed = (lined | circled) & (samples.ring_lift < core - cfg.dark_rim_margin)
     return rimmed, darkest
-
-
-def _rim_round_circle(samples: Samples, cfg: Section) -> np.ndarray:
-    """The spaces where a dark stone's rim shows round a circle it hides, on a board that
-    prints a circle round every space (ONE's rings; ``_mark_missing``). The ring round
-    the core holds that circle there, and bare board's ring is as dark as a rim where the
-    circle is printed thick: the ring counts only where the circle is hidden (a stone or
-    a hand covers the space) and the gaps show the board's own tint (``_board_round``: not
-    a hand). What covers it is then a stone, and which one is all that is asked: a
-    light stone's ring is hardly darker than its board, a ring far darker than it
-    (``dark_ring_lum``) round a core not blown out (``max_core_blown``) is a dark stone's
-    rim, or a hued stone's, which ``_dark_rim`` tells by its tint. A lamp may lift a
-    glossy black stone's face to its board's lightness or above (yunzi on red wood or
-    bamboo), so the core need not be darker than its board, as it must be where bare
-    board may lie under the ring."""
-    return _mark_missing(samples, cfg) & _board_round(samples, cfg) \
-        & (samples.ring_lift < cfg.dark_ring_lum) & (samples.core_blown <= cfg.max_core_blown)
 
 
 def _dark_tint(ratio: np.ndarray, dark: np.ndarray, paint: np.ndarray) -> np.ndarray:
@@ -1156,12 +1092,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # core (``_lit_bare``): that reading does not make it unsure.
     lit_bare = _lit_bare(best, nearest, samples, inked, fair_print, cfg)
     unshown = [lit_bare, np.zeros_like(lit_bare), np.zeros_like(lit_bare)]
-    # Nor does one that reads bare board where the circle printed round every space is
-    # hidden and the board round shows its own tint: something covers the space.
-    circle_hidden = _mark_missing(samples, cfg) & _board_round(samples, cfg)
     for alt, alt_d2, hue_off, shown in zip(readings[1:], fits, off_hue, unshown, strict=True):
-        bare_unfit = (alt.argmax(axis=1) == 0) & (circle_hidden | (
-            dark & ~print_as_around & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)))
+        bare_unfit = dark & (alt.argmax(axis=1) == 0) & ~print_as_around \
+            & (alt_d2[:, 0] > cfg.max_empty_distance ** 2)
         ambiguous |= (alt.argmax(axis=1) != best) & (alt.max(axis=1) >= cfg.min_confidence) \
             & ~bare_unfit & ~hue_off & ~shown
 
@@ -1343,14 +1276,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                    ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
     best = np.where(sheened, hue, best)
     covered &= ~sheened
-    # A stone read empty over the circle it hides is told by its hue (``_hue_over_mark``).
-    hue_shown, shown_hue, share = _hue_over_mark(
-        samples, ratio, protos, d2, hued, (best == 0) & ~bare & ~rimmed & ~sheened, cfg)
-    best = np.where(hue_shown, shown_hue, best)
-    confidence = np.where(hue_shown, share, confidence)
-    covered &= ~hue_shown
-    sheened |= hue_shown
-    hue = np.where(hue_shown, shown_hue, hue)
     unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
