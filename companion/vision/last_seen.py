@@ -62,6 +62,9 @@ class LastSeen:
         self.cfg = cfg.last_seen
         self.stones = cfg.stones
         self._seen: dict[str, tuple[np.ndarray, object]] = {}
+        self._latest: tuple[Samples, np.ndarray] | None = None
+        """The last samples pictured, and their picture: the live loop asks ``unchanged``
+        and then ``remember`` of the same frame."""
 
     def __len__(self) -> int:
         return len(self._seen)
@@ -77,7 +80,7 @@ class LastSeen:
         so in a photo the referee accepted, or the starting position). Every other space
         keeps the picture it last had when its content was known: one read unsure now
         may hide what the game does not know, and a picture of it is no evidence."""
-        rows = picture(samples, self.stones)
+        rows = self._picture(samples)
         for i, name in enumerate(names):
             if name in held:
                 self._seen[name] = (rows[i], held[name])
@@ -88,7 +91,7 @@ class LastSeen:
         there, relative to how the group moved (module docstring); ``names`` are the
         samples' spaces in their order."""
         cfg = self.cfg
-        rows = picture(samples, self.stones)
+        rows = self._picture(samples)
         index = {name: i for i, name in enumerate(names)}
         known = [name for name in group if name in index and name in self._seen
                  and self._seen[name][1] == content]
@@ -104,3 +107,9 @@ class LastSeen:
         distance2 = ((left / np.maximum(scatter, np.asarray(cfg.floor))) ** 2).sum(axis=1)
         same = distance2 <= cfg.max_distance2
         return {name for name, kept in zip(known, same, strict=True) if kept}
+
+    def _picture(self, samples: Samples) -> np.ndarray:
+        """``picture`` of ``samples``, worked out once a frame."""
+        if self._latest is None or self._latest[0] is not samples:
+            self._latest = (samples, picture(samples, self.stones))
+        return self._latest[1]
