@@ -75,6 +75,7 @@ SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole b
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 BOARDS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "go-19": ("go-19", ("black", "white"), "stones"),
+    "go-13": ("go-13", ("black", "white"), "stones"),
     "go-9": ("go-9", ("black", "white"), "stones"),
     "one-60": ("one-60", SIX, "stones"),
     "oneworld": ("oneworld", (), "counters"),

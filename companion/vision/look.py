@@ -373,7 +373,11 @@ class LearnedLook:
         # picture's doing (blur, a veil of light, lines resampled too faint in the
         # board view), not stones'. Where it is so, a space whose print is gone is no
         # stone by that alone; one whose shade names a colour still is.
-        plain = faded.sum() <= cfg.changed_max_spaces
+        # And the print around it, each space's against its own: a stone hides its own
+        # space's print alone, while blur thins the print of a whole region, and the
+        # most print around (one neighbour on the sharp side) does not say so.
+        plain = (faded.sum() <= cfg.changed_max_spaces) \
+            & ~(self._print_kept_around(samples, labels, own_empty) < cfg.changed_around_kept)
         changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
             & (samples.ink_around > self.stones.ink_present) \
             & ((plain & (samples.ink_around
@@ -392,6 +396,25 @@ class LearnedLook:
                 darker if shade[i] <= -cfg.changed_shade else \
                 lighter if shade[i] >= cfg.changed_shade else darker + lighter
         return found
+
+    def _print_kept_around(self, samples: Samples, labels: Sequence[str],
+                           own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
+        """Per space, how much of the print they showed empty the spaces around it still
+        show: the median share over those seen empty with print, not glared since and
+        not read as a stone (NaN where there is none). Blur, a shaking hand or a veil
+        of light thins the print of a region; a stone hides its own space's alone."""
+        seen, _far, lit, own = own_empty
+        own_ink = np.nan_to_num(own[:, INK])
+        stone = np.array([label in self.colours for label in labels])
+        usable = seen & lit & ~stone & (own_ink > self.stones.ink_present)
+        share = samples.ink / np.maximum(own_ink, 1e-9)
+        around = samples.around
+        neighbour = usable[around] & (around != np.arange(len(around))[:, None])
+        shares = np.where(neighbour, share[around], np.nan)
+        kept = np.full(len(around), np.nan)
+        some = neighbour.any(axis=1)
+        kept[some] = np.nanmedian(shares[some], axis=1)
+        return kept
 
     def _faded(self, samples: Samples, labels: Sequence[str],
                own_empty: tuple[np.ndarray, ...]) -> np.ndarray:

@@ -221,6 +221,7 @@ class Samples:
     gaps: np.ndarray
     ink: np.ndarray  # N: share of a space's mark disc covered by visible dark print
     ink_around: np.ndarray  # N: the most print visible at the nearest spaces around
+    around: np.ndarray  # N×8 those nearest spaces (``Layout.around``: itself where fewer)
     board_range: np.ndarray  # N×2×3 a darker and a lighter percentile of the gaps
     core_seen: np.ndarray
     core_kept: np.ndarray  # N×K core pixels a piece's colour is read from: seen, off the print
@@ -946,7 +947,8 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
         at = slice(i * n, (i + 1) * n)
         own_ink = ink[at]
         return Samples(core=core[at], board=board, gaps=gaps, ink=own_ink,
-                       ink_around=own_ink[layout.around].max(axis=1), board_range=board_range,
+                       ink_around=own_ink[layout.around].max(axis=1), around=layout.around,
+                       board_range=board_range,
                        core_seen=core_seen[at], core_kept=core_kept[at],
                        core_blown=core_blown[at], gap_blown=gap_blown, core_sheen=glossy[at],
                        core_glared=core_glared[at], open_rays=open_rays, spread=spread[at],

@@ -265,15 +265,21 @@ def changed(look, features, samples, labels):
                          look._faded(samples, labels, own_empty))
 
 
+def all_around(spaces):
+    """``Samples.around`` for a few spaces all near each other: every other space."""
+    return np.array([[j for j in range(spaces) if j != i] for i in range(spaces)])
+
+
 def samples_of(spaces, *, ink=0.3, core_blown=0.0, gap_blown=0.0, ink_around=0.3):
     """What the sampler would measure: per space print, the most print around it, blown
-    core and blown gaps."""
+    core and blown gaps (every space near every other)."""
     from types import SimpleNamespace
 
     def per_space(value):
         return np.broadcast_to(np.asarray(value, dtype=np.float64), (spaces,)).copy()
 
     return SimpleNamespace(ink=per_space(ink), ink_around=per_space(ink_around),
+                           around=all_around(spaces),
                            core_blown=per_space(core_blown), gap_blown=per_space(gap_blown))
 
 
@@ -344,6 +350,28 @@ def test_print_gone_where_the_print_around_thinned_too_is_blur_not_a_stone():
     blurred = samples_of(4, ink=[0.3, 0.0, 0.3, 0.3], ink_around=0.2)
     assert changed(look, pale, sharp, [EMPTY, UNSURE, EMPTY, EMPTY]) == {1: ["black", "white"]}
     assert changed(look, pale, blurred, [EMPTY, UNSURE, EMPTY, EMPTY]) == {}
+
+
+def test_print_thinned_around_a_space_each_against_its_own_is_blur_not_a_stone():
+    """A photo blurred over one side (a rendered game, session 16's blurred-side photos):
+    the print of the spaces there thins to about half of what each showed empty, and
+    one space's print, the board's shade, is gone whole. On the blur's edge one
+    neighbour, still sharp, shows as much print as that space showed empty, so the
+    most print around says nothing; each neighbour against its own does. A stone hides
+    its own print alone: where the spaces around keep theirs, it is still a stone of no
+    colour."""
+    look, empty = changed_look(spaces=6)
+    pale = np.tile(empty, (6, 1))
+    pale[1] = [0.02, 0.02, 0.01, 0.0, 0.05, 0.0]
+    labels = [EMPTY, UNSURE, EMPTY, EMPTY, EMPTY, EMPTY]
+    thinned = samples_of(6, ink=[0.3, 0.0, 0.15, 0.15, 0.15, 0.3], ink_around=0.3)
+    kept = samples_of(6, ink=[0.3, 0.0, 0.28, 0.27, 0.3, 0.3], ink_around=0.3)
+    assert changed(look, pale, thinned, labels) == {}
+    assert changed(look, pale, kept, labels) == {1: ["black", "white"]}
+    # A space whose shade names a colour needs no print around (T20).
+    dark = pale.copy()
+    dark[1] = [-0.3, -0.45, -0.6, 0.02, 0.4, 0.0]
+    assert changed(look, dark, thinned, labels) == {1: ["black"]}
 
 
 def test_print_gone_from_several_spaces_read_empty_is_the_pictures_not_a_stone():
@@ -486,6 +514,7 @@ def glared_reading(look, features, gap_blown, core_blown=0.0, ink_around=0.3):
 
     spaces = len(features)
     samples = SimpleNamespace(ink=features[:, 3].copy(), ink_around=np.full(spaces, ink_around),
+                              around=all_around(spaces),
                               gap_blown=np.asarray(gap_blown, dtype=np.float64),
                               core_blown=np.full(spaces, core_blown))
     unsure = SpaceReadings(labels=[UNSURE] * spaces, confidence=np.zeros(spaces),
