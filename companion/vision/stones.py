@@ -595,8 +595,8 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
 
 
-def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section
-                 ) -> np.ndarray:
+def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section,
+                 one_sided: bool = False) -> np.ndarray:
     """The spaces whose board, just beyond the core out to where the largest stone's rim
     lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
     around (the gaps) in many directions: a stone standing there shades the board beside
@@ -605,7 +605,9 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     which a white stone's face and a lamp's reflection both lift), and in none of them
     as dark as a dark stone's rim (``dark_ring_lum``): a lamp's reflection that clips a
     black stone's face white leaves its black rim round it, a shade no stone casts. A
-    lamp's reflection in bare board only lightens the board round it. Looked at only on
+    lamp's reflection in bare board only lightens the board round it. With
+    ``one_sided``, a rim as dark as that is allowed on one side (``_one_sided``): on a
+    white board a white stone's contact shadow is that dark beside it. Looked at only on
     the ``chosen`` spaces (N bool); the others are not shaded."""
     shaded = np.zeros(len(chosen), dtype=bool)
     at = np.flatnonzero(chosen)
@@ -617,9 +619,23 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     along = _log_ratio(np.take(samples.darkest, rays[at][:, off_lines, :]).astype(np.float64),
                        board, cfg.dark_floor)
     own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
+    dark = own.min(axis=2) < cfg.dark_ring_lum
     shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
-        & (own.min(axis=(1, 2)) >= cfg.dark_ring_lum)
+        & (_one_sided(dark, cfg) if one_sided else ~dark.any(axis=1))
     return shaded
+
+
+def _one_sided(dark: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the spaces whose board just beyond the core is as dark as a dark stone's rim
+    along the rays ``dark`` marks (N×R bool, R rays set round it in opposite pairs,
+    off the printed lines),
+    those where that darkness lies on one side only, as a shadow does: in at most
+    ``edge_shadow_share`` of the rays, and never on two opposite rays. A stone's contact
+    shadow falls on the side away from the lamp, and the board on the lamp's side is lit;
+    a dark stone's rim (round a lamp's reflection clipped white over its face, or bare
+    board's blurred lines read as a rim) runs all round."""
+    opposite = np.roll(dark, dark.shape[1] // 2, axis=1)
+    return (dark.mean(axis=1) <= cfg.edge_shadow_share) & ~(dark & opposite).any(axis=1)
 
 
 def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -765,7 +781,7 @@ def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
-    return standing & _shaded_edge(samples, rays, standing, cfg)
+    return standing & _shaded_edge(samples, rays, standing, cfg, one_sided=True)
 
 
 def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
