@@ -1173,9 +1173,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
-    # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
-    seen_alike = closed_light & alike if rim is None else closed_light & alike & ~rim
-    alike &= ~_stone_in_board_colour(samples, rays, fair_print, seen_alike, cfg)
+    # and the shade it casts, on the rim too: a bare T or L still shows its lines there.
+    alike &= ~_stone_in_board_colour(samples, rays, fair_print, closed_light & alike, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
