@@ -990,6 +990,18 @@ def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     return lined
 
 
+def _bare_print(samples: Samples, fair_print: np.ndarray, arms: np.ndarray | None
+                ) -> np.ndarray:
+    """The print bare board shows at each space where the board shows ``fair_print`` at
+    a cross: ``arms`` of it (a T on the board's edge three quarters, an L in a corner
+    half), on a board whose lines run through its spaces (``ring_seen`` somewhere);
+    elsewhere (ONE's printed rings, or ``arms`` not given) ``fair_print`` itself. A
+    stone hides its print whatever the board prints there."""
+    if arms is None or not (samples.ring_seen > 0.0).any():
+        return fair_print
+    return fair_print * arms
+
+
 def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show, where a piece would sit, nearly all the print the board shows
     round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
@@ -1003,12 +1015,15 @@ def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.n
 
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None,
-                    rays: np.ndarray | None = None) -> SpaceReadings:
+                    rays: np.ndarray | None = None,
+                    arms: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
     the board's outermost spaces, whose print (a T or an L) shows less than a cross,
     and whose gaps reach the board's margin: missing print says less there. ``rays``
     (``Layout.rays``) are where the board beside each space is looked at for a stone's
-    shade round a core a lamp blows out (``None``: not looked at)."""
+    shade round a core a lamp blows out (``None``: not looked at). ``arms`` is each
+    space's share of a cross's printed arms (``print_arms.printed_arms``; ``None``: a
+    cross everywhere)."""
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
@@ -1206,9 +1221,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful = (confidence < cfg.min_confidence) | loose | ambiguous | foot_printed
     # Print that runs through the core and over the ring says bare board, however far
     # from its board's colour the print makes the core (``_print_through``).
-    lined = _print_through(samples, kept, ratio, fair_print, (best == 0) & (
-        ((nearest > cfg.max_empty_distance) & ~print_shows) | (spread > cfg.max_spread)), cfg)
-    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows & ~lined
+    # Bare board on the edge shows a T or an L, a share of the crosses around it: asked
+    # for the print shown round it, it is asked for that share (``_bare_print``).
+    arm_print = _bare_print(samples, fair_print, arms)
+    bare_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * arm_print)
+    lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
+        ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
+    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1228,7 +1247,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
     lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
         & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
-        & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, fair_print, cfg)
+        & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
