@@ -606,8 +606,11 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     as dark as a dark stone's rim (``dark_ring_lum``): a lamp's reflection that clips a
     black stone's face white leaves its black rim round it, a shade no stone casts. A
     lamp's reflection in bare board only lightens the board round it. With
-    ``one_sided``, a rim as dark as that is allowed on one side (``_one_sided``): on a
-    white board a white stone's contact shadow is that dark beside it. Looked at only on
+    ``one_sided``, a rim as dark as that is allowed on one side (``_one_sided``) where
+    no such ray grows darker past the stone's rim by more than ``dark_rim_margin``: on a
+    white board a white stone's contact shadow is that dark at its foot and fades past
+    it, while a dark stone beside a bare point grows far darker toward its own body.
+    Looked at only on
     the ``chosen`` spaces (N bool); the others are not shaded."""
     shaded = np.zeros(len(chosen), dtype=bool)
     at = np.flatnonzero(chosen)
@@ -620,8 +623,15 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
                        board, cfg.dark_floor)
     own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
     dark = own.min(axis=2) < cfg.dark_ring_lum
+    # A shadow is darkest near the stone's foot and fades past its rim; what grows far
+    # darker past the rim (``dark_rim_margin``) is a dark stone beside it coming in.
+    if one_sided:
+        dark_at_foot = dark & (along.min(axis=2) >= own.min(axis=2) - cfg.dark_rim_margin)
+        alone = _one_sided(dark_at_foot, cfg) & ~(dark & ~dark_at_foot).any(axis=1)
+    else:
+        alone = ~dark.any(axis=1)
     shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
-        & (_one_sided(dark, cfg) if one_sided else ~dark.any(axis=1))
+        & alone
     return shaded
 
 
