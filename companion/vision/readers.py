@@ -21,6 +21,7 @@ from companion.vision.config import Section
 from companion.vision.counters import classify_counters, counter_layout
 from companion.vision.occlusion import hidden_by_hand, largest_group
 from companion.vision.onslaught_pieces import classify_squares, square_patch
+from companion.vision.print_arms import printed_arms
 from companion.vision.sampling import Layout, Samples
 from companion.vision.stones import SpaceReadings, classify_stones
 
@@ -60,6 +61,7 @@ class StoneReader:
     def __init__(self, layout: Layout, cfg: Section) -> None:
         self.layout = layout
         self.cfg = cfg
+        self.arms = printed_arms(layout)
 
     @staticmethod
     def sampling(cfg: Section) -> Section:
@@ -69,7 +71,7 @@ class StoneReader:
                  look: Any) -> SpaceReadings:
         def plain() -> SpaceReadings:
             return classify_stones(samples, colours, self.cfg.palette, self.cfg.stones,
-                                   self.layout.rim, self.layout.rays)
+                                   self.layout.rim, self.layout.rays, self.arms)
 
         return look.classify(samples, plain) if look is not None and look.ready else plain()
 

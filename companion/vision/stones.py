@@ -595,8 +595,8 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
 
 
-def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section
-                 ) -> np.ndarray:
+def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section,
+                 one_sided: bool = False) -> np.ndarray:
     """The spaces whose board, just beyond the core out to where the largest stone's rim
     lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
     around (the gaps) in many directions: a stone standing there shades the board beside
@@ -605,7 +605,12 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     which a white stone's face and a lamp's reflection both lift), and in none of them
     as dark as a dark stone's rim (``dark_ring_lum``): a lamp's reflection that clips a
     black stone's face white leaves its black rim round it, a shade no stone casts. A
-    lamp's reflection in bare board only lightens the board round it. Looked at only on
+    lamp's reflection in bare board only lightens the board round it. With
+    ``one_sided``, a rim as dark as that is allowed on one side (``_one_sided``) where
+    no such ray grows darker past the stone's rim by more than ``dark_rim_margin``: on a
+    white board a white stone's contact shadow is that dark at its foot and fades past
+    it, while a dark stone beside a bare point grows far darker toward its own body.
+    Looked at only on
     the ``chosen`` spaces (N bool); the others are not shaded."""
     shaded = np.zeros(len(chosen), dtype=bool)
     at = np.flatnonzero(chosen)
@@ -617,9 +622,30 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     along = _log_ratio(np.take(samples.darkest, rays[at][:, off_lines, :]).astype(np.float64),
                        board, cfg.dark_floor)
     own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
+    dark = own.min(axis=2) < cfg.dark_ring_lum
+    # A shadow is darkest near the stone's foot and fades past its rim; what grows far
+    # darker past the rim (``dark_rim_margin``) is a dark stone beside it coming in.
+    if one_sided:
+        dark_at_foot = dark & (along.min(axis=2) >= own.min(axis=2) - cfg.dark_rim_margin)
+        alone = _one_sided(dark_at_foot, cfg) & ~(dark & ~dark_at_foot).any(axis=1)
+    else:
+        alone = ~dark.any(axis=1)
     shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
-        & (own.min(axis=(1, 2)) >= cfg.dark_ring_lum)
+        & alone
     return shaded
+
+
+def _one_sided(dark: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the spaces whose board just beyond the core is as dark as a dark stone's rim
+    along the rays ``dark`` marks (N×R bool, R rays set round it in opposite pairs,
+    off the printed lines),
+    those where that darkness lies on one side only, as a shadow does: in at most
+    ``edge_shadow_share`` of the rays, and never on two opposite rays. A stone's contact
+    shadow falls on the side away from the lamp, and the board on the lamp's side is lit;
+    a dark stone's rim (round a lamp's reflection clipped white over its face, or bare
+    board's blurred lines read as a rim) runs all round."""
+    opposite = np.roll(dark, dark.shape[1] // 2, axis=1)
+    return (dark.mean(axis=1) <= cfg.edge_shadow_share) & ~(dark & opposite).any(axis=1)
 
 
 def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -765,7 +791,7 @@ def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
-    return standing & _shaded_edge(samples, rays, standing, cfg)
+    return standing & _shaded_edge(samples, rays, standing, cfg, one_sided=True)
 
 
 def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -974,6 +1000,18 @@ def _print_through(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     return lined
 
 
+def _bare_print(samples: Samples, fair_print: np.ndarray, arms: np.ndarray | None
+                ) -> np.ndarray:
+    """The print bare board shows at each space where the board shows ``fair_print`` at
+    a cross: ``arms`` of it (a T on the board's edge three quarters, an L in a corner
+    half), on a board whose lines run through its spaces (``ring_seen`` somewhere);
+    elsewhere (ONE's printed rings, or ``arms`` not given) ``fair_print`` itself. A
+    stone hides its print whatever the board prints there."""
+    if arms is None or not (samples.ring_seen > 0.0).any():
+        return fair_print
+    return fair_print * arms
+
+
 def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show, where a piece would sit, nearly all the print the board shows
     round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
@@ -987,12 +1025,15 @@ def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.n
 
 def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None,
-                    rays: np.ndarray | None = None) -> SpaceReadings:
+                    rays: np.ndarray | None = None,
+                    arms: np.ndarray | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
     the board's outermost spaces, whose print (a T or an L) shows less than a cross,
     and whose gaps reach the board's margin: missing print says less there. ``rays``
     (``Layout.rays``) are where the board beside each space is looked at for a stone's
-    shade round a core a lamp blows out (``None``: not looked at)."""
+    shade round a core a lamp blows out (``None``: not looked at). ``arms`` is each
+    space's share of a cross's printed arms (``print_arms.printed_arms``; ``None``: a
+    cross everywhere)."""
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
@@ -1157,9 +1198,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
-    # and the shade it casts. Not on the rim, whose print is weaker than around it anyway.
-    seen_alike = closed_light & alike if rim is None else closed_light & alike & ~rim
-    alike &= ~_stone_in_board_colour(samples, rays, fair_print, seen_alike, cfg)
+    # and the shade it casts, on the rim too: a bare T or L still shows its lines there.
+    alike &= ~_stone_in_board_colour(samples, rays, fair_print, closed_light & alike, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone
@@ -1191,9 +1231,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubtful = (confidence < cfg.min_confidence) | loose | ambiguous | foot_printed
     # Print that runs through the core and over the ring says bare board, however far
     # from its board's colour the print makes the core (``_print_through``).
-    lined = _print_through(samples, kept, ratio, fair_print, (best == 0) & (
-        ((nearest > cfg.max_empty_distance) & ~print_shows) | (spread > cfg.max_spread)), cfg)
-    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~print_shows & ~lined
+    # Bare board on the edge shows a T or an L, a share of the crosses around it: asked
+    # for the print shown round it, it is asked for that share (``_bare_print``).
+    arm_print = _bare_print(samples, fair_print, arms)
+    bare_shows = samples.ink >= np.maximum(cfg.ink_present, cfg.ink_fair_share * arm_print)
+    lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
+        ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
+    empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1213,7 +1257,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
     lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
         & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
-        & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, fair_print, cfg)
+        & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     glare_left = glare & ~seen_bare & ~standing
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
