@@ -59,12 +59,16 @@ def span_distance(shown: np.ndarray, spans: np.ndarray, share: float) -> np.ndar
     return np.linalg.norm(shown[:, None, :] - along[:, :, None] * spans[None, :, :], axis=2)
 
 
-def named_over_circle(darker: np.ndarray, protos: np.ndarray, reference: np.ndarray | None,
+def named_over_circle(darker: np.ndarray, lighter: np.ndarray, protos: np.ndarray,
+                      reference: np.ndarray | None,
                       spans: np.ndarray, hued: np.ndarray, darkest: int, white: int,
                       dark: np.ndarray, cfg: Section) -> np.ndarray:
     """The candidate (1 + colour index; 0: none) each covered space's stone is, where two
-    readings of its hue agree (the module's docstring). ``darker`` (N×3) is the log ratio
-    of the darker part of each space's core to its board, ``protos`` (N×C×3) the
+    readings of its hue agree (the module's docstring). ``darker`` and ``lighter`` (N×3)
+    are the log ratios of the darker and the lighter part of each space's core to its
+    board (the lighter part must lie on the named colour's span too, from nought, a
+    lamp's neutral sheen, to all of it: a hand's edge or a sleeve over part of a stone
+    shows the stone's hue in one part and its own in the other), ``protos`` (N×C×3) the
     candidates under the light found, ``reference`` (3) the colour part of the picture's
     surely read white stones (``None``: too few, nothing is named), ``spans``
     (``paint_spans``), ``hued`` the candidates with a hue of their own (empty first),
@@ -89,7 +93,9 @@ def named_over_circle(darker: np.ndarray, protos: np.ndarray, reference: np.ndar
     neutral = ~hued[1:]
     within_hued = within & ~neutral[None, :]
     colour = best - 1
-    agree = (best > 0) & alone & within[rows, np.maximum(colour, 0)]
+    sheen = span_distance(_colour_part(lighter) - reference, spans, 0.0) <= cfg.cover_fit_chroma
+    agree = (best > 0) & alone & within[rows, np.maximum(colour, 0)] \
+        & sheen[rows, np.maximum(colour, 0)]
     hue_ok = hued[best] & (within_hued.sum(axis=1) == 1)
     dark_ok = (colour == darkest) & (darkest >= 0) & dark & ~within_hued.any(axis=1)
     named = np.where(agree & (hue_ok | dark_ok), best, 0)

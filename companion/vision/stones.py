@@ -245,7 +245,8 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     none) of each whose stone covers the circle printed round it (``_mark_missing``,
     the gaps showing the board's own tint, ``_board_round``, its core not blown out past
     ``max_core_blown`` nor its gaps past ``lamp_gap_blown``), named where two readings of
-    the hue of its core's darker part agree (``circle_colour.named_over_circle``): under
+    the hue of its core's darker part agree, its lighter part of that hue or the lamp's
+    neutral sheen (``circle_colour.named_over_circle``): under
     the light found, and against the colour part of the white stones this picture shows
     (the ``surely`` read spaces whose ``best`` is the light neutral colour, at least
     ``light_min_stones`` of them). A dark one must show a domed dark stone's rim round
@@ -266,12 +267,13 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     if not len(at) or whites.sum() < cfg.light_min_stones:
         return named
     reference = column_median(_chroma(ratio[whites]))
-    darker = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.shade_percentiles[0]),
-                        samples.board[at], cfg.dark_floor)
+    darker, lighter = (_log_ratio(masked_percentile(samples.core[at], kept[at], q),
+                                  samples.board[at], cfg.dark_floor)
+                       for q in cfg.shade_percentiles)
     ring = samples.ring_lift[at]
     dark = (ring < cfg.dark_ring_lum) & (ring < ratio[at].mean(axis=1) - cfg.dark_rim_margin) \
         & (darker.mean(axis=1) < cfg.light_stone_min_lum)
-    named[at] = named_over_circle(darker, protos[at], reference,
+    named[at] = named_over_circle(darker, lighter, protos[at], reference,
                                   paint_spans(colours, palette, light[0]), hued, darkest,
                                   light[0], dark, cfg)
     return named

@@ -118,11 +118,12 @@ def _protos(shown: np.ndarray) -> np.ndarray:
 
 
 def _name(shown: np.ndarray, protos: np.ndarray | None = None, dark: bool = False,
-          reference: np.ndarray | None = REFERENCE) -> int:
+          reference: np.ndarray | None = REFERENCE, lighter: np.ndarray | None = None) -> int:
     darker = shown[None, :] - 0.4  # its lightness does not matter, only its colour part
     protos = _protos(darker) if protos is None else protos
-    return int(named_over_circle(darker, protos, reference, SPANS, HUED, BLACK, WHITE,
-                                 np.array([dark]), CFG)[0])
+    lighter = darker if lighter is None else lighter[None, :]
+    return int(named_over_circle(darker, lighter, protos, reference, SPANS, HUED, BLACK,
+                                 WHITE, np.array([dark]), CFG)[0])
 
 
 def test_a_hue_both_readings_agree_on_is_named():
@@ -158,3 +159,15 @@ def test_a_stone_paler_than_half_its_paint_is_not_named():
     """A colour part less than ``hue_shown_share`` of its paint's is as near the
     neutral stones as its own colour: nothing is named."""
     assert _name(REFERENCE + 0.25 * SPANS[GREEN]) == 0
+
+
+def test_a_lighter_part_of_another_hue_names_nothing():
+    """A finger's edge over a blue stone (held-out seed 20339, C15, under a hand): the
+    darker part the finger's, neutral and dark, the lighter part the stone's blue. A
+    black stone's sheen is the lamp's neutral light; a part of another hue is not it."""
+    neutral = REFERENCE.copy()
+    assert _name(neutral, dark=True, lighter=neutral + 0.1) == BLACK + 1
+    assert _name(neutral, dark=True, lighter=REFERENCE + 0.7 * SPANS[BLUE]) == 0
+    green = REFERENCE + 0.7 * SPANS[GREEN]
+    assert _name(green, lighter=REFERENCE + 0.3 * SPANS[GREEN]) == GREEN + 1
+    assert _name(green, lighter=REFERENCE + 0.7 * SPANS[BLUE]) == 0
