@@ -54,7 +54,10 @@ ring round a core there), a stone's face over that circle reads a blown-out ligh
 (``_face_over_mark``), a stone read where the circle is missing is weighed against the
 other colours alone (``_covering``), and a glossy stone of a hue of its own is told by
 the darker part of its core, which its sheen leaves least (``_sheen_over_hue``); each
-where the gaps round the space show the board's own tint. ``SpaceReadings.why``
+where the gaps round the space show the board's own tint; there a stone colour leaves
+unsure over the circle it hides is named where two readings of its hue agree, under the
+light found and against the picture's own white stones (``_named_over_circle``,
+``circle_colour``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
