@@ -54,7 +54,10 @@ ring round a core there), a stone's face over that circle reads a blown-out ligh
 (``_face_over_mark``), a stone read where the circle is missing is weighed against the
 other colours alone (``_covering``), and a glossy stone of a hue of its own is told by
 the darker part of its core, which its sheen leaves least (``_sheen_over_hue``); each
-where the gaps round the space show the board's own tint. ``SpaceReadings.why``
+where the gaps round the space show the board's own tint; there a stone colour leaves
+unsure over the circle it hides is named where two readings of its hue agree, under the
+light found and against the picture's own white stones (``_named_over_circle``,
+``circle_colour``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -66,6 +69,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import (
@@ -234,6 +238,48 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     sheened[at] = sure
     hue[at] = np.where(sure, colour, 0)
     return sheened, hue
+
+
+def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
+                       protos: np.ndarray, best: np.ndarray, colours: Sequence[str],
+                       palette: Section, hued: np.ndarray, darkest: int, surely: np.ndarray,
+                       chosen: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``chosen`` spaces (those colour alone leaves unsure), the candidate (0:
+    none) of each whose stone covers the circle printed round it (``_mark_missing``,
+    the gaps showing the board's own tint, ``_board_round``, its core not blown out past
+    ``max_core_blown`` nor its gaps past ``lamp_gap_blown``), named where two readings of
+    the hue of its core's darker part agree, its lighter part of that hue or the lamp's
+    neutral sheen (``circle_colour.named_over_circle``): under
+    the light found, and against the colour part of the white stones this picture shows
+    (the ``surely`` read spaces whose ``best`` is the light neutral colour, at least
+    ``light_min_stones`` of them). A dark one must show a domed dark stone's rim round
+    the hidden circle, far darker than its board (``dark_ring_lum``) and darker than its
+    face by ``dark_rim_margin`` (a dark sleeve over a space is as dark all over), and a
+    darker part no light stone shows (``light_stone_min_lum``). Never where no colour
+    has a hue of its own (Go)."""
+    named = np.zeros(len(chosen), dtype=int)
+    paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
+    light = [i for i, p in enumerate(paints)
+             if p.mean() >= np.log(cfg.light_piece_level) and not hued[i + 1]]
+    if len(light) != 1 or not hued.any():
+        return named
+    at = np.flatnonzero(chosen & _mark_missing(samples, cfg) & _board_round(samples, cfg)
+                        & (samples.core_blown <= cfg.max_core_blown)
+                        & (samples.gap_blown <= cfg.lamp_gap_blown))
+    whites = surely & (best == light[0] + 1)
+    if not len(at) or whites.sum() < cfg.light_min_stones:
+        return named
+    reference = column_median(_chroma(ratio[whites]))
+    darker, lighter = (_log_ratio(masked_percentile(samples.core[at], kept[at], q),
+                                  samples.board[at], cfg.dark_floor)
+                       for q in cfg.shade_percentiles)
+    ring = samples.ring_lift[at]
+    dark = (ring < cfg.dark_ring_lum) & (ring < ratio[at].mean(axis=1) - cfg.dark_rim_margin) \
+        & (darker.mean(axis=1) < cfg.light_stone_min_lum)
+    named[at] = named_over_circle(darker, lighter, protos[at], reference,
+                                  paint_spans(colours, palette, light[0]), hued, darkest,
+                                  light[0], dark, cfg)
+    return named
 
 
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
@@ -1320,6 +1366,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                    ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
     best = np.where(sheened, hue, best)
     covered &= ~sheened
+    # A stone over the circle it hides is named where two readings of its hue agree
+    # (``circle_colour``): under the light found, and against this picture's white stones.
+    unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+    named = _named_over_circle(samples, kept, ratio, protos, best, colours, palette, hued, darkest,
+                               clean & (best > 0) & ~unread
+                               & (confidence >= cfg.learn_confidence), unread, cfg)
+    best = np.where(named > 0, named, best)
+    confidence = np.where(named > 0, cfg.min_confidence, confidence)
+    covered &= named == 0
+    sheened |= named > 0
+    hue = np.where(named > 0, named, hue)
     unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
