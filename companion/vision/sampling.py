@@ -304,8 +304,9 @@ def row_share(mask: np.ndarray) -> np.ndarray:
 def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
                        ) -> list[np.ndarray]:
     """``masked_percentile`` for each of ``qs``, the entries sorted once (``values``
-    hold no NaN). The entries set aside sort last (as infinity); each channel is sorted along its own contiguous
-    row, several times faster than along axis 1 of an N×K×C array."""
+    hold no NaN). The entries set aside sort last (as infinity); each channel is sorted
+    along its own contiguous row, several times faster than along axis 1 of an N×K×C
+    array."""
     count = row_count(keep)
     # Most often every row keeps all its entries: nothing is then set aside.
     least = int(count.min()) if len(count) else keep.shape[1]
