@@ -35,7 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import Samples, masked_percentile
+from companion.vision.sampling import Samples, core_colour
 
 FEATURES = ("core_b", "core_g", "core_r", "board_b", "board_g", "board_r", "ink", "spread",
             "core_blown", "board_blown")
@@ -47,7 +47,7 @@ def picture(samples: Samples, stones: Section) -> np.ndarray:
     """Every space's picture (N×F, ``FEATURES``): the log colour of its core (the part not
     blown out, as the readers take it) and of its board, per channel, the print visible,
     the core's spread and the blown-out shares of its core and its board's gaps."""
-    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    core = core_colour(samples, samples.core_kept, stones.core_percentile)
     floor = stones.dark_floor
     return np.column_stack([np.log(core + floor), np.log(samples.board + floor), samples.ink,
                             samples.spread, samples.core_blown, samples.gap_blown])

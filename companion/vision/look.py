@@ -47,7 +47,7 @@ import numpy as np
 
 from companion.vision.config import Section, load_config
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.sampling import Samples, core_spread, masked_percentile
+from companion.vision.sampling import Samples, core_colour, core_spread
 from companion.vision.stones import SpaceReadings, print_hidden
 
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
@@ -61,7 +61,7 @@ def look_features(samples: Samples, stones: Section) -> np.ndarray:
     """Every space's features (N×6, ``FEATURES``): the log ratio of its core (the part
     not blown out) to its board per channel, the print visible, the core's spread and
     the share of the core blown out (a white stone under a bright light)."""
-    observed = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    observed = core_colour(samples, samples.core_kept, stones.core_percentile)
     floor = stones.dark_floor
     ratio = np.log(observed + floor) - np.log(samples.board + floor)
     spread = core_spread(samples.core, samples.core_kept, samples.board)

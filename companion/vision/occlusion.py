@@ -14,8 +14,8 @@ from companion.vision.sampling import (
     Layout,
     Samples,
     column_median,
+    core_colour,
     log_tint,
-    masked_percentile,
 )
 from companion.vision.stones import EMPTY, SpaceReadings
 
@@ -113,7 +113,7 @@ def like_surroundings(samples: Samples, stones: Section, limit: float) -> np.nda
     within ``limit``, in log, of its gaps'): bare board, or something spread over the
     space and the board around it alike (a palm, a sleeve). A piece stands out from the
     board around it."""
-    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    core = core_colour(samples, samples.core_kept, stones.core_percentile)
     floor = stones.dark_floor
     ratio = np.log(core + floor) - np.log(samples.board + floor)
     return np.abs(ratio).max(axis=1) < limit

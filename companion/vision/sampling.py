@@ -15,7 +15,7 @@ happens to match the board's colour.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -239,6 +239,9 @@ class Samples:
     ring_seen: np.ndarray  # N: share of the ring's pixels on the space's lines not blown out
     ring_ink: np.ndarray  # N: share of those seen that show print
     ring_lift: np.ndarray  # N: log lightness of the ring's seen pixels off the lines (median)
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What is worked out from these samples once and read by several (``core_colour``):
+    a fresh one for every ``Samples``, ``replace``'s too."""
 
 
 def last_sum(values: np.ndarray) -> np.ndarray:
@@ -262,6 +265,28 @@ def masked_percentile(values: np.ndarray, keep: np.ndarray, q: float) -> np.ndar
     return masked_percentiles(values, keep, (q,))[0]
 
 
+def core_colour(samples: Samples, keep: np.ndarray, q: float) -> np.ndarray:
+    """``masked_percentile(samples.core, keep, q)``: each space's core colour (N×3) over
+    the pixels ``keep`` marks, ``core_kept`` or fewer (a glossy stone's highlight set
+    aside too). The colour over ``core_kept`` is worked out once per ``Samples`` (the
+    stone reader, the hand check, the board check, the learned look and the last seen
+    picture all read it) and kept, read-only; a row that ``keep`` marks otherwise is
+    worked out apart (each row's percentile is its own: the same figures)."""
+    kept = samples.memo.get(("core_colour", q))
+    if kept is None:
+        kept = masked_percentile(samples.core, samples.core_kept, q)
+        kept.flags.writeable = False
+        samples.memo[("core_colour", q)] = kept
+    if keep is samples.core_kept:
+        return kept
+    other = np.flatnonzero((keep != samples.core_kept).any(axis=1))
+    if not len(other):
+        return kept
+    colour = kept.copy()
+    colour[other] = masked_percentile(samples.core[other], keep[other], q)
+    return colour
+
+
 def row_count(mask: np.ndarray) -> np.ndarray:
     """``mask.sum(axis=1)`` of a boolean N×K mask (64-bit integers), by OpenCV's row
     reduction: several times faster than numpy's sum of booleans."""
@@ -279,9 +304,10 @@ def row_share(mask: np.ndarray) -> np.ndarray:
 
 def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
                        ) -> list[np.ndarray]:
-    """``masked_percentile`` for each of ``qs``, the entries sorted once. The entries
-    set aside sort last (as infinity); each channel is sorted along its own contiguous
-    row, several times faster than along axis 1 of an N×K×C array."""
+    """``masked_percentile`` for each of ``qs``, the entries sorted once (``values``
+    hold no NaN). The entries set aside sort last (as infinity); each channel is sorted
+    along its own contiguous row, several times faster than along axis 1 of an N×K×C
+    array."""
     count = row_count(keep)
     # Most often every row keeps all its entries: nothing is then set aside.
     least = int(count.min()) if len(count) else keep.shape[1]
@@ -292,8 +318,11 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     channels = values.shape[2] if values.ndim == 3 else 1
     if values.ndim == 3:  # a fresh copy, each channel's row contiguous
         ordered = np.array(values.transpose(0, 2, 1), order="C")
-        if some:  # (``putmask`` over the channels: twice as fast as a masked copy)
-            np.putmask(ordered, np.broadcast_to(~keep[:, None, :], ordered.shape), np.inf)
+        if some:  # raised to infinity where set aside, to itself (at least minus
+            # infinity) where kept: a quarter faster than ``putmask`` over the channels,
+            # the same figures where no entry is NaN (colours never are)
+            lift = np.where(keep, -np.inf, np.inf).astype(ordered.dtype)
+            np.maximum(ordered, lift[:, None, :], out=ordered)
     else:
         ordered = np.where(keep, values, np.inf) if some else \
             values.astype(np.result_type(values, np.inf))

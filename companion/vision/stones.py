@@ -76,6 +76,7 @@ from companion.vision.sampling import (
     RAYS,
     Samples,
     column_median,
+    core_colour,
     flat_percentile,
     last_mean,
     last_sum,
@@ -1084,7 +1085,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
     hued = _hued(colours, palette, cfg)
-    observed = masked_percentile(samples.core, kept, cfg.core_percentile)
+    observed = core_colour(samples, kept, cfg.core_percentile)
     ratio = _log_ratio(observed, samples.board, cfg.dark_floor)
     features = _split(ratio, cfg.luminance_weight)
 
