@@ -37,8 +37,8 @@ unbroken over the ring where a stone's rim would lie is a reflection in bare boa
 space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
 any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
-far darker than its board, it hides the print, and the darker part of its core is a dark
-stone's (``_dark_under_sheen``). A white stone whose
+far darker than its board, it hides the print, the darker part of its core is a dark
+stone's and no lamp blows out part of its core (``_dark_under_sheen``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
