@@ -37,8 +37,8 @@ unbroken over the ring where a stone's rim would lie is a reflection in bare boa
 space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
 any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
-far darker than its board, it hides the print, and the darker part of its core is a dark
-stone's (``_dark_under_sheen``). A white stone whose
+far darker than its board, it hides the print, the darker part of its core is a dark
+stone's and no lamp blows out part of its core (``_dark_under_sheen``). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
@@ -974,7 +974,15 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     as its board is (``light_stone_min_lum``) and of a dark neutral stone's tint against
     this board (``_dark_tint``, within ``dark_fit_chroma``); and the board round it shows
     its own tint, not blown out (``_board_round``, ``lamp_gap_blown``): a hand or a sleeve
-    over a space covers the board round it too, and skin is of a tint of its own. Not on
+    over a space covers the board round it too, and skin is of a tint of its own. The
+    sheen lifts the face; it does not blow it out: not where a lamp blows out part of the
+    core (over ``lamp_core_blown``). A black stone's clipped highlight is small and set
+    aside (``sampling.sheen``), and one whose rim is far darker still is ``_dark_rim``'s;
+    a core blown out in part beside a shaded part is a light stone's lit face beside its
+    shaded side, which shows every other sign here (a neutral stone, its shade and rim
+    dark, its print hidden). The live loop asks the look-free reader about a space the
+    learned look is unsure of mainly where its core is blown out (``LearnedLook.classify``):
+    a stone just set there, whose picture changed, so that nothing held it empty. Not on
     a board that prints a ring round each space (no line crosses the ring there, and none
     of it is ``ring_seen``)."""
     lifted = np.zeros(len(chosen), dtype=bool)
@@ -984,7 +992,8 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
                         & (samples.ring_lift < cfg.dark_ring_lum)
                         & (fair_print >= cfg.ink_clear)
                         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
-                        & (samples.gap_blown <= cfg.lamp_gap_blown) & _board_round(samples, cfg))
+                        & (samples.gap_blown <= cfg.lamp_gap_blown)
+                        & (samples.core_blown <= cfg.lamp_core_blown) & _board_round(samples, cfg))
     if not len(at):
         return lifted
     darker = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.shade_percentiles[0]),

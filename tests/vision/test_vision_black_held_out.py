@@ -39,7 +39,9 @@ def _read(recogniser: Recogniser, image, truth):
 
 
 @pytest.mark.parametrize(("seed", "board_name", "least"), [
-    (4827, "go-19", 40),  # 1280×960, one coloured lamp: 23 of 49 read black before
+    # 1280×960, one coloured lamp: 23 of 49 read black before the rule, 44 with it; 35 since
+    # it reads no core a lamp blows out in part (test_vision_black_bounded.py)
+    (4827, "go-19", 35),
     (4857, "go-19", 100),  # 640×480, two daylight lamps: 86 of 107 before
 ])
 def test_black_stones_lifted_by_their_sheen_are_read_black(seed, board_name, least):
