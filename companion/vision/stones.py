@@ -609,7 +609,9 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     lamp's reflection in bare board only lightens the board round it. Looked at only on
     the ``chosen`` spaces (N bool); the others are not shaded. ``over`` (N×R bool) keeps
     the rays that stay over the grid (``rays_over_grid``; ``None``: every ray): past a
-    rim space's outermost line lie the margin and the table, darker for no stone's sake."""
+    rim space's outermost line lie the margin and the table, darker for no stone's sake.
+    The rays left out count as not shaded: a stone on the rim must shade the board in as
+    many directions as one inside it (none can at a corner, whose quarter holds three)."""
     shaded = np.zeros(len(chosen), dtype=bool)
     at = np.flatnonzero(chosen)
     if not len(at):
@@ -621,9 +623,8 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
                        board, cfg.dark_floor)
     own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
     kept = np.ones(along.shape[:2], dtype=bool) if over is None else over[at][:, off_lines]
-    dark = (along.min(axis=2) < -cfg.edge_shade) & kept
-    shaded[at] = kept.any(axis=1) \
-        & (dark.sum(axis=1) >= cfg.edge_shade_share * kept.sum(axis=1)) \
+    shaded[at] = (((along.min(axis=2) < -cfg.edge_shade) & kept).mean(axis=1)
+                  >= cfg.edge_shade_share) \
         & (np.where(kept, own.min(axis=2), np.inf).min(axis=1) >= cfg.dark_ring_lum)
     return shaded
 

@@ -20,7 +20,7 @@ from companion.vision.scene import render_scene
 # Go 9 x 9 bench scenes of held-out looks (white vinyl, glass stones, no hand), and white
 # stones on their rim that were unsure ("not clearly best") before the rule and are read
 # white now, read through the scene's exact corners.
-RIM_WHITES = {7317: ("D1",), 7384: ("F1",), 7414: ("J8",)}
+RIM_WHITES = {7317: ("D1",), 7363: ("H1",), 7414: ("J8",)}
 
 
 def _read(seed: int, pieces: dict[str, str] | None, glare: bool = False
