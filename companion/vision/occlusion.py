@@ -289,7 +289,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
     # hand that cannot be read may touch only at their corners, the hand over the
     # space between them too: bare board, hidden, or its gaps off the board's colour.
-    joins = corner_joins(layout.around, neighbours, hiding | empty | (tint >= occlusion.hand_reach_tint))
+    bridge = hiding | empty | (tint >= occlusion.hand_reach_tint)
+    joins = corner_joins(layout.around, neighbours, bridge)
     for group in groups(unreadable, joins, layout.rim):
         if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)):
             patch = max(patch, len(group))
