@@ -151,6 +151,23 @@ def one_colour(samples: Samples, stones: Section, limit: float) -> np.ndarray:
     return np.linalg.norm(log_tint(core) - log_tint(samples.board), axis=1) < limit
 
 
+def stone_in_gaps(samples: Samples, stones: Section, occlusion: Section) -> np.ndarray:
+    """Spaces whose gaps are off the board's colour only as a stone's edges put them: their
+    tint lies from the board's towards the core's, part of the way (less than
+    ``hand_mix_share`` of it, and off that line by less than ``hand_mix_off`` of their
+    distance from the board's). A stone on a small or steep board shows its edges and its
+    neighbours' in its gaps; skin over the gaps is as far off as over the space, or off
+    another way (a finger's edge over a space that shows the board or a stone)."""
+    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    gaps = log_tint(samples.board)
+    usual = column_median(gaps)
+    off, towards = gaps - usual, log_tint(core) - usual
+    share = (off * towards).sum(axis=1) / np.maximum((towards * towards).sum(axis=1), 1e-9)
+    aside = np.linalg.norm(off - share[:, None] * towards, axis=1)
+    return (share > 0) & (share < occlusion.hand_mix_share) \
+        & (aside < occlusion.hand_mix_off * np.linalg.norm(off, axis=1))
+
+
 def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> np.ndarray:
     """Spaces where something stands on the board: its core unlike what lies around it
     (``like_surroundings`` fails) while what lies around it is the board's own colour
@@ -161,13 +178,14 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
-def covered_around(group: np.ndarray, alike: np.ndarray, same: np.ndarray, board: np.ndarray,
+def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
                    tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
     """How many spaces of ``group`` something covers with the board around them: the
-    colour around them is far from the board's (``hand_cover_tint``) and the space shows
-    that colour too (``same``, ``one_colour``: a skin or a sleeve over the gaps and the
-    space, however it is shaded over the space; a stone's neighbours put only part of
-    their colour in its gaps), or they look like their
+    colour around them is far from the board's (``hand_cover_tint``) and not as a
+    stone's edges put it there (``over``: the space shows that colour too,
+    ``one_colour``, or the gaps are not the board's leaning towards the stone's,
+    ``stone_in_gaps``: a skin or a sleeve over the gaps, however it is shaded over the
+    space), or they look like their
     surroundings (``alike``) while those are not the board: not quite its colour
     (``hand_tint``), or not as it shows round the patch (the gaps' colour, light and
     shade included, more than ``hand_apart`` in log from the median of the spaces next
@@ -183,7 +201,7 @@ def covered_around(group: np.ndarray, alike: np.ndarray, same: np.ndarray, board
         logs = np.log(board + 8.0)
         apart |= np.linalg.norm(logs[group] - column_median(logs[ring]), axis=1) \
             > occlusion.hand_apart
-    skin = (tint[group] >= occlusion.hand_cover_tint) & same[group]
+    skin = (tint[group] >= occlusion.hand_cover_tint) & over[group]
     return int((skin | (alike[group] & apart)).sum())
 
 
@@ -243,10 +261,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
     alike = like_surroundings(samples, cfg.stones, occlusion.hand_alike)
     same = one_colour(samples, cfg.stones, occlusion.hand_same_tint)
+    over = same | ~stone_in_gaps(samples, cfg.stones, occlusion)
     margin = crossed >= occlusion.hand_margin_run
 
     def covered(group: np.ndarray) -> int:
-        return covered_around(group, alike, same, samples.board, tint, layout, occlusion)
+        return covered_around(group, alike, over, samples.board, tint, layout, occlusion)
 
     def covers(group: np.ndarray, count: int) -> bool:
         return margin or count >= max(occlusion.hand_covered,
