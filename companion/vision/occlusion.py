@@ -101,6 +101,27 @@ def distinct(patches: Sequence[np.ndarray]) -> list[np.ndarray]:
     return list(seen.values())
 
 
+def corner_joins(around: np.ndarray, neighbours: Sequence[Sequence[int]],
+                 open_: np.ndarray) -> list[list[int]]:
+    """Each space's neighbours, and the spaces that touch it only at a corner (in
+    ``around``, not neighbours) where a space between the two (a neighbour of both) is
+    ``open_``. A hand over two spaces that touch at a corner lies over the space between
+    them as well; where every space between them holds a stone that shows as one, they
+    are two stones, not one hand."""
+    sides = [set(n) for n in neighbours]
+    joins = []
+    for space, near in enumerate(around):
+        joined = list(neighbours[space])
+        for other in near:
+            other = int(other)
+            if other == space or other in sides[space] or other in joined:
+                continue
+            if any(open_[between] for between in sides[space] & sides[other]):
+                joined.append(other)
+        joins.append(joined)
+    return joins
+
+
 def largest_group(flags: np.ndarray, neighbours: Sequence[Sequence[int]],
                   anchors: np.ndarray) -> int:
     """The size of the largest group of flagged spaces joined through neighbours that
@@ -119,6 +140,34 @@ def like_surroundings(samples: Samples, stones: Section, limit: float) -> np.nda
     return np.abs(ratio).max(axis=1) < limit
 
 
+def one_colour(samples: Samples, stones: Section, limit: float) -> np.ndarray:
+    """Spaces whose core has the colour of what lies around them, brightness divided out
+    (within ``limit`` in log chroma): one thing spread over the space and its gaps alike,
+    lit or shaded (a palm, a sleeve), or bare board. The gaps of a stone on a small or
+    steep board show the edges of the stones around it, and so lean towards a stone's
+    colour, but only part of the way: the stone at the space is of a stronger colour
+    than its gaps."""
+    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    return np.linalg.norm(log_tint(core) - log_tint(samples.board), axis=1) < limit
+
+
+def stone_in_gaps(samples: Samples, stones: Section, occlusion: Section) -> np.ndarray:
+    """Spaces whose gaps are off the board's colour only as a stone's edges put them: their
+    tint lies from the board's towards the core's, part of the way (less than
+    ``hand_mix_share`` of it, and off that line by less than ``hand_mix_off`` of their
+    distance from the board's). A stone on a small or steep board shows its edges and its
+    neighbours' in its gaps; skin over the gaps is as far off as over the space, or off
+    another way (a finger's edge over a space that shows the board or a stone)."""
+    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    gaps = log_tint(samples.board)
+    usual = column_median(gaps)
+    off, towards = gaps - usual, log_tint(core) - usual
+    share = (off * towards).sum(axis=1) / np.maximum((towards * towards).sum(axis=1), 1e-9)
+    aside = np.linalg.norm(off - share[:, None] * towards, axis=1)
+    return (share > 0) & (share < occlusion.hand_mix_share) \
+        & (aside < occlusion.hand_mix_off * np.linalg.norm(off, axis=1))
+
+
 def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> np.ndarray:
     """Spaces where something stands on the board: its core unlike what lies around it
     (``like_surroundings`` fails) while what lies around it is the board's own colour
@@ -129,11 +178,14 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
-def covered_around(group: np.ndarray, alike: np.ndarray, board: np.ndarray,
+def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
                    tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
     """How many spaces of ``group`` something covers with the board around them: the
-    colour around them is far from the board's (``hand_cover_tint``: a skin or a sleeve
-    over the gaps, however it is shaded over the space), or they look like their
+    colour around them is far from the board's (``hand_cover_tint``) and not as a
+    stone's edges put it there (``over``: the space shows that colour too,
+    ``one_colour``, or the gaps are not the board's leaning towards the stone's,
+    ``stone_in_gaps``: a skin or a sleeve over the gaps, however it is shaded over the
+    space), or they look like their
     surroundings (``alike``) while those are not the board: not quite its colour
     (``hand_tint``), or not as it shows round the patch (the gaps' colour, light and
     shade included, more than ``hand_apart`` in log from the median of the spaces next
@@ -149,7 +201,8 @@ def covered_around(group: np.ndarray, alike: np.ndarray, board: np.ndarray,
         logs = np.log(board + 8.0)
         apart |= np.linalg.norm(logs[group] - column_median(logs[ring]), axis=1) \
             > occlusion.hand_apart
-    return int(((tint[group] >= occlusion.hand_cover_tint) | (alike[group] & apart)).sum())
+    skin = (tint[group] >= occlusion.hand_cover_tint) & over[group]
+    return int((skin | (alike[group] & apart)).sum())
 
 
 def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
@@ -207,10 +260,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     tint = tint_off(samples.board)
     least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
     alike = like_surroundings(samples, cfg.stones, occlusion.hand_alike)
+    same = one_colour(samples, cfg.stones, occlusion.hand_same_tint)
+    over = same | ~stone_in_gaps(samples, cfg.stones, occlusion)
     margin = crossed >= occlusion.hand_margin_run
 
     def covered(group: np.ndarray) -> int:
-        return covered_around(group, alike, samples.board, tint, layout, occlusion)
+        return covered_around(group, alike, over, samples.board, tint, layout, occlusion)
 
     def covers(group: np.ndarray, count: int) -> bool:
         return margin or count >= max(occlusion.hand_covered,
@@ -227,6 +282,13 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # And every space hidden along one arm together, however the palm's patch is split.
     patches += [group[hiding[group]] for group in groups(arm, neighbours, edge)]
     patch = 0
+    # An arm or a sleeve over the board, however its spaces read: a run of spaces from
+    # the outermost ones, reaching past the next ones, each of one colour over the space
+    # and its gaps alike (``same``) and far from the board's (``hand_cover_tint``).
+    skin = same & (tint >= occlusion.hand_cover_tint) & lit
+    for group in groups(skin, neighbours, layout.rim):
+        if len(group) >= occlusion.hand_patch and not edge[group].all():
+            patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
             continue
@@ -244,8 +306,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
                 or (mostly and len(group) >= occlusion.hand_plain * least):
             patch = max(patch, len(group))
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
-    # hand that cannot be read may touch only at their corners.
-    for group in groups(unreadable, layout.around, layout.rim):
+    # hand that cannot be read may touch only at their corners, the hand over the
+    # space between them too: bare board, hidden, or its gaps off the board's colour.
+    bridge = hiding | empty | (tint >= occlusion.hand_reach_tint)
+    joins = corner_joins(layout.around, neighbours, bridge)
+    for group in groups(unreadable, joins, layout.rim):
         if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)):
             patch = max(patch, len(group))
     return patch
