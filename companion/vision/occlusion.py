@@ -147,7 +147,7 @@ def one_colour(samples: Samples, stones: Section, limit: float) -> np.ndarray:
     steep board show the edges of the stones around it, and so lean towards a stone's
     colour, but only part of the way: the stone at the space is of a stronger colour
     than its gaps."""
-    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    core = core_colour(samples, samples.core_kept, stones.core_percentile)
     return np.linalg.norm(log_tint(core) - log_tint(samples.board), axis=1) < limit
 
 
@@ -158,7 +158,7 @@ def stone_in_gaps(samples: Samples, stones: Section, occlusion: Section) -> np.n
     distance from the board's). A stone on a small or steep board shows its edges and its
     neighbours' in its gaps; skin over the gaps is as far off as over the space, or off
     another way (a finger's edge over a space that shows the board or a stone)."""
-    core = masked_percentile(samples.core, samples.core_kept, stones.core_percentile)
+    core = core_colour(samples, samples.core_kept, stones.core_percentile)
     gaps = log_tint(samples.board)
     usual = column_median(gaps)
     off, towards = gaps - usual, log_tint(core) - usual
