@@ -1,10 +1,17 @@
-"""The corners of a rendered board as ``companion bench vision`` taps them."""
+"""The corners of a rendered board as ``companion bench vision`` taps them, and the
+bench's scenes read from them."""
+
+from collections.abc import Sequence
 
 import numpy as np
 
-from benchmarks.vision import CORNER_NOISE_PX
+from benchmarks.vision import CORNER_NOISE_PX, GLARE, HANDS
 from calibration.registration import from_corners
-from companion.geometry import Geometry
+from companion.geometry import Geometry, load_geometry
+from companion.vision.pipeline import Reading, Recogniser
+from companion.vision.scene import random_effects
+from companion.vision.scene.looks import random_look_of
+from tests.helpers.scene_cache import render_scene
 
 
 def tapped(seed: int, board: Geometry, truth: dict) -> np.ndarray:
@@ -13,3 +20,15 @@ def tapped(seed: int, board: Geometry, truth: dict) -> np.ndarray:
     noise = np.random.default_rng([seed, 2]).normal(0, CORNER_NOISE_PX, (4, 2))
     taps = np.array(truth["corners_px"]) + noise
     return from_corners(taps, board.width_mm, board.height_mm).homography
+
+
+def read_as_bench(seed: int, board: str, colours: Sequence[str], split: str
+                  ) -> tuple[Reading, dict]:
+    """The vision bench's scene ``seed`` of ``board`` under a look of ``split`` (its
+    hand and glare drawn as the bench draws them), read from its corners tapped as the
+    bench taps them; with the scene's truth."""
+    geometry = load_geometry(board)
+    effects = random_effects(np.random.default_rng([seed, 1]), hands=HANDS, glare=GLARE)
+    look = random_look_of(np.random.default_rng([seed, 3]), split)
+    image, truth = render_scene(seed, geometry, colours=colours, effects=effects, look=look)
+    return Recogniser(geometry, colours).read(image, tapped(seed, geometry, truth)), truth

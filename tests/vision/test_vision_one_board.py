@@ -21,15 +21,14 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-import benchmarks.vision as bench
 from calibration.registration import from_corners
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Reading, Recogniser
-from companion.vision.scene import random_effects
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look_of
 from companion.vision.stones import _face_over_mark
+from tests.helpers.bench_taps import read_as_bench
 from tests.helpers.scene_cache import render_scene
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
@@ -38,15 +37,7 @@ SIX = ("black", "white", "red", "blue", "green", "yellow")
 def _read(seed: int, split: str = DEVELOPMENT) -> tuple[Reading, dict]:
     """The benchmark's scene ``seed`` of the ONE board under a look of ``split``, read
     from its corners tapped as the benchmark taps them."""
-    geometry = load_geometry("one-60")
-    effects = random_effects(np.random.default_rng([seed, 1]), hands=bench.HANDS,
-                             glare=bench.GLARE)
-    look = random_look_of(np.random.default_rng([seed, 3]), split)
-    image, truth = render_scene(seed, geometry, colours=SIX, effects=effects, look=look)
-    taps = np.array(truth["corners_px"]) \
-        + np.random.default_rng([seed, 2]).normal(0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return Recogniser(geometry, SIX).read(image, homography), truth
+    return read_as_bench(seed, "one-60", SIX, split)
 
 
 def _wrong(reading: Reading, truth: dict) -> list[str]:

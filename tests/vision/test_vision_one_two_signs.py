@@ -17,17 +17,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import benchmarks.vision as bench
-from calibration.registration import from_corners
-from companion.geometry import load_geometry
 from companion.vision import stones
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.config import load_config
 from companion.vision.labels import UNSURE
-from companion.vision.pipeline import Reading, Recogniser
-from companion.vision.scene import random_effects
-from companion.vision.scene.looks import HELD_OUT, random_look_of
-from tests.helpers.scene_cache import render_scene
+from companion.vision.pipeline import Reading
+from companion.vision.scene.looks import HELD_OUT
+from tests.helpers.bench_taps import read_as_bench
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 BLACK, WHITE, BLUE, GREEN = 0, 1, 3, 4
@@ -37,15 +33,7 @@ def _read(seed: int, board: str = "one-60", colours: tuple[str, ...] = SIX
           ) -> tuple[Reading, dict]:
     """The benchmark's scene ``seed`` of ``board`` under a held-out look, read from its
     corners tapped as the benchmark taps them."""
-    geometry = load_geometry(board)
-    effects = random_effects(np.random.default_rng([seed, 1]), hands=bench.HANDS,
-                             glare=bench.GLARE)
-    look = random_look_of(np.random.default_rng([seed, 3]), HELD_OUT)
-    image, truth = render_scene(seed, geometry, colours=colours, effects=effects, look=look)
-    taps = np.array(truth["corners_px"]) \
-        + np.random.default_rng([seed, 2]).normal(0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return Recogniser(geometry, colours).read(image, homography), truth
+    return read_as_bench(seed, board, colours, HELD_OUT)
 
 
 def _wrong(reading: Reading, truth: dict) -> list[str]:
