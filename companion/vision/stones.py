@@ -1267,8 +1267,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
-    # and the shade it casts, on the rim too: a bare T or L still shows its lines there.
-    alike &= ~_stone_in_board_colour(samples, rays, fair_print, closed_light & alike, cfg)
+    # and the shade it casts, on the rim too: a bare T still shows its lines there. Not
+    # in a corner: a bare L there has the margin on two sides, which may shade it as a
+    # stone's contact shadow does on one (a bare far corner of a steep view was read so).
+    told = closed_light & alike if arms is None else closed_light & alike & (arms > 0.5)
+    alike &= ~_stone_in_board_colour(samples, rays, fair_print, told, cfg)
     # Print clearly seen where a piece would sit, in the board's own colour, is bare
     # board whatever shade the gaps around it take: a shadow's edge does not make it
     # doubtful, nor a lamp's glare that leaves the lines showing through it. (Print alone

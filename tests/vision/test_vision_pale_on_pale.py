@@ -76,15 +76,18 @@ def test_white_stones_on_white_paper_casting_a_dark_shadow_are_read_white():
 
 def test_white_stones_on_white_paper_on_the_rim_are_read_white():
     """Development scene 7768 (white paper, a 640×480 webcam, a lamp's glare): white
-    stones on the board's edge and corner (A14, T14, A1, O1, Q1, R1, K19) hide the T or
-    the L printed there and shade the board beside them as those inside do: white. No
-    space of the board is read wrongly."""
+    stones on the board's edge (A14, T14, O1, Q1, R1, K19) hide the T printed there and
+    shade the board beside them as those inside do: white. The one in a corner (A1)
+    stays unsure: a bare L there has the margin on two sides, whose shade may pass for a
+    stone's (a bare far corner of a steep view was read white so). No space of the
+    board is read wrongly."""
     reading, truth = _read(7768)
     wrong = [n for n, c in reading.cells.items() if c not in (UNSURE, truth["cells"][n])]
     assert wrong == []
-    for name in ("A14", "T14", "A1", "O1", "Q1", "R1", "K19"):
+    for name in ("A14", "T14", "O1", "Q1", "R1", "K19"):
         assert truth["cells"][name] == "white"
         assert reading.cells[name] == "white"
+    assert truth["cells"]["A1"] == "white" and reading.cells["A1"] == UNSURE
 
 
 @pytest.mark.parametrize("seed", [7600, 7637, 7740, 7768, 7785])
