@@ -69,7 +69,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.vision.board_rays import rays_over_grid
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
@@ -644,7 +643,7 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
 
 
 def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section,
-                 one_sided: bool = False, over: np.ndarray | None = None) -> np.ndarray:
+                 one_sided: bool = False) -> np.ndarray:
     """The spaces whose board, just beyond the core out to where the largest stone's rim
     lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
     around (the gaps) in many directions: a stone standing there shades the board beside
@@ -658,12 +657,8 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     no such ray grows darker past the stone's rim by more than ``dark_rim_margin``: on a
     white board a white stone's contact shadow is that dark at its foot and fades past
     it, while a dark stone beside a bare point grows far darker toward its own body.
-    Looked at only on the ``chosen`` spaces (N bool); the others are not shaded.
-    ``over`` (N×R bool) keeps the rays that stay over the grid (``rays_over_grid``;
-    ``None``: every ray): past a rim space's outermost line lie the margin and the
-    table, darker for no stone's sake. The rays left out count as not shaded: a stone on
-    the rim must shade the board in as many directions as one inside it (none can at a
-    corner, whose quarter holds three)."""
+    Looked at only on
+    the ``chosen`` spaces (N bool); the others are not shaded."""
     shaded = np.zeros(len(chosen), dtype=bool)
     at = np.flatnonzero(chosen)
     if not len(at):
@@ -674,8 +669,7 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     along = _log_ratio(np.take(samples.darkest, rays[at][:, off_lines, :]).astype(np.float64),
                        board, cfg.dark_floor)
     own = along[:, :, :max(int(round(cfg.edge_own_share * along.shape[2])), 1)]
-    kept = np.ones(along.shape[:2], dtype=bool) if over is None else over[at][:, off_lines]
-    dark = (own.min(axis=2) < cfg.dark_ring_lum) & kept
+    dark = own.min(axis=2) < cfg.dark_ring_lum
     # A shadow is darkest near the stone's foot and fades past its rim; what grows far
     # darker past the rim (``dark_rim_margin``) is a dark stone beside it coming in.
     if one_sided:
@@ -683,8 +677,8 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
         alone = _one_sided(dark_at_foot, cfg) & ~(dark & ~dark_at_foot).any(axis=1)
     else:
         alone = ~dark.any(axis=1)
-    shaded[at] = (((along.min(axis=2) < -cfg.edge_shade) & kept).mean(axis=1)
-                  >= cfg.edge_shade_share) & alone
+    shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
+        & alone
     return shaded
 
 
@@ -829,24 +823,22 @@ def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
 
 
 def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                           chosen: np.ndarray, cfg: Section,
-                           over: np.ndarray | None = None) -> np.ndarray:
+                           chosen: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``chosen`` spaces where a stone the board's own colour stands (a white stone on
     a pale board, which colour hardly tells from it): the print clearly shown round the space
     (``ink_clear`` at the spaces around) is hidden where a piece would sit (at most
     ``ink_faint_share`` of the board's fair print) and where the space's lines cross the
     ring round its core (at least ``ring_min_seen`` of them seen, at most
     ``ring_max_ink`` print), and the board beside it is shaded as a standing stone
-    shades it (``_shaded_edge``, its gaps not blown out; along the rays ``over`` keeps,
-    ``None``: all). Bare board shows its lines there, and a flat thing over it casts no
-    shade at its edge."""
+    shades it (``_shaded_edge``, its gaps not blown out). Bare board shows its lines
+    there, and a flat thing over it casts no shade at its edge."""
     if rays is None:
         return np.zeros(len(samples.ink), dtype=bool)
     standing = chosen & (samples.ink_around >= cfg.ink_clear) \
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
-    return standing & _shaded_edge(samples, rays, standing, cfg, one_sided=True, over=over)
+    return standing & _shaded_edge(samples, rays, standing, cfg, one_sided=True)
 
 
 def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -859,18 +851,13 @@ def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: 
     is hidden at its foot and on the lines across the ring round its core, and the
     board beside it is shaded as a raised stone shades it. Colour already leans to the
     stone there; what is hidden and the shade make it sure: bare board among stones,
-    however they shade it, shows its lines. On the board's ``rim`` the shade is looked
-    for only along the rays that stay over the grid (``rays_over_grid``): past the
-    outermost line lie the margin and the table, darker for no stone's sake, while a
-    stone there shades the board on its inner side as anywhere; the print it hides is
-    a T or an L, which shows well over ``ink_faint_share`` of a cross where it is bare.
-    A hand over a white board can pass (pale skin leans white, hides the print and
-    shades the board at its edge): such a picture is flagged occluded by the spaces
-    round it, not by these."""
-    over = None
-    if rim is not None and rays is not None:
-        over = rays_over_grid(rays, samples.darkest.shape[1]) | ~rim[:, None]
-    return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg, over)
+    however they shade it, shows its lines. Not on the rim, whose print is weaker than
+    around it anyway. A hand over a white board can pass (pale skin leans white, hides
+    the print and shades the board at its edge): such a picture is flagged occluded by
+    the spaces round it, not by these."""
+    if rim is not None:
+        chosen = chosen & ~rim
+    return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
 
 
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
