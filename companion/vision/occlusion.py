@@ -308,6 +308,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
     # hand that cannot be read may touch only at their corners, the hand over the
     # space between them too: bare board, hidden, or its gaps off the board's colour.
+    # (Worked out only where enough spaces are unreadable to make such a patch: the
+    # joins cost more than the rest of the check on a 19 × 19 board.)
+    if unreadable.sum() < occlusion.hand_plain * least:
+        return patch
     bridge = hiding | empty | (tint >= occlusion.hand_reach_tint)
     joins = corner_joins(layout.around, neighbours, bridge)
     for group in groups(unreadable, joins, layout.rim):
