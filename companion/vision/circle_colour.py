@@ -35,19 +35,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.sampling import last_mean
-
-
-def _colour_part(v: np.ndarray) -> np.ndarray:
-    """The colour part of log colours (…×3): what is left of each once its mean is gone."""
-    return v - last_mean(v)[..., None]
+from companion.vision.sampling import colour_part
 
 
 def paint_spans(colours: Sequence[str], palette: Section, white: int) -> np.ndarray:
     """Each colour's paint's colour part less white paint's (C×3, BGR log): how a stone of
     that colour looks against a white stone on the same board under the same light."""
     paints = np.log(np.array([palette[c][::-1] for c in colours], dtype=np.float64))
-    return _colour_part(paints) - _colour_part(paints[white])
+    return colour_part(paints) - colour_part(paints[white])
 
 
 def span_distance(shown: np.ndarray, spans: np.ndarray, share: float) -> np.ndarray:
@@ -79,9 +74,9 @@ def named_over_circle(darker: np.ndarray, lighter: np.ndarray, protos: np.ndarra
     named = np.zeros(len(darker), dtype=int)
     if reference is None or not len(darker):
         return named
-    shown = _colour_part(darker)
+    shown = colour_part(darker)
     rows = np.arange(len(darker))
-    centres = np.concatenate([np.zeros((len(darker), 1, 3)), _colour_part(protos)], axis=1)
+    centres = np.concatenate([np.zeros((len(darker), 1, 3)), colour_part(protos)], axis=1)
     apart = np.linalg.norm(shown[:, None, :] - centres, axis=2)
     apart[:, white + 1] = np.where(dark, np.inf, apart[:, white + 1])
     order = np.argsort(apart, axis=1)
@@ -93,7 +88,7 @@ def named_over_circle(darker: np.ndarray, lighter: np.ndarray, protos: np.ndarra
     neutral = ~hued[1:]
     within_hued = within & ~neutral[None, :]
     colour = best - 1
-    sheen = span_distance(_colour_part(lighter) - reference, spans, 0.0) <= cfg.cover_fit_chroma
+    sheen = span_distance(colour_part(lighter) - reference, spans, 0.0) <= cfg.cover_fit_chroma
     agree = (best > 0) & alone & within[rows, np.maximum(colour, 0)] \
         & sheen[rows, np.maximum(colour, 0)]
     hue_ok = hued[best] & (within_hued.sum(axis=1) == 1)

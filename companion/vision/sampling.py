@@ -587,11 +587,15 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
                    ring_ink=choose(foot.ring_ink, leaned.ring_ink))
 
 
+def colour_part(log_colours: np.ndarray) -> np.ndarray:
+    """The colour part of log colours (…×3): what is left of each once its mean is gone,
+    so that light and shade, which scale all three channels alike, leave it as it is."""
+    return log_colours - last_mean(log_colours)[..., None]
+
+
 def log_tint(bgr: np.ndarray) -> np.ndarray:
-    """Colours (…×3) as their tint alone: log per channel less its mean, so that light
-    and shade, which scale all three channels alike, leave it as it is."""
-    log = np.log(bgr + 4.0)
-    return log - last_mean(log)[..., None]
+    """Colours (…×3) as their tint alone: the colour part of their logarithms."""
+    return colour_part(np.log(bgr + 4.0))
 
 
 def bare_board(gaps: np.ndarray, board: np.ndarray, cfg: Section) -> np.ndarray:

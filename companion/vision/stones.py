@@ -75,6 +75,7 @@ from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import (
     RAYS,
     Samples,
+    colour_part,
     column_median,
     core_colour,
     flat_percentile,
@@ -176,7 +177,7 @@ def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.
     doubt is not only whether a stone is there, and empty's share stays."""
     stone = np.flatnonzero((best > 0) & _mark_missing(samples, cfg) & _board_round(samples, cfg))
     covering = np.zeros(len(best), dtype=bool)
-    shown = _chroma(ratio[stone]) - _chroma(protos[stone, best[stone] - 1])
+    shown = colour_part(ratio[stone]) - colour_part(protos[stone, best[stone] - 1])
     covering[stone] = np.linalg.norm(shown, axis=1) <= cfg.cover_fit_chroma
     return covering
 
@@ -226,7 +227,7 @@ def _sheen_over_hue(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     others[rows, colour] = np.inf
     # Its hue, not only its lightness: a neutral stone's colour part against a tinted
     # board is that board's tint turned round (a black stone on red wood looks green).
-    apart = np.linalg.norm(_chroma(ratios[0])[:, None, :] - _chroma(protos[at]), axis=2)
+    apart = np.linalg.norm(colour_part(ratios[0])[:, None, :] - colour_part(protos[at]), axis=2)
     neutral = np.where(hued[None, 1:], np.inf, apart).min(axis=1)
     sure = hued[colour] & (posterior[rows, colour] >= cfg.min_confidence) \
         & (d2[rows, colour] <= cfg.max_distance ** 2) \
@@ -270,7 +271,7 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     whites = surely & (best == light[0] + 1)
     if not len(at) or whites.sum() < cfg.light_min_stones:
         return named
-    reference = column_median(_chroma(ratio[whites]))
+    reference = column_median(colour_part(ratio[whites]))
     darker, lighter = (_log_ratio(masked_percentile(samples.core[at], kept[at], q),
                                   samples.board[at], cfg.dark_floor)
                        for q in cfg.shade_percentiles)
@@ -337,11 +338,6 @@ def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
     return _log_ratio(np.minimum(stones, 255.0), samples.board[:, None, :], cfg.dark_floor)
 
 
-def _chroma(v: np.ndarray) -> np.ndarray:
-    """The colour part of log colours (…×3): what is left of each once its mean is gone."""
-    return v - last_mean(v)[..., None]
-
-
 @dataclass(frozen=True)
 class Light:
     """What the light stones tell of the light: its ``colour`` (log per channel, mean
@@ -384,7 +380,7 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     picture whose stones both explain about alike keeps the stones' reading)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
-    if len(light) != 1 or np.abs(_chroma(paints[light[0]])).max() > cfg.light_neutral_chroma:
+    if len(light) != 1 or np.abs(colour_part(paints[light[0]])).max() > cfg.light_neutral_chroma:
         return Light(None, None)
     lum = ratio.mean(axis=1)
     predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
@@ -397,7 +393,7 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         chosen &= lum >= lum[chosen].max() - cfg.light_group
     if chosen.sum() < cfg.light_min_stones:
         return Light(None, None)
-    shows = _chroma(np.log(np.maximum(observed, 1.0))) - _chroma(paints[light[0]])
+    shows = colour_part(np.log(np.maximum(observed, 1.0))) - colour_part(paints[light[0]])
     shown = shows[chosen]
     # Where no two of them agree, each is a reading of its own: their median would be
     # a white and a yellow stone's mean, no light's colour.
@@ -414,12 +410,12 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
         options.append([])
         for piece in taken:
-            tint = colour + _chroma(paints[light[0]]) - _chroma(paints[piece])
+            tint = colour + colour_part(paints[light[0]]) - colour_part(paints[piece])
             options[-1].append(Light(tint, _board_level(samples, lum, stones, tint, piece,
                                                         colours, palette, cfg)))
     # A white light is weighed too where a stone of a hue of its own may have been taken
     # for a light one (only black and white in play: the light stones are white).
-    hued = any(np.abs(_chroma(p)).max() > cfg.light_neutral_chroma for p in paints)
+    hued = any(np.abs(colour_part(p)).max() > cfg.light_neutral_chroma for p in paints)
     if not hued and len(options) == 1 and len(options[0]) == 1:
         return options[0][0]
 
@@ -456,7 +452,7 @@ def _next_lightest(paints: Sequence[np.ndarray], light: int, cfg: Section) -> in
     order = [i for i in np.argsort([-p.mean() for p in paints]) if i != light]
     if not order:
         return None
-    hued = np.abs(_chroma(paints[order[0]])).max() > cfg.light_neutral_chroma
+    hued = np.abs(colour_part(paints[order[0]])).max() > cfg.light_neutral_chroma
     return int(order[0]) if hued else None
 
 
@@ -521,7 +517,7 @@ def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, protos:
     taken under, and what it reads says nothing (under it a black stone on red wood,
     whose ratio to the board is bluish, reads blue). Elsewhere the other light is the
     light kept."""
-    tint = _chroma(np.log(np.maximum(column_median(samples.board), 1.0)))
+    tint = colour_part(np.log(np.maximum(column_median(samples.board), 1.0)))
     tinted = _candidates(samples, colours, palette, cfg, tint)
     worse = _light_fit(ratio, clean, tinted, cfg) - _light_fit(ratio, clean, protos, cfg)
     return tinted if worse <= cfg.max_distance ** 2 else protos
@@ -552,7 +548,7 @@ def _hued(colours: Sequence[str], palette: Section, cfg: Section) -> np.ndarray:
     """Which candidates (empty, then each of ``colours``) have a hue of their own: a
     paint whose colour part is over ``light_neutral_chroma`` (ONE's red, green, blue and
     yellow; not black, white, nor empty)."""
-    return np.array([False] + [np.abs(_chroma(np.log(np.array(palette[c], dtype=np.float64))))
+    return np.array([False] + [np.abs(colour_part(np.log(np.array(palette[c], dtype=np.float64))))
                                .max() > cfg.light_neutral_chroma for c in colours])
 
 
@@ -571,8 +567,8 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     here."""
     if not hued.any():
         return np.zeros(len(best), dtype=bool)
-    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), _chroma(protos)], axis=1)
-    apart = np.linalg.norm(_chroma(ratio)[:, None, :] - centres, axis=2)
+    centres = np.concatenate([np.zeros((len(ratio), 1, 3)), colour_part(protos)], axis=1)
+    apart = np.linalg.norm(colour_part(ratio)[:, None, :] - centres, axis=2)
     rows = np.arange(len(best))
     own = apart[rows, best].copy()
     apart[rows, best] = np.inf
@@ -872,7 +868,7 @@ def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     stone = best > 0
     chosen = protos[np.arange(len(best)), np.maximum(best - 1, 0)]
     lum = ratio.mean(axis=1)
-    tint = np.linalg.norm(_chroma(ratio) - _chroma(chosen), axis=1)
+    tint = np.linalg.norm(colour_part(ratio) - colour_part(chosen), axis=1)
     return stone & (chosen.mean(axis=1) < cfg.dark_piece_lum) \
         & (confidence >= cfg.min_confidence) & (tint <= cfg.dark_fit_chroma) \
         & (lum <= cfg.dark_fit_share * chosen.mean(axis=1)) & (samples.ink < cfg.ink_present) \
@@ -898,15 +894,15 @@ def _darker_than_light_stones(ratio: np.ndarray, colours: Sequence[str], palette
     return ratio.mean(axis=1) < cfg.light_stone_min_lum
 
 
-def _paint_chroma(samples: Samples, colour: str, light: Light, palette: Section) -> np.ndarray:
+def _paintcolour_part(samples: Samples, colour: str, light: Light, palette: Section) -> np.ndarray:
     """The colour part (3) of the log ratio a piece of ``colour`` shows against this
     board under the light (``Light.colour``; ``None``: white) where no sensor floor
     greys it: its paint's colour part less the board paint's. A lamp that lifts a dark
     stone's face lifts it clear of that floor, and it shows its paint's tint against
     the board's."""
     board = np.log(np.maximum(column_median(samples.board), 1.0))
-    paint = _chroma(board) - (light.colour if light.colour is not None else 0.0)
-    return _chroma(np.log(np.array(palette[colour][::-1], dtype=np.float64))) - paint
+    paint = colour_part(board) - (light.colour if light.colour is not None else 0.0)
+    return colour_part(np.log(np.array(palette[colour][::-1], dtype=np.float64))) - paint
 
 
 def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_shows: np.ndarray,
@@ -933,7 +929,7 @@ def _dark_rim(ratio: np.ndarray, protos: np.ndarray, samples: Samples, print_sho
         return np.zeros(len(ratio), dtype=bool), -1
     core = ratio.mean(axis=1)
     tint = _dark_tint(ratio, protos[:, darkest],
-                      _paint_chroma(samples, colours[darkest], light, palette))
+                      _paintcolour_part(samples, colours[darkest], light, palette))
     rimmed = (samples.ring_seen > 0.0) & (samples.ring_lift < cfg.dark_rim_lum) \
         & (samples.ring_lift < core - cfg.dark_rim_margin) & (core < 0.0) \
         & ~print_shows & (tint <= cfg.dark_fit_chroma)
@@ -948,9 +944,9 @@ def _dark_tint(ratio: np.ndarray, dark: np.ndarray, paint: np.ndarray) -> np.nda
     lifts it clear of that floor). A neutral dark stone against a tinted board shows
     that board's tint turned round (a black stone on red wood looks blue-green); a hand
     or a sleeve in shade, as dark, shows a tint of its own."""
-    floored = _chroma(dark)
+    floored = colour_part(dark)
     way = paint[None, :] - floored
-    shown = _chroma(ratio) - floored
+    shown = colour_part(ratio) - floored
     along = np.clip((shown * way).sum(axis=1) / np.maximum((way ** 2).sum(axis=1), 1e-9), 0, 1)
     return np.linalg.norm(shown - along[:, None] * way, axis=1)
 
@@ -999,7 +995,7 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     darker = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.shade_percentiles[0]),
                         samples.board[at], cfg.dark_floor)
     tint = _dark_tint(darker, protos[at, darkest],
-                      _paint_chroma(samples, colours[darkest], light, palette))
+                      _paintcolour_part(samples, colours[darkest], light, palette))
     lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma)
     return lifted
 
