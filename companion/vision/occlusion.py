@@ -178,6 +178,22 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
+def apart_from_round(group: np.ndarray, board: np.ndarray, layout: Layout) -> float:
+    """How far the colour of ``group``'s gaps (their median, brightness divided out) is
+    from that of the gaps of the spaces round the group (``Layout.around``, not in it):
+    a lamp's coloured light shifts the gaps of a region alike, a hand's skin only those
+    it covers. 0 where no space lies round it."""
+    inside = np.zeros(len(board), dtype=bool)
+    inside[group] = True
+    ring = np.zeros_like(inside)
+    ring[layout.around[group].ravel()] = True
+    ring &= ~inside
+    if not ring.any():
+        return 0.0
+    tints = log_tint(board)
+    return float(np.linalg.norm(column_median(tints[group]) - column_median(tints[ring])))
+
+
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
                    tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
     """How many spaces of ``group`` something covers with the board around them: the
@@ -261,7 +277,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
     alike = like_surroundings(samples, cfg.stones, occlusion.hand_alike)
     same = one_colour(samples, cfg.stones, occlusion.hand_same_tint)
-    over = same | ~stone_in_gaps(samples, cfg.stones, occlusion)
+    mixed = stone_in_gaps(samples, cfg.stones, occlusion)
+    over = same | ~mixed
     margin = crossed >= occlusion.hand_margin_run
 
     def covered(group: np.ndarray) -> int:
@@ -288,6 +305,16 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     skin = same & (tint >= occlusion.hand_cover_tint) & lit
     for group in groups(skin, neighbours, layout.rim):
         if len(group) >= occlusion.hand_patch and not edge[group].all():
+            patch = max(patch, len(group))
+    # Fingers over the board's edge rows, however their spaces read: a run from the
+    # outermost spaces, each of one colour over the space and its gaps (``same``), its
+    # gaps off the board's colour (``hand_reach_tint``) as no stone's edges put them
+    # (``stone_in_gaps`` fails), its print hidden, and the run's gaps apart from those
+    # of the spaces round it (a lamp's coloured light shifts those alike).
+    fingers = same & ~mixed & ~printed & lit & (tint >= occlusion.hand_reach_tint)
+    for group in groups(fingers, neighbours, layout.rim):
+        if len(group) >= occlusion.hand_patch \
+                and apart_from_round(group, samples.board, layout) >= occlusion.hand_reach_tint:
             patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:

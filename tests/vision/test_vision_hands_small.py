@@ -1,11 +1,14 @@
 """Occluded means a hand (issue 14, point 5), session 19: a lamp's glare on the board's
-margin is no arm crossing it. Scenes of ``companion bench vision`` (``--full-glare``,
+margin is no arm crossing it; fingers over a small board's edge rows are a hand however
+their spaces read. Scenes of ``companion bench vision`` (``--full-glare``,
 ``--steep``, ``--hands all``), corners tapped as the bench taps them."""
+
+import pytest
 
 import benchmarks.vision as bench
 from companion.geometry import load_geometry
 from companion.vision.pipeline import Recogniser
-from companion.vision.scene.looks import HELD_OUT
+from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from tests.helpers.bench_taps import tapped
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
@@ -28,3 +31,19 @@ def test_a_glare_on_the_margin_is_no_arm_crossing_it():
     reading, truth = _read(scenes, 10672)
     assert not truth["occluded"]
     assert not reading.occluded, reading.reason
+
+
+@pytest.mark.parametrize(("looks", "seed"), [(DEVELOPMENT, 10516), (HELD_OUT, 10571),
+                                             (HELD_OUT, 10509)])
+def test_fingers_over_the_edge_rows_are_a_hand(looks, seed):
+    """Go 9 × 9, a hand forced in: its fingers lie over three or four spaces of the
+    board's two outermost rows and read as white stones, unsure or black (10516: pale
+    skin on white paper, 640 × 480; 10571: a dark hand down the edge column, 10509: a
+    hand over a corner, white glass stones on white vinyl, 1280 × 960). Over each the
+    space and its gaps are of one colour, off the board's as no stone's edges put it,
+    no print shows, and the gaps round the run keep the board's colour: a hand (missed
+    before)."""
+    scenes = bench.Scenes("go-9", ("black", "white"), "stones", looks, hands=1.0)
+    reading, truth = _read(scenes, seed)
+    assert truth["occluded"]
+    assert reading.occluded, reading.cells
