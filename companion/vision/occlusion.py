@@ -178,20 +178,28 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
-def apart_from_round(group: np.ndarray, board: np.ndarray, layout: Layout) -> float:
-    """How far the colour of ``group``'s gaps (their median, brightness divided out) is
-    from that of the gaps of the spaces round the group (``Layout.around``, not in it):
-    a lamp's coloured light shifts the gaps of a region alike, a hand's skin only those
-    it covers. 0 where no space lies round it."""
-    inside = np.zeros(len(board), dtype=bool)
+def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
+    """The spaces round ``group`` (``Layout.around``), not in it."""
+    inside = np.zeros(len(layout.names), dtype=bool)
     inside[group] = True
     ring = np.zeros_like(inside)
     ring[layout.around[group].ravel()] = True
-    ring &= ~inside
-    if not ring.any():
-        return 0.0
+    return ring & ~inside
+
+
+def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout: Layout,
+                  bar: float, apart: float) -> bool:
+    """Whether what covers ``group`` lies on the board's own colour: the gaps of the
+    spaces round it keep the board's colour (their median ``tint`` under ``bar``), and
+    the group's gaps are another colour than theirs (the median, brightness divided out,
+    at least ``apart``). A lamp's coloured light shifts the gaps of a region alike; a run
+    of stones on a crowded board has stones' edges in the gaps round it as in its own."""
+    ring = round_group(group, layout)
+    if not ring.any() or float(np.median(tint[ring])) >= bar:
+        return False
     tints = log_tint(board)
-    return float(np.linalg.norm(column_median(tints[group]) - column_median(tints[ring])))
+    return float(np.linalg.norm(column_median(tints[group]) - column_median(tints[ring]))) \
+        >= apart
 
 
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
@@ -207,11 +215,7 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
     shade included, more than ``hand_apart`` in log from the median of the spaces next
     to the patch). Bare board whose print fades is the board there; a patch of stones
     stands out from the board that shows between them."""
-    inside = np.zeros(len(alike), dtype=bool)
-    inside[group] = True
-    ring = np.zeros_like(inside)
-    ring[layout.around[group].ravel()] = True
-    ring &= ~inside
+    ring = round_group(group, layout)
     apart = tint[group] >= occlusion.hand_tint
     if ring.any():
         logs = np.log(board + 8.0)
@@ -280,6 +284,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     mixed = stone_in_gaps(samples, cfg.stones, occlusion)
     over = same | ~mixed
     margin = crossed >= occlusion.hand_margin_run
+    # Off the board's colour means more than the board's own colour strays over the
+    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
+    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
 
     def covered(group: np.ndarray) -> int:
         return covered_around(group, alike, over, samples.board, tint, layout, occlusion)
@@ -288,9 +295,6 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
-    # Off the board's colour means more than the board's own colour strays over the
-    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
-    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     hiding = result.covered | unreadable | blank
@@ -309,12 +313,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Fingers over the board's edge rows, however their spaces read: a run from the
     # outermost spaces, each of one colour over the space and its gaps (``same``), its
     # gaps off the board's colour (``hand_reach_tint``) as no stone's edges put them
-    # (``stone_in_gaps`` fails), its print hidden, and the run's gaps apart from those
-    # of the spaces round it (a lamp's coloured light shifts those alike).
+    # (``stone_in_gaps`` fails), its print hidden, lying on bare board (``on_bare_board``).
     fingers = same & ~mixed & ~printed & lit & (tint >= occlusion.hand_reach_tint)
     for group in groups(fingers, neighbours, layout.rim):
-        if len(group) >= occlusion.hand_patch \
-                and apart_from_round(group, samples.board, layout) >= occlusion.hand_reach_tint:
+        if len(group) >= occlusion.hand_patch and on_bare_board(
+                group, samples.board, tint, layout, tint_bar, occlusion.hand_reach_tint):
             patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
