@@ -298,6 +298,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     hiding = result.covered | unreadable | blank
+    # Read as bare board with its print hidden: what a palm of the board's own colour
+    # shows where no stone stands. Stones of the board's colour (white glass on white
+    # vinyl) hide their print too, but each reads as a stone.
+    board_hidden = result.covered | blank
     arm = hiding | (tint >= occlusion.hand_reach_tint)
     patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
     # And every space hidden along one arm together, however the palm's patch is split.
@@ -332,8 +336,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         shown = printed[others].mean() if others.any() else 0.0
         tinted = column_median(tint[group]) >= tint_bar
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
-        if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
-                or (mostly and len(group) >= occlusion.hand_plain * least):
+        plain = mostly and len(group) >= occlusion.hand_plain * least \
+            and board_hidden[group].sum() >= occlusion.hand_covered
+        if (tinted and (shown >= occlusion.hand_print_share or mostly)) or plain:
             patch = max(patch, len(group))
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
     # hand that cannot be read may touch only at their corners, the hand over the
@@ -345,6 +350,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     bridge = hiding | empty | (tint >= occlusion.hand_reach_tint)
     joins = corner_joins(layout.around, neighbours, bridge)
     for group in groups(unreadable, joins, layout.rim):
-        if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)):
+        if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)) \
+                and board_hidden[group].sum() >= occlusion.hand_covered:
             patch = max(patch, len(group))
     return patch

@@ -1,5 +1,6 @@
 """Occluded means a hand (issue 14, point 5), session 19: a lamp's glare on the board's
-margin is no arm crossing it; fingers over a small board's edge rows are a hand however
+margin is no arm crossing it; a patch of unsure stones of the board's own colour, none
+read as bare board, is no hand; fingers over a small board's edge rows are a hand however
 their spaces read. Scenes of ``companion bench vision`` (``--full-glare``,
 ``--steep``, ``--hands all``), corners tapped as the bench taps them."""
 
@@ -47,3 +48,18 @@ def test_fingers_over_the_edge_rows_are_a_hand(looks, seed):
     reading, truth = _read(scenes, seed)
     assert truth["occluded"]
     assert reading.occluded, reading.cells
+
+
+@pytest.mark.parametrize(("seed", "steep"), [(8492, False), (10552, True)])
+def test_unsure_stones_of_the_boards_colour_none_read_as_bare_board_are_no_hand(seed, steep):
+    """Go 9 × 9, 80 stones under a glare, held-out looks, white glass stones on white
+    vinyl (8492: 1280 × 960; 10552: 640 × 480 at 35°): a patch of white stones side by
+    side, unsure, joined to the edge, some of them looking like their gaps while those
+    differ from the ring round the patch by the lamp's fall-off. Each reads as a stone,
+    none as bare board with its print hidden, as a palm of the board's colour shows; it
+    was "something over the board's edge covers 27 (7) of its 81 spaces"."""
+    scenes = bench.Scenes("go-9", ("black", "white"), "stones", HELD_OUT, full=80,
+                          steep=steep)
+    reading, truth = _read(scenes, seed)
+    assert not truth["occluded"]
+    assert not reading.occluded, reading.reason
