@@ -241,7 +241,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     picture where that is more: noise in a dim frame) while the print shows at most
     other spaces read empty, or most of it cannot be read; a patch of the board's own
     colour that cannot be read must be larger
-    (``hand_plain``), and may then be joined at the corners too. Unsure spaces
+    (``hand_plain``), and may then be joined at the corners too, and some of its spaces
+    must read as bare board with the print hidden (a palm of the board's colour where no
+    stone stands; stones of the board's colour each read as a stone). Unsure spaces
     scattered over the board (stones a picture shows poorly) are no hand, however many
     there are.
 
@@ -272,7 +274,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     edge but are not counted in it: spaces read as stones do not join a patch, even
     where what covers them looks like what lies around them: on a table never seen
     before, that took an empty board's first photo for a hand and stopped the game at
-    its start (docs/benchmarks.md, session 14)."""
+    its start (docs/benchmarks.md, session 14).
+
+    Fingers over the edge rows alone may read as stones too: a run from the outermost
+    spaces, each one colour over the space and its gaps, off the board's colour as no
+    stone's edges put it, without print, lying on bare board (``on_bare_board``), is a
+    hand (docs/recognition.md, session 19)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
