@@ -7,19 +7,10 @@ their spaces read. Scenes of ``companion bench vision`` (``--full-glare``,
 import pytest
 
 import benchmarks.vision as bench
-from companion.geometry import load_geometry
-from companion.vision.pipeline import Recogniser
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
-from tests.helpers.bench_taps import tapped
+from tests.helpers.bench_taps import read_scene
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
-
-
-def _read(scenes: bench.Scenes, seed: int):
-    board = load_geometry(scenes.board_name)
-    image, truth, _ = scenes.render(seed)
-    reading = Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth))
-    return reading, truth
 
 
 def test_a_glare_on_the_margin_is_no_arm_crossing_it():
@@ -29,7 +20,7 @@ def test_a_glare_on_the_margin_is_no_arm_crossing_it():
     No arm crosses the margin there; it was "something comes in over the board's edge
     (across 1.0 pitches of it)"."""
     scenes = bench.Scenes("one-60", SIX, "stones", HELD_OUT, full=60, steep=True)
-    reading, truth = _read(scenes, 10672)
+    reading, truth = read_scene(scenes, 10672)
     assert not truth["occluded"]
     assert not reading.occluded, reading.reason
 
@@ -45,7 +36,7 @@ def test_fingers_over_the_edge_rows_are_a_hand(looks, seed):
     no print shows, and the gaps round the run keep the board's colour: a hand (missed
     before)."""
     scenes = bench.Scenes("go-9", ("black", "white"), "stones", looks, hands=1.0)
-    reading, truth = _read(scenes, seed)
+    reading, truth = read_scene(scenes, seed)
     assert truth["occluded"]
     assert reading.occluded, reading.cells
 
@@ -60,6 +51,6 @@ def test_unsure_stones_of_the_boards_colour_none_read_as_bare_board_are_no_hand(
     was "something over the board's edge covers 27 (7) of its 81 spaces"."""
     scenes = bench.Scenes("go-9", ("black", "white"), "stones", HELD_OUT, full=80,
                           steep=steep)
-    reading, truth = _read(scenes, seed)
+    reading, truth = read_scene(scenes, seed)
     assert not truth["occluded"]
     assert not reading.occluded, reading.reason
