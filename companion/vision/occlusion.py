@@ -323,12 +323,16 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
             patch = max(patch, len(group))
     # Fingers over the board's edge rows, however their spaces read: a run from the
     # outermost spaces, each of one colour over the space and its gaps (``same``), its
-    # gaps off the board's colour (``hand_reach_tint``) as no stone's edges put them
-    # (``stone_in_gaps`` fails), its print hidden, lying on bare board (``on_bare_board``).
-    fingers = same & ~mixed & ~printed & lit & (tint >= occlusion.hand_reach_tint)
+    # gaps off the board's colour (``hand_reach_tint``, and more than the board's own
+    # colour strays over the picture) as no stone's edges put them (``stone_in_gaps``
+    # fails), its print hidden, lying on bare board (``on_bare_board``: round it the
+    # gaps are within ``hand_tint`` of the board's colour).
+    fingers = same & ~mixed & ~printed & lit \
+        & (tint >= max(occlusion.hand_reach_tint, tint_bar))
     for group in groups(fingers, neighbours, layout.rim):
         if len(group) >= occlusion.hand_patch and on_bare_board(
-                group, samples.board, tint, layout, tint_bar, occlusion.hand_reach_tint):
+                group, samples.board, tint, layout, occlusion.hand_tint,
+                occlusion.hand_reach_tint):
             patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
