@@ -307,7 +307,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     hiding = result.covered | unreadable | blank
     # Read as bare board with its print hidden: what a palm of the board's own colour
     # shows where no stone stands. Stones of the board's colour (white glass on white
-    # vinyl) hide their print too, but each reads as a stone.
+    # vinyl, white ones on white paper) hide their print too, but each reads as a stone.
     board_hidden = result.covered | blank
     arm = hiding | (tint >= occlusion.hand_reach_tint)
     patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
@@ -337,6 +337,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     for group in distinct(patches):
         if len(group) < least:
             continue
+        tinted = column_median(tint[group]) >= tint_bar
+        # A patch of the board's own colour is a hand only where some of its spaces read
+        # as bare board with the print hidden (or something crosses the margin beside it).
+        if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered):
+            continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))
             continue
@@ -345,11 +350,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         others = empty.copy()
         others[group] = False
         shown = printed[others].mean() if others.any() else 0.0
-        tinted = column_median(tint[group]) >= tint_bar
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
-        plain = mostly and len(group) >= occlusion.hand_plain * least \
-            and board_hidden[group].sum() >= occlusion.hand_covered
-        if (tinted and (shown >= occlusion.hand_print_share or mostly)) or plain:
+        if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
+                or (mostly and len(group) >= occlusion.hand_plain * least):
             patch = max(patch, len(group))
     # Where the print shows nowhere and skin reads as bare board, the spaces under a
     # hand that cannot be read may touch only at their corners, the hand over the

@@ -41,15 +41,19 @@ def test_fingers_over_the_edge_rows_are_a_hand(looks, seed):
     assert reading.occluded, reading.cells
 
 
-@pytest.mark.parametrize(("seed", "steep"), [(8492, False), (10552, True)])
-def test_unsure_stones_of_the_boards_colour_none_read_as_bare_board_are_no_hand(seed, steep):
-    """Go 9 × 9, 80 stones under a glare, held-out looks, white glass stones on white
-    vinyl (8492: 1280 × 960; 10552: 640 × 480 at 35°): a patch of white stones side by
-    side, unsure, joined to the edge, some of them looking like their gaps while those
-    differ from the ring round the patch by the lamp's fall-off. Each reads as a stone,
-    none as bare board with its print hidden, as a palm of the board's colour shows; it
-    was "something over the board's edge covers 27 (7) of its 81 spaces"."""
-    scenes = bench.Scenes("go-9", ("black", "white"), "stones", HELD_OUT, full=80,
+@pytest.mark.parametrize(("looks", "seed", "steep"), [(HELD_OUT, 8492, False),
+                                                      (HELD_OUT, 10552, True),
+                                                      (DEVELOPMENT, 10554, True)])
+def test_unsure_stones_of_the_boards_colour_none_read_as_bare_board_are_no_hand(
+        looks, seed, steep):
+    """Go 9 × 9, 80 stones under a glare, white stones on a white board (held-out looks,
+    glass on vinyl, 8492: 1280 × 960; 10552: 640 × 480 at 35°; development looks, slate
+    and shell on paper, 10554, 640 × 480 at 35°): a patch of white stones side by side,
+    unsure, joined to the edge, some of them looking like their gaps while those differ
+    from the ring round the patch by the lamp's fall-off. Each reads as a stone, none as
+    bare board with its print hidden, as a palm of the board's colour shows; it was
+    "something over the board's edge covers 27 (7, 3) of its 81 spaces"."""
+    scenes = bench.Scenes("go-9", ("black", "white"), "stones", looks, full=80,
                           steep=steep)
     reading, truth = read_scene(scenes, seed)
     assert not truth["occluded"]
