@@ -69,7 +69,8 @@ def crossing(view: np.ndarray, strip: EdgeStrip, cfg: Section) -> int:
     """How many stretches in a row of the board's margin show something else than the
     board: a colour apart from the margin's own (``edge_chroma``, in log chroma), or far
     darker than it (``edge_dark``, in log brightness). 0 where too little of the strip
-    can be seen (a board without a margin, or one a glare washes out)."""
+    can be seen (a board without a margin, or one a glare washes out); a stretch a
+    glare lies on is not judged (``glared``)."""
     if len(strip.pixels) == 0:
         return 0
     values = view.reshape(-1, 3)[strip.pixels].astype(np.float32)
@@ -77,7 +78,7 @@ def crossing(view: np.ndarray, strip: EdgeStrip, cfg: Section) -> int:
     logs = np.log(values[seen] + 8.0)
     bins = strip.bins[seen]
     counts = np.bincount(bins, minlength=strip.count)
-    have = counts >= cfg.edge_min_pixels
+    have = (counts >= cfg.edge_min_pixels) & ~glared(strip, seen, cfg)
     if have.mean() < cfg.edge_min_seen:
         return 0
     medians = np.stack([_medians(logs[:, c], bins, counts) for c in range(3)], axis=1)[have]
@@ -87,6 +88,17 @@ def crossing(view: np.ndarray, strip: EdgeStrip, cfg: Section) -> int:
     off = np.zeros(strip.count, dtype=bool)
     off[have] = (chroma > cfg.edge_chroma) | (brightness < cfg.edge_dark)
     return _longest_run(off)
+
+
+def glared(strip: EdgeStrip, seen: np.ndarray, cfg: Section) -> np.ndarray:
+    """The stretches a lamp's glare lies on: more than ``edge_glare_share`` of its
+    pixels blown out there or in a stretch beside it. What the glare leaves unblown
+    round its blown core is its fringe, lighter than the margin and of the lamp's
+    colour, not the margin's: it says nothing of what lies over the board."""
+    blown = np.bincount(strip.bins[~seen], minlength=strip.count)
+    total = np.maximum(np.bincount(strip.bins, minlength=strip.count), 1)
+    lit = blown > cfg.edge_glare_share * total
+    return lit | np.roll(lit, 1) | np.roll(lit, -1)
 
 
 def _medians(values: np.ndarray, bins: np.ndarray, counts: np.ndarray) -> np.ndarray:

@@ -178,6 +178,30 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
+def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
+    """The spaces round ``group`` (``Layout.around``), not in it."""
+    inside = np.zeros(len(layout.names), dtype=bool)
+    inside[group] = True
+    ring = np.zeros_like(inside)
+    ring[layout.around[group].ravel()] = True
+    return ring & ~inside
+
+
+def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout: Layout,
+                  bar: float, apart: float) -> bool:
+    """Whether what covers ``group`` lies on the board's own colour: the gaps of the
+    spaces round it keep the board's colour (their median ``tint`` under ``bar``), and
+    the group's gaps are another colour than theirs (the median, brightness divided out,
+    at least ``apart``). A lamp's coloured light shifts the gaps of a region alike; a run
+    of stones on a crowded board has stones' edges in the gaps round it as in its own."""
+    ring = round_group(group, layout)
+    if not ring.any() or float(np.median(tint[ring])) >= bar:
+        return False
+    tints = log_tint(board)
+    return float(np.linalg.norm(column_median(tints[group]) - column_median(tints[ring]))) \
+        >= apart
+
+
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
                    tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
     """How many spaces of ``group`` something covers with the board around them: the
@@ -191,11 +215,7 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
     shade included, more than ``hand_apart`` in log from the median of the spaces next
     to the patch). Bare board whose print fades is the board there; a patch of stones
     stands out from the board that shows between them."""
-    inside = np.zeros(len(alike), dtype=bool)
-    inside[group] = True
-    ring = np.zeros_like(inside)
-    ring[layout.around[group].ravel()] = True
-    ring &= ~inside
+    ring = round_group(group, layout)
     apart = tint[group] >= occlusion.hand_tint
     if ring.any():
         logs = np.log(board + 8.0)
@@ -221,7 +241,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     picture where that is more: noise in a dim frame) while the print shows at most
     other spaces read empty, or most of it cannot be read; a patch of the board's own
     colour that cannot be read must be larger
-    (``hand_plain``), and may then be joined at the corners too. Unsure spaces
+    (``hand_plain``), and may then be joined at the corners too, and some of its spaces
+    must read as bare board with the print hidden (a palm of the board's colour where no
+    stone stands; stones of the board's colour each read as a stone). Unsure spaces
     scattered over the board (stones a picture shows poorly) are no hand, however many
     there are.
 
@@ -252,7 +274,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     edge but are not counted in it: spaces read as stones do not join a patch, even
     where what covers them looks like what lies around them: on a table never seen
     before, that took an empty board's first photo for a hand and stopped the game at
-    its start (docs/benchmarks.md, session 14)."""
+    its start (docs/benchmarks.md, session 14).
+
+    Fingers over the edge rows alone may read as stones too: a run from the outermost
+    spaces, each one colour over the space and its gaps, off the board's colour as no
+    stone's edges put it, without print, lying on bare board (``on_bare_board``), is a
+    hand (docs/recognition.md, session 19)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -261,8 +288,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
     alike = like_surroundings(samples, cfg.stones, occlusion.hand_alike)
     same = one_colour(samples, cfg.stones, occlusion.hand_same_tint)
-    over = same | ~stone_in_gaps(samples, cfg.stones, occlusion)
+    mixed = stone_in_gaps(samples, cfg.stones, occlusion)
+    over = same | ~mixed
     margin = crossed >= occlusion.hand_margin_run
+    # Off the board's colour means more than the board's own colour strays over the
+    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
+    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
 
     def covered(group: np.ndarray) -> int:
         return covered_around(group, alike, over, samples.board, tint, layout, occlusion)
@@ -271,12 +302,13 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         return margin or count >= max(occlusion.hand_covered,
                                       occlusion.hand_covered_share * len(group))
 
-    # Off the board's colour means more than the board's own colour strays over the
-    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
-    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
     hiding = result.covered | unreadable | blank
+    # Read as bare board with its print hidden: what a palm of the board's own colour
+    # shows where no stone stands. Stones of the board's colour (white glass on white
+    # vinyl, white ones on white paper) hide their print too, but each reads as a stone.
+    board_hidden = result.covered | blank
     arm = hiding | (tint >= occlusion.hand_reach_tint)
     patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
     # And every space hidden along one arm together, however the palm's patch is split.
@@ -289,8 +321,26 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     for group in groups(skin, neighbours, layout.rim):
         if len(group) >= occlusion.hand_patch and not edge[group].all():
             patch = max(patch, len(group))
+    # Fingers over the board's edge rows, however their spaces read: a run from the
+    # outermost spaces, each of one colour over the space and its gaps (``same``), its
+    # gaps off the board's colour (``hand_reach_tint``, and more than the board's own
+    # colour strays over the picture) as no stone's edges put them (``stone_in_gaps``
+    # fails), its print hidden, lying on bare board (``on_bare_board``: round it the
+    # gaps are within ``hand_tint`` of the board's colour).
+    fingers = same & ~mixed & ~printed & lit \
+        & (tint >= max(occlusion.hand_reach_tint, tint_bar))
+    for group in groups(fingers, neighbours, layout.rim):
+        if len(group) >= occlusion.hand_patch and on_bare_board(
+                group, samples.board, tint, layout, occlusion.hand_tint,
+                occlusion.hand_reach_tint):
+            patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
+            continue
+        tinted = column_median(tint[group]) >= tint_bar
+        # A patch of the board's own colour is a hand only where some of its spaces read
+        # as bare board with the print hidden (or something crosses the margin beside it).
+        if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered):
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))
@@ -300,7 +350,6 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         others = empty.copy()
         others[group] = False
         shown = printed[others].mean() if others.any() else 0.0
-        tinted = column_median(tint[group]) >= tint_bar
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
         if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
                 or (mostly and len(group) >= occlusion.hand_plain * least):
@@ -315,6 +364,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     bridge = hiding | empty | (tint >= occlusion.hand_reach_tint)
     joins = corner_joins(layout.around, neighbours, bridge)
     for group in groups(unreadable, joins, layout.rim):
-        if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)):
+        if len(group) >= occlusion.hand_plain * least and covers(group, covered(group)) \
+                and board_hidden[group].sum() >= occlusion.hand_covered:
             patch = max(patch, len(group))
     return patch

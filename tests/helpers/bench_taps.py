@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from benchmarks.vision import CORNER_NOISE_PX, GLARE, HANDS
+from benchmarks.vision import CORNER_NOISE_PX, GLARE, HANDS, Scenes
 from calibration.registration import from_corners
 from companion.geometry import Geometry, load_geometry
 from companion.vision.pipeline import Reading, Recogniser
@@ -32,3 +32,12 @@ def read_as_bench(seed: int, board: str, colours: Sequence[str], split: str
     look = random_look_of(np.random.default_rng([seed, 3]), split)
     image, truth = render_scene(seed, geometry, colours=colours, effects=effects, look=look)
     return Recogniser(geometry, colours).read(image, tapped(seed, geometry, truth)), truth
+
+
+def read_scene(scenes: Scenes, seed: int) -> tuple[Reading, dict]:
+    """The bench's scene ``seed`` of ``scenes`` (``--hands all``, ``--full-glare``,
+    ``--steep`` as those scenes are drawn), read from its corners tapped as the bench
+    taps them; with the scene's truth."""
+    board = load_geometry(scenes.board_name)
+    image, truth, _ = scenes.render(seed)
+    return Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth)), truth

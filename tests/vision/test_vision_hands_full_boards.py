@@ -7,23 +7,14 @@ taps them."""
 import pytest
 
 import benchmarks.vision as bench
-from companion.geometry import load_geometry
-from companion.vision.pipeline import Recogniser
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
-from tests.helpers.bench_taps import tapped
+from tests.helpers.bench_taps import read_scene
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 
 
 def _colours(board_name: str) -> tuple[str, ...]:
     return SIX if board_name == "one-60" else ("black", "white")
-
-
-def _read(scenes: bench.Scenes, seed: int):
-    board = load_geometry(scenes.board_name)
-    image, truth, _ = scenes.render(seed)
-    reading = Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth))
-    return reading, truth
 
 
 def test_unsure_stones_touching_at_their_corners_between_stones_are_no_hand():
@@ -33,7 +24,7 @@ def test_unsure_stones_touching_at_their_corners_between_stones_are_no_hand():
     stones read as stones on the board's own colour, so no hand lies over them; it was
     "something over the board's edge covers 15 of its 81 spaces"."""
     scenes = bench.Scenes("go-9", _colours("go-9"), "stones", HELD_OUT, full=80)
-    reading, truth = _read(scenes, 5944)
+    reading, truth = read_scene(scenes, 5944)
     assert not truth["occluded"]
     assert not reading.occluded, reading.reason
 
@@ -47,7 +38,7 @@ def test_a_stones_gaps_coloured_by_the_stones_beside_it_are_no_skin():
     board's edge covers 6 of its 60 spaces"."""
     scenes = bench.Scenes("one-60", _colours("one-60"), "stones", HELD_OUT, full=60,
                           steep=True)
-    reading, truth = _read(scenes, 5779)
+    reading, truth = read_scene(scenes, 5779)
     assert not truth["occluded"]
     assert not reading.occluded, reading.reason
 
@@ -59,6 +50,6 @@ def test_an_arm_whose_spaces_read_as_stones_is_a_hand(looks):
     board round them. The arm's spaces and their gaps are one colour, far from the
     board's, from the board's edge three spaces in: a hand (missed before)."""
     scenes = bench.Scenes("go-9", _colours("go-9"), "stones", looks, hands=1.0)
-    reading, truth = _read(scenes, 5700)
+    reading, truth = read_scene(scenes, 5700)
     assert truth["occluded"]
     assert reading.occluded, reading.cells
