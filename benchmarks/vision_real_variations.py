@@ -59,7 +59,8 @@ class Variation:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folder", type=Path,
-                        help="folder with NAME.jpg photos of a 19x19 Go board and NAME.txt labels")
+                        help="folder with NAME.jpg photos of a 19x19 Go board and NAME.txt labels "
+                             "(photos without a label are left out)")
     parser.add_argument("--only", metavar="NAMES",
                         help="comma-separated variation names (default: all)")
     parser.add_argument("--photos", type=int, metavar="N", help="use only the first N photos")
@@ -72,9 +73,11 @@ def run(args: argparse.Namespace) -> int:
     from companion.vision.games import game_vision
 
     cv2.setNumThreads(1)
-    photos = sorted(args.folder.glob("*.jpg"))[:args.photos]
+    # Only the labelled photos: a folder may hold others (go-more/ holds 8 unlabelled).
+    photos = sorted(p for p in args.folder.glob("*.jpg")
+                    if p.with_suffix(".txt").is_file())[:args.photos]
     if not photos:
-        print(f"No NAME.jpg photos in {args.folder}.")
+        print(f"No NAME.jpg photos with a NAME.txt label in {args.folder}.")
         return 2
     variations = VARIATIONS
     if args.only:

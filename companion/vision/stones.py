@@ -57,7 +57,10 @@ the darker part of its core, which its sheen leaves least (``_sheen_over_hue``);
 where the gaps round the space show the board's own tint; there a stone colour leaves
 unsure over the circle it hides is named where two readings of its hue agree, under the
 light found and against the picture's own white stones (``_named_over_circle``,
-``circle_colour``). ``SpaceReadings.why``
+``circle_colour``). On a board of neutral stones, a space left unsure that hides its
+print and whose core looks like the sure stones of one colour around it, far from the
+sure bare board there, is that stone: the board under it may be paler than elsewhere,
+its set's colour is its own (``set_alike``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -71,6 +74,7 @@ import numpy as np
 
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.config import Section
+from companion.vision.set_alike import like_its_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import (
     RAYS,
@@ -1386,6 +1390,23 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered &= named == 0
     sheened |= named > 0
     hue = np.where(named > 0, named, hue)
+    # A stone hiding its print whose core looks like the sure stones of one colour
+    # around it, far from the sure bare board there, is that stone (``set_alike``): the
+    # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
+    unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+    if not hued.any():
+        hides = unseen & (samples.ink_around >= cfg.ink_clear) \
+            & (samples.ink < cfg.ink_present * cfg.ink_absent)
+        if rim is not None:
+            hides &= ~rim
+        sure_class = np.where(unread | ~clean | (confidence < cfg.learn_confidence), -1, best)
+        set_stone = like_its_set(observed, sure_class, samples.around, unread & clean & hides,
+                                 len(colours), cfg)
+        best = np.where(set_stone > 0, set_stone, best)
+        confidence = np.where(set_stone > 0, cfg.min_confidence, confidence)
+        covered &= set_stone == 0
+        sheened |= set_stone > 0
+        hue = np.where(set_stone > 0, set_stone, hue)
     unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,

@@ -1,5 +1,6 @@
 """``companion bench vision-real-variations`` on a labelled rendered "photo": the
-unchanged picture is placed and read, a line cut off is refused, never found off."""
+unchanged picture is placed and read, a line cut off is refused, never found off; a
+photo without a label beside it is left out."""
 
 import cv2
 import pytest
@@ -20,11 +21,13 @@ def test_bench_reads_variations_and_refuses_a_line_cut_off(tmp_path, capsys):
     rows = [" ".join(symbols[truth["cells"][f"{c}{r}"]] for c in "ABCDEFGHJKLMNOPQRST")
             for r in range(19, 0, -1)]
     (tmp_path / "p.txt").write_text("\n".join(rows) + "\n")
+    cv2.imwrite(str(tmp_path / "unlabelled.jpg"), image)
     assert main(["bench", "vision-real-variations", str(tmp_path), "--only",
                  "original,line cut,turn 90", "--rendered", "0"]) == 0
+    out = capsys.readouterr().out
+    assert f"1 photos from {tmp_path}" in out
     rows = {line[:16].strip(): [int(v) for v in line[16:].split()[:7]] for line in
-            capsys.readouterr().out.splitlines()
-            if line[:16].strip() in ("original", "line cut", "turn 90")}
+            out.splitlines() if line[:16].strip() in ("original", "line cut", "turn 90")}
     for name in ("original", "turn 90"):  # placed, refused, off, wrong size
         placed, refused, off, wrong_size, right, unsure, wrong = rows[name]
         assert (placed, refused, off, wrong_size) == (1, 0, 0, 0)
