@@ -21,6 +21,11 @@ class Section(Mapping[str, Any]):
             key: Section(value) if isinstance(value, Mapping) else value
             for key, value in values.items()
         }
+        # Each setting is an attribute of its own too: the recognisers read hundreds a
+        # frame, and ``__getattr__`` costs a call each. A name the class has (``items``,
+        # ``get``...) stays the class's, as it was.
+        self.__dict__.update({key: value for key, value in self._values.items()
+                              if isinstance(key, str) and not hasattr(type(self), key)})
 
     def __getattr__(self, name: str) -> Any:
         try:
