@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 
 import benchmarks.vision as bench
-from calibration.registration import from_corners
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.labels import EMPTY, UNSURE
@@ -23,6 +22,7 @@ from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.sampling import RAYS
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look_of
 from companion.vision.stones import _one_arm_at_most
+from tests.helpers.bench_taps import tapped
 from tests.helpers.scene_cache import render_scene
 
 # Scene 9726 (Go 19 × 19, 1280 × 960, seen from 34°): glass stones on white vinyl under
@@ -45,10 +45,8 @@ def _read(looks: str, pieces: dict[str, str] | None = None, hands: float = bench
     effects = bench.random_effects(np.random.default_rng([SEED, 1]), hands=hands, glare=glare)
     image, truth = render_scene(SEED, geometry, pieces, colours=("black", "white"),
                                 effects=effects, look=look)
-    taps = np.array(truth["corners_px"]) + np.random.default_rng([SEED, 2]).normal(
-        0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return Recogniser(geometry, ("black", "white")).read(image, homography), truth
+    return Recogniser(geometry, ("black", "white")).read(image, tapped(SEED, geometry, truth)), \
+        truth
 
 
 def _stones(looks: str) -> dict[str, str]:
