@@ -829,16 +829,36 @@ def _stone_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
     (``ink_clear`` at the spaces around) is hidden where a piece would sit (at most
     ``ink_faint_share`` of the board's fair print) and where the space's lines cross the
     ring round its core (at least ``ring_min_seen`` of them seen, at most
-    ``ring_max_ink`` print), and the board beside it is shaded as a standing stone
-    shades it (``_shaded_edge``, its gaps not blown out). Bare board shows its lines
-    there, and a flat thing over it casts no shade at its edge."""
+    ``ring_max_ink`` print, or print there that is no cross: ``_one_arm_at_most``), and
+    the board beside it is shaded as a standing stone shades it (``_shaded_edge``, its
+    gaps not blown out). Bare board shows its lines there, and a flat thing over it
+    casts no shade at its edge."""
     if rays is None:
         return np.zeros(len(samples.ink), dtype=bool)
     standing = chosen & (samples.ink_around >= cfg.ink_clear) \
         & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
-        & (samples.ring_seen >= cfg.ring_min_seen) & (samples.ring_ink <= cfg.ring_max_ink) \
-        & (samples.gap_blown <= cfg.lamp_gap_blown)
+        & (samples.ring_seen >= cfg.ring_min_seen) & (samples.gap_blown <= cfg.lamp_gap_blown)
+    inked = standing & (samples.ring_ink > cfg.ring_max_ink)
+    standing &= ~inked | _one_arm_at_most(samples, rays, inked, cfg)
     return standing & _shaded_edge(samples, rays, standing, cfg, one_sided=True)
+
+
+def _one_arm_at_most(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section
+                     ) -> np.ndarray:
+    """Of the ``chosen`` spaces (N bool), whose ring round the core shows some print on
+    the space's lines (``ring_ink`` over ``ring_max_ink``), those where that print is
+    no cross: at the core's edge (each ray's first sample, 0.3 pitch) at most one of
+    the four rays along the space's lines is darker than the rays either side of it
+    (``_lines_across`` asks two). Bare board's lines run across the ring in every
+    direction they leave the space (three on the board's edge); a stone standing a
+    little off its point (set so, or leaning, seen from low) uncovers at most the one
+    line on the side it leans away from, and its own shaded edge turns round it, as
+    dark beside a line as on it. The others are not looked at."""
+    few = np.zeros(len(chosen), dtype=bool)
+    at = np.flatnonzero(chosen)
+    if len(at):
+        few[at] = ~_lines_across(np.take(samples.darkest, rays[at][:, :, 0]), samples, cfg)
+    return few
 
 
 def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
