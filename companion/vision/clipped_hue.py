@@ -29,19 +29,23 @@ import numpy as np
 from companion.vision.config import Section
 
 
-def clipped_off_hue(observed: np.ndarray, ratio: np.ndarray, best: np.ndarray,
-                    reference: np.ndarray | None, spans: np.ndarray, cfg: Section
-                    ) -> np.ndarray:
+def clipped_off_hue(observed: np.ndarray, share: np.ndarray, ratio: np.ndarray,
+                    best: np.ndarray, reference: np.ndarray | None, spans: np.ndarray,
+                    cfg: Section) -> np.ndarray:
     """The spaces (N) read as stone ``best`` (1 + colour index; 0: empty, never asked)
-    whose core's colour ``observed`` (N×3) clips in some channels but not all
-    (``white_level``), and whose log ratio to the board (``ratio``) shows a clipped
-    channel farther above an unclipped one, by more than ``cover_fit_chroma``, than a
-    stone of that colour could: anywhere from the colour part of the picture's own white
-    stones (``reference``; ``None``: too few, nothing is asked) to that plus its paint's
-    span (``circle_colour.paint_spans``: its paint's colour part less white paint's)."""
+    whose core's colour ``observed`` (N×3) clips in some channels (``white_level``)
+    while in another almost none of its pixels clip (``share``, N×3, the share of the
+    core's pixels clipped in each channel, at most ``lamp_core_blown``: a channel near
+    its clipping, as under a highlight, is no sure measure either), and whose log ratio
+    to the board (``ratio``) shows a clipped channel farther above that one, by more
+    than ``cover_fit_chroma``, than a stone of that colour could: anywhere from the
+    colour part of the picture's own white stones (``reference``; ``None``: too few,
+    nothing is asked) to that plus its paint's span (``circle_colour.paint_spans``: its
+    paint's colour part less white paint's)."""
     clipped = observed >= cfg.white_level
+    clear = share <= cfg.lamp_core_blown
     off = np.zeros(len(best), dtype=bool)
-    at = np.flatnonzero((best > 0) & clipped.any(axis=1) & ~clipped.all(axis=1))
+    at = np.flatnonzero((best > 0) & clipped.any(axis=1) & clear.any(axis=1))
     if reference is None or not len(at):
         return off
     span = spans[best[at] - 1]  # M×3
@@ -49,6 +53,6 @@ def clipped_off_hue(observed: np.ndarray, ratio: np.ndarray, best: np.ndarray,
     seen = ratio[at][:, :, None] - ratio[at][:, None, :]
     low = (reference[:, None] - reference[None, :])[None, :, :]
     most = low + np.maximum(span[:, :, None] - span[:, None, :], 0.0)
-    pairs = clipped[at][:, :, None] & ~clipped[at][:, None, :]
+    pairs = clipped[at][:, :, None] & clear[at][:, None, :]
     off[at] = (pairs & (seen > most + cfg.cover_fit_chroma)).any(axis=(1, 2))
     return off

@@ -308,9 +308,10 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     return named
 
 
-def _clipped_other_hue(observed: np.ndarray, ratio: np.ndarray, best: np.ndarray,
-                       protos: np.ndarray, surely: np.ndarray, colours: Sequence[str],
-                       palette: Section, hued: np.ndarray, cfg: Section) -> np.ndarray:
+def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
+                       best: np.ndarray, protos: np.ndarray, surely: np.ndarray,
+                       colours: Sequence[str], palette: Section, hued: np.ndarray,
+                       cfg: Section) -> np.ndarray:
     """The spaces read as a light stone or one of a hue of its own whose core clips in
     some channels, and whose channels left show a hue no stone of that colour shows
     against the picture's own white stones (the ``surely`` read ones, at least
@@ -325,7 +326,8 @@ def _clipped_other_hue(observed: np.ndarray, ratio: np.ndarray, best: np.ndarray
         if whites.sum() >= cfg.light_min_stones else None
     lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
     light_stone = lightness[np.arange(len(best)), best] >= cfg.dark_piece_lum
-    return clipped_off_hue(observed, ratio, np.where(light_stone, best, 0), reference,
+    share = (samples.core >= cfg.white_level).mean(axis=1)
+    return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
                            paint_spans(colours, palette, white), cfg)
 
 
@@ -1467,8 +1469,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered &= named == 0
     sheened |= named > 0
     hue = np.where(named > 0, named, hue)
-    clipped = _clipped_other_hue(observed, ratio, best, protos, surely, colours, palette,
-                                 hued, cfg)
+    clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
+                                 palette, hued, cfg)
     best_lum = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best]
     over_print = _stone_over_print(samples, best, best_lum, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print

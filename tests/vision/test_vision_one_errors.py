@@ -88,9 +88,10 @@ REFERENCE = np.array([0.27, -0.07, -0.20])  # BGR: a white stone on bamboo shows
 
 
 def _off(ratio: np.ndarray, observed: np.ndarray, best: int,
-         reference: np.ndarray | None = REFERENCE) -> bool:
-    return bool(clipped_off_hue(observed[None, :], ratio[None, :], np.array([best]),
-                                reference, SPANS, CFG)[0])
+         reference: np.ndarray | None = REFERENCE, share: np.ndarray | None = None) -> bool:
+    share = (observed >= CFG.white_level).astype(float) if share is None else share
+    return bool(clipped_off_hue(observed[None, :], share[None, :], ratio[None, :],
+                                np.array([best]), reference, SPANS, CFG)[0])
 
 
 def test_a_yellow_core_clipped_in_red_is_no_white_stone():
@@ -106,6 +107,17 @@ def test_a_white_core_clipped_in_red_showing_the_white_stones_hue_stays():
     ratio = 0.4 + REFERENCE
     observed = np.array([200.0, 230.0, 255.0])
     assert not _off(ratio, observed, WHITE + 1)
+
+
+def test_a_channel_near_its_clipping_is_no_bound():
+    """A white slate-and-shell stone under a warm lamp (development 10354, D22, under a
+    hand): blue and green clipped, red at 246 with a third of its pixels clipped, the
+    highlight's roll-off. Red is no sure measure there: nothing is asked."""
+    ratio = np.array([0.405, 0.162, 0.067])
+    observed = np.array([255.0, 255.0, 246.0])
+    neutral = np.array([0.005, 0.005, -0.01])
+    assert not _off(ratio, observed, WHITE + 1, neutral, np.array([0.98, 0.98, 0.35]))
+    assert _off(ratio, observed, WHITE + 1, neutral, np.array([0.98, 0.98, 0.0]))
 
 
 def test_nothing_is_asked_without_white_stones_or_with_nothing_clipped():
