@@ -166,21 +166,28 @@ def _marks_clear(samples: Samples, cfg: Section) -> bool:
     return bool(marked and flat_percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear)
 
 
-def _stone_over_print(samples: Samples, best: np.ndarray, best_lum: np.ndarray,
-                      fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
+                      best: np.ndarray, best_lum: np.ndarray, fair_print: np.ndarray,
+                      cfg: Section) -> np.ndarray:
     """The spaces read as a stone lighter than a dark piece (``dark_piece_lum``) that
-    show their printed mark about as well as the spaces around show theirs
-    (``ink_fair_share`` of ``fair_print``), where it lies and at the stone's foot, on a
-    board that prints a mark round every space and shows it clearly (``_marks_clear``:
-    ONE's circles, narrower than any stone, which a stone standing there hides whole).
-    Bare board lit more than the gaps round it (a shade's edge over the gaps) reads as a
-    light stone by its colour while its mark shows: colour and print disagree, and the
-    picture does not tell which is right."""
+    show, on a board that prints a mark round every space and shows it clearly
+    (``_marks_clear``: ONE's circles, narrower than any stone, which a stone standing
+    there hides whole), two signs of bare board: their mark about as well as the spaces
+    around show theirs (``ink_fair_share`` of ``fair_print``), where it lies and at the
+    stone's foot, and the board's own hue, their colour part nearer empty's than the
+    stone's. Bare board lit more than the gaps round it (a shade's edge over the gaps)
+    reads as a light stone by its lightness; a shell stone's stripes pass for print, but
+    the stone shows its own hue."""
     if not _marks_clear(samples, cfg):
         return np.zeros(len(best), dtype=bool)
     least = np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
-    return (best > 0) & (best_lum >= cfg.dark_piece_lum) & (samples.ink >= least) \
-        & (samples.foot_ink >= least)
+    stone = np.flatnonzero((best > 0) & (best_lum >= cfg.dark_piece_lum)
+                           & (samples.ink >= least) & (samples.foot_ink >= least))
+    over = np.zeros(len(best), dtype=bool)
+    shown = colour_part(ratio[stone])
+    own = np.linalg.norm(shown - colour_part(protos[stone, best[stone] - 1]), axis=1)
+    over[stone] = np.linalg.norm(shown, axis=1) < own
+    return over
 
 
 def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
@@ -1472,7 +1479,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
                                  palette, hued, cfg)
     best_lum = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best]
-    over_print = _stone_over_print(samples, best, best_lum, fair_print, cfg)
+    over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
