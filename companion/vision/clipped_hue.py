@@ -1,28 +1,23 @@
 """A stone read from a core clipped in some channels, whose channels left say another hue.
 
 Under a bright lamp a light stone's core may clip in its brightest channels (a yellow
-stone under daylight in red and green, a white one under a warm lamp in red), and the
-reader, which weighs the whole colour, reads what the clipping leaves. Clipping only
-lowers a channel: a channel that clips would show more, never less. So what the
-picture shows of the channels left is a bound on the stone's true colour: for every
-channel ``k`` that clips and every channel ``u`` that does not, the true difference of
-their log ratios to the board is at least the one seen. A stone of colour *c* under the
-light found shows a known difference there (its paint's colour part less the board's
-paint's, ``expected_colour_parts``); where the difference seen is larger than any stone
-of *c* could show by more than ``cover_fit_chroma``, the stone is not *c*. A white stone
-on bamboo shows more blue than red against it (the board has little blue); a yellow one,
-its blue all but gone, shows far more red than blue: clipped in red and green, a yellow
-stone read white by its lightness shows red and green over blue, which no white stone
-there does.
+stone under daylight in red, or red and green; a white one under a warm lamp in red),
+and the reader, which weighs the whole colour, reads what the clipping leaves: a yellow
+yunzi stone on bamboo, clipped in red, was read white by its lightness. Clipping only
+lowers a channel: a channel that clips would show more, never less. So for every
+channel ``k`` that clips and every channel ``u`` almost none of whose pixels clip, the
+difference of their log ratios to the board that the picture shows is a lower bound of
+the stone's own. Against the picture's own white stones (white paint: their ratio to
+the board beside them cancels the lamp), a stone of colour *c* shows anything from
+their colour part (a translucent or sheened stone is paler than its paint) to that plus
+its paint's colour part less white paint's (``circle_colour.paint_spans``). Where the
+bound passes the most *c* could show by more than ``cover_fit_chroma``, the stone is
+not *c*: no white stone on bamboo shows red over blue, a yellow one does.
 
-A hued stone may be paler than its paint (a translucent yunzi stone, a sheen): it is
-allowed any colour part between a white stone's and its paint's. Only where a colour
-has a hue of its own (ONE); a Go stone is black or white, and the hue does not tell
-them (the reader then tells them by lightness)."""
+Only where a colour has a hue of its own (ONE); a Go stone is black or white, and the
+reader tells them by lightness."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import numpy as np
 

@@ -342,8 +342,9 @@ def _light_neutral(colours: Sequence[str], palette: Section, hued: np.ndarray,
                    cfg: Section) -> int | None:
     """The index of the one light neutral colour in play (ONE's white) where some colour
     has a hue of its own; ``None`` elsewhere (Go: no colour has a hue)."""
+    level = np.log(cfg.light_piece_level)
     light = [i for i, c in enumerate(colours)
-             if np.log(np.array(palette[c], dtype=np.float64)).mean() >= np.log(cfg.light_piece_level)
+             if np.log(np.array(palette[c], dtype=np.float64)).mean() >= level
              and not hued[i + 1]]
     return light[0] if len(light) == 1 and hued.any() else None
 
@@ -1397,10 +1398,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     # Against a glare in the gaps only lightness is read, and a piece far darker than
     # the glare is the dark piece only where its core is that piece's neutral paint.
-    glare_left = (glare & ~seen_bare & ~standing) | ((best_lum < cfg.dark_piece_lum)
-                                                    & (samples.gap_blown > cfg.max_gap_blown)
-                                                    & ~_neutral_under(samples, observed, light, hued,
-                                                                     cfg))
+    off_neutral = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown) \
+        & ~_neutral_under(samples, observed, light, hued, cfg)
+    glare_left = (glare & ~seen_bare & ~standing) | off_neutral
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
     # in) is a dark stone's rim round a lamp's highlight, blown out or only bright: the
@@ -1483,7 +1483,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped, over_print)
+             ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
+             over_print)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
