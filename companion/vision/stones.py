@@ -73,6 +73,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.circle_colour import named_over_circle, paint_spans
+from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.set_alike import like_its_set
 from companion.vision.labels import EMPTY, UNSURE
@@ -107,6 +108,8 @@ UNSURE_RULES = (
     "empty, a lit face lighter than its board",
     "empty, print hidden round a blown-out face",
     "a stone by missing print, its foot printed",
+    "core clipped, its channels left another hue",
+    "a light stone over its printed mark",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -156,9 +159,39 @@ def _mark_missing(samples: Samples, cfg: Section) -> np.ndarray:
     vinyl, its lit face blown out and the rest in the board's shade) or by a hand, and
     its colour cannot tell which. A grid's thin lines are another matter: blur, glare
     and a webcam's JPEG wipe them away at many bare points of real photos."""
+    return _marks_clear(samples, cfg) & print_hidden(samples, cfg)
+
+
+def _marks_clear(samples: Samples, cfg: Section) -> bool:
+    """Whether the board prints a mark round every space rather than lines through them
+    (``ring_seen`` nought at every space, as on ONE's rings) and its typical space shows
+    that mark clearly (the ``ink_typical`` percentile at least ``ink_clear``)."""
     marked = not (samples.ring_seen > 0.0).any()
-    clear = flat_percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear
-    return marked & clear & print_hidden(samples, cfg)
+    return bool(marked and flat_percentile(samples.ink, cfg.ink_typical) >= cfg.ink_clear)
+
+
+def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
+                      best: np.ndarray, best_lum: np.ndarray, fair_print: np.ndarray,
+                      cfg: Section) -> np.ndarray:
+    """The spaces read as a stone lighter than a dark piece (``dark_piece_lum``) that
+    show, on a board that prints a mark round every space and shows it clearly
+    (``_marks_clear``: ONE's circles, narrower than any stone, which a stone standing
+    there hides whole), two signs of bare board: their mark about as well as the spaces
+    around show theirs (``ink_fair_share`` of ``fair_print``), where it lies and at the
+    stone's foot, and the board's own hue, their colour part nearer empty's than the
+    stone's. Bare board lit more than the gaps round it (a shade's edge over the gaps)
+    reads as a light stone by its lightness; a shell stone's stripes pass for print, but
+    the stone shows its own hue."""
+    if not _marks_clear(samples, cfg):
+        return np.zeros(len(best), dtype=bool)
+    least = np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
+    stone = np.flatnonzero((best > 0) & (best_lum >= cfg.dark_piece_lum)
+                           & (samples.ink >= least) & (samples.foot_ink >= least))
+    over = np.zeros(len(best), dtype=bool)
+    shown = colour_part(ratio[stone])
+    own = np.linalg.norm(shown - colour_part(protos[stone, best[stone] - 1]), axis=1)
+    over[stone] = np.linalg.norm(shown, axis=1) < own
+    return over
 
 
 def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
@@ -264,15 +297,13 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     darker part no light stone shows (``light_stone_min_lum``). Never where no colour
     has a hue of its own (Go)."""
     named = np.zeros(len(chosen), dtype=int)
-    paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
-    light = [i for i, p in enumerate(paints)
-             if p.mean() >= np.log(cfg.light_piece_level) and not hued[i + 1]]
-    if len(light) != 1 or not hued.any():
+    white = _light_neutral(colours, palette, hued, cfg)
+    if white is None:
         return named
     at = np.flatnonzero(chosen & _mark_missing(samples, cfg) & _board_round(samples, cfg)
                         & (samples.core_blown <= cfg.max_core_blown)
                         & (samples.gap_blown <= cfg.lamp_gap_blown))
-    whites = surely & (best == light[0] + 1)
+    whites = surely & (best == white + 1)
     if not len(at) or whites.sum() < cfg.light_min_stones:
         return named
     reference = column_median(colour_part(ratio[whites]))
@@ -283,9 +314,61 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     dark = (ring < cfg.dark_ring_lum) & (ring < ratio[at].mean(axis=1) - cfg.dark_rim_margin) \
         & (darker.mean(axis=1) < cfg.light_stone_min_lum)
     named[at] = named_over_circle(darker, lighter, protos[at], reference,
-                                  paint_spans(colours, palette, light[0]), hued, darkest,
-                                  light[0], dark, cfg)
+                                  paint_spans(colours, palette, white), hued, darkest,
+                                  white, dark, cfg)
     return named
+
+
+def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
+                       best: np.ndarray, protos: np.ndarray, surely: np.ndarray,
+                       colours: Sequence[str], palette: Section, hued: np.ndarray,
+                       cfg: Section) -> np.ndarray:
+    """The spaces read as a light stone or one of a hue of its own whose core clips in
+    some channels, and whose channels left show a hue no stone of that colour shows
+    against the picture's own white stones (the ``surely`` read ones, at least
+    ``light_min_stones``; ``clipped_hue``: a clipped channel only ever reads lower than
+    it is). Only where a colour has a hue of its own and one light neutral colour is in
+    play (ONE's white): Go's stones are told by lightness."""
+    white = _light_neutral(colours, palette, hued, cfg)
+    if white is None:
+        return np.zeros(len(best), dtype=bool)
+    whites = surely & (best == white + 1)
+    reference = column_median(colour_part(ratio[whites])) \
+        if whites.sum() >= cfg.light_min_stones else None
+    lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
+    light_stone = lightness[np.arange(len(best)), best] >= cfg.dark_piece_lum
+    share = (samples.core >= cfg.white_level).mean(axis=1)
+    return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
+                           paint_spans(colours, palette, white), cfg)
+
+
+def _light_neutral(colours: Sequence[str], palette: Section, hued: np.ndarray,
+                   cfg: Section) -> int | None:
+    """The index of the one light neutral colour in play (ONE's white) where some colour
+    has a hue of its own; ``None`` elsewhere (Go: no colour has a hue)."""
+    level = np.log(cfg.light_piece_level)
+    light = [i for i, c in enumerate(colours)
+             if np.log(np.array(palette[c], dtype=np.float64)).mean() >= level
+             and not hued[i + 1]]
+    return light[0] if len(light) == 1 and hued.any() else None
+
+
+def _neutral_under(samples: Samples, observed: np.ndarray, light: Light, hued: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """The spaces whose core shows a neutral paint under the light: its colour part (the
+    sensor's floor, ``dark_floor``, lifting the darkest channels alike) within
+    ``cover_fit_chroma`` of the light's colour as the light stones show it, or of the
+    board's tint taken as the light's (the two readings of the light the reader weighs).
+    Where the gaps are blown out the board's colour is lost, and a piece is told by its
+    lightness against the glare alone; a black stone is dark in every channel, while a
+    blue glass stone as dark against the glare shows its blue plainly. Every space where
+    no colour has a hue of its own (Go)."""
+    if not hued.any():
+        return np.ones(len(observed), dtype=bool)
+    tint = colour_part(np.log(observed + cfg.dark_floor))
+    lamp = np.zeros(3) if light.colour is None else light.colour
+    return (np.linalg.norm(tint - lamp[None, :], axis=1) <= cfg.cover_fit_chroma) \
+        | (np.linalg.norm(tint - log_tint(samples.board), axis=1) <= cfg.cover_fit_chroma)
 
 
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
@@ -1337,7 +1420,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
         & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
         & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
-    glare_left = glare & ~seen_bare & ~standing
+    # Against a glare in the gaps only lightness is read, and a piece far darker than
+    # the glare is the dark piece only where its core is that piece's neutral paint.
+    off_neutral = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown) \
+        & ~_neutral_under(samples, observed, light, hued, cfg)
+    glare_left = (glare & ~seen_bare & ~standing) | off_neutral
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
     # in) is a dark stone's rim round a lamp's highlight, blown out or only bright: the
@@ -1371,7 +1458,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(hidden_stone, support, confidence)
     ambiguous &= ~hidden_stone
     doubtful &= ~hidden_stone
-    unprinted = (best == 0) & ~bare & _mark_missing(samples, cfg)
+    # A mark a board prints round every space shows at a bare space, if faintly; a
+    # space that shows no more of it than a stone's edge leaves (``faint``) is covered.
+    unprinted = (best == 0) & ~bare & (_mark_missing(samples, cfg)
+                                       | (faint & _marks_clear(samples, cfg)))
     lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint), cfg)
     blind |= unprinted | lit_face | blown_face
@@ -1402,9 +1492,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A stone over the circle it hides is named where two readings of its hue agree
     # (``circle_colour``): under the light found, and against this picture's white stones.
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+    surely = clean & (best > 0) & ~unread & (confidence >= cfg.learn_confidence)
     named = _named_over_circle(samples, kept, ratio, protos, best, colours, palette, hued, darkest,
-                               clean & (best > 0) & ~unread
-                               & (confidence >= cfg.learn_confidence), unread, cfg)
+                               surely, unread, cfg)
     best = np.where(named > 0, named, best)
     confidence = np.where(named > 0, cfg.min_confidence, confidence)
     covered &= named == 0
@@ -1427,10 +1517,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         covered &= set_stone == 0
         sheened |= set_stone > 0
         hue = np.where(set_stone > 0, set_stone, hue)
-    unsure = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+    clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
+                                 palette, hued, cfg)
+    best_lum = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best]
+    over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg)
+    unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
-             ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed)
+             ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
+             over_print)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
