@@ -129,8 +129,12 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     places, pixels, to_pixels, spots = [found for found in lattices
                                         if len(found[0]) == most][-1]
     widest = max(max(len(axis) for axis in _points(g)) for g in geometries)
-    held = on_held_lines(places)  # a few spots off the board (a bowl, the table) aside
-    if (np.ptp(held if len(held) else places, axis=0) >= MAX_SPAN * widest).any():
+    if within is not None:  # in a crop around the board: a few spots off it set aside
+        held = on_held_lines(places)
+        spanned = held if len(held) else places
+    else:  # in the whole picture, spots all over: the closer look places the stones better
+        spanned = places
+    if (np.ptp(spanned, axis=0) >= MAX_SPAN * widest).any():
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
                                 "no board covered in stones is in view.")
     places, pixels, to_pixels = stone_phase(small, spots, places, pixels, to_pixels)
