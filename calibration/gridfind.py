@@ -650,7 +650,9 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
     its map), where a table's grain outweighed a small board's lines; and in a
     ``blurred`` picture (enlarged ``BLURRED_ZOOM`` times or more: a crop of a small
     board), last, from the pieces found in it shrunk by half, where its blurred lines
-    are sharp enough again for the line segment detector. An outline within
+    are sharp enough again for the line segment detector, and then from the straight
+    runs of the line response's ridges (``gridoutline.ridge_pieces``: lines too soft
+    for the detector still show as ridges there). An outline within
     ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
     searched beyond it and snapped to the lines: it would be the same lattice)."""
     size = (grey.shape[1], grey.shape[0])

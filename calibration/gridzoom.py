@@ -16,9 +16,11 @@ particular, a bowl's rim one way within such a window. So:
 2. **Regions.** The crosshatch over ``HATCH_SHARE`` of its highest, in connected
    regions at least ``MIN_REGION_SHARE`` of the picture's side across whose
    crosshatch is at least ``TWO_WAYS`` of all their edges (wood grain's is not), the
-   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``. A region two
-   things make, joined by a neck narrower than ``NECK_WINDOWS`` windows (a board
-   lying against a keyboard), is split there.
+   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``, in rounds:
+   each round's threshold is that share of the highest crosshatch outside the regions
+   taken before (a keyboard's bold keys would otherwise hide a board's fine lines). A
+   region two things make, joined by a neck narrower than ``NECK_WINDOWS`` windows (a
+   board lying against a keyboard), is split there.
 3. **Crops.** Each region with ``CROP_MARGIN`` of its size around it each way, in the
    full picture, when that is at most ``1 / MIN_ZOOM`` of the working size (searched
    at the working size, it then shows the board at least ``MIN_ZOOM`` times larger).
