@@ -33,9 +33,10 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    the board's rim) are left out (``on_held_lines``; in a crop around a board's
    crosshatch, so are they before the lattice's span is judged: a few spots beside
    the board no longer make it "finer than any board's"). The board has 9, 13 or 19
-   lines (the geometries asked for): the smallest is taken that holds all but ``OUTSIDE_SHARE`` of the
-   spots and is filled by its stones to ``MIN_FILLED`` (a board with fewer stones
-   shows its lines, and the grid finder finds it by them), with stones on
+   lines (the geometries asked for): the smallest is taken that holds all but
+   ``OUTSIDE_SHARE`` of the spots and is filled by its stones to ``MIN_FILLED`` (a
+   board with fewer stones shows its lines, and the grid finder finds it by them),
+   with stones on
    ``MIN_LINES_HELD`` of its lines each way (a game's stones spread over the board;
    a keyboard's rows of keys do not). Along each axis it lies
    where it holds the most spots; of the ways holding nearly as many (an empty edge

@@ -10,10 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.gridfind import line_response
+from calibration.gridfind import find_grid_of, line_response
 from calibration.gridoutline import ridge_pieces
 from calibration.gridstones import on_held_lines
 from calibration.gridzoom import hatch_regions
+from calibration.registration import RegistrationError
+from companion.geometry import load_geometry
+from tests.helpers.cluttered_scenes import bare_table
 
 SIDE = (1200, 675)
 
@@ -77,3 +80,19 @@ def test_spots_off_the_board_lie_on_lines_of_their_own_and_are_set_aside():
     assert np.ptp(kept, axis=0).tolist() == [18.0, 18.0]
     assert len(kept) == 361
     assert not any((kept == stray).all(axis=1).any() for stray in strays)
+
+
+@pytest.mark.slow
+def test_a_bare_cluttered_table_is_refused_with_the_same_words():
+    """Bowls, a keyboard, the table's edge and wood grain, no board: the regions taken
+    in rounds, the ridges' pass and the stones' span change nothing there (the message
+    is main's before session 19, f72bda0, word for word)."""
+    sizes = [load_geometry(n) for n in ("go-19", "go-13", "go-9")]
+    with pytest.raises(RegistrationError) as refused:
+        find_grid_of(bare_table(3690, (1920, 1080), 0.15), sizes)
+    assert str(refused.value) == (
+        "Most of the picture's lines run one way (wood grain, stripes) and no board's grid "
+        "was found among them: is the board in view, and large enough? (The lines found fit "
+        "no board of 13x13, 19x19, 9x9 lines (as 13x13: every other one of the grid's rows "
+        "is a weaker line: is it the board named?)) Seen closer where lines cross (1 place), "
+        "no board either.")
