@@ -94,6 +94,7 @@ from calibration.gridoutline import (
     line_families,
     outside_grain,
     plausible,
+    ridge_pieces,
     straightening,
     upright,
 )
@@ -649,23 +650,28 @@ def _outlines(grey: np.ndarray, response: np.ndarray, counts: Sequence[int],
     its map), where a table's grain outweighed a small board's lines; and in a
     ``blurred`` picture (enlarged ``BLURRED_ZOOM`` times or more: a crop of a small
     board), last, from the pieces found in it shrunk by half, where its blurred lines
-    are sharp enough again for the line segment detector. An outline within
+    are sharp enough again for the line segment detector, and then from the straight
+    runs of the line response's ridges (``gridoutline.ridge_pieces``: lines too soft
+    for the detector still show as ridges there). An outline within
     ``SAME_OUTLINE`` of one offered before is not offered again (the lattice is
     searched beyond it and snapped to the lines: it would be the same lattice)."""
     size = (grey.shape[1], grey.shape[0])
     segments = detect_segments(grey)
     offered: list[np.ndarray] = []
-    for search in range(3 if blurred else 2):
+    for search in range(4 if blurred else 2):
         if search == 2:
             half = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             pieces = detect_segments(half) * 2.0
+        elif search == 3:
+            pieces = ridge_pieces(response)
         else:
             pieces = segments if search == 0 else outside_grain(segments, one_way())
         if search == 1 and len(pieces) == len(segments):
             if blurred:
                 continue
             return
-        families = line_families(pieces, size, CLEAR_FAMILIES if search == 1 else MAX_FAMILIES)
+        families = line_families(pieces, size, MAX_FAMILIES if search in (0, 2)
+                                 else CLEAR_FAMILIES)
         webs, pair = candidate_outlines(families, response, size)
         outlines: Iterable[np.ndarray] = webs
         if families is not None and pair is not None:  # fitted only when reached

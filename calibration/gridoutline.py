@@ -60,6 +60,10 @@ STRAIGHT_MARGIN = 0.05  # share of the pieces' span the canvas shows beyond them
 MIN_OUTLINE_SHARE = 0.004  # an outline smaller than this share of the picture is no board
 SIDE_TURN_DEG = 20.0  # outline edges turned further than this from their side cut a corner
 PIECE_SHARE = 0.005  # line pieces this share of the largest web's size belong to the grid
+RIDGE_ANGLES = 360  # the ridges' Hough transform: directions in half a turn,
+RIDGE_VOTES = 1 / 20  # votes a run needs, as a share of the picture's longer side,
+RIDGE_LENGTH = 1 / 15  # the shortest run kept, and
+RIDGE_GAP = 1 / 100  # the widest gap bridged (shares of that side)
 GRAIN_SCALES = (1 / 150, 1 / 75, 1 / 37.5)  # grain is looked for at these windows (shares
 # of the picture's longer side: a few pixels to a large board's pitch)
 GRAIN_STEP = 4  # grain is mapped on a picture this many times smaller (as fine)
@@ -95,6 +99,22 @@ def detect_segments(grey: np.ndarray) -> np.ndarray:
     lengths = np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
     shortest = max(MIN_SEGMENT_PX, MIN_SEGMENT_SHARE * max(grey.shape[:2]))
     return segments[lengths >= shortest]
+
+
+def ridge_pieces(response: np.ndarray) -> np.ndarray:
+    """The long straight runs of the line response's ridges, N × 4 (x1, y1, x2, y2): the
+    response over Otsu's threshold, its runs collected by a probabilistic Hough
+    transform (at least ``RIDGE_LENGTH`` of the picture's longer side, bridging gaps of
+    ``RIDGE_GAP``). A picture enlarged two or three times (a crop around a small board)
+    has its lines blurred into soft edges the line segment detector misses, but the
+    black-hat response still shows each as a ridge, and a stone or a dotted print
+    breaking it leaves gaps the transform bridges."""
+    levels = np.clip(response, 0, 255).astype(np.uint8)
+    _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    side = max(response.shape[:2])
+    found = cv2.HoughLinesP(mask, 1, np.pi / RIDGE_ANGLES, round(RIDGE_VOTES * side),
+                            minLineLength=RIDGE_LENGTH * side, maxLineGap=RIDGE_GAP * side)
+    return np.empty((0, 4)) if found is None else found.reshape(-1, 4).astype(np.float64)
 
 
 def outside_grain(segments: np.ndarray, one_way: np.ndarray) -> np.ndarray:

@@ -30,10 +30,13 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    (the board, everywhere) than on the stones' (black and white): the lattice whose
    places differ more is the stones'.
 5. **The board's extent.** Rows and columns holding few spots (the table, a bowl,
-   the board's rim) are left out. The board has 9, 13 or 19 lines (the geometries
-   asked for): the smallest is taken that holds all but ``OUTSIDE_SHARE`` of the
-   spots and is filled by its stones to ``MIN_FILLED`` (a board with fewer stones
-   shows its lines, and the grid finder finds it by them), with stones on
+   the board's rim) are left out (``on_held_lines``; in a crop around a board's
+   crosshatch, so are they before the lattice's span is judged: a few spots beside
+   the board no longer make it "finer than any board's"). The board has 9, 13 or 19
+   lines (the geometries asked for): the smallest is taken that holds all but
+   ``OUTSIDE_SHARE`` of the spots and is filled by its stones to ``MIN_FILLED`` (a
+   board with fewer stones shows its lines, and the grid finder finds it by them),
+   with stones on
    ``MIN_LINES_HELD`` of its lines each way (a game's stones spread over the board;
    a keyboard's rows of keys do not). Along each axis it lies
    where it holds the most spots; of the ways holding nearly as many (an empty edge
@@ -129,7 +132,12 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     places, pixels, to_pixels, spots = [found for found in lattices
                                         if len(found[0]) == most][-1]
     widest = max(max(len(axis) for axis in _points(g)) for g in geometries)
-    if (np.ptp(places, axis=0) >= MAX_SPAN * widest).any():
+    if within is not None:  # in a crop around the board: a few spots off it set aside
+        held = on_held_lines(places)
+        spanned = held if len(held) else places
+    else:  # in the whole picture, spots all over: the closer look places the stones better
+        spanned = places
+    if (np.ptp(spanned, axis=0) >= MAX_SPAN * widest).any():
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
                                 "no board covered in stones is in view.")
     places, pixels, to_pixels = stone_phase(small, spots, places, pixels, to_pixels)
@@ -382,10 +390,7 @@ def board_extent(places: np.ndarray, response: np.ndarray, to_work: np.ndarray,
     first point (module docstring, step 5). Lines holding under ``SPARSE_SHARE`` of a
     typical line's spots are left out first: spots on the table, a bowl, the board's
     rim (an edge line of the board nearly empty is then found by its line)."""
-    for axis in (0, 1):
-        lines, held = np.unique(places[:, axis], return_counts=True)
-        sparse = lines[held < SPARSE_SHARE * np.median(held)]
-        places = places[~np.isin(places[:, axis], sparse)]
+    places = on_held_lines(places)
     if len(places) < MIN_SPOTS:
         raise RegistrationError("Too few stones found in rows and columns of stones to "
                                 "place a board by.")
@@ -420,6 +425,17 @@ def board_extent(places: np.ndarray, response: np.ndarray, to_work: np.ndarray,
     spans = [int(np.count_nonzero(c)) for c in counts]
     raise RegistrationError(f"The lattice of stones found ({spans[0]} by {spans[1]} lines) "
                             f"{failure}.")
+
+
+def on_held_lines(places: np.ndarray) -> np.ndarray:
+    """The lattice ``places`` on lines holding at least ``SPARSE_SHARE`` of a typical
+    line's spots, each way in turn (a spot on the table, a bowl or the board's rim lies
+    on a line of its own)."""
+    for axis in (0, 1):
+        lines, held = np.unique(places[:, axis], return_counts=True)
+        sparse = lines[held < SPARSE_SHARE * np.median(held)]
+        places = places[~np.isin(places[:, axis], sparse)]
+    return places
 
 
 def _window(counts: np.ndarray, count: int, response: np.ndarray, to_work: np.ndarray,

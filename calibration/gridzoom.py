@@ -16,9 +16,11 @@ particular, a bowl's rim one way within such a window. So:
 2. **Regions.** The crosshatch over ``HATCH_SHARE`` of its highest, in connected
    regions at least ``MIN_REGION_SHARE`` of the picture's side across whose
    crosshatch is at least ``TWO_WAYS`` of all their edges (wood grain's is not), the
-   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``. A region two
-   things make, joined by a neck narrower than ``NECK_WINDOWS`` windows (a board
-   lying against a keyboard), is split there.
+   strongest (their crosshatch summed) first, at most ``MAX_REGIONS``, in rounds:
+   each round's threshold is that share of the highest crosshatch outside the regions
+   taken before (a keyboard's bold keys would otherwise hide a board's fine lines). A
+   region two things make, joined by a neck narrower than ``NECK_WINDOWS`` windows (a
+   board lying against a keyboard), is split there.
 3. **Crops.** Each region with ``CROP_MARGIN`` of its size around it each way, in the
    full picture, when that is at most ``1 / MIN_ZOOM`` of the working size (searched
    at the working size, it then shows the board at least ``MIN_ZOOM`` times larger).
@@ -136,25 +138,35 @@ def _split_at_necks(mask: np.ndarray, window: int
 
 def hatch_regions(response: np.ndarray) -> list[tuple[int, int, int, int]]:
     """The boxes (x0, y0, x1, y1, in the response's pixels) of the strongest regions of
-    crosshatch, the strongest first (module docstring, step 2)."""
+    crosshatch, the strongest first (module docstring, step 2). They are taken in
+    rounds: each round's threshold is ``HATCH_SHARE`` of the highest crosshatch outside
+    the regions taken before (with a window round them), so a keyboard's keys, whose
+    crosshatch may be several times a small board's fine lines', do not hide it."""
     if min(response.shape[:2]) < 4 * HATCH_STEP:
         return []
     hatch, share = crosshatch(response)
-    top = float(hatch.max())
-    if not top > 0:
-        return []
-    mask = (hatch > HATCH_SHARE * top).astype(np.uint8)
-    count, labels, stats = _split_at_necks(mask, _window(response.shape))
+    window = _window(response.shape)
     smallest = MIN_REGION_SHARE * max(response.shape[:2]) / HATCH_STEP
-    strength = np.bincount(labels.ravel(), weights=hatch.ravel(), minlength=count)
-    regions = [(float(strength[k]), k) for k in range(1, count)
-               if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) >= smallest
-               and np.median(share[labels == k]) >= TWO_WAYS]
-    boxes = []
-    for _, k in sorted(regions, reverse=True)[:MAX_REGIONS]:
-        x, y, w, h = (HATCH_STEP * int(stats[k, i]) for i in (
-            cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-        boxes.append((x, y, x + w, y + h))
+    left = np.ones(hatch.shape, bool)  # outside the regions taken
+    boxes: list[tuple[int, int, int, int]] = []
+    while len(boxes) < MAX_REGIONS and left.any():
+        top = float(hatch[left].max())
+        if not top > 0:
+            break
+        mask = ((hatch > HATCH_SHARE * top) & left).astype(np.uint8)
+        count, labels, stats = _split_at_necks(mask, window)
+        strength = np.bincount(labels.ravel(), weights=hatch.ravel(), minlength=count)
+        regions = [(float(strength[k]), k) for k in range(1, count)
+                   if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT])
+                   >= smallest and np.median(share[labels == k]) >= TWO_WAYS]
+        if not regions:
+            break
+        for _, k in sorted(regions, reverse=True)[:MAX_REGIONS - len(boxes)]:
+            x, y, w, h = (int(stats[k, i]) for i in (
+                cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+            left[max(0, y - window):y + h + window, max(0, x - window):x + w + window] = False
+            boxes.append((HATCH_STEP * x, HATCH_STEP * y, HATCH_STEP * (x + w),
+                          HATCH_STEP * (y + h)))
     return boxes
 
 
