@@ -75,7 +75,6 @@ import numpy as np
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
-from companion.vision.set_alike import like_its_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import (
     RAYS,
@@ -89,6 +88,7 @@ from companion.vision.sampling import (
     log_tint,
     masked_percentile,
 )
+from companion.vision.set_alike import like_its_set
 
 UNSURE_RULES = (
     "not clearly best",
