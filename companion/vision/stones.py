@@ -84,6 +84,7 @@ from companion.vision.sampling import (
     log_tint,
     masked_percentile,
 )
+from companion.vision.turned_tint import turned_round
 
 UNSURE_RULES = (
     "not clearly best",
@@ -985,7 +986,7 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     if darkest < 0:
         return lifted
     at = np.flatnonzero(chosen & (samples.ring_seen > 0.0)
-                        & (samples.ring_lift < cfg.dark_ring_lum)
+                        & (samples.ring_lift < -cfg.dark_rim_margin)
                         & (fair_print >= cfg.ink_clear)
                         & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
                         & (samples.gap_blown <= cfg.lamp_gap_blown)
@@ -996,7 +997,14 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
                         samples.board[at], cfg.dark_floor)
     tint = _dark_tint(darker, protos[at, darkest],
                       _paintcolour_part(samples, colours[darkest], light, palette))
-    lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma)
+    # A rim lifted by the sheen (darker than the board, not far darker) is a stone's
+    # where its face, sheen and all, is neutral against a tinted board (``turned_round``).
+    face = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.core_percentile),
+                      samples.board[at], cfg.dark_floor)
+    rim = (samples.ring_lift[at] < cfg.dark_ring_lum) \
+        | (turned_round(face, samples.board[at]) >= cfg.cover_fit_chroma)
+    lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma) \
+        & rim
     return lifted
 
 
