@@ -988,7 +988,7 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     at = np.flatnonzero(chosen & (samples.ring_seen > 0.0)
                         & (samples.ring_lift < -cfg.dark_rim_margin)
                         & (fair_print >= cfg.ink_clear)
-                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+                        & (samples.foot_ink < cfg.ink_fair_share * fair_print)
                         & (samples.gap_blown <= cfg.lamp_gap_blown)
                         & (samples.core_blown <= cfg.lamp_core_blown) & _board_round(samples, cfg))
     if not len(at):
@@ -997,14 +997,17 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
                         samples.board[at], cfg.dark_floor)
     tint = _dark_tint(darker, protos[at, darkest],
                       _paintcolour_part(samples, colours[darkest], light, palette))
-    # A rim lifted by the sheen (darker than the board, not far darker) is a stone's
-    # where its face, sheen and all, is neutral against a tinted board (``turned_round``).
+    # A face, sheen and all, neutral against a tinted board (``turned_round``) stands in
+    # for one of the two other signs, not both: a rim lifted by the sheen (darker than the
+    # board, not far darker), or a little print at the foot (not as the print shows
+    # around it: the line beyond the stone seen from low, the highlight's edge).
     face = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.core_percentile),
                       samples.board[at], cfg.dark_floor)
-    rim = (samples.ring_lift[at] < cfg.dark_ring_lum) \
-        | (turned_round(face, samples.board[at]) >= cfg.cover_fit_chroma)
+    neutral = turned_round(face, samples.board[at]) >= cfg.cover_fit_chroma
+    rim = samples.ring_lift[at] < cfg.dark_ring_lum
+    hidden = samples.foot_ink[at] <= cfg.ink_faint_share * fair_print[at]
     lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma) \
-        & rim
+        & ((rim & hidden) | (neutral & (rim | hidden)))
     return lifted
 
 
