@@ -38,7 +38,8 @@ space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker
 any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
 far darker than its board, it hides the print, the darker part of its core is a dark
-stone's and no lamp blows out part of its core (``_dark_under_sheen``). A white stone whose
+stone's and no lamp blows out part of its core (``_dark_under_sheen``; its face showing
+the board's tint turned round stands in for the rim or the hidden print, not both). A white stone whose
 core a lamp blows out, or in its board's own colour, is white where it hides the print
 and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
@@ -979,7 +980,12 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     shaded side, which shows every other sign here (a neutral stone, its shade and rim
     dark, its print hidden). The live loop asks the look-free reader about a space the
     learned look is unsure of mainly where its core is blown out (``LearnedLook.classify``):
-    a stone just set there, whose picture changed, so that nothing held it empty. Not on
+    a stone just set there, whose picture changed, so that nothing held it empty. A face,
+    sheen and all, that shows the board's tint turned round (``turned_round``, at least
+    ``cover_fit_chroma``: a neutral stone and the lamp's highlight on it, where bare board
+    in any shade shows none) stands in for one of the two signs above, never both: a rim
+    only darker than the board (by ``dark_rim_margin``), or print at the foot that does
+    not show as it shows around (under ``ink_fair_share`` of it). Not on
     a board that prints a ring round each space (no line crosses the ring there, and none
     of it is ``ring_seen``)."""
     lifted = np.zeros(len(chosen), dtype=bool)
