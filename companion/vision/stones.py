@@ -39,7 +39,7 @@ any board is that stone, whatever its face reads (``_dark_rim``); so is one, uns
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
 far darker than its board, it hides the print, the darker part of its core is a dark
 stone's and no lamp blows out part of its core (``_dark_under_sheen``; its face showing
-the board's tint turned round stands in for the rim or the hidden print, not both). A
+the board's tint turned round stands in for the hidden print). A
 white stone whose core a lamp blows out, or in its board's own colour, is white where it
 hides the print and shades the board beside it as a standing stone does
 (``_shaded_edge``): a lamp's
@@ -984,16 +984,15 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     a stone just set there, whose picture changed, so that nothing held it empty. A face,
     sheen and all, that shows the board's tint turned round (``turned_round``, at least
     ``cover_fit_chroma``: a neutral stone and the lamp's highlight on it, where bare board
-    in any shade shows none) stands in for one of the two signs above, never both: a rim
-    only darker than the board (by ``dark_rim_margin``), or print at the foot that does
-    not show as it shows around (under ``ink_fair_share`` of it). Not on
+    in any shade shows none) stands in for the hidden print: print at the foot that does
+    not show as it shows around (under ``ink_fair_share`` of it) is allowed there. Not on
     a board that prints a ring round each space (no line crosses the ring there, and none
     of it is ``ring_seen``)."""
     lifted = np.zeros(len(chosen), dtype=bool)
     if darkest < 0:
         return lifted
     at = np.flatnonzero(chosen & (samples.ring_seen > 0.0)
-                        & (samples.ring_lift < -cfg.dark_rim_margin)
+                        & (samples.ring_lift < cfg.dark_ring_lum)
                         & (fair_print >= cfg.ink_clear)
                         & (samples.foot_ink < cfg.ink_fair_share * fair_print)
                         & (samples.gap_blown <= cfg.lamp_gap_blown)
@@ -1004,17 +1003,16 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
                         samples.board[at], cfg.dark_floor)
     tint = _dark_tint(darker, protos[at, darkest],
                       _paintcolour_part(samples, colours[darkest], light, palette))
-    # A face, sheen and all, neutral against a tinted board (``turned_round``) stands in
-    # for one of the two other signs, not both: a rim lifted by the sheen (darker than the
-    # board, not far darker), or a little print at the foot (not as the print shows
-    # around it: the line beyond the stone seen from low, the highlight's edge).
+    # A face, sheen and all, neutral against a tinted board (``turned_round``) allows a
+    # little print at the foot (not as the print shows around it: the line beyond the
+    # stone seen from low, the highlight's edge). The rim far darker than the board stays:
+    # a white stone in shade is neutral too, and its rim only a little darker.
     face = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.core_percentile),
                       samples.board[at], cfg.dark_floor)
-    neutral = turned_round(face, samples.board[at]) >= cfg.cover_fit_chroma
-    rim = samples.ring_lift[at] < cfg.dark_ring_lum
-    hidden = samples.foot_ink[at] <= cfg.ink_faint_share * fair_print[at]
+    hidden = (samples.foot_ink[at] <= cfg.ink_faint_share * fair_print[at]) \
+        | (turned_round(face, samples.board[at]) >= cfg.cover_fit_chroma)
     lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma) \
-        & ((rim & hidden) | (neutral & (rim | hidden)))
+        & hidden
     return lifted
 
 
