@@ -1,9 +1,10 @@
 """The sign session 19 adds to a black stone lifted by its sheen (docs/recognition.md, "A
 black stone lifted by its sheen"): its face, sheen and all, shows the board's tint
 turned round (``turned_tint.turned_round``), where bare board, lit or in any shade,
-shows none. The rendered black yunzi stones on red wood it reads (held-out scenes 9932
-and 9939), and the bare points and hands it must not turn, are cases of
-``test_vision_black_held_out.py``."""
+shows none. The rendered black yunzi stones on red wood it reads (held-out scene 9939),
+and the bare points and hands it must not turn, are cases of
+``test_vision_black_held_out.py``; a white stone in shade, as neutral, is not read black
+(``test_vision_stones.py``, the hardest scenes: go-9 scene 203, H2)."""
 
 import numpy as np
 import pytest
