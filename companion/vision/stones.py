@@ -39,10 +39,9 @@ any board is that stone, whatever its face reads (``_dark_rim``); so is one, uns
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
 far darker than its board, it hides the print, the darker part of its core is a dark
 stone's and no lamp blows out part of its core (``_dark_under_sheen``; its face showing
-the board's tint turned round stands in for the hidden print). A
-white stone whose core a lamp blows out, or in its board's own colour, is white where it
-hides the print and shades the board beside it as a standing stone does
-(``_shaded_edge``): a lamp's
+the board's tint turned round stands in for the hidden print). A white stone whose core
+a lamp blows out, or in its board's own colour, is white where it hides the print and
+shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
 but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
 a light stone whose core a lamp blows out whole where its face shows past the core,
