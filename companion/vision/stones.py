@@ -38,9 +38,10 @@ space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker
 any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
 far darker than its board, it hides the print, the darker part of its core is a dark
-stone's and no lamp blows out part of its core (``_dark_under_sheen``). A white stone whose
-core a lamp blows out, or in its board's own colour, is white where it hides the print
-and shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
+stone's and no lamp blows out part of its core (``_dark_under_sheen``; its face showing
+the board's tint turned round stands in for the hidden print). A white stone whose core
+a lamp blows out, or in its board's own colour, is white where it hides the print and
+shades the board beside it as a standing stone does (``_shaded_edge``): a lamp's
 reflection in bare board only lightens it; so is a light stone that colour leans to
 but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
 a light stone whose core a lamp blows out whole where its face shows past the core,
@@ -89,6 +90,7 @@ from companion.vision.sampling import (
     masked_percentile,
 )
 from companion.vision.set_alike import like_its_set
+from companion.vision.turned_tint import turned_round
 
 UNSURE_RULES = (
     "not clearly best",
@@ -1085,7 +1087,11 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     shaded side, which shows every other sign here (a neutral stone, its shade and rim
     dark, its print hidden). The live loop asks the look-free reader about a space the
     learned look is unsure of mainly where its core is blown out (``LearnedLook.classify``):
-    a stone just set there, whose picture changed, so that nothing held it empty. Not on
+    a stone just set there, whose picture changed, so that nothing held it empty. A face,
+    sheen and all, that shows the board's tint turned round (``turned_round``, at least
+    ``cover_fit_chroma``: a neutral stone and the lamp's highlight on it, where bare board
+    in any shade shows none) stands in for the hidden print: print at the foot that does
+    not show as it shows around (under ``ink_fair_share`` of it) is allowed there. Not on
     a board that prints a ring round each space (no line crosses the ring there, and none
     of it is ``ring_seen``)."""
     lifted = np.zeros(len(chosen), dtype=bool)
@@ -1094,7 +1100,7 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
     at = np.flatnonzero(chosen & (samples.ring_seen > 0.0)
                         & (samples.ring_lift < cfg.dark_ring_lum)
                         & (fair_print >= cfg.ink_clear)
-                        & (samples.foot_ink <= cfg.ink_faint_share * fair_print)
+                        & (samples.foot_ink < cfg.ink_fair_share * fair_print)
                         & (samples.gap_blown <= cfg.lamp_gap_blown)
                         & (samples.core_blown <= cfg.lamp_core_blown) & _board_round(samples, cfg))
     if not len(at):
@@ -1103,7 +1109,16 @@ def _dark_under_sheen(samples: Samples, kept: np.ndarray, protos: np.ndarray,
                         samples.board[at], cfg.dark_floor)
     tint = _dark_tint(darker, protos[at, darkest],
                       _paintcolour_part(samples, colours[darkest], light, palette))
-    lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma)
+    # A face, sheen and all, neutral against a tinted board (``turned_round``) allows a
+    # little print at the foot (not as the print shows around it: the line beyond the
+    # stone seen from low, the highlight's edge). The rim far darker than the board stays:
+    # a white stone in shade is neutral too, and its rim only a little darker.
+    face = _log_ratio(masked_percentile(samples.core[at], kept[at], cfg.core_percentile),
+                      samples.board[at], cfg.dark_floor)
+    hidden = (samples.foot_ink[at] <= cfg.ink_faint_share * fair_print[at]) \
+        | (turned_round(face, samples.board[at]) >= cfg.cover_fit_chroma)
+    lifted[at] = (darker.mean(axis=1) < cfg.light_stone_min_lum) & (tint <= cfg.dark_fit_chroma) \
+        & hidden
     return lifted
 
 

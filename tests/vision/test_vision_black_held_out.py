@@ -6,7 +6,8 @@ dark ring round its core", "empty, far from the board's colour, no print", "core
 colour"). They hide the print shown round them, their rim round the core is far darker
 than the board, and the darker part of their core is a dark stone's: black. The same
 scene with its black stones taken away, or with a hand and its shadow over it, turns no
-bare point black."""
+bare point black. Scene 9939 (session 19): black stones whose foot shows a little print,
+read by their face's tint turned round (``turned_tint``)."""
 
 from dataclasses import replace
 
@@ -43,6 +44,9 @@ def _read(recogniser: Recogniser, image, truth):
     # it reads no core a lamp blows out in part (test_vision_black_bounded.py)
     (4827, "go-19", 35),
     (4857, "go-19", 100),  # 640×480, two daylight lamps: 86 of 107 before
+    # Session 19, the face's tint turned round (test_vision_black_yunzi.py), 1280×960,
+    # daylight: a little print at the foot, the line beyond, seen from low: 54 of 57 before
+    (9939, "go-19", 56),
 ])
 def test_black_stones_lifted_by_their_sheen_are_read_black(seed, board_name, least):
     """Most of the black stones are read black, none of the board's spaces wrongly, and
@@ -57,7 +61,7 @@ def test_black_stones_lifted_by_their_sheen_are_read_black(seed, board_name, lea
     assert not reading.occluded
 
 
-@pytest.mark.parametrize("seed", [4827, 4857])
+@pytest.mark.parametrize("seed", [4827, 4857, 9939])
 def test_bare_board_where_the_black_stones_stood_is_not_black(seed):
     """The same scene with its black stones taken away: the bare points under the same
     lamp, among the white stones' contact shadows, read empty or unsure, never black."""
@@ -72,7 +76,7 @@ def test_bare_board_where_the_black_stones_stood_is_not_black(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [4827, 4857])
+@pytest.mark.parametrize("seed", [4827, 4857, 9939])
 def test_a_hand_and_its_shadow_turn_no_bare_point_black(seed):
     """A hand over the same scene, its shadow falling on the board beside it: the board
     is flagged occluded, and no bare point the hand leaves in sight reads black."""
