@@ -1063,10 +1063,7 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     off those lines and not blown out (in the view as it is: a thin dark ring is no
     print to be closed away) over the board's ``level``. No line runs through a space
     printed otherwise: nothing is seen on them there. (Under a glare the lines are what
-    is left unclipped: taken in, they would make bare board's ring dark.) A ring blown out
-    over most of its pixels off the lines (all but ``ring_open_min`` of them) is lit:
-    what is left unclipped there is a thin dark line or a board's edge beside a space
-    on the rim of an overexposed board, never a stone's rim, dark all round."""
+    is left unclipped: taken in, they would make bare board's ring dark.)"""
     seen = ~np.take(maps.blown, ring) if maps.clipped else np.ones(ring.shape, bool)
     on_line = ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
@@ -1075,11 +1072,7 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     rows, columns = np.nonzero(line_seen)
     printed = _over_level(np.take(maps.lightness, ring[rows, columns]), level[rows, 0]) \
         > mark[rows, 0]
-    off_seen = seen & ~on_line
-    summed = masked_percentile(np.take(maps.summed, ring), off_seen, 50)
+    summed = masked_percentile(np.take(maps.summed, ring), seen & ~on_line, 50)
     lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
-    if maps.clipped:
-        lit = row_count(off_seen) < cfg.ring_open_min * np.maximum(row_count(~on_line), 1)
-        lift[lit] = np.maximum(lift[lit], 0.0)
     return count / np.maximum(row_count(on_line), 1), \
         np.bincount(rows[printed], minlength=len(ring)) / np.maximum(count, 1), lift
