@@ -337,11 +337,16 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     whites = surely & (best == white + 1)
     reference = column_median(colour_part(ratio[whites])) \
         if whites.sum() >= cfg.light_min_stones else None
-    lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
-    light_stone = lightness[np.arange(len(best)), best] >= cfg.dark_piece_lum
+    light_stone = _lightness(protos)[np.arange(len(best)), best] >= cfg.dark_piece_lum
     share = (samples.core >= cfg.white_level).mean(axis=1)
     return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
                            paint_spans(colours, palette, white), cfg)
+
+
+def _lightness(protos: np.ndarray) -> np.ndarray:
+    """Each candidate's lightness on each space (N×(1+C)): empty's nought, then each
+    colour's foreseen log ratio to its board, averaged over the channels."""
+    return np.concatenate([np.zeros((len(protos), 1)), protos.mean(axis=2)], axis=1)
 
 
 def _light_neutral(colours: Sequence[str], palette: Section, hued: np.ndarray,
@@ -661,8 +666,7 @@ def _hue_of_another(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
     rows = np.arange(len(best))
     own = apart[rows, best].copy()
     apart[rows, best] = np.inf
-    lightness = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)
-    pale = (best > 0) & ~hued[best] & (lightness[rows, best] >= cfg.dark_piece_lum)
+    pale = (best > 0) & ~hued[best] & (_lightness(protos)[rows, best] >= cfg.dark_piece_lum)
     rival = np.where(pale, np.where(hued[None, :], apart, np.inf).min(axis=1), apart.min(axis=1))
     return (hued[best] | pale) & (rival < own)
 
@@ -1300,8 +1304,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # a tinted light is less sure: there the other reading still makes it unsure.)
     print_as_around = (samples.ink >= cfg.ink_present) & (samples.ink_around > cfg.ink_present) \
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
-    dark = (best > 0) & (np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)],
-                                        axis=1)[rows, best] < cfg.dark_piece_lum)
+    dark = (best > 0) & (_lightness(protos)[rows, best] < cfg.dark_piece_lum)
     # The darker share of the gaps round a space read empty in its board's own colour is
     # the stones beside it (their contact shadows, their dark edges), not a shade over its
     # core (``_lit_bare``): that reading does not make it unsure.
@@ -1315,7 +1318,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
-    best_lum = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best]
+    best_lum = _lightness(protos)[rows, best]
     dark_piece = (best_lum < cfg.dark_piece_lum) & (samples.core_blown <= cfg.max_core_blown)
     glare = ~dark_piece & (samples.gap_blown > cfg.max_gap_blown)
     # A glossy stone's highlight is blown out on the stone alone; a lamp's glare on the
@@ -1463,10 +1466,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure_as = np.stack([r.argmax(axis=1) * (r.max(axis=1) >= cfg.min_confidence)
                         for r in readings[1:]])
     seen_as = np.stack([(sure_as == c + 1).any(axis=0) for c in range(len(colours))])
-    hidden_print = (best == 0) & unseen & (samples.ink_around >= cfg.ink_clear) \
+    # Print hidden where it shows clearly around (not on the rim, whose T or L shows less).
+    hides = unseen & (samples.ink_around >= cfg.ink_clear) \
         & (samples.ink < cfg.ink_present * cfg.ink_absent)
     if rim is not None:
-        hidden_print &= ~rim
+        hides &= ~rim
+    hidden_print = (best == 0) & hides
     hidden_stone = (seen_as.sum(axis=0) == 1) & hidden_print & ambiguous & ~blind
     best = np.where(hidden_stone, seen_as.argmax(axis=0) + 1, best)
     support = np.max([r[rows, best] for r in readings[1:]], axis=0)
@@ -1520,10 +1525,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     if not hued.any():
-        hides = unseen & (samples.ink_around >= cfg.ink_clear) \
-            & (samples.ink < cfg.ink_present * cfg.ink_absent)
-        if rim is not None:
-            hides &= ~rim
         sure_class = np.where(unread | ~clean | (confidence < cfg.learn_confidence), -1, best)
         set_stone = like_its_set(observed, sure_class, samples.around, unread & clean & hides,
                                  len(colours), cfg)
@@ -1534,7 +1535,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         hue = np.where(set_stone > 0, set_stone, hue)
     clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
                                  palette, hued, cfg)
-    best_lum = np.concatenate([np.zeros((len(best), 1)), protos.mean(axis=2)], axis=1)[rows, best]
+    best_lum = _lightness(protos)[rows, best]
     over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
