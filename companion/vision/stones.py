@@ -77,7 +77,6 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.lit_side import on_one_side
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -733,7 +732,7 @@ def _light_face_around(samples: Samples, fair_print: np.ndarray, cfg: Section) -
 
 
 def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Section,
-                 one_sided: bool = False, lit_side: np.ndarray | None = None) -> np.ndarray:
+                 one_sided: bool = False) -> np.ndarray:
     """The spaces whose board, just beyond the core out to where the largest stone's rim
     lies (the rays of ``Layout.rays``, off the printed lines), is darker than the board
     around (the gaps) in many directions: a stone standing there shades the board beside
@@ -747,10 +746,8 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
     no such ray grows darker past the stone's rim by more than ``dark_rim_margin``: on a
     white board a white stone's contact shadow is that dark at its foot and fades past
     it, while a dark stone beside a bare point grows far darker toward its own body.
-    At the ``lit_side`` spaces (N bool) the shade must lie on one side
-    (``lit_side.on_one_side``: no two opposite rays shaded), as a stone's contact shadow
-    does; a dark stone's rim round a reflection over its face shades all round. Looked
-    at only on the ``chosen`` spaces (N bool); the others are not shaded."""
+    Looked at only on
+    the ``chosen`` spaces (N bool); the others are not shaded."""
     shaded = np.zeros(len(chosen), dtype=bool)
     at = np.flatnonzero(chosen)
     if not len(at):
@@ -769,10 +766,8 @@ def _shaded_edge(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg: Se
         alone = _one_sided(dark_at_foot, cfg) & ~(dark & ~dark_at_foot).any(axis=1)
     else:
         alone = ~dark.any(axis=1)
-    shade = along.min(axis=2) < -cfg.edge_shade
-    if lit_side is not None:
-        alone &= ~lit_side[at] | on_one_side(shade)
-    shaded[at] = (shade.mean(axis=1) >= cfg.edge_shade_share) & alone
+    shaded[at] = ((along.min(axis=2) < -cfg.edge_shade).mean(axis=1) >= cfg.edge_shade_share) \
+        & alone
     return shaded
 
 
@@ -785,7 +780,8 @@ def _one_sided(dark: np.ndarray, cfg: Section) -> np.ndarray:
     shadow falls on the side away from the lamp, and the board on the lamp's side is lit;
     a dark stone's rim (round a lamp's reflection clipped white over its face, or bare
     board's blurred lines read as a rim) runs all round."""
-    return (dark.mean(axis=1) <= cfg.edge_shadow_share) & on_one_side(dark)
+    opposite = np.roll(dark, dark.shape[1] // 2, axis=1)
+    return (dark.mean(axis=1) <= cfg.edge_shadow_share) & ~(dark & opposite).any(axis=1)
 
 
 def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
@@ -799,20 +795,17 @@ def _stone_round_blown_core(samples: Samples, rays: np.ndarray | None, fair_prin
     is closed), and the board beside it shaded in many directions (``_shaded_edge``). A
     lamp's reflection in bare board leaves the board around it as light or lighter,
     never shaded; where it hides the print as a stone would, that is all that tells
-    them. Where every pixel of the core is clipped white in every channel, nothing is
-    left there of the stone's own colour, and a reflection clipped white over a black
+    them. Not where every pixel of the core is clipped white in every channel: nothing
+    is left there of the stone's own colour, and a reflection clipped white over a black
     stone's whole face leaves of its rim a grey shade round the disc, as a white stone's
-    is: there the shade must lie on one side (``lit_side``: a stone's shadow falls away
-    from the lamp, a black rim runs all round) and no gap be blown out at all
-    (``lamp_gap_blown``: the board round a stone is not clipped). Only on a board whose
-    lines run through its spaces (the rays that follow them are left out)."""
+    is. Only on a board whose lines run through its spaces (the rays that follow them
+    are left out)."""
     if rays is None or not (samples.ring_seen > 0.0).any():
         return np.zeros(len(samples.ink), dtype=bool)
-    standing = chosen & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
+    standing = chosen & (samples.core_glared < 1.0) \
+        & (samples.foot_ink <= cfg.ink_faint_share * fair_print) \
         & (samples.gap_blown <= cfg.max_gap_blown)
-    whole = samples.core_glared >= 1.0
-    standing &= ~whole | (samples.gap_blown <= cfg.lamp_gap_blown)
-    return standing & _shaded_edge(samples, rays, standing, cfg, lit_side=whole)
+    return standing & _shaded_edge(samples, rays, standing, cfg)
 
 
 def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
