@@ -283,8 +283,19 @@ class LearnedLook:
         look_odds, look_stone = odds.copy(), np.array([b != EMPTY for b in best])
         kept = glared_fit | blown_fit
         leans |= blown_fit
-        if look_free is not None and ask.any():
-            other = look_free()
+        # A colour learned from fewer stones than the prior that widens it fits loosely:
+        # a stone's shadow over a bare corner, the board dimmed in every channel alike,
+        # may fit it better than the tightly learned empty board. A stone of such a
+        # colour stands only where the look-free reader does not read the space surely
+        # empty; where it does, the two disagree and the picture does not lean.
+        young = self.weight < self.cfg.prior_weight
+        loose = ~ask & stone & np.array([young[self.classes.index(b)] if b != EMPTY else False
+                                         for b in best])
+        other = look_free() if look_free is not None and (ask.any() or loose.any()) else None
+        if other is not None:
+            doubted = loose & np.array([label == EMPTY for label in other.labels])
+            for i in np.flatnonzero(doubted):
+                labels[i], leans[i] = UNSURE, False
             for i in np.flatnonzero(ask):
                 label = other.labels[i]
                 taken = glare[i] or label in unlearned or (blown[i] and label != UNSURE)
