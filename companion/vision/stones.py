@@ -77,6 +77,7 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.neutral_dark import lifted_dark
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -321,6 +322,22 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     return named
 
 
+def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
+                 hued: np.ndarray, darkest: int, cfg: Section) -> np.ndarray:
+    """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
+    lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
+    of its own in its core nor in its darker part (the first of ``shade_percentiles``),
+    dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
+    ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
+    ``lamp_gap_blown``)."""
+    darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
+                        samples.board, cfg.dark_floor)
+    open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
+                       cfg)
+
+
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
                        best: np.ndarray, protos: np.ndarray, surely: np.ndarray,
                        colours: Sequence[str], palette: Section, hued: np.ndarray,
@@ -328,9 +345,10 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     """The spaces read as a light stone or one of a hue of its own whose core clips in
     some channels, and whose channels left show a hue no stone of that colour shows
     against the picture's own white stones (the ``surely`` read ones, at least
-    ``light_min_stones``; ``clipped_hue``: a clipped channel only ever reads lower than
-    it is). Only where a colour has a hue of its own and one light neutral colour is in
-    play (ONE's white): Go's stones are told by lightness."""
+    ``light_min_stones``; fewer: against white paint on each space's board, its tint
+    the board's paint's or the lamp's; ``clipped_hue``: a clipped channel only ever
+    reads lower than it is). Only where a colour has a hue of its own and one light
+    neutral colour is in play (ONE's white): Go's stones are told by lightness."""
     white = _light_neutral(colours, palette, hued, cfg)
     if white is None:
         return np.zeros(len(best), dtype=bool)
@@ -340,7 +358,7 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     light_stone = _lightness(protos)[np.arange(len(best)), best] >= cfg.dark_piece_lum
     share = (samples.core >= cfg.white_level).mean(axis=1)
     return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
-                           paint_spans(colours, palette, white), cfg)
+                           log_tint(samples.board), paint_spans(colours, palette, white), cfg)
 
 
 def _lightness(protos: np.ndarray) -> np.ndarray:
@@ -1520,6 +1538,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered &= named == 0
     sheened |= named > 0
     hue = np.where(named > 0, named, hue)
+    # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
+    # is named by that, its darkness and its rim (``neutral_dark``).
+    unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
+    best = np.where(lifted, darkest + 1, best)
+    confidence = np.where(lifted, cfg.min_confidence, confidence)
+    covered &= ~lifted
+    sheened |= lifted
+    hue = np.where(lifted, darkest + 1, hue)
     # A stone hiding its print whose core looks like the sure stones of one colour
     # around it, far from the sure bare board there, is that stone (``set_alike``): the
     # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
