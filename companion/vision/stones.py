@@ -177,18 +177,21 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
                       best: np.ndarray, best_lum: np.ndarray, fair_print: np.ndarray,
                       cfg: Section) -> np.ndarray:
     """The spaces read as a stone lighter than a dark piece (``dark_piece_lum``) that
-    show, on a board that prints a mark round every space and shows it clearly
-    (``_marks_clear``: ONE's circles, narrower than any stone, which a stone standing
-    there hides whole), two signs of bare board: their mark about as well as the spaces
-    around show theirs (``ink_fair_share`` of ``fair_print``), where it lies and at the
-    stone's foot, and the board's own hue, their colour part nearer empty's than the
-    stone's. Bare board lit more than the gaps round it (a shade's edge over the gaps)
-    reads as a light stone by its lightness; a shell stone's stripes pass for print, but
-    the stone shows its own hue."""
-    if not _marks_clear(samples, cfg):
+    show, on a board that prints a mark round every space (no line crosses any space's
+    ring: ONE's circles, narrower than any stone, which a stone standing there hides
+    whole), two signs of bare board: their mark about as well as the spaces around show
+    theirs (``ink_fair_share`` of ``fair_print``), where it lies and at the stone's foot,
+    and clearly (the board's marks clear, ``_marks_clear``, or this one seen clearly,
+    ``ink_clear_seen`` times ``ink_present``: in a hand's shadow the whole board's marks
+    may show dimly while this one shows plainly), and the board's own hue, their colour
+    part nearer empty's than the stone's. Bare board lit more than the gaps round it (a
+    shade's edge over the gaps) reads as a light stone by its lightness; a shell stone's
+    stripes pass for print, but the stone shows its own hue."""
+    if (samples.ring_seen > 0.0).any():
         return np.zeros(len(best), dtype=bool)
     least = np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
-    stone = np.flatnonzero((best > 0) & (best_lum >= cfg.dark_piece_lum)
+    clear = _marks_clear(samples, cfg) | (samples.ink >= cfg.ink_present * cfg.ink_clear_seen)
+    stone = np.flatnonzero((best > 0) & (best_lum >= cfg.dark_piece_lum) & clear
                            & (samples.ink >= least) & (samples.foot_ink >= least))
     over = np.zeros(len(best), dtype=bool)
     shown = colour_part(ratio[stone])
