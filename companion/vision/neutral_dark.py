@@ -11,8 +11,11 @@ is named black only where three signs, each of another kind, say so:
 - *No hue of its own*, twice: the colour part of the core (its median) and of its darker
   part (the first of ``shade_percentiles``, where a sheen is least: a sheen washes a
   hued stone's face toward the lamp's neutral light, never its shaded side) each lie
-  nearer the dark piece's candidate than every hued colour's and empty's, by at least
-  ``cover_fit_chroma``.
+  nearer the dark piece's candidate than empty's and every hued colour's, by at least
+  ``cover_fit_chroma``; a hued colour's taken anywhere from ``hue_shown_share`` of its
+  way from the dark piece's to all of it (a translucent yunzi stone shows its hue paler
+  than its paint: a blue one on bamboo lies between the blue candidate and the board's
+  tint turned round, where a black stone lies, and was read black without it).
 - *Dark*: its darker part darker than any light stone lit as its board is
   (``light_stone_min_lum``): a white stone, neutral too, is lighter.
 - *A domed dark stone's rim*: the ring round its core far darker than its board
@@ -33,16 +36,25 @@ from companion.vision.config import Section
 from companion.vision.sampling import colour_part
 
 
-def hue_clear_of(shown: np.ndarray, protos: np.ndarray, hued: np.ndarray, piece: int
-                 ) -> np.ndarray:
+def hue_clear_of(shown: np.ndarray, protos: np.ndarray, hued: np.ndarray, piece: int,
+                 share: float) -> np.ndarray:
     """How much nearer (N) each colour part ``shown`` (N×3 log ratios) lies to candidate
-    ``piece``'s (1 + colour index) than to the nearest of empty's and every hued
-    colour's (``hued``; ``protos``: N×C×3 candidates' log ratios)."""
+    ``piece``'s (1 + colour index) than to empty's and to every hued colour's (``hued``;
+    ``protos``: N×C×3 candidates' log ratios) from ``share`` of its way from the piece's
+    to all of it: a translucent or sheened stone shows its hue paler than its paint, and
+    a pale blue stone on an orange board lies between the blue candidate and the board's
+    tint turned round, which is where a black stone lies."""
     centres = np.concatenate([np.zeros((len(shown), 1, 3)), colour_part(protos)], axis=1)
-    apart = np.linalg.norm(colour_part(shown)[:, None, :] - centres, axis=2)
-    rivals = hued.copy()
-    rivals[0] = True
-    return np.where(rivals[None, :], apart, np.inf).min(axis=1) - apart[:, piece]
+    seen = colour_part(shown)
+    base = centres[:, piece]
+    spans = centres - base[:, None, :]  # N×K×3
+    length = np.maximum(np.sum(spans ** 2, axis=2), 1e-9)
+    along = np.clip(np.sum((seen - base)[:, None, :] * spans, axis=2) / length, share, 1.0)
+    paler = np.linalg.norm(seen[:, None, :] - (base[:, None, :] + along[:, :, None] * spans),
+                           axis=2)
+    rival = np.minimum(np.where(hued[None, :], paler, np.inf).min(axis=1),
+                       np.linalg.norm(seen - centres[:, 0], axis=1))
+    return rival - np.linalg.norm(seen - base, axis=1)
 
 
 def lifted_dark(ratio: np.ndarray, darker: np.ndarray, ring_lift: np.ndarray,
@@ -55,8 +67,10 @@ def lifted_dark(ratio: np.ndarray, darker: np.ndarray, ring_lift: np.ndarray,
     nothing blown out)."""
     if not hued.any() or piece < 1:
         return np.zeros(len(ratio), dtype=bool)
-    no_hue = (hue_clear_of(ratio, protos, hued, piece) >= cfg.cover_fit_chroma) \
-        & (hue_clear_of(darker, protos, hued, piece) >= cfg.cover_fit_chroma)
+    no_hue = np.ones(len(ratio), dtype=bool)
+    for shown in (ratio, darker):
+        no_hue &= hue_clear_of(shown, protos, hued, piece, cfg.hue_shown_share) \
+            >= cfg.cover_fit_chroma
     dark = darker.mean(axis=1) < cfg.light_stone_min_lum
     rim = (ring_lift < cfg.dark_ring_lum) \
         & (ring_lift < ratio.mean(axis=1) - cfg.dark_rim_margin)
