@@ -422,6 +422,18 @@ def _blown_face(samples: Samples, hidden: np.ndarray, cfg: Section) -> np.ndarra
     return hidden & (samples.core_blown > cfg.lamp_core_blown)
 
 
+def _part_hidden(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose printed mark shows less than ``ink_fair_share`` of the print
+    around (``fair_print``), on a board that prints a mark round every space and shows it
+    clearly (``_marks_clear``): a white glass stone on white vinyl, narrower than its
+    mark's outer edge, hides most of it and leaves a third showing; bare board shows it
+    about as well as around. Not on a grid's lines, which blur and glare thin."""
+    if not _marks_clear(samples, cfg):
+        return np.zeros(len(samples.ink), dtype=bool)
+    return (samples.ink < cfg.ink_fair_share * fair_print) \
+        & (samples.ink_around > cfg.ink_present)
+
+
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
     """Log ratio per channel. ``floor`` (grey levels) stands for the sensor's noise and
     JPEG's colour smear: in the darkest pixels they, not the surface, set the ratio."""
@@ -1504,7 +1516,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unprinted = (best == 0) & ~bare & (_mark_missing(samples, cfg)
                                        | (faint & _marks_clear(samples, cfg)))
     lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
-    blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint), cfg)
+    # On ONE's circles a glossy stone hides most of its mark, and a lamp's reflection in
+    # bare board leaves it showing through the rest of the core: a mark shown less than
+    # as well as around, under a highlight, is a stone's as often (``_part_hidden``).
+    blown_face = _blown_face(samples, (best == 0) & ~bare & (
+        covered | faint | _part_hidden(samples, fair_print, cfg)), cfg)
     blind |= unprinted | lit_face | blown_face
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
