@@ -14,14 +14,6 @@ its paint's colour part less white paint's (``circle_colour.paint_spans``). Wher
 bound passes the most *c* could show by more than ``cover_fit_chroma``, the stone is
 not *c*: no white stone on bamboo shows red over blue, a yellow one does.
 
-Where the picture shows too few white stones read surely, white paint's ratio to the
-board is bounded by the board's own tint instead: the board looks as its paint under the
-lamp, and a white stone's ratio to it is that paint turned round, so its colour part lies
-between nought (the lamp's tint is all the board shows) and the board's tint turned
-round (the board's tint is all its paint's). A yellow yunzi stone on red wood under a
-warm lamp, clipped in red and green, its blue unclipped, showed green over blue by more
-than any white stone on an orange board can: it was read white.
-
 Only where a colour has a hue of its own (ONE); a Go stone is black or white, and the
 reader tells them by lightness."""
 
@@ -33,8 +25,8 @@ from companion.vision.config import Section
 
 
 def clipped_off_hue(observed: np.ndarray, share: np.ndarray, ratio: np.ndarray,
-                    best: np.ndarray, reference: np.ndarray | None, board_tint: np.ndarray,
-                    spans: np.ndarray, cfg: Section) -> np.ndarray:
+                    best: np.ndarray, reference: np.ndarray | None, spans: np.ndarray,
+                    cfg: Section) -> np.ndarray:
     """The spaces (N) read as stone ``best`` (1 + colour index; 0: empty, never asked)
     whose core's colour ``observed`` (N×3) clips in some channels (``white_level``)
     while in another almost none of its pixels clip (``share``, N×3, the share of the
@@ -42,27 +34,19 @@ def clipped_off_hue(observed: np.ndarray, share: np.ndarray, ratio: np.ndarray,
     its clipping, as under a highlight, is no sure measure either), and whose log ratio
     to the board (``ratio``) shows a clipped channel farther above that one, by more
     than ``cover_fit_chroma``, than a stone of that colour could: anywhere from the
-    colour part of the picture's own white stones (``reference``) to that plus its
-    paint's span (``circle_colour.paint_spans``: its paint's colour part less white
-    paint's). With ``reference`` ``None`` (too few white stones) the white stones' colour
-    part is taken anywhere from nought to each space's board tint turned round
-    (``board_tint``, N×3: a white stone's ratio to the board is the board's paint turned
-    round, and the board's tint is its paint's and the lamp's), and the most of both
-    ends is what a stone may show."""
+    colour part of the picture's own white stones (``reference``; ``None``: too few,
+    nothing is asked) to that plus its paint's span (``circle_colour.paint_spans``: its
+    paint's colour part less white paint's)."""
     clipped = observed >= cfg.white_level
     clear = share <= cfg.lamp_core_blown
     off = np.zeros(len(best), dtype=bool)
     at = np.flatnonzero((best > 0) & clipped.any(axis=1) & clear.any(axis=1))
-    if not len(at):
+    if reference is None or not len(at):
         return off
     span = spans[best[at] - 1]  # M×3
     # Seen and foreseen differences of every channel k over every channel u (M×3×3).
     seen = ratio[at][:, :, None] - ratio[at][:, None, :]
-    if reference is None:
-        turned = -board_tint[at]
-        low = np.maximum(turned[:, :, None] - turned[:, None, :], 0.0)
-    else:
-        low = (reference[:, None] - reference[None, :])[None, :, :]
+    low = (reference[:, None] - reference[None, :])[None, :, :]
     most = low + np.maximum(span[:, :, None] - span[:, None, :], 0.0)
     pairs = clipped[at][:, :, None] & clear[at][:, None, :]
     off[at] = (pairs & (seen > most + cfg.cover_fit_chroma)).any(axis=(1, 2))

@@ -348,10 +348,9 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     """The spaces read as a light stone or one of a hue of its own whose core clips in
     some channels, and whose channels left show a hue no stone of that colour shows
     against the picture's own white stones (the ``surely`` read ones, at least
-    ``light_min_stones``; fewer: against white paint on each space's board, its tint
-    the board's paint's or the lamp's; ``clipped_hue``: a clipped channel only ever
-    reads lower than it is). Only where a colour has a hue of its own and one light
-    neutral colour is in play (ONE's white): Go's stones are told by lightness."""
+    ``light_min_stones``; ``clipped_hue``: a clipped channel only ever reads lower than
+    it is). Only where a colour has a hue of its own and one light neutral colour is in
+    play (ONE's white): Go's stones are told by lightness."""
     white = _light_neutral(colours, palette, hued, cfg)
     if white is None:
         return np.zeros(len(best), dtype=bool)
@@ -361,7 +360,7 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     light_stone = _lightness(protos)[np.arange(len(best)), best] >= cfg.dark_piece_lum
     share = (samples.core >= cfg.white_level).mean(axis=1)
     return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
-                           log_tint(samples.board), paint_spans(colours, palette, white), cfg)
+                           paint_spans(colours, palette, white), cfg)
 
 
 def _lightness(protos: np.ndarray) -> np.ndarray:
