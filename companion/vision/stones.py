@@ -1517,9 +1517,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
     # On ONE's circles a glossy stone hides most of its mark, and a lamp's reflection in
     # bare board leaves it showing through the rest of the core: a mark shown less than
-    # as well as around, under a highlight, is a stone's as often (``_part_hidden``).
-    blown_face = _blown_face(samples, (best == 0) & ~bare & (
-        covered | faint | _part_hidden(samples, fair_print, cfg)), cfg)
+    # as well as around, under a highlight on the core alone (a glare that runs into the
+    # gaps blows out the print there too), is a stone's as often (``_part_hidden``).
+    part_hidden = _part_hidden(samples, fair_print, cfg) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint | part_hidden),
+                             cfg)
     blind |= unprinted | lit_face | blown_face
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
