@@ -77,6 +77,7 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.neutral_dark import lifted_dark
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -176,18 +177,21 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
                       best: np.ndarray, best_lum: np.ndarray, fair_print: np.ndarray,
                       cfg: Section) -> np.ndarray:
     """The spaces read as a stone lighter than a dark piece (``dark_piece_lum``) that
-    show, on a board that prints a mark round every space and shows it clearly
-    (``_marks_clear``: ONE's circles, narrower than any stone, which a stone standing
-    there hides whole), two signs of bare board: their mark about as well as the spaces
-    around show theirs (``ink_fair_share`` of ``fair_print``), where it lies and at the
-    stone's foot, and the board's own hue, their colour part nearer empty's than the
-    stone's. Bare board lit more than the gaps round it (a shade's edge over the gaps)
-    reads as a light stone by its lightness; a shell stone's stripes pass for print, but
-    the stone shows its own hue."""
-    if not _marks_clear(samples, cfg):
+    show, on a board that prints a mark round every space (no line crosses any space's
+    ring: ONE's circles, narrower than any stone, which a stone standing there hides
+    whole), two signs of bare board: their mark about as well as the spaces around show
+    theirs (``ink_fair_share`` of ``fair_print``), where it lies and at the stone's foot,
+    and clearly (the board's marks clear, ``_marks_clear``, or this one seen clearly,
+    ``ink_clear_seen`` times ``ink_present``: in a hand's shadow the whole board's marks
+    may show dimly while this one shows plainly), and the board's own hue, their colour
+    part nearer empty's than the stone's. Bare board lit more than the gaps round it (a
+    shade's edge over the gaps) reads as a light stone by its lightness; a shell stone's
+    stripes pass for print, but the stone shows its own hue."""
+    if (samples.ring_seen > 0.0).any():
         return np.zeros(len(best), dtype=bool)
     least = np.maximum(cfg.ink_present, cfg.ink_fair_share * fair_print)
-    stone = np.flatnonzero((best > 0) & (best_lum >= cfg.dark_piece_lum)
+    clear = _marks_clear(samples, cfg) | (samples.ink >= cfg.ink_present * cfg.ink_clear_seen)
+    stone = np.flatnonzero((best > 0) & (best_lum >= cfg.dark_piece_lum) & clear
                            & (samples.ink >= least) & (samples.foot_ink >= least))
     over = np.zeros(len(best), dtype=bool)
     shown = colour_part(ratio[stone])
@@ -321,6 +325,22 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
     return named
 
 
+def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
+                 hued: np.ndarray, darkest: int, cfg: Section) -> np.ndarray:
+    """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
+    lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
+    of its own in its core nor in its darker part (the first of ``shade_percentiles``),
+    dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
+    ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
+    ``lamp_gap_blown``)."""
+    darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
+                        samples.board, cfg.dark_floor)
+    open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
+                       cfg)
+
+
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
                        best: np.ndarray, protos: np.ndarray, surely: np.ndarray,
                        colours: Sequence[str], palette: Section, hued: np.ndarray,
@@ -399,6 +419,18 @@ def _blown_face(samples: Samples, hidden: np.ndarray, cfg: Section) -> np.ndarra
     or kaya, 65–75 % of its core blown out, the rest as dark as the board). The picture
     does not tell which stone surely: the space is unsure, not empty."""
     return hidden & (samples.core_blown > cfg.lamp_core_blown)
+
+
+def _part_hidden(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose printed mark shows less than ``ink_fair_share`` of the print
+    around (``fair_print``), on a board that prints a mark round every space and shows it
+    clearly (``_marks_clear``): a white glass stone on white vinyl, narrower than its
+    mark's outer edge, hides most of it and leaves a third showing; bare board shows it
+    about as well as around. Not on a grid's lines, which blur and glare thin."""
+    if not _marks_clear(samples, cfg):
+        return np.zeros(len(samples.ink), dtype=bool)
+    return (samples.ink < cfg.ink_fair_share * fair_print) \
+        & (samples.ink_around > cfg.ink_present)
 
 
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
@@ -1483,7 +1515,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unprinted = (best == 0) & ~bare & (_mark_missing(samples, cfg)
                                        | (faint & _marks_clear(samples, cfg)))
     lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
-    blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint), cfg)
+    # On ONE's circles a glossy stone hides most of its mark, and a lamp's reflection in
+    # bare board leaves it showing through the rest of the core: a mark shown less than
+    # as well as around, under a highlight on the core alone (a glare that runs into the
+    # gaps blows out the print there too), is a stone's as often (``_part_hidden``).
+    part_hidden = _part_hidden(samples, fair_print, cfg) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint | part_hidden),
+                             cfg)
     blind |= unprinted | lit_face | blown_face
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
@@ -1520,6 +1559,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered &= named == 0
     sheened |= named > 0
     hue = np.where(named > 0, named, hue)
+    # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
+    # is named by that, its darkness and its rim (``neutral_dark``).
+    unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
+    best = np.where(lifted, darkest + 1, best)
+    confidence = np.where(lifted, cfg.min_confidence, confidence)
+    covered &= ~lifted
+    sheened |= lifted
+    hue = np.where(lifted, darkest + 1, hue)
     # A stone hiding its print whose core looks like the sure stones of one colour
     # around it, far from the sure bare board there, is that stone (``set_alike``): the
     # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
