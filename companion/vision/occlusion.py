@@ -203,7 +203,8 @@ def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout
 
 
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
-                   tint: np.ndarray, layout: Layout, occlusion: Section) -> int:
+                   tint: np.ndarray, layout: Layout, occlusion: Section,
+                   bare: np.ndarray) -> int:
     """How many spaces of ``group`` something covers with the board around them: the
     colour around them is far from the board's (``hand_cover_tint``) and not as a
     stone's edges put it there (``over``: the space shows that colour too,
@@ -213,11 +214,14 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
     surroundings (``alike``) while those are not the board: not quite its colour
     (``hand_tint``), or not as it shows round the patch (the gaps' colour, light and
     shade included, more than ``hand_apart`` in log from the median of the spaces next
-    to the patch). Bare board whose print fades is the board there; a patch of stones
+    to the patch read as bare board, ``bare``, where at least ``hand_apart_ring`` of
+    them do: the gaps of a stone show its edges and its shadow, darker than the board,
+    and a patch of bare board among stones is no lighter than the board that shows
+    round it). Bare board whose print fades is the board there; a patch of stones
     stands out from the board that shows between them."""
-    ring = round_group(group, layout)
+    ring = round_group(group, layout) & bare
     apart = tint[group] >= occlusion.hand_tint
-    if ring.any():
+    if ring.sum() >= occlusion.hand_apart_ring:
         logs = np.log(board + 8.0)
         apart |= np.linalg.norm(logs[group] - column_median(logs[ring]), axis=1) \
             > occlusion.hand_apart
@@ -262,7 +266,13 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     board around each space as the board shows elsewhere, so few of its spaces count
     as covered. A lamp's glare can make the board around white stones on a white board
     look apart from the rest, but it blows out what it lies on: those spaces do not
-    count. The wrist or the sleeve over the outermost spaces may read as stones there
+    count. A palm of the board's own colour and lightness is covered with nothing that
+    tells it from the board around it but the print it hides: a large patch (at least
+    ``hand_plain`` times the least), most of it (``hand_covered_most``) read as bare
+    board with its print gone where the spaces round it show theirs, while the print
+    shows at ``hand_print_share`` of the other empty spaces, is a hand too. Blur or
+    distance fades the print over a region, each space's neighbours as much as itself.
+    The wrist or the sleeve over the outermost spaces may read as stones there
     (pale skin over a pale board as white ones, a dark sleeve as black ones, their gaps
     half board), so the patch need only reach the spaces next to the outermost ones;
     and a longer arm or sleeve read as stones (a dark sleeve as black ones, pale skin
@@ -294,9 +304,13 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Off the board's colour means more than the board's own colour strays over the
     # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
     tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
+    hiding = result.covered | unreadable | blank
+    # The board as it shows round a patch: spaces read empty, none of the patch's signs.
+    bare = empty & ~hiding
 
     def covered(group: np.ndarray) -> int:
-        return covered_around(group, alike, over, samples.board, tint, layout, occlusion)
+        return covered_around(group, alike, over, samples.board, tint, layout, occlusion,
+                              bare)
 
     def covers(group: np.ndarray, count: int) -> bool:
         return margin or count >= max(occlusion.hand_covered,
@@ -304,7 +318,6 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
 
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     edge = layout.rim | layout.rim[layout.around].any(axis=1)
-    hiding = result.covered | unreadable | blank
     # Read as bare board with its print hidden: what a palm of the board's own colour
     # shows where no stone stands. Stones of the board's colour (white glass on white
     # vinyl, white ones on white paper) hide their print too, but each reads as a stone.
@@ -345,11 +358,18 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))
             continue
-        if not covers(group, covered(group)):
-            continue
         others = empty.copy()
         others[group] = False
         shown = printed[others].mean() if others.any() else 0.0
+        # A palm of the board's own colour and lightness hides the print under it: most of
+        # a large patch reads as bare board with its print gone where the spaces around
+        # show it (``result.covered``), while the print shows at most other empty spaces.
+        if len(group) >= occlusion.hand_plain * least and shown >= occlusion.hand_print_share \
+                and result.covered[group].sum() >= occlusion.hand_covered_most * len(group):
+            patch = max(patch, len(group))
+            continue
+        if not covers(group, covered(group)):
+            continue
         mostly = unreadable[group].mean() >= occlusion.hand_unreadable
         if (tinted and (shown >= occlusion.hand_print_share or mostly)) \
                 or (mostly and len(group) >= occlusion.hand_plain * least):
