@@ -77,6 +77,7 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.lit_fringe import lit_fringe
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -1212,6 +1213,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     shade round a core a lamp blows out (``None``: not looked at). ``arms`` is each
     space's share of a cross's printed arms (``print_arms.printed_arms``; ``None``: a
     cross everywhere)."""
+    # A ring that shows no more than its lines' fringe on a board blown out round it is lit.
+    samples = lit_fringe(samples, cfg)
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
