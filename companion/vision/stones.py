@@ -1338,7 +1338,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # the picture shows there (a stone's own highlight is small); where it covers less,
     # the rest of the core must read empty by its colour.
     through = reflection & (samples.open_rays >= cfg.bare_open_rays)
-    bare = through & glared
+    # Yet a reflection in bare board leaves the print running through the ring: where
+    # the ring's lines show none, nor the foot, a light stone's face meets the glare there.
+    bare = through & glared & ~_light_face_around(samples, fair_print, cfg)
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
