@@ -220,7 +220,9 @@ class Samples:
     the space's printed lines cross it, how much of that shows print, and how much
     lighter than its board the ring is. Where a lamp blows a white stone's core out, the
     ring still shows the stone hiding the lines; a reflection in bare board no larger
-    than that leaves the lines running through it, and a black stone a dark ring."""
+    than that leaves the lines running through it, and a black stone a dark ring.
+    ``ring_fringe`` marks a ring whose pixels seen off the lines all hug them (within
+    ``ring_fringe_px``): the lines' blurred flank, no stone's rim (``lit_fringe``)."""
 
     core: np.ndarray
     board: np.ndarray
@@ -245,6 +247,7 @@ class Samples:
     ring_seen: np.ndarray  # N: share of the ring's pixels on the space's lines not blown out
     ring_ink: np.ndarray  # N: share of those seen that show print
     ring_lift: np.ndarray  # N: log lightness of the ring's seen pixels off the lines (median)
+    ring_fringe: np.ndarray  # N bool: no pixel of the ring off the lines seen past their fringe
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """What is worked out from these samples once and read by several (``core_colour``):
     a fresh one for every ``Samples``, ``replace``'s too."""
@@ -627,7 +630,8 @@ def upright_or_leaning(foot: Samples, leaned: Samples, layout: Layout, cfg: Sect
                    spread=choose(foot.spread, leaned.spread),
                    ring_seen=choose(foot.ring_seen, leaned.ring_seen),
                    ring_lift=choose(foot.ring_lift, leaned.ring_lift),
-                   ring_ink=choose(foot.ring_ink, leaned.ring_ink))
+                   ring_ink=choose(foot.ring_ink, leaned.ring_ink),
+                   ring_fringe=choose(foot.ring_fringe, leaned.ring_fringe))
 
 
 def colour_part(log_colours: np.ndarray) -> np.ndarray:
@@ -1006,12 +1010,13 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
         read = np.concatenate([np.arange(n), n + picked])
         parts = _ring(maps, ring_index[read], lists.ring_lines[read], levels[read], marks[read],
                       cfg)
-        ring_seen, ring_ink, ring_lift = (np.concatenate([part[:n], part[:n]]) for part in parts)
-        for full, part in zip((ring_seen, ring_ink, ring_lift), parts, strict=True):
+        ring_seen, ring_ink, ring_lift, ring_fringe = \
+            (np.concatenate([part[:n], part[:n]]) for part in parts)
+        for full, part in zip((ring_seen, ring_ink, ring_lift, ring_fringe), parts, strict=True):
             full[n + picked] = part[n:]
     else:
-        ring_seen, ring_ink, ring_lift = _ring(maps, ring_index, lists.ring_lines, levels,
-                                               marks, cfg)
+        ring_seen, ring_ink, ring_lift, ring_fringe = _ring(maps, ring_index, lists.ring_lines,
+                                                            levels, marks, cfg)
     core_blown = 1.0 - row_share(core_seen)
     core_glared = row_share(core_glared_at)
     gap_blown = 1.0 - row_share(gap_seen)
@@ -1026,7 +1031,8 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
                        core_blown=core_blown[at], gap_blown=gap_blown, core_sheen=glossy[at],
                        core_glared=core_glared[at], open_rays=open_rays, spread=spread[at],
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
-                       ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at])
+                       ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at],
+                       ring_fringe=ring_fringe[at])
 
     return rows
 
@@ -1063,7 +1069,10 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     off those lines and not blown out (in the view as it is: a thin dark ring is no
     print to be closed away) over the board's ``level``. No line runs through a space
     printed otherwise: nothing is seen on them there. (Under a glare the lines are what
-    is left unclipped: taken in, they would make bare board's ring dark.)"""
+    is left unclipped: taken in, they would make bare board's ring dark.) Fourth, whether
+    none of its pixels seen off the lines lies past their fringe (``ring_fringe_px``): on
+    a board blown out round a space, what is left of its ring may be no more than the
+    blurred flank of its lines, as dark as a stone's rim (``Samples.ring_fringe``)."""
     seen = ~np.take(maps.blown, ring) if maps.clipped else np.ones(ring.shape, bool)
     on_line = ring_lines <= cfg.ring_line_band
     line_seen = seen & on_line
@@ -1072,7 +1081,10 @@ def _ring(maps: ViewMaps, ring: np.ndarray, ring_lines: np.ndarray, level: np.nd
     rows, columns = np.nonzero(line_seen)
     printed = _over_level(np.take(maps.lightness, ring[rows, columns]), level[rows, 0]) \
         > mark[rows, 0]
-    summed = masked_percentile(np.take(maps.summed, ring), seen & ~on_line, 50)
+    off_seen = seen & ~on_line
+    summed = masked_percentile(np.take(maps.summed, ring), off_seen, 50)
     lift = np.log(np.maximum(summed / 3.0, 1.0)) - np.log(level[:, 0])
+    fringe = ~(off_seen & (ring_lines > cfg.ring_fringe_px)).any(axis=1) if maps.clipped \
+        else np.zeros(len(ring), dtype=bool)
     return count / np.maximum(row_count(on_line), 1), \
-        np.bincount(rows[printed], minlength=len(ring)) / np.maximum(count, 1), lift
+        np.bincount(rows[printed], minlength=len(ring)) / np.maximum(count, 1), lift, fringe

@@ -77,6 +77,7 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
 from companion.vision.sampling import (
     RAYS,
@@ -1244,6 +1245,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     shade round a core a lamp blows out (``None``: not looked at). ``arms`` is each
     space's share of a cross's printed arms (``print_arms.printed_arms``; ``None``: a
     cross everywhere)."""
+    # A ring that shows no more than its lines' fringe on a board blown out round it is lit.
+    samples = lit_fringe(samples, cfg)
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
     # not the stone's: the core is read from the rest, while enough of it remains.
     kept = samples.core_kept & ~samples.core_sheen
@@ -1367,7 +1370,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # the picture shows there (a stone's own highlight is small); where it covers less,
     # the rest of the core must read empty by its colour.
     through = reflection & (samples.open_rays >= cfg.bare_open_rays)
-    bare = through & glared
+    # Yet a reflection in bare board leaves the print running through the ring: where
+    # the ring's lines show none, nor the foot, a light stone's face meets the glare there.
+    bare = through & glared & ~_light_face_around(samples, fair_print, cfg)
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
