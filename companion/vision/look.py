@@ -303,11 +303,26 @@ class LearnedLook:
         # faint), not a hand's or a stone's. Where every colour is learned and the
         # space fits the empty look closely, its shade tells what no print can: the
         # picture leans as the look's odds say (no stone of this table looks so).
+        # So too a space whose print alone is gone, still near its own empty look,
+        # where the spaces around lost part of theirs (``_changed``: blur on a
+        # region's border): the print went with the blur, and its shade tells.
         faded = self._faded(samples, labels, own_empty)
-        if not unlearned and faded.sum() > self.cfg.changed_max_spaces:
+        _kept, least = self._print_kept_around(samples, labels, own_empty)
+        blurred = (least < self.cfg.all_print_share) & seen & ~own_far
+        if not unlearned:
             shaded = hidden & ~glare & (z2[rows, pick] <= self.cfg.max_distance2) \
-                & np.array([label == UNSURE for label in labels])
+                & np.array([label == UNSURE for label in labels]) \
+                & ((faded.sum() > self.cfg.changed_max_spaces) | blurred)
             odds[shaded], leans[shaded] = look_odds[shaded], True
+            # Nor does such a photo's space of the board's shade whose print is gone
+            # lean to a stone by the classes it fits loosely (T22): a colour learned
+            # from a stone or two is wide, and the lines' grey smeared over a bare
+            # space by blur fits it better than the empty class, by the print alone.
+            smeared = (faded.sum() > self.cfg.changed_max_spaces) & faded & ~glare \
+                & (np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade) \
+                & (samples.core_blown < self.cfg.changed_blown) & leans \
+                & (odds[:, 0] < odds.max(axis=1))
+            odds[smeared], leans[smeared] = 0.0, False
         fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, own_empty,
                                         fitted, faded).items():
@@ -376,9 +391,20 @@ class LearnedLook:
         # And the print around it, each space's against its own: a stone hides its own
         # space's print alone, while blur thins the print of a whole region, and the
         # most print around (one neighbour on the sharp side) does not say so.
-        plain = (faded.sum() <= cfg.changed_max_spaces) \
-            & ~(self._print_kept_around(samples, labels, own_empty) < cfg.changed_around_kept)
-        changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
+        kept, least = self._print_kept_around(samples, labels, own_empty)
+        plain = (faded.sum() <= cfg.changed_max_spaces) & ~(kept < cfg.changed_around_kept)
+        # Print gone is the one sign of a space still near its own empty look (its
+        # colour, spread and glare as then): a stone of the board's own shade, or the
+        # picture's doing. Blur fading in, or cut sharp across a photo, thins every
+        # space it covers, but one on its border (an edge or corner space, whose print
+        # is a T or an L, or one the cut crosses) may lose its print whole beside
+        # neighbours that lost part of theirs, and the median around it stays high
+        # (the sharp side). A stone hides its own print alone: that sign counts only
+        # where every space around shows all the print it showed empty (T19's
+        # ``all_print_share``).
+        alone = ~(least < cfg.all_print_share) & ~np.isnan(least)
+        changed = unsure & ~fitted & seen & lit \
+            & ((far & (hidden | gone)) | (hidden & gone & alone)) \
             & (samples.ink_around > self.stones.ink_present) \
             & ((plain & (samples.ink_around
                          >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share))
@@ -398,11 +424,13 @@ class LearnedLook:
         return found
 
     def _print_kept_around(self, samples: Samples, labels: Sequence[str],
-                           own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
+                           own_empty: tuple[np.ndarray, ...]
+                           ) -> tuple[np.ndarray, np.ndarray]:
         """Per space, how much of the print they showed empty the spaces around it still
-        show: the median share over those seen empty with print, not glared since and
-        not read as a stone (NaN where there is none). Blur, a shaking hand or a veil
-        of light thins the print of a region; a stone hides its own space's alone."""
+        show: the median share and the least over those seen empty with print, not
+        glared since and not read as a stone (NaN where there is none). Blur, a shaking
+        hand or a veil of light thins the print of a region; a stone hides its own
+        space's alone."""
         seen, _far, lit, own = own_empty
         own_ink = np.nan_to_num(own[:, INK])
         stone = np.array([label in self.colours for label in labels])
@@ -411,10 +439,11 @@ class LearnedLook:
         around = samples.around
         neighbour = usable[around] & (around != np.arange(len(around))[:, None])
         shares = np.where(neighbour, share[around], np.nan)
-        kept = np.full(len(around), np.nan)
+        kept, least = np.full(len(around), np.nan), np.full(len(around), np.nan)
         some = neighbour.any(axis=1)
         kept[some] = np.nanmedian(shares[some], axis=1)
-        return kept
+        least[some] = np.nanmin(shares[some], axis=1)
+        return kept, least
 
     def _faded(self, samples: Samples, labels: Sequence[str],
                own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
