@@ -26,7 +26,8 @@ to the class the look fits best where that class is learned blown out (a white s
 the lamp always blows out at this table). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
 pale stone in the board's own colour, or a hand (but where the print of more spaces than
-a move covers is gone, the picture's doing, its odds are given: its shade tells); a
+a move covers is gone, or the print around it thinned in part, the picture's doing, its
+odds are given: its shade tells); a
 space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
 hides it). Each space's own print when empty is learned too (an edge or a star point
@@ -314,15 +315,16 @@ class LearnedLook:
                 & np.array([label == UNSURE for label in labels]) \
                 & ((faded.sum() > self.cfg.changed_max_spaces) | blurred)
             odds[shaded], leans[shaded] = look_odds[shaded], True
-            # Nor does such a photo's space of the board's shade whose print is gone
-            # lean to a stone by the classes it fits loosely (T22): a colour learned
-            # from a stone or two is wide, and the lines' grey smeared over a bare
-            # space by blur fits it better than the empty class, by the print alone.
-            smeared = (faded.sum() > self.cfg.changed_max_spaces) & faded & ~glare \
-                & (np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade) \
-                & (samples.core_blown < self.cfg.changed_blown) & leans \
-                & (odds[:, 0] < odds.max(axis=1))
-            odds[smeared], leans[smeared] = 0.0, False
+        # Nor does such a photo's space of the board's shade whose print is gone lean to
+        # a stone by a class it cannot be read as surely (T22): a colour learned from a
+        # stone or two is wide, and the lines' grey smeared over a bare space by blur
+        # fits it better than the empty class, by the missing print alone. (A stone
+        # under a glare or blown out that its class fits, ``kept``, has its own sign.)
+        smeared = (faded.sum() > self.cfg.changed_max_spaces) & faded & ~glare & ~kept \
+            & (np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade) \
+            & (samples.core_blown < self.cfg.changed_blown) & leans \
+            & (odds[:, 0] < odds.max(axis=1))
+        odds[smeared], leans[smeared] = 0.0, False
         fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, own_empty,
                                         fitted, faded).items():
@@ -348,7 +350,8 @@ class LearnedLook:
         vinyl), either: the picture shows that something lies there, not what, and only
         the game can name it (``companion.table.likely``: the one legal stone there).
         So too where the space is not far from its own empty look but its print is
-        gone, by both measures (hidden, and all but ``changed_ink_share`` of its own).
+        gone, by both measures (hidden, and all but ``changed_ink_share`` of its own),
+        and every space around shows all the print it showed empty.
         On real photographs an empty edge space whose line blurs away looks just so:
         the game takes such a space for a stone only where nothing else changed and one
         legal move puts a stone there. Only where the board around is no more glared
