@@ -308,8 +308,7 @@ class LearnedLook:
         # where the spaces around lost part of theirs (``_changed``: blur on a
         # region's border): the print went with the blur, and its shade tells.
         faded = self._faded(samples, labels, own_empty)
-        _kept, least = self._print_kept_around(samples, labels, own_empty)
-        blurred = (least < self.cfg.all_print_share) & seen & ~own_far
+        blurred = ~self._print_as_before(samples, labels, own_empty) & seen & ~own_far
         if not unlearned:
             shaded = hidden & ~glare & (z2[rows, pick] <= self.cfg.max_distance2) \
                 & np.array([label == UNSURE for label in labels]) \
@@ -394,18 +393,18 @@ class LearnedLook:
         # And the print around it, each space's against its own: a stone hides its own
         # space's print alone, while blur thins the print of a whole region, and the
         # most print around (one neighbour on the sharp side) does not say so.
-        kept, least = self._print_kept_around(samples, labels, own_empty)
+        kept, _least, _most = self._print_kept_around(samples, labels, own_empty)
         plain = (faded.sum() <= cfg.changed_max_spaces) & ~(kept < cfg.changed_around_kept)
         # Print gone is the one sign of a space still near its own empty look (its
         # colour, spread and glare as then): a stone of the board's own shade, or the
         # picture's doing. Blur fading in, or cut sharp across a photo, thins every
         # space it covers, but one on its border (an edge or corner space, whose print
         # is a T or an L, or one the cut crosses) may lose its print whole beside
-        # neighbours that lost part of theirs, and the median around it stays high
-        # (the sharp side). A stone hides its own print alone: that sign counts only
-        # where every space around shows all the print it showed empty (T19's
-        # ``all_print_share``).
-        alone = ~(least < cfg.all_print_share) & ~np.isnan(least)
+        # neighbours that lost part of theirs (or whose lines the blur widened into
+        # more print), and the median around it stays high (the sharp side). A stone
+        # hides its own print alone: that sign counts only where every space around
+        # shows the print it showed empty (``_print_as_before``).
+        alone = self._print_as_before(samples, labels, own_empty)
         changed = unsure & ~fitted & seen & lit \
             & ((far & (hidden | gone)) | (hidden & gone & alone)) \
             & (samples.ink_around > self.stones.ink_present) \
@@ -428,12 +427,12 @@ class LearnedLook:
 
     def _print_kept_around(self, samples: Samples, labels: Sequence[str],
                            own_empty: tuple[np.ndarray, ...]
-                           ) -> tuple[np.ndarray, np.ndarray]:
+                           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per space, how much of the print they showed empty the spaces around it still
-        show: the median share and the least over those seen empty with print, not
-        glared since and not read as a stone (NaN where there is none). Blur, a shaking
-        hand or a veil of light thins the print of a region; a stone hides its own
-        space's alone."""
+        show: the median share, the least and the most over those seen empty with
+        print, not glared since and not read as a stone (NaN where there is none).
+        Blur, a shaking hand or a veil of light thins the print of a region; a stone
+        hides its own space's alone."""
         seen, _far, lit, own = own_empty
         own_ink = np.nan_to_num(own[:, INK])
         stone = np.array([label in self.colours for label in labels])
@@ -442,11 +441,24 @@ class LearnedLook:
         around = samples.around
         neighbour = usable[around] & (around != np.arange(len(around))[:, None])
         shares = np.where(neighbour, share[around], np.nan)
-        kept, least = np.full(len(around), np.nan), np.full(len(around), np.nan)
+        kept, least, most = (np.full(len(around), np.nan) for _ in range(3))
         some = neighbour.any(axis=1)
         kept[some] = np.nanmedian(shares[some], axis=1)
         least[some] = np.nanmin(shares[some], axis=1)
-        return kept, least
+        most[some] = np.nanmax(shares[some], axis=1)
+        return kept, least, most
+
+    def _print_as_before(self, samples: Samples, labels: Sequence[str],
+                         own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
+        """Per space, whether every space around it (``_print_kept_around``'s) shows
+        the print it showed empty, within a pixel's wobble either way (T19's
+        ``all_print_share`` of it, or that share's inverse: blur thins a line, or
+        widens it into more print). A stone hides its own space's print and leaves its
+        neighbours' as it was; blur over a region changes theirs too. False where no
+        space around tells."""
+        _kept, least, most = self._print_kept_around(samples, labels, own_empty)
+        share = self.cfg.all_print_share
+        return (least >= share) & (most <= 1.0 / share)
 
     def _faded(self, samples: Samples, labels: Sequence[str],
                own_empty: tuple[np.ndarray, ...]) -> np.ndarray:

@@ -381,7 +381,8 @@ def test_print_gone_alone_beside_print_thinned_in_part_is_blur_not_a_stone():
     stays high. Near its own empty look but for the print, that space had leaned to a
     stone of no colour, and the game took a move nobody played (rendered games 4302
     and 8822). Print gone is a stone's one sign there only where every space around
-    shows all its print; a space whose colour or spread moved too is still a stone."""
+    shows the print it showed empty (blur may widen the lines into more print, as on a
+    corner of game 13029); a space whose colour or spread moved too is still a stone."""
     look, empty = changed_look(spaces=6)
     look.space_total[1, INK] = 0.15 * look.space_weight[1]  # an edge's T: half the print
     pale = np.tile(empty, (6, 1))
@@ -391,6 +392,8 @@ def test_print_gone_alone_beside_print_thinned_in_part_is_blur_not_a_stone():
     assert changed(look, pale, border, labels) == {}
     whole = samples_of(6, ink=[0.3, 0.0, 0.25, 0.26, 0.3, 0.3], ink_around=0.3)
     assert changed(look, pale, whole, labels) == {1: ["black", "white"]}
+    widened = samples_of(6, ink=[0.3, 0.0, 0.3, 0.42, 0.3, 0.3], ink_around=0.42)
+    assert changed(look, pale, widened, labels) == {}  # blur widens lines into print
     domed = pale.copy()
     domed[1] = [0.05, 0.05, 0.04, 0.0, 0.45, 0.0]  # the board's shade, a stone's sheen
     assert changed(look, domed, border, labels) == {1: ["black", "white"]}
