@@ -26,7 +26,8 @@ to the class the look fits best where that class is learned blown out (a white s
 the lamp always blows out at this table). A space read empty that shows
 none of the print it showed empty, where the print shows clearly around, is unsure: a
 pale stone in the board's own colour, or a hand (but where the print of more spaces than
-a move covers is gone, the picture's doing, its odds are given: its shade tells); a
+a move covers is gone, or the print around it thinned in part, the picture's doing, its
+odds are given: its shade tells); a
 space read as a stone of about the
 board's shade that still shows most of the print it showed empty is unsure too (a stone
 hides it). Each space's own print when empty is learned too (an edge or a star point
@@ -314,11 +315,26 @@ class LearnedLook:
         # faint), not a hand's or a stone's. Where every colour is learned and the
         # space fits the empty look closely, its shade tells what no print can: the
         # picture leans as the look's odds say (no stone of this table looks so).
+        # So too a space whose print alone is gone, still near its own empty look,
+        # where the spaces around lost part of theirs (``_changed``: blur on a
+        # region's border): the print went with the blur, and its shade tells.
         faded = self._faded(samples, labels, own_empty)
-        if not unlearned and faded.sum() > self.cfg.changed_max_spaces:
+        blurred = ~self._print_as_before(samples, labels, own_empty) & seen & ~own_far
+        if not unlearned:
             shaded = hidden & ~glare & (z2[rows, pick] <= self.cfg.max_distance2) \
-                & np.array([label == UNSURE for label in labels])
+                & np.array([label == UNSURE for label in labels]) \
+                & ((faded.sum() > self.cfg.changed_max_spaces) | blurred)
             odds[shaded], leans[shaded] = look_odds[shaded], True
+        # Nor does such a photo's space of the board's shade whose print is gone lean to
+        # a stone by a class it cannot be read as surely (T22): a colour learned from a
+        # stone or two is wide, and the lines' grey smeared over a bare space by blur
+        # fits it better than the empty class, by the missing print alone. (A stone
+        # under a glare or blown out that its class fits, ``kept``, has its own sign.)
+        smeared = (faded.sum() > self.cfg.changed_max_spaces) & faded & ~glare & ~kept \
+            & (np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade) \
+            & (samples.core_blown < self.cfg.changed_blown) & leans \
+            & (odds[:, 0] < odds.max(axis=1))
+        odds[smeared], leans[smeared] = 0.0, False
         fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, own_empty,
                                         fitted, faded).items():
@@ -344,7 +360,8 @@ class LearnedLook:
         vinyl), either: the picture shows that something lies there, not what, and only
         the game can name it (``companion.table.likely``: the one legal stone there).
         So too where the space is not far from its own empty look but its print is
-        gone, by both measures (hidden, and all but ``changed_ink_share`` of its own).
+        gone, by both measures (hidden, and all but ``changed_ink_share`` of its own),
+        and every space around shows all the print it showed empty.
         On real photographs an empty edge space whose line blurs away looks just so:
         the game takes such a space for a stone only where nothing else changed and one
         legal move puts a stone there. Only where the board around is no more glared
@@ -387,9 +404,20 @@ class LearnedLook:
         # And the print around it, each space's against its own: a stone hides its own
         # space's print alone, while blur thins the print of a whole region, and the
         # most print around (one neighbour on the sharp side) does not say so.
-        plain = (faded.sum() <= cfg.changed_max_spaces) \
-            & ~(self._print_kept_around(samples, labels, own_empty) < cfg.changed_around_kept)
-        changed = unsure & ~fitted & seen & ((far & (hidden | gone)) | (hidden & gone)) & lit \
+        kept, _least, _most = self._print_kept_around(samples, labels, own_empty)
+        plain = (faded.sum() <= cfg.changed_max_spaces) & ~(kept < cfg.changed_around_kept)
+        # Print gone is the one sign of a space still near its own empty look (its
+        # colour, spread and glare as then): a stone of the board's own shade, or the
+        # picture's doing. Blur fading in, or cut sharp across a photo, thins every
+        # space it covers, but one on its border (an edge or corner space, whose print
+        # is a T or an L, or one the cut crosses) may lose its print whole beside
+        # neighbours that lost part of theirs (or whose lines the blur widened into
+        # more print), and the median around it stays high (the sharp side). A stone
+        # hides its own print alone: that sign counts only where every space around
+        # shows the print it showed empty (``_print_as_before``).
+        alone = self._print_as_before(samples, labels, own_empty)
+        changed = unsure & ~fitted & seen & lit \
+            & ((far & (hidden | gone)) | (hidden & gone & alone)) \
             & (samples.ink_around > self.stones.ink_present) \
             & ((plain & (samples.ink_around
                          >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share))
@@ -409,11 +437,13 @@ class LearnedLook:
         return found
 
     def _print_kept_around(self, samples: Samples, labels: Sequence[str],
-                           own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
+                           own_empty: tuple[np.ndarray, ...]
+                           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per space, how much of the print they showed empty the spaces around it still
-        show: the median share over those seen empty with print, not glared since and
-        not read as a stone (NaN where there is none). Blur, a shaking hand or a veil
-        of light thins the print of a region; a stone hides its own space's alone."""
+        show: the median share, the least and the most over those seen empty with
+        print, not glared since and not read as a stone (NaN where there is none).
+        Blur, a shaking hand or a veil of light thins the print of a region; a stone
+        hides its own space's alone."""
         seen, _far, lit, own = own_empty
         own_ink = np.nan_to_num(own[:, INK])
         stone = np.array([label in self.colours for label in labels])
@@ -422,10 +452,24 @@ class LearnedLook:
         around = samples.around
         neighbour = usable[around] & (around != np.arange(len(around))[:, None])
         shares = np.where(neighbour, share[around], np.nan)
-        kept = np.full(len(around), np.nan)
+        kept, least, most = (np.full(len(around), np.nan) for _ in range(3))
         some = neighbour.any(axis=1)
         kept[some] = np.nanmedian(shares[some], axis=1)
-        return kept
+        least[some] = np.nanmin(shares[some], axis=1)
+        most[some] = np.nanmax(shares[some], axis=1)
+        return kept, least, most
+
+    def _print_as_before(self, samples: Samples, labels: Sequence[str],
+                         own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
+        """Per space, whether every space around it (``_print_kept_around``'s) shows
+        the print it showed empty, within a pixel's wobble either way (T19's
+        ``all_print_share`` of it, or that share's inverse: blur thins a line, or
+        widens it into more print). A stone hides its own space's print and leaves its
+        neighbours' as it was; blur over a region changes theirs too. False where no
+        space around tells."""
+        _kept, least, most = self._print_kept_around(samples, labels, own_empty)
+        share = self.cfg.all_print_share
+        return (least >= share) & (most <= 1.0 / share)
 
     def _faded(self, samples: Samples, labels: Sequence[str],
                own_empty: tuple[np.ndarray, ...]) -> np.ndarray:

@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks.vision_look import drifted, game_positions
 from companion.geometry import load_geometry
-from companion.vision.look import FEATURES, LearnedLook
+from companion.vision.look import FEATURES, INK, LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from companion.vision.pipeline import Recogniser
 from companion.vision.scene import Effects, Pose
@@ -372,6 +372,31 @@ def test_print_thinned_around_a_space_each_against_its_own_is_blur_not_a_stone()
     dark = pale.copy()
     dark[1] = [-0.3, -0.45, -0.6, 0.02, 0.4, 0.0]
     assert changed(look, dark, thinned, labels) == {1: ["black"]}
+
+
+def test_print_gone_alone_beside_print_thinned_in_part_is_blur_not_a_stone():
+    """A photo cut sharp across its blur, or blurred fading in: an edge or corner space
+    on the blur's border (its print a T or an L) loses all of it, while the spaces
+    around keep part of theirs (a quarter less) and the sharp ones all: their median
+    stays high. Near its own empty look but for the print, that space had leaned to a
+    stone of no colour, and the game took a move nobody played (rendered games 4302
+    and 8822). Print gone is a stone's one sign there only where every space around
+    shows the print it showed empty (blur may widen the lines into more print, as on a
+    corner of game 13029); a space whose colour or spread moved too is still a stone."""
+    look, empty = changed_look(spaces=6)
+    look.space_total[1, INK] = 0.15 * look.space_weight[1]  # an edge's T: half the print
+    pale = np.tile(empty, (6, 1))
+    pale[1] = [0.02, 0.02, 0.01, 0.0, 0.05, 0.0]  # near its own empty look but for that
+    labels = [EMPTY, UNSURE, EMPTY, EMPTY, EMPTY, EMPTY]
+    border = samples_of(6, ink=[0.3, 0.0, 0.22, 0.22, 0.3, 0.3], ink_around=0.3)
+    assert changed(look, pale, border, labels) == {}
+    whole = samples_of(6, ink=[0.3, 0.0, 0.25, 0.26, 0.3, 0.3], ink_around=0.3)
+    assert changed(look, pale, whole, labels) == {1: ["black", "white"]}
+    widened = samples_of(6, ink=[0.3, 0.0, 0.3, 0.42, 0.3, 0.3], ink_around=0.42)
+    assert changed(look, pale, widened, labels) == {}  # blur widens lines into print
+    domed = pale.copy()
+    domed[1] = [0.05, 0.05, 0.04, 0.0, 0.45, 0.0]  # the board's shade, a stone's sheen
+    assert changed(look, domed, border, labels) == {1: ["black", "white"]}
 
 
 def test_print_gone_from_several_spaces_read_empty_is_the_pictures_not_a_stone():
