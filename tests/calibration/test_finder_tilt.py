@@ -77,24 +77,19 @@ def _steep_render(seed: int, board: str, split: str, tilt: float, width: int
 
 
 @pytest.mark.slow
-def test_a_lattice_short_of_a_board_its_stones_cover_is_not_taken():
-    """A 19 × 19 board at 40° with its far rows under stones: a 13-line lattice over its
-    near part passed (the line beyond it showed on under half its pieces, as the
-    lattice's own lines do: stones hide both). Judged against the lattice's own lines,
-    it is refused, and the board is found whole."""
-    image, must = _steep_render(13204, "go-19", "development", 40, 640)
-    found = _crossings(image)
-    assert found.shape == (19, 19, 2)
-    assert pitches_off(found, must) < 1 / 3
-
-
-@pytest.mark.slow
-def test_a_rim_seen_at_an_angle_is_not_taken_for_the_first_line():
-    """A 19 × 19 board at 35° in a 640 × 480 frame: its rim, a dark edge a pitch beyond
-    its first line that no line crosses, passed as that line (the lattice one line off,
-    its last line under stones). The lattice one line over, every end crossed, is
-    taken."""
-    image, must = _steep_render(13200, "go-19", "held-out", 35, 640)
+@pytest.mark.parametrize("seed, split, tilt", [
+    # A 19 × 19 board at 40° with its far rows under stones: a 13-line lattice over its
+    # near part passed (the line beyond showed on under half its pieces, as the lattice's
+    # own lines do: stones hide both). Judged against the lattice's own lines, refused.
+    (13204, "development", 40),
+    # At 35° in 640 × 480: the board's rim, a dark edge a pitch beyond its first line
+    # that no line crosses, passed as that line (its last line under stones). The
+    # lattice one line over, every end crossed, is taken.
+    (13200, "held-out", 35),
+])
+def test_a_steep_board_covered_in_stones_is_found_whole_and_not_a_line_off(
+        seed: int, split: str, tilt: float) -> None:
+    image, must = _steep_render(seed, "go-19", split, tilt, 640)
     found = _crossings(image)
     assert found.shape == (19, 19, 2)
     assert pitches_off(found, must) < 1 / 3
