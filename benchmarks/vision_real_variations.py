@@ -315,6 +315,59 @@ def tilt(degrees: float) -> Change:
     return change
 
 
+def seen_from(degrees: float, azimuth: float = 0.0, roll: float = 0.0, fill: float = 0.8
+              ) -> Change:
+    """The board seen again by a camera ``degrees`` from the vertical, the board turned
+    ``azimuth`` on the table (180: the camera on its other side) and the picture turned
+    ``roll``: a pinhole of focal length the photo's width looking at the board's middle
+    from where the board's outline fills ``fill`` of the frame. The photo's board plane
+    (from the grid found on it) is mapped to that view, so the board lies exactly
+    ``degrees`` from the vertical whatever the photo's own angle (``tilt`` turns the
+    photo as a flat print: the board's own angle adds to it), its far lines closer
+    together and converging as a camera sees them."""
+    def change(image, crossings):
+        from calibration.gridfind import grid_lines_mm
+        from companion.geometry import load_geometry
+
+        h, w = image.shape[:2]
+        board = load_geometry("go-19")
+        xs, ys = grid_lines_mm(board)
+        places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+        to_photo, _ = cv2.findHomography(places, crossings.reshape(-1, 2), 0)
+        outline = np.array([[0, 0], [board.width_mm, 0], [board.width_mm, board.height_mm],
+                            [0, board.height_mm]], np.float64)
+        view = _camera_view(outline, degrees, azimuth, roll, (w, h), fill)
+        mapping = view @ np.linalg.inv(to_photo)
+        return _warp(image, mapping / mapping[2, 2], (w, h), table(image.shape, 13))
+    return change
+
+
+def _camera_view(outline: np.ndarray, degrees: float, azimuth: float, roll: float,
+                 frame: tuple[int, int], fill: float) -> np.ndarray:
+    """Board mm -> pixels of a pinhole camera (focal length the frame's width) looking at
+    the middle of the board's ``outline`` from ``degrees`` off the vertical, as far away
+    as makes the outline fill ``fill`` of the frame (``seen_from``)."""
+    w, h = frame
+    lens = np.array([[w, 0, w / 2], [0, w, h / 2], [0, 0, 1.0]])
+    a, t, r = (np.radians(v) for v in (azimuth, degrees, roll))
+    turn = (np.array([[np.cos(r), -np.sin(r), 0], [np.sin(r), np.cos(r), 0], [0, 0, 1]])
+            @ np.array([[1, 0, 0], [0, np.cos(t), -np.sin(t)], [0, np.sin(t), np.cos(t)]])
+            @ np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]]))
+    middle = outline.mean(axis=0)
+    centre = np.array([[1, 0, -middle[0]], [0, 1, -middle[1]], [0, 0, 1]])
+
+    def at(distance: float) -> np.ndarray:
+        return lens @ np.column_stack([turn[:, 0], turn[:, 1], [0, 0, distance]]) @ centre
+
+    near, far = 0.6 * np.ptp(outline, axis=0).max(), 50 * np.ptp(outline, axis=0).max()
+    for _ in range(60):  # the outline's share of the frame shrinks as the camera backs off
+        middle_distance = (near + far) / 2
+        seen = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), at(middle_distance))
+        share = (np.ptp(seen.reshape(-1, 2), axis=0) / [w, h]).max()
+        near, far = (middle_distance, far) if share > fill else (near, middle_distance)
+    return at(far)
+
+
 def smaller(share: float) -> Change:
     """The whole photo shrunk to ``share`` of the frame on a wooden-table background."""
     def change(image, _crossings):
@@ -403,6 +456,11 @@ VARIATIONS: list[Variation] = [
     Variation("turn -15deg", rotate(-15)),
     Variation("tilt 20deg", tilt(20)),
     Variation("tilt 35deg", tilt(35)),
+    Variation("seen at 30deg", seen_from(30)),
+    Variation("seen at 35deg", seen_from(35, 25)),
+    Variation("seen at 40deg", seen_from(40)),
+    Variation("40deg turned", seen_from(40, 45)),
+    Variation("40deg far side", seen_from(40, 180, 90)),
     Variation("small 60%", smaller(0.6)),
     Variation("small 40%", smaller(0.4)),
     Variation("margin cut", cut(-0.3)),

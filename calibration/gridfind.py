@@ -99,7 +99,7 @@ from calibration.gridoutline import (
     upright,
 )
 from calibration.gridstones import find_by_stones
-from calibration.gridverify import verify_lattice
+from calibration.gridverify import uncrossed_end, verify_lattice
 from calibration.gridzoom import (
     FINE_PITCH_PX,
     around,
@@ -834,10 +834,28 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
     first lattice one line over each way (refitted) that passes both, else the fit and
     what is wrong with it. Settling keeps a lattice where it is unless a shift gains
     clearly; the checks say whether the lattice is right at all, so a lattice they
-    refuse is given the shifts again (unless its pitch is wrong: no shift mends that)."""
+    refuse is given the shifts again (unless its pitch is wrong: no shift mends that).
+    A lattice that passes with an end line hardly crossed (``uncrossed_end``: the
+    board's rim taken for its first line, seen at an angle) is given the shifts too,
+    and a lattice one line over that passes with every end crossed is taken instead."""
     problem, mendable = _lattice_problem(response, found[0], xs, ys)
-    if problem is None or not mendable:
+    if problem is None:
+        if not uncrossed_end(response, found[0], xs, ys):
+            return found, None
+        moved = _moved(response, found, xs, ys, crossed=True)
+        return (found if moved is None else moved), None
+    if not mendable:
         return found, problem
+    moved = _moved(response, found, xs, ys)
+    return (found, problem) if moved is None else (moved, None)
+
+
+def _moved(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
+           xs: np.ndarray, ys: np.ndarray, crossed: bool = False
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The first lattice one line over each way from ``found`` (refitted) that passes
+    both checks (and, if ``crossed``, has every end line crossed: ``uncrossed_end``), or
+    None."""
     to_picture = np.linalg.inv(found[0])
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         move = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
@@ -846,9 +864,10 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
             shifted = _refit(response, to_picture @ move, xs, ys)
         except RegistrationError:
             continue
-        if _lattice_problem(response, shifted[0], xs, ys)[0] is None:
-            return shifted, None
-    return found, problem
+        if _lattice_problem(response, shifted[0], xs, ys)[0] is None and not (
+                crossed and uncrossed_end(response, shifted[0], xs, ys)):
+            return shifted
+    return None
 
 
 def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,

@@ -17,13 +17,22 @@ Three things make a lattice not the board's:
   lines) showing on fewer than ``LINE_SHOWS`` of its pieces: the lattice reaches past
   the board onto the table.
 - **A line beyond.** Past an end, the line a pitch further shows on more than
-  ``BEYOND_SHOWS`` of its pieces *and* the lines the other way run on to it (their
-  pieces from the end line to it show as much): the lattice is one line short of the
-  board (a 9-line lattice inside a 19-line board, or one line off). The board's rim
-  and the grain beyond it show as one line at most, never crossed.
+  ``BEYOND_SHOWS`` of the share of its pieces the lattice's own lines typically show
+  on (their median: stones hide pieces beyond the lattice as they hide its own) *and*
+  the lines the other way run on to it (their pieces from the end line to it show as
+  much, against those lines' own median): the lattice is one line short of the board
+  (a 9-line lattice inside a 13-line board, or one line off). The board's rim and the
+  grain beyond it show as one line at most, never crossed.
 - **Lines halfway.** The midlines themselves show, against the quarter lines either
   side, on more than ``BETWEEN_SHOWS`` of their pieces: the board's pitch is half the
   lattice's (a 9-line lattice over every other line of a 19-line board).
+
+An end line the lines the other way hardly reach (their pieces next to it show on
+fewer than ``END_CROSSED`` of them: ``uncrossed_end``) may be the board's rim, a
+pitch beyond its first line, and the lattice one line off outward: the finder then
+prefers a lattice one line over that passes every test with all its ends crossed. It
+is no reason to refuse on its own: a board's lines may show faintly next to a bold
+border line printed round them.
 
 Every threshold is a named constant here.
 """
@@ -43,7 +52,10 @@ TYPICAL_PERCENTILE = 75  # the lattice's typical piece: this percentile of its p
 SHOWS = 0.4  # a piece shows at this share of the typical piece's contrast
 LINE_SHOWS = 0.35  # a line shows on at least this share of its pieces
 MAX_HIDDEN_LINES = 0.25  # stones may hide at most this share of the lines, no end one
-BEYOND_SHOWS = 0.5  # a line beyond and the lines running on to it: this share each
+BEYOND_SHOWS = 0.5  # a line beyond and the lines running on to it: this share each (of
+# the share the lattice's own lines show on, their median)
+END_CROSSED = 0.15  # an end line is crossed when the lines the other way show next to it
+# on this share of them
 BETWEEN_SHOWS = 0.5  # midlines showing on this share of their pieces (median) are lines
 PLAIN_LINES = 0.8  # a lattice whose lines show on this share of their pieces (median,
 # each family) shows its board's lines plainly: few stones on it
@@ -135,6 +147,7 @@ def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         out[f"lines_{name}"] = shows[name][1:-1, 1:-1].mean(axis=1)
         out[f"beyond_{name}"] = shows[name][[0, -1], 1:-1].mean(axis=1)
         out[f"running_on_{name}"] = shows[other][1:-1, [0, -1]].mean(axis=0)
+        out[f"ends_crossed_{name}"] = shows[other][1:-1, [1, -2]].mean(axis=0)
         out[f"between_{name}"] = shows["mid_" + name].mean(axis=1)
     return out
 
@@ -155,10 +168,23 @@ def verify_lattice(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
             return (f"{hidden.sum()} of the {len(hidden)} {name} of the lattice show only in "
                     "a few pieces: does it reach past the board (wood grain), and is it the "
                     "board named?")
-        if ((shares[f"beyond_{name}"] > BEYOND_SHOWS)
-                & (shares[f"running_on_{name}"] > BEYOND_SHOWS)).any():
+        other = "columns" if name == "rows" else "rows"
+        if ((shares[f"beyond_{name}"] > BEYOND_SHOWS * np.median(shares[f"lines_{name}"]))
+                & (shares[f"running_on_{name}"]
+                   > BEYOND_SHOWS * np.median(shares[f"lines_{other}"]))).any():
             return (f"The board's {name} go on beyond the lattice found: is the whole "
                     "board in the picture, and is it the board named?")
         if np.median(shares[f"between_{name}"]) > BETWEEN_SHOWS:
             return f"There are lines halfway between the lattice's {name}: is it the board named?"
     return None
+
+
+def uncrossed_end(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                  ys: np.ndarray) -> bool:
+    """Whether an end line of the lattice is crossed by hardly any of the lines the other
+    way (their pieces next to it show on fewer than ``END_CROSSED`` of them): a board's
+    rim, seen at an angle as a dark edge a pitch beyond its first line, taken for that
+    line (the module docstring)."""
+    shares = piece_shares(lattice_pieces(response, to_board, xs, ys))
+    return any(bool((shares[f"ends_crossed_{name}"] < END_CROSSED).any())
+               for name in ("rows", "columns"))
