@@ -269,7 +269,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     count. A palm of the board's own colour and lightness is covered with nothing that
     tells it from the board around it but the print it hides: a large patch (at least
     ``hand_plain`` times the least), most of it (``hand_covered_most``) read as bare
-    board with its print gone where the spaces round it show theirs, while the print
+    board (or of the board's colour, ``hand_tint``: dark stones left unsure in a dim
+    room are no palm) with its print gone where the spaces round it show theirs, while the print
     shows at ``hand_print_share`` of the other empty spaces, is a hand too. Blur or
     distance fades the print over a region, each space's neighbours as much as itself.
     The wrist or the sleeve over the outermost spaces may read as stones there
@@ -365,7 +366,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         # a large patch reads as bare board with its print gone where the spaces around
         # show it (``result.covered``), while the print shows at most other empty spaces.
         if len(group) >= occlusion.hand_plain * least and shown >= occlusion.hand_print_share \
-                and result.covered[group].sum() >= occlusion.hand_covered_most * len(group):
+                and (result.covered[group] & (empty[group] | (tint[group] < tint_bar))).sum() \
+                >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))
             continue
         if not covers(group, covered(group)):

@@ -51,3 +51,16 @@ def test_a_palm_of_the_boards_own_colour_hiding_the_print_is_a_hand():
     reading, truth = read_scene(scenes, 6860)
     assert truth["occluded"]
     assert reading.occluded, reading.cells
+
+
+def test_dark_stones_left_unsure_in_a_dim_room_are_no_palm():
+    """ONE, held-out looks, 640 × 480, no hand (seed 11268, the lead's check block of
+    session 20): a dim room, sixteen black, blue and green stones left unsure, "far from
+    the board's colour", their print hidden; eight of them on the outer rings made a
+    patch the palm rule counted as a hand ("something over the board's edge covers 8 of
+    its 60 spaces"). A palm is of the board's own colour: a space counts toward it only
+    where it reads as bare board or its colour is the board's."""
+    scenes = bench.Scenes("one-60", bench.SIX, "stones", HELD_OUT)
+    reading, truth = read_scene(scenes, 11268)
+    assert not truth["occluded"]
+    assert not reading.occluded, reading.reason
