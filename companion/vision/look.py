@@ -319,7 +319,8 @@ class LearnedLook:
         # where the spaces around lost part of theirs (``_changed``: blur on a
         # region's border): the print went with the blur, and its shade tells.
         faded = self._faded(samples, labels, own_empty)
-        blurred = ~self._print_as_before(samples, labels, own_empty) & seen & ~own_far
+        around = self._print_kept_around(samples, labels, own_empty)
+        blurred = ~self._print_as_before(around) & seen & ~own_far
         if not unlearned:
             shaded = hidden & ~glare & (z2[rows, pick] <= self.cfg.max_distance2) \
                 & np.array([label == UNSURE for label in labels]) \
@@ -337,7 +338,7 @@ class LearnedLook:
         odds[smeared], leans[smeared] = 0.0, False
         fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, own_empty,
-                                        fitted, faded).items():
+                                        fitted, faded, around).items():
             odds[i] = 0.0
             for colour in colours:
                 odds[i, self.classes.index(colour)] = \
@@ -348,11 +349,14 @@ class LearnedLook:
                              covered=covered, odds=odds, leans=leans)
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
-                 own_empty: tuple[np.ndarray, ...], fitted: np.ndarray, faded: np.ndarray
+                 own_empty: tuple[np.ndarray, ...], fitted: np.ndarray, faded: np.ndarray,
+                 around: tuple[np.ndarray, np.ndarray, np.ndarray]
                  ) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
-        with the colours of stone their shade allows. A stone of a colour the look
-        has not learned yet, or one a lamp blows out, fits no class; but this table has
+        with the colours of stone their shade allows (``around``: the print the spaces
+        around each show, ``_print_kept_around``'s, worked out once by ``classify``).
+        A stone of a colour the look has not learned yet, or one a lamp blows out, fits
+        no class; but this table has
         shown each space empty, and a stone there hides the print that space showed
         (all but ``changed_ink_share`` of it) and moves the space far from its own empty
         look. Darker than the board, it is the dark stone; lighter (or its core blown
@@ -404,7 +408,7 @@ class LearnedLook:
         # And the print around it, each space's against its own: a stone hides its own
         # space's print alone, while blur thins the print of a whole region, and the
         # most print around (one neighbour on the sharp side) does not say so.
-        kept, _least, _most = self._print_kept_around(samples, labels, own_empty)
+        kept = around[0]
         plain = (faded.sum() <= cfg.changed_max_spaces) & ~(kept < cfg.changed_around_kept)
         # Print gone is the one sign of a space still near its own empty look (its
         # colour, spread and glare as then): a stone of the board's own shade, or the
@@ -415,7 +419,7 @@ class LearnedLook:
         # more print), and the median around it stays high (the sharp side). A stone
         # hides its own print alone: that sign counts only where every space around
         # shows the print it showed empty (``_print_as_before``).
-        alone = self._print_as_before(samples, labels, own_empty)
+        alone = self._print_as_before(around)
         changed = unsure & ~fitted & seen & lit \
             & ((far & (hidden | gone)) | (hidden & gone & alone)) \
             & (samples.ink_around > self.stones.ink_present) \
@@ -459,15 +463,16 @@ class LearnedLook:
         most[some] = np.nanmax(shares[some], axis=1)
         return kept, least, most
 
-    def _print_as_before(self, samples: Samples, labels: Sequence[str],
-                         own_empty: tuple[np.ndarray, ...]) -> np.ndarray:
-        """Per space, whether every space around it (``_print_kept_around``'s) shows
+    def _print_as_before(self, around: tuple[np.ndarray, np.ndarray, np.ndarray]
+                         ) -> np.ndarray:
+        """Per space, whether every space around it (``around``: ``_print_kept_around``'s
+        median, least and most share) shows
         the print it showed empty, within a pixel's wobble either way (T19's
         ``all_print_share`` of it, or that share's inverse: blur thins a line, or
         widens it into more print). A stone hides its own space's print and leaves its
         neighbours' as it was; blur over a region changes theirs too. False where no
         space around tells."""
-        _kept, least, most = self._print_kept_around(samples, labels, own_empty)
+        _kept, least, most = around
         share = self.cfg.all_print_share
         return (least >= share) & (most <= 1.0 / share)
 

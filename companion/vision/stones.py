@@ -434,6 +434,17 @@ def _part_hidden(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.n
         & (samples.ink_around > cfg.ink_present)
 
 
+def _named_as(name: np.ndarray, best: np.ndarray, confidence: np.ndarray,
+              covered: np.ndarray, sheened: np.ndarray, hue: np.ndarray, cfg: Section
+              ) -> tuple[np.ndarray, ...]:
+    """``best``, ``confidence``, ``covered``, ``sheened`` and ``hue`` with each space that
+    ``name`` gives a candidate (1 + colour index; 0: none) read as that stone, at
+    ``min_confidence``: a rule that names a stone where colour alone left it unsure."""
+    at = name > 0
+    return (np.where(at, name, best), np.where(at, cfg.min_confidence, confidence),
+            covered & ~at, sheened | at, np.where(at, name, hue))
+
+
 def _log_ratio(colour: np.ndarray, board: np.ndarray, floor: float) -> np.ndarray:
     """Log ratio per channel. ``floor`` (grey levels) stands for the sensor's noise and
     JPEG's colour smear: in the darkest pixels they, not the surface, set the ratio."""
@@ -1372,7 +1383,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     through = reflection & (samples.open_rays >= cfg.bare_open_rays)
     # Yet a reflection in bare board leaves the print running through the ring: where
     # the ring's lines show none, nor the foot, a light stone's face meets the glare there.
-    bare = through & glared & ~_light_face_around(samples, fair_print, cfg)
+    light_face = _light_face_around(samples, fair_print, cfg)
+    bare = through & glared & ~light_face
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
@@ -1406,7 +1418,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
     clipped_stone = closed_light & (samples.foot_ink < cfg.ink_present * cfg.ink_absent) \
         & ((samples.core_blown < 1.0) | (samples.core_glared <= cfg.clipped_max_white))
-    clipped_stone |= closed_light & _light_face_around(samples, fair_print, cfg)
+    clipped_stone |= closed_light & light_face
     blown_light = closed_light & (samples.core_blown > cfg.max_core_blown)
     clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
@@ -1559,20 +1571,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     surely = clean & (best > 0) & ~unread & (confidence >= cfg.learn_confidence)
     named = _named_over_circle(samples, kept, ratio, protos, best, colours, palette, hued, darkest,
                                surely, unread, cfg)
-    best = np.where(named > 0, named, best)
-    confidence = np.where(named > 0, cfg.min_confidence, confidence)
-    covered &= named == 0
-    sheened |= named > 0
-    hue = np.where(named > 0, named, hue)
+    best, confidence, covered, sheened, hue = _named_as(named, best, confidence, covered,
+                                                        sheened, hue, cfg)
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
-    best = np.where(lifted, darkest + 1, best)
-    confidence = np.where(lifted, cfg.min_confidence, confidence)
-    covered &= ~lifted
-    sheened |= lifted
-    hue = np.where(lifted, darkest + 1, hue)
+    best, confidence, covered, sheened, hue = _named_as(
+        np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A stone hiding its print whose core looks like the sure stones of one colour
     # around it, far from the sure bare board there, is that stone (``set_alike``): the
     # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
@@ -1581,11 +1587,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         sure_class = np.where(unread | ~clean | (confidence < cfg.learn_confidence), -1, best)
         set_stone = like_its_set(observed, sure_class, samples.around, unread & clean & hides,
                                  len(colours), cfg)
-        best = np.where(set_stone > 0, set_stone, best)
-        confidence = np.where(set_stone > 0, cfg.min_confidence, confidence)
-        covered &= set_stone == 0
-        sheened |= set_stone > 0
-        hue = np.where(set_stone > 0, set_stone, hue)
+        best, confidence, covered, sheened, hue = _named_as(set_stone, best, confidence,
+                                                            covered, sheened, hue, cfg)
     clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
                                  palette, hued, cfg)
     best_lum = _lightness(protos)[rows, best]

@@ -262,7 +262,8 @@ def changed(look, features, samples, labels):
     own_empty = look._own_empty(features, samples, look.statistics()[1][0])
     return look._changed(features, samples, labels, own_empty,
                          np.zeros(len(labels), dtype=bool),
-                         look._faded(samples, labels, own_empty))
+                         look._faded(samples, labels, own_empty),
+                         look._print_kept_around(samples, labels, own_empty))
 
 
 def all_around(spaces):
