@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from companion.vision.config import Section
+from companion.vision.edge_crossing import space_distance
 from companion.vision.occlusion import groups, one_colour, round_group, stone_in_gaps, tint_off
 from companion.vision.sampling import Layout, Samples, colour_part, column_median, log_tint
 from companion.vision.stones import SpaceReadings
@@ -59,11 +59,7 @@ def margins(layout: Layout, sides: Sequence[np.ndarray], cfg: Section) -> Margin
     nearest = rim[distance.argmin(axis=1)]
     own = distance.min(axis=1)
     # Nearer to that outermost space than to any other space (within a pixel).
-    seeds = np.full((h, w), 255, dtype=np.uint8)
-    inside = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
-    seeds[np.rint(cy[inside]).astype(int).clip(0, h - 1),
-          np.rint(cx[inside]).astype(int).clip(0, w - 1)] = 0
-    any_space = cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE).ravel()[near]
+    any_space = space_distance(layout).ravel()[near]
     keep = (own >= cfg.finger_clear * pitch) & (border[near] < centre_border[nearest]) \
         & (own <= any_space + 1.0)
     return Margins(near[keep], nearest[keep], tuple(sides))
