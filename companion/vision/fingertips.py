@@ -99,8 +99,8 @@ def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
 
 
 def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
-               layout: Layout, neighbours: Sequence[Sequence[int]], crossed: np.ndarray,
-               cfg: Section) -> int:
+               layout: Layout, neighbours: Sequence[Sequence[int]], view: np.ndarray,
+               found: Margins, cfg: Section) -> int:
     """The size of the largest group of spaces fingertips hide at the board's edge (0:
     none). The spaces: neighbouring spaces joined to the outermost ones, one or more,
     each with its print hidden (read unsure with nothing blown out, or empty with its
@@ -111,7 +111,8 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     that is more), lying on bare board (the median of the gaps round the group under
     that bar: round a late game's edge stones the gaps show stones too). The margin: at
     an outermost space of the group, the margin outside shows what covers its gaps and
-    not the margin along that side (``crossed``, ``margin_crossed``): the finger comes
+    not the margin along that side (``margin_crossed`` of ``view`` at the margins
+    ``found``; worked out only where some space may lie under a fingertip): the finger comes
     in over the board's edge there. A stone stands on its space and leaves the margin
     beyond its rim the board's; a blurred or badly registered far row changes the
     margin along the whole side."""
@@ -121,11 +122,14 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     tint = tint_off(samples.board)
     bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
-    over = one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
+    tip = (result.covered | unreadable | blank) & lit & ~printed & (tint >= bar)
+    if not (tip & layout.rim).any():
+        return 0
+    tip &= one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
         | ~stone_in_gaps(samples, cfg.stones, occlusion)
-    tip = (result.covered | unreadable | blank) & lit & ~printed & over & (tint >= bar)
-    found = 0
+    crossed = margin_crossed(view, found, samples.board, occlusion)
+    largest = 0
     for group in groups(tip, neighbours, layout.rim):
         if crossed[group].any() and float(np.median(tint[round_group(group, layout)])) < bar:
-            found = max(found, len(group))
-    return found
+            largest = max(largest, len(group))
+    return largest

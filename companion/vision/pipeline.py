@@ -19,7 +19,7 @@ import numpy as np
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
-from companion.vision.fingertips import fingertips, margin_crossed, margins
+from companion.vision.fingertips import fingertips, margins
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -235,9 +235,8 @@ class Recogniser:
         if not occluded and self.margins is not None:
             # Fingertips over the edge hide too few spaces for a patch: the margin
             # outside them is crossed as well (``fingertips``).
-            crossed = margin_crossed(view, self.margins, samples.board, self.cfg.occlusion)
             tips = fingertips(result, unreadable, samples, self.layout, self.neighbours,
-                              crossed, self.cfg)
+                              view, self.margins, self.cfg)
             if tips:
                 occluded = True
                 reason = (f"board occluded: fingers over the board's edge cover {tips} "
