@@ -42,9 +42,9 @@ class Margins:
 def margins(layout: Layout, sides: Sequence[np.ndarray], cfg: Section) -> Margins:
     """The margin outside each outermost space: the pixels of the board view nearer to it
     than to any other space, at least ``finger_clear`` pitches from its centre (past a
-    stone's edge, and a stone leaning out in a steep view) and ``finger_inset`` pitches
-    inside the view's edge, and beyond the outer line (less than the outermost space's
-    own distance from the view's edge)."""
+    stone's rim, which a stone leaning out in a steep view may still reach) and
+    ``finger_inset`` pitches inside the view's edge, and beyond the outer line (less than
+    the outermost space's own distance from the view's edge)."""
     w, h = layout.size
     pitch = layout.pitch_px
     ys, xs = np.mgrid[0:h, 0:w]
