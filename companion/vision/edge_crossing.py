@@ -45,12 +45,7 @@ def edge_strip(layout: Layout, cfg: Section) -> EdgeStrip:
     pitch = layout.pitch_px
     ys, xs = np.mgrid[0:h, 0:w]
     border = np.minimum(np.minimum(xs, w - 1 - xs), np.minimum(ys, h - 1 - ys))
-    seeds = np.full((h, w), 255, dtype=np.uint8)
-    centres = np.rint(layout.centres).astype(int)
-    inside = (centres[:, 0] >= 0) & (centres[:, 0] < w) & (centres[:, 1] >= 0) \
-        & (centres[:, 1] < h)
-    seeds[centres[inside, 1], centres[inside, 0]] = 0
-    nearest = cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+    nearest = space_distance(layout)
     mask = (border >= cfg.edge_inset * pitch) \
         & (border < (cfg.edge_inset + cfg.edge_depth) * pitch) \
         & (nearest >= cfg.edge_clear * pitch)
@@ -63,6 +58,17 @@ def edge_strip(layout: Layout, cfg: Section) -> EdgeStrip:
     pixels = np.flatnonzero(mask)
     bins = (along.ravel()[pixels] * count // perimeter).astype(np.int64)
     return EdgeStrip(pixels, bins, count)
+
+
+def space_distance(layout: Layout) -> np.ndarray:
+    """Each board-view pixel's distance to the nearest space's centre (pixels)."""
+    w, h = layout.size
+    seeds = np.full((h, w), 255, dtype=np.uint8)
+    centres = np.rint(layout.centres).astype(int)
+    inside = (centres[:, 0] >= 0) & (centres[:, 0] < w) & (centres[:, 1] >= 0) \
+        & (centres[:, 1] < h)
+    seeds[centres[inside, 1], centres[inside, 0]] = 0
+    return cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
 
 
 def crossing(view: np.ndarray, strip: EdgeStrip, cfg: Section) -> int:

@@ -19,6 +19,7 @@ import numpy as np
 from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
+from companion.vision.fingertips import fingertips, margins
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -165,6 +166,8 @@ class Recogniser:
         self.sides = rim_sides(self.layout)
         self.edge = edge_strip(self.layout, self.cfg.occlusion) \
             if self.reader.watches_edge else None
+        self.margins = margins(self.layout, self.sides, self.cfg.occlusion) \
+            if self.reader.watches_edge else None
         self._leaned: tuple[bytes, bytes, Layout | None] = (b"", b"", None)
         self._places = disc_places(self.layout)
         self._lists: Stacked = stack_layouts(self.layout, None)
@@ -229,6 +232,15 @@ class Recogniser:
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
         occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
                                               self.neighbours, run)
+        if not occluded and self.margins is not None:
+            # Fingertips over the edge hide too few spaces for a patch: the margin
+            # outside them is crossed as well (``fingertips``).
+            tips = fingertips(result, unreadable, samples, self.layout, self.neighbours,
+                              view, self.margins, self.cfg)
+            if tips:
+                occluded = True
+                reason = (f"board occluded: fingers over the board's edge cover {tips} "
+                          f"of its {len(names)} spaces")
         # A space whose gaps a glare has blown out says nothing about where the board is.
         off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)

@@ -1,0 +1,135 @@
+"""Fingertips over the board's edge: a hand that reaches in over one or two of the
+outermost spaces, too few for a patch (``occlusion.hidden_by_hand``).
+
+A hand comes in over the board's edge: whatever covers an outermost space also covers
+the board's margin outside it, between the outer line and the board's edge, where no
+piece lies. Two signs, each from its own pixels: the space (its print hidden, its gaps
+off the board's colour, one thing over the space and its gaps, the board round it bare)
+and the margin outside it (the colour of the space's gaps, and not the colour the margin
+shows along that side). A fingertip is narrow: it crosses the margin in one place. A
+shadow changes the margin's lightness, not its colour; blur, a badly registered side or
+a lamp's colour change the margin along the whole side; a stone at the edge covers its
+space with a disc and leaves the margin beyond its rim the board's colour, and the
+gaps of a stone seen poorly show the board or its own edges, not the margin's colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.vision.config import Section
+from companion.vision.edge_crossing import space_distance
+from companion.vision.occlusion import groups, one_colour, round_group, stone_in_gaps, tint_off
+from companion.vision.sampling import Layout, Samples, colour_part, column_median, log_tint
+from companion.vision.stones import SpaceReadings
+
+
+@dataclass(frozen=True)
+class Margins:
+    """The board view's pixels of the margin outside each outermost space (flat
+    indices, ``pixels``), which space each lies outside (``owner``, an index into the
+    layout's spaces) and the sides of the board (``sides``: the outermost spaces of each,
+    as ``occlusion.rim_sides`` splits them)."""
+
+    pixels: np.ndarray
+    owner: np.ndarray
+    sides: tuple[np.ndarray, ...]
+
+
+def margins(layout: Layout, sides: Sequence[np.ndarray], cfg: Section) -> Margins:
+    """The margin outside each outermost space: the pixels of the board view nearer to it
+    than to any other space, at least ``finger_clear`` pitches from its centre (past a
+    stone's rim, which a stone leaning out in a steep view may still reach) and
+    ``finger_inset`` pitches inside the view's edge, and beyond the outer line (less than
+    the outermost space's own distance from the view's edge)."""
+    w, h = layout.size
+    pitch = layout.pitch_px
+    ys, xs = np.mgrid[0:h, 0:w]
+    border = np.minimum(np.minimum(xs, w - 1 - xs), np.minimum(ys, h - 1 - ys)).ravel()
+    rim = np.flatnonzero(layout.rim)
+    cx, cy = layout.centres[:, 0], layout.centres[:, 1]
+    centre_border = np.minimum(np.minimum(cx, w - 1 - cx), np.minimum(cy, h - 1 - cy))
+    near = np.flatnonzero((border < centre_border[rim].max())
+                          & (border >= cfg.finger_inset * pitch))
+    px, py = xs.ravel()[near].astype(np.float64), ys.ravel()[near].astype(np.float64)
+    distance = np.hypot(px[:, None] - cx[None, rim], py[:, None] - cy[None, rim])
+    nearest = rim[distance.argmin(axis=1)]
+    own = distance.min(axis=1)
+    # Nearer to that outermost space than to any other space (within a pixel).
+    any_space = space_distance(layout).ravel()[near]
+    keep = (own >= cfg.finger_clear * pitch) & (border[near] < centre_border[nearest]) \
+        & (own <= any_space + 1.0)
+    return Margins(near[keep], nearest[keep], tuple(sides))
+
+
+def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """Whether the margin outside each outermost space shows what covers that space's gaps
+    (``gaps``, their colour) and not the margin along its side: its colour, brightness
+    divided out, within ``hand_tint`` of the gaps' (one thing over both), and apart from
+    the median of that side's margins (``hand_reach_tint`` in log chroma: a shadow
+    darkens the margin without changing its colour) or far darker than it (``edge_dark``
+    in log brightness). A lamp's blown pixels are left out; a space with fewer than
+    ``edge_min_pixels`` seen is not judged, nor a side with fewer than two judged."""
+    count = len(gaps)
+    crossed = np.zeros(count, dtype=bool)
+    values = view.reshape(-1, 3)[found.pixels].astype(np.float32)
+    seen = values.max(axis=1) < cfg.edge_blown
+    logs = np.log(values[seen] + 4.0)
+    owner = found.owner[seen]
+    have = np.bincount(owner, minlength=count) >= cfg.edge_min_pixels
+    colour = np.zeros((count, 3))
+    for space in np.flatnonzero(have):
+        colour[space] = column_median(logs[owner == space])
+    tint = colour_part(colour)
+    like = np.linalg.norm(tint - log_tint(gaps), axis=1) < cfg.hand_tint
+    for side in found.sides:
+        shown = side[have[side]]
+        if len(shown) < 2:
+            continue
+        off = colour[shown] - column_median(colour[shown])
+        brightness = off.mean(axis=1)
+        chroma = np.linalg.norm(off - brightness[:, None], axis=1)
+        crossed[shown] = like[shown] & ((chroma >= cfg.hand_reach_tint)
+                                        | (brightness <= cfg.edge_dark))
+    return crossed
+
+
+def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
+               layout: Layout, neighbours: Sequence[Sequence[int]], view: np.ndarray,
+               found: Margins, cfg: Section) -> int:
+    """The size of the largest group of spaces fingertips hide at the board's edge (0:
+    none). The spaces: neighbouring spaces joined to the outermost ones, one or more,
+    each with its print hidden (read unsure with nothing blown out, or empty with its
+    print gone: ``covered`` or ``blank``), one thing over the space and its gaps (the
+    core of the gaps' colour, ``one_colour``, or the gaps not as a stone's edges put
+    them, ``stone_in_gaps``), the gaps off the board's colour (``hand_tint``, or
+    ``hand_tint_scatter`` times what the board's colour strays over the picture where
+    that is more), lying on bare board (the median of the gaps round the group under
+    that bar: round a late game's edge stones the gaps show stones too). The margin: at
+    an outermost space of the group, the margin outside shows what covers its gaps and
+    not the margin along that side (``margin_crossed`` of ``view`` at the margins
+    ``found``; worked out only where some space may lie under a fingertip): the finger comes
+    in over the board's edge there. A stone stands on its space and leaves the margin
+    beyond its rim the board's; a blurred or badly registered far row changes the
+    margin along the whole side."""
+    occlusion = cfg.occlusion
+    blank = result.blank if result.blank is not None else result.covered
+    printed = samples.ink > cfg.stones.ink_present
+    lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
+    tint = tint_off(samples.board)
+    bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
+    tip = (result.covered | unreadable | blank) & lit & ~printed & (tint >= bar)
+    if not (tip & layout.rim).any():
+        return 0
+    tip &= one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
+        | ~stone_in_gaps(samples, cfg.stones, occlusion)
+    crossed = margin_crossed(view, found, samples.board, occlusion)
+    largest = 0
+    for group in groups(tip, neighbours, layout.rim):
+        if crossed[group].any() and float(np.median(tint[round_group(group, layout)])) < bar:
+            largest = max(largest, len(group))
+    return largest
