@@ -93,6 +93,7 @@ from companion.vision.sampling import (
 )
 from companion.vision.set_alike import like_its_set
 from companion.vision.turned_tint import turned_round
+from companion.vision.white_hue import hued_white
 
 UNSURE_RULES = (
     "not clearly best",
@@ -114,6 +115,8 @@ UNSURE_RULES = (
     "a stone by missing print, its foot printed",
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
+    "white, its hue a hued stone's",
+    "empty, its mark part hidden, lighter than its board",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -362,6 +365,23 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     share = (samples.core >= cfg.white_level).mean(axis=1)
     return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
                            paint_spans(colours, palette, white), cfg)
+
+
+def _white_off_hue(ratio: np.ndarray, best: np.ndarray, read: np.ndarray,
+                   colours: Sequence[str], palette: Section, hued: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """The ``read`` spaces (not left unsure) read as the light neutral colour (ONE's
+    white) whose hue lies off the median of the stones read so (at least
+    ``light_min_stones``) and on a hued colour's span (``white_hue``). Only where a colour
+    has a hue of its own and one light neutral colour is in play: Go's stones are told by
+    lightness."""
+    white = _light_neutral(colours, palette, hued, cfg)
+    if white is None:
+        return np.zeros(len(best), dtype=bool)
+    whites = read & (best == white + 1)
+    reference = column_median(colour_part(ratio[whites])) \
+        if whites.sum() >= cfg.light_min_stones else None
+    return hued_white(ratio, whites, reference, paint_spans(colours, palette, white), hued, cfg)
 
 
 def _lightness(protos: np.ndarray) -> np.ndarray:
@@ -1540,7 +1560,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint | part_hidden),
                              cfg)
-    blind |= unprinted | lit_face | blown_face
+    # A light stone's face over a mark it hides in part (a shell stone's stripes pass
+    # for the rest) is lighter than its board; bare board's core, print and all, is not.
+    light_part = (best == 0) & ~bare & _part_hidden(samples, fair_print, cfg) \
+        & (ratio.mean(axis=1) > cfg.light_min_lum)
+    blind |= unprinted | lit_face | blown_face | light_part
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1594,10 +1618,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best_lum = _lightness(protos)[rows, best]
     over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
+    white_off = _white_off_hue(ratio, best, ~unsure, colours, palette, hued, cfg)
+    unsure |= white_off
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print)
+             over_print, white_off, light_part)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
