@@ -1591,8 +1591,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered &= ~sheened
     # A stone over the circle it hides is named where two readings of its hue agree
     # (``circle_colour``): under the light found, and against this picture's white stones.
+    # Those read surely count, their cores one colour or not: a glossy white stone's core
+    # spreads from its highlight to its shaded side, and a lamp may blow out most of it,
+    # yet what is left shows white's colour part; where the gaps are blown out the board's
+    # colour is lost, and its ratio to the board with it.
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    surely = clean & (best > 0) & ~unread & (confidence >= cfg.learn_confidence)
+    surely = (samples.gap_blown <= cfg.max_gap_blown) & (best > 0) & ~unread \
+        & (confidence >= cfg.learn_confidence)
     named = _named_over_circle(samples, kept, ratio, protos, best, colours, palette, hued, darkest,
                                surely, unread, cfg)
     best, confidence, covered, sheened, hue = _named_as(named, best, confidence, covered,
