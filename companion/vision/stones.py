@@ -117,6 +117,7 @@ UNSURE_RULES = (
     "a light stone over its printed mark",
     "white, its hue a hued stone's",
     "empty, its mark part hidden, lighter than its board",
+    "empty, far from the board's colour, its mark shown in part",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -202,6 +203,19 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
     own = np.linalg.norm(shown - colour_part(protos[stone, best[stone] - 1]), axis=1)
     over[stone] = np.linalg.norm(shown, axis=1) < own
     return over
+
+
+def _mark_in_part(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces that show their printed mark in part: less than ``ink_whole_share`` of
+    the print around (``fair_print``), on a board that prints a mark round every space and
+    shows it clearly (``_marks_clear``: ONE's circles). Bare board shows its whole circle;
+    a stone as wide as its circle leaves the circle's edge showing round it, and a dark
+    rim against a lamp's glare, or a glossy stone's shaded edge, passes for a part of
+    it. Read empty far from its board's colour, such a space shows two signs that
+    disagree. Not on a grid's lines, which blur and glare thin at bare points."""
+    if not _marks_clear(samples, cfg):
+        return np.zeros(len(samples.ink), dtype=bool)
+    return samples.ink < cfg.ink_whole_share * fair_print
 
 
 def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
@@ -1487,6 +1501,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
+    part_far = (best == 0) & (nearest > cfg.max_empty_distance) & bare_shows & ~lined \
+        & _mark_in_part(samples, arm_print, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1526,7 +1542,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | ringed | uneven
+        | core_left | ringed | uneven | part_far
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -1628,7 +1644,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print, white_off, light_part)
+             over_print, white_off, light_part, part_far)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
