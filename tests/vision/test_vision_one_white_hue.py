@@ -10,13 +10,18 @@ or ``development``), read from its corners tapped as the benchmark taps them; at
 - blue yunzi stones on bamboo read white (held-out 14305 C5, 14482 C9);
 - white slate-and-shell stones on white paper read empty (development 14326 C8, 14380
   D21): their stripes pass for a part of the circle's print, and their faces are
-  lighter than the paper, which bare board's core never is.
+  lighter than the paper, which bare board's core never is;
+- a black and a red yunzi stone read empty by a part of their circle's print showing
+  round them or passing for it, far from their board's colour (held-out 6800 C16,
+  24492 B12): bare board shows its whole circle.
 
 And red yunzi stones on red wood (held-out 14321), unsure at main for want of white
 stones read surely to read their hue against (the white stones' glossy cores spread),
 are named red. The unit cases are the readings ``white_hue`` must leave alone."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -49,6 +54,11 @@ def _wrong(reading: Reading, truth: dict) -> list[str]:
     (14482, HELD_OUT, ("C9",), "blue"),
     (14326, DEVELOPMENT, ("C8",), "white"),
     (14380, DEVELOPMENT, ("D21",), "white"),
+    # a black yunzi stone as wide as its circle, its edge showing round it, and a red
+    # yunzi stone on bamboo whose shaded edge passes for a part of its circle: both read
+    # empty by that print, far from their board's colour
+    (6800, HELD_OUT, ("C16",), "black"),
+    (24492, HELD_OUT, ("B12",), "red"),
 ])
 def test_a_confident_error_of_main_is_unsure(seed, split, spaces, colour):
     """Each space was read wrongly and surely; now it is unsure, and no space of the
@@ -116,6 +126,17 @@ def test_a_white_stone_off_the_others_along_no_paint_stays():
 
 def test_nothing_is_asked_with_too_few_white_stones():
     assert not _off(np.array([0.32, 0.42, -0.74]), reference=None)
+
+
+def test_a_mark_in_part_is_asked_on_printed_circles_only():
+    """A grid's lines blur and thin at bare points: only where the board prints a mark
+    round every space (no line crosses any space's ring) is a part of it a sign."""
+    reading, _ = read_as_bench(6800, "one-60", SIX, HELD_OUT)
+    samples = reading.samples
+    fair = np.full(len(samples.ink), 0.3)
+    assert stones._mark_in_part(samples, fair, CFG).any()
+    lined = replace(samples, ring_seen=np.full(len(samples.ink), 0.5))
+    assert not stones._mark_in_part(lined, fair, CFG).any()
 
 
 def test_go_boards_are_not_touched():
