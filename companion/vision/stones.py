@@ -393,8 +393,13 @@ def _white_off_hue(ratio: np.ndarray, best: np.ndarray, read: np.ndarray,
     if white is None:
         return np.zeros(len(best), dtype=bool)
     whites = read & (best == white + 1)
-    reference = column_median(colour_part(ratio[whites])) \
-        if whites.sum() >= cfg.light_min_stones else None
+    if whites.sum() < cfg.light_min_stones:
+        return np.zeros(len(best), dtype=bool)
+    # White is the lightest paint: a hued stone read white is darker than the white ones.
+    lum = ratio.mean(axis=1)
+    lightest = whites & (lum >= lum[whites].max() - cfg.light_group)
+    shown = lightest if lightest.sum() >= cfg.light_min_stones else whites
+    reference = column_median(colour_part(ratio[shown]))
     return hued_white(ratio, whites, reference, paint_spans(colours, palette, white), hued, cfg)
 
 
@@ -1501,8 +1506,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
+    # A shade over bare board (a hand's) dims it in its own hue; a stone shows a hue of
+    # its own, or a face lighter than its board.
     part_far = (best == 0) & (nearest > cfg.max_empty_distance) & bare_shows & ~lined \
-        & _mark_in_part(samples, arm_print, cfg)
+        & _mark_in_part(samples, arm_print, cfg) \
+        & ((np.linalg.norm(colour_part(ratio), axis=1) > cfg.cover_fit_chroma)
+           | (ratio.mean(axis=1) > cfg.light_min_lum))
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
