@@ -26,6 +26,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from benchmarks.vision import Scenes
 from companion.vision import stones
 from companion.vision.circle_colour import paint_spans
 from companion.vision.config import load_config
@@ -33,7 +34,7 @@ from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Reading
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from companion.vision.white_hue import hued_white
-from tests.helpers.bench_taps import read_as_bench
+from tests.helpers.bench_taps import read_as_bench, read_scene
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 WHITE = 1
@@ -68,6 +69,29 @@ def test_a_confident_error_of_main_is_unsure(seed, split, spaces, colour):
         assert truth["cells"][space] == colour
         assert reading.cells[space] == UNSURE
     assert _wrong(reading, truth) == []
+
+
+def test_blue_stones_read_white_outnumbering_the_white_ones_are_unsure():
+    """Seen steeply (``--steep`` 14316, tan vinyl, a coloured lamp): four blue yunzi
+    stones read white and two white ones; the white ones are the lightest, and the
+    blue ones' hue lies off theirs on blue's span."""
+    scenes = Scenes("one-60", SIX, "stones", HELD_OUT, steep=True)
+    reading, truth = read_scene(scenes, 14316)
+    for space in ("A2", "A3", "B7", "D5"):
+        assert truth["cells"][space] == "blue"
+        assert reading.cells[space] == UNSURE
+    assert _wrong(reading, truth) == []
+
+
+def test_bare_board_in_a_hands_shade_stays_empty():
+    """``--hands all`` development 14394: bare white paper in the hand's shade shows
+    three quarters of its circle and is far darker than its board, in the paper's own
+    hue: a shade, no stone."""
+    scenes = Scenes("one-60", SIX, "stones", DEVELOPMENT, hands=1.0)
+    reading, truth = read_scene(scenes, 14394)
+    for space in ("B3", "B5", "D4"):
+        assert truth["cells"][space] == "empty"
+        assert reading.cells[space] == "empty"
 
 
 def test_white_stones_among_greens_read_white_stay_white():
