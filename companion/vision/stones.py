@@ -1659,7 +1659,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
-    leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
+    # A white reading whose hue says a hued stone leans to neither: two signs disagree.
+    leans = unsure & ~blind & ~white_off & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)

@@ -68,6 +68,7 @@ def test_a_confident_error_of_main_is_unsure(seed, split, spaces, colour):
     for space in spaces:
         assert truth["cells"][space] == colour
         assert reading.cells[space] == UNSURE
+        assert space not in (reading.odds or {})  # two signs disagree: no lean
     assert _wrong(reading, truth) == []
 
 
