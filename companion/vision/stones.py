@@ -389,10 +389,10 @@ def _white_off_hue(ratio: np.ndarray, best: np.ndarray, read: np.ndarray,
                    colours: Sequence[str], palette: Section, hued: np.ndarray,
                    cfg: Section) -> np.ndarray:
     """The ``read`` spaces (not left unsure) read as the light neutral colour (ONE's
-    white) whose hue lies off the median of the stones read so (at least
-    ``light_min_stones``) and on a hued colour's span (``white_hue``). Only where a colour
-    has a hue of its own and one light neutral colour is in play: Go's stones are told by
-    lightness."""
+    white) whose hue lies off the median of the lightest stones read so (within
+    ``light_group`` of the lightest, at least ``light_min_stones`` of them; else of all of
+    them) and on a hued colour's span (``white_hue``). Only where a colour has a hue of
+    its own and one light neutral colour is in play: Go's stones are told by lightness."""
     white = _light_neutral(colours, palette, hued, cfg)
     if white is None:
         return np.zeros(len(best), dtype=bool)

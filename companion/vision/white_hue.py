@@ -9,8 +9,9 @@ board under one light shows one colour part against the board beside it (the lam
 cancels in that ratio), and a stone of colour *c* shows, against the white stones, *c*'s
 paint's colour part less white paint's (``circle_colour.paint_spans``) or, translucent
 or sheened, a share of it. So a space read as the light neutral colour is doubtful where
-two signs say it is not white: its colour part lies off the median of the stones the
-picture reads as white (most of them white) by more than ``cover_fit_chroma``, and it
+two signs say it is not white: its colour part lies off the median of the lightest
+stones the picture reads as white (white is the lightest paint) by more than
+``cover_fit_chroma``, and it
 lies within ``cover_fit_chroma`` of a hued colour's span, from nought to all of it
 (where a stone of that colour would). Nothing is named: the space is unsure, and a white
 stone among stones read white of a hued colour is made unsure with them.
@@ -29,7 +30,7 @@ def hued_white(ratio: np.ndarray, read_white: np.ndarray, reference: np.ndarray 
                spans: np.ndarray, hued: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces (N) of ``read_white`` (read as the light neutral colour) whose log ratio
     to the board (``ratio``, N×3) shows a colour part off ``reference`` (3: the median
-    colour part of the stones read white; ``None``: too few, nothing is asked) by more
+    colour part of the lightest stones read white; ``None``: nothing is asked) by more
     than ``cover_fit_chroma`` and within ``cover_fit_chroma`` of a hued colour's span
     (``spans``, C×3, ``circle_colour.paint_spans``; ``hued`` the candidates with a hue of
     their own, empty first), from nought to all of it."""
