@@ -61,7 +61,11 @@ light found and against the picture's own white stones (``_named_over_circle``,
 ``circle_colour``). On a board of neutral stones, a space left unsure that hides its
 print and whose core looks like the sure stones of one colour around it, far from the
 sure bare board there, is that stone: the board under it may be paler than elsewhere,
-its set's colour is its own (``set_alike``). ``SpaceReadings.why``
+its set's colour is its own (``set_alike``). On ONE's board a space read white whose hue
+lies off the lightest stones read white, on a hued colour's span, is unsure
+(``white_hue``), and so is one read empty that shows its circle only in part where its
+face is lighter than its board or far from its colour in a hue of its own
+(``_mark_in_part``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -93,6 +97,7 @@ from companion.vision.sampling import (
 )
 from companion.vision.set_alike import like_its_set
 from companion.vision.turned_tint import turned_round
+from companion.vision.white_hue import hued_white
 
 UNSURE_RULES = (
     "not clearly best",
@@ -114,6 +119,9 @@ UNSURE_RULES = (
     "a stone by missing print, its foot printed",
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
+    "white, its hue a hued stone's",
+    "empty, its mark part hidden, lighter than its board",
+    "empty, far from the board's colour, its mark shown in part",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -199,6 +207,19 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
     own = np.linalg.norm(shown - colour_part(protos[stone, best[stone] - 1]), axis=1)
     over[stone] = np.linalg.norm(shown, axis=1) < own
     return over
+
+
+def _mark_in_part(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces that show their printed mark in part: less than ``ink_whole_share`` of
+    the print around (``fair_print``), on a board that prints a mark round every space and
+    shows it clearly (``_marks_clear``: ONE's circles). Bare board shows its whole circle;
+    a stone as wide as its circle leaves the circle's edge showing round it, and a dark
+    rim against a lamp's glare, or a glossy stone's shaded edge, passes for a part of
+    it. Read empty far from its board's colour, such a space shows two signs that
+    disagree. Not on a grid's lines, which blur and glare thin at bare points."""
+    if not _marks_clear(samples, cfg):
+        return np.zeros(len(samples.ink), dtype=bool)
+    return samples.ink < cfg.ink_whole_share * fair_print
 
 
 def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
@@ -362,6 +383,28 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
     share = (samples.core >= cfg.white_level).mean(axis=1)
     return clipped_off_hue(observed, share, ratio, np.where(light_stone, best, 0), reference,
                            paint_spans(colours, palette, white), cfg)
+
+
+def _white_off_hue(ratio: np.ndarray, best: np.ndarray, read: np.ndarray,
+                   colours: Sequence[str], palette: Section, hued: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """The ``read`` spaces (not left unsure) read as the light neutral colour (ONE's
+    white) whose hue lies off the median of the lightest stones read so (within
+    ``light_group`` of the lightest, at least ``light_min_stones`` of them; else of all of
+    them) and on a hued colour's span (``white_hue``). Only where a colour has a hue of
+    its own and one light neutral colour is in play: Go's stones are told by lightness."""
+    white = _light_neutral(colours, palette, hued, cfg)
+    if white is None:
+        return np.zeros(len(best), dtype=bool)
+    whites = read & (best == white + 1)
+    if whites.sum() < cfg.light_min_stones:
+        return np.zeros(len(best), dtype=bool)
+    # White is the lightest paint: a hued stone read white is darker than the white ones.
+    lum = ratio.mean(axis=1)
+    lightest = whites & (lum >= lum[whites].max() - cfg.light_group)
+    shown = lightest if lightest.sum() >= cfg.light_min_stones else whites
+    reference = column_median(colour_part(ratio[shown]))
+    return hued_white(ratio, whites, reference, paint_spans(colours, palette, white), hued, cfg)
 
 
 def _lightness(protos: np.ndarray) -> np.ndarray:
@@ -1467,6 +1510,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
+    # A shade over bare board (a hand's) dims it in its own hue; a stone shows a hue of
+    # its own, or a face lighter than its board.
+    part_far = (best == 0) & (nearest > cfg.max_empty_distance) & bare_shows & ~lined \
+        & _mark_in_part(samples, arm_print, cfg) \
+        & ((np.linalg.norm(colour_part(ratio), axis=1) > cfg.cover_fit_chroma)
+           | (ratio.mean(axis=1) > cfg.light_min_lum))
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1506,7 +1555,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | ringed | uneven
+        | core_left | ringed | uneven | part_far
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -1540,7 +1589,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint | part_hidden),
                              cfg)
-    blind |= unprinted | lit_face | blown_face
+    # A light stone's face over a mark it hides in part (a shell stone's stripes pass
+    # for the rest) is lighter than its board; bare board's core, print and all, is not.
+    light_part = (best == 0) & ~bare & _part_hidden(samples, fair_print, cfg) \
+        & (ratio.mean(axis=1) > cfg.light_min_lum)
+    blind |= unprinted | lit_face | blown_face | light_part
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1567,8 +1620,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered &= ~sheened
     # A stone over the circle it hides is named where two readings of its hue agree
     # (``circle_colour``): under the light found, and against this picture's white stones.
+    # Those read surely count, their cores one colour or not: a glossy white stone's core
+    # spreads from its highlight to its shaded side, and a lamp may blow out most of it,
+    # yet what is left shows white's colour part; where the gaps are blown out the board's
+    # colour is lost, and its ratio to the board with it.
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    surely = clean & (best > 0) & ~unread & (confidence >= cfg.learn_confidence)
+    surely = (samples.gap_blown <= cfg.max_gap_blown) & (best > 0) & ~unread \
+        & (confidence >= cfg.learn_confidence)
     named = _named_over_circle(samples, kept, ratio, protos, best, colours, palette, hued, darkest,
                                surely, unread, cfg)
     best, confidence, covered, sheened, hue = _named_as(named, best, confidence, covered,
@@ -1594,12 +1652,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     best_lum = _lightness(protos)[rows, best]
     over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
+    white_off = _white_off_hue(ratio, best, ~unsure, colours, palette, hued, cfg)
+    unsure |= white_off
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print)
+             over_print, white_off, light_part, part_far)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
-    leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
+    # A white reading whose hue says a hued stone leans to neither: two signs disagree.
+    leans = unsure & ~blind & ~white_off & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
