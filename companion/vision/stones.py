@@ -77,6 +77,7 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.lines_run_on import lines_cut_short
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
 from companion.vision.sampling import (
@@ -114,6 +115,7 @@ UNSURE_RULES = (
     "a stone by missing print, its foot printed",
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
+    "empty, a light core its lines do not run past",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -938,6 +940,20 @@ def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarra
     return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
 
 
+def _lines_cut_short(samples: Samples, rays: np.ndarray | None, asked: np.ndarray,
+                     cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (read empty by the print they show, a stone by their
+    colour), those whose printed lines do not run on just past the core
+    (``lines_run_on``)."""
+    chosen = asked
+    if rays is None or not chosen.any():
+        return np.zeros(len(asked), dtype=bool)
+    across = np.ones(len(asked), dtype=bool)
+    at = np.flatnonzero(chosen)
+    across[at] = _lines_across(np.take(samples.darkest, rays[at])[:, :, 1], samples, cfg)
+    return lines_cut_short(chosen, across, bool((samples.ring_seen > 0.0).any()))
+
+
 def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
                   rim: np.ndarray | None, cfg: Section) -> np.ndarray:
     """The spaces on the board's rim read as a stone by missing print alone (by colour
@@ -1467,6 +1483,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
+    # Print in a light core far from its board's colour whose lines do not run on past
+    # the core is a stone's outline seen at an angle, not the board's lines (``lines_run_on``).
+    cut_short = _lines_cut_short(samples, rays, (best == 0) & ~bare & bare_shows & ~lined
+                                 & (d2[:, 1:].min(axis=1) < d2[:, 0]), cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1506,7 +1526,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | ringed | uneven
+        | core_left | ringed | uneven | cut_short
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -1597,7 +1617,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print)
+             over_print, cut_short)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
