@@ -940,6 +940,19 @@ def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarra
     return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
 
 
+def _glare_beside(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces whose gaps show a lamp's reflection white (every channel clipped) in at
+    least ``lamp_gap_blown`` of their pixels: a reflection that runs from the board into
+    the core lies in the gaps too. A board clipped in one channel only (a warm wood made
+    brighter, its red clipped) is no reflection, and a white stone's clipped face that
+    meets it through the gap between its neighbours is no reflection's either
+    (``go-more/cornersnumbered.jpg`` made brighter: Q17, R17, no white pixel in their
+    gaps). Where the gaps' glare was not looked at (``gap_glared`` ``None``), every space."""
+    if samples.gap_glared is None:
+        return np.ones(len(samples.open_rays), dtype=bool)
+    return samples.gap_glared >= cfg.lamp_gap_blown
+
+
 def _lines_cut_short(samples: Samples, rays: np.ndarray | None, asked: np.ndarray,
                      cfg: Section) -> np.ndarray:
     """Of the ``asked`` spaces (read empty by the print they show, a stone by their
@@ -1396,11 +1409,16 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # there would hide it along its rim. Where it covers most of the core, that is all
     # the picture shows there (a stone's own highlight is small); where it covers less,
     # the rest of the core must read empty by its colour.
-    through = reflection & (samples.open_rays >= cfg.bare_open_rays)
+    through = reflection & (samples.open_rays >= cfg.bare_open_rays) & _glare_beside(samples, cfg)
     # Yet a reflection in bare board leaves the print running through the ring: where
     # the ring's lines show none, nor the foot, a light stone's face meets the glare there.
     light_face = _light_face_around(samples, fair_print, cfg)
-    bare = through & glared & ~light_face
+    # And where the glare leaves part of the core (``max_core_blown`` or less of it white),
+    # that part must not read surely as a stone: a white stone's face clipped where it
+    # meets a glare on the board beside it shows a white stone's colour past the white.
+    stone_left = (best > 0) & (samples.core_glared <= cfg.max_core_blown) \
+        & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
+    bare = through & glared & ~light_face & ~stone_left
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
