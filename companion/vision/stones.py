@@ -77,9 +77,9 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.lines_run_on import lines_cut_short
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
+from companion.vision.print_at_stone import lines_cut_short, part_printed, stone_coloured
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -115,7 +115,8 @@ UNSURE_RULES = (
     "a stone by missing print, its foot printed",
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
-    "empty, a light core its lines do not run past",
+    "empty, a stone's colour, its lines not running past the core",
+    "empty, print shown in part, off its colour",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -953,18 +954,32 @@ def _glare_beside(samples: Samples, cfg: Section) -> np.ndarray:
     return samples.gap_glared >= cfg.lamp_gap_blown
 
 
+def _part_printed(samples: Samples, asked: np.ndarray, fair_print: np.ndarray,
+                  arm_print: np.ndarray, nearest_empty: np.ndarray, lightness: np.ndarray,
+                  inked: bool, gridded: bool, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces read empty, those that show more print than a stone's edge
+    leaves (``ink_faint_share`` of ``fair_print``) and less than bare board shows
+    (``ink_fair_share`` of ``arm_print``, and ``ink_present``), lighter than their board
+    and off its colour (``max_covered_distance``), where the board's print shows
+    (``inked``): ``print_at_stone.part_printed``."""
+    if not inked:
+        return np.zeros(len(asked), dtype=bool)
+    return part_printed(asked, samples.ink, cfg.ink_faint_share * fair_print,
+                        np.maximum(cfg.ink_present, cfg.ink_fair_share * arm_print),
+                        nearest_empty, lightness, cfg.max_covered_distance, gridded)
+
+
 def _lines_cut_short(samples: Samples, rays: np.ndarray | None, asked: np.ndarray,
-                     cfg: Section) -> np.ndarray:
+                     gridded: bool, cfg: Section) -> np.ndarray:
     """Of the ``asked`` spaces (read empty by the print they show, a stone by their
     colour), those whose printed lines do not run on just past the core
-    (``lines_run_on``)."""
-    chosen = asked
-    if rays is None or not chosen.any():
+    (``print_at_stone.lines_cut_short``; not looked at where ``rays`` are not given)."""
+    if rays is None or not asked.any():
         return np.zeros(len(asked), dtype=bool)
     across = np.ones(len(asked), dtype=bool)
-    at = np.flatnonzero(chosen)
+    at = np.flatnonzero(asked)
     across[at] = _lines_across(np.take(samples.darkest, rays[at])[:, :, 1], samples, cfg)
-    return lines_cut_short(chosen, across, bool((samples.ring_seen > 0.0).any()))
+    return lines_cut_short(asked, across, gridded)
 
 
 def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
@@ -1501,10 +1516,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
-    # Print in a light core far from its board's colour whose lines do not run on past
-    # the core is a stone's outline seen at an angle, not the board's lines (``lines_run_on``).
+    # Print in a core of a stone's colour whose lines do not run on past the core may be
+    # a stone's outline seen at an angle; print shown in part in a core lighter than its
+    # board and off its colour, a stone or bare board half covered (``print_at_stone``).
+    gridded = bool((samples.ring_seen > 0.0).any())
+    lightness = ratio.mean(axis=1)
     cut_short = _lines_cut_short(samples, rays, (best == 0) & ~bare & bare_shows & ~lined
-                                 & (d2[:, 1:].min(axis=1) < d2[:, 0]), cfg)
+                                 & stone_coloured(d2, np.sqrt(d2[:, 0]), lightness,
+                                                  cfg.max_empty_distance), gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1512,6 +1531,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered_far = (covered | ((best == 0) & faint & ~bare)) \
         & (nearest > cfg.max_covered_distance) \
         & ~_darker_than_light_stones(ratio, colours, palette, cfg)
+    part_shown = _part_printed(samples, (best == 0) & ~bare & ~lined & ~printed_here & ~faint,
+                               fair_print, arm_print, np.sqrt(d2[:, 0]), lightness, inked,
+                               gridded, cfg)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
     # colour, is a stone's lit face beside its shaded side. (Where the glare covers
@@ -1544,7 +1566,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | ringed | uneven | cut_short
+        | core_left | ringed | uneven | cut_short | part_shown
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -1635,7 +1657,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print, cut_short)
+             over_print, cut_short, part_shown)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)

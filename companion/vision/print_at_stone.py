@@ -1,0 +1,62 @@
+"""Print seen where a stone may stand: when it says bare board, and when it does not.
+
+The stone reader takes print seen where a piece would sit for bare board: a stone hides
+its point's print. Two kinds of space show some print and are still no bare board the
+picture can vouch for.
+
+**Lines that do not run on.** A grid's lines run through a space and on past its core
+in the directions they are printed; a lamp's reflection lifts them with the board and
+they still show across it. A stone seen at an angle stands a little off its point: its
+dark outline and the shadow at its foot fall inside the disc print is looked for in and
+pass for print there, while its face hides the lines just past the core. So a space
+read empty by the print it shows, whose colour is a stone's rather than its board's
+(nearer a stone's colour than its board's, or lighter than its board and farther from
+its colour than bare board lies), and whose lines do not run on past the core, is
+unsure: two signs that something stands there, and the picture does not say what.
+
+**Print shown in part, off the board's colour.** Bare board shows its print about as
+well as the spaces around it (``ink_fair_share``) and its core is its board's colour;
+a stone hides the print and is not. A space that shows a little print (more than a
+stone's edge leaves, less than bare board shows) and whose core is lighter than its
+board and off its colour (farther than ``max_covered_distance``, the distance asked of
+a space whose print is hidden) may be either: a white stone seen at an angle with the
+line beyond it showing, or bare board half covered. It is unsure.
+
+Only on a board whose lines run through its spaces (a grid): ONE's rings have their own
+rules (``stones._face_over_mark``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def lines_cut_short(asked: np.ndarray, lines_across: np.ndarray, gridded: bool) -> np.ndarray:
+    """The spaces ``asked`` (read empty by the print they show, a stone's colour) whose
+    printed lines do not run on past the core (``lines_across`` false), on a board whose
+    lines run through its spaces (``gridded``); elsewhere none."""
+    if not gridded:
+        return np.zeros(len(asked), dtype=bool)
+    return asked & ~lines_across
+
+
+def stone_coloured(d2: np.ndarray, nearest_empty: np.ndarray, lightness: np.ndarray,
+                   far: float) -> np.ndarray:
+    """The spaces whose colour is a stone's rather than their board's: nearer some
+    stone's colour than empty's (``d2``, N×(1+C), empty first), or lighter than their
+    board (``lightness``, the log ratio's mean) and farther than ``far`` from its colour
+    (``nearest_empty``)."""
+    return (d2[:, 1:].min(axis=1) < d2[:, 0]) | ((nearest_empty > far) & (lightness > 0.0))
+
+
+def part_printed(read_empty: np.ndarray, ink: np.ndarray, faint_below: np.ndarray,
+                 fair_from: np.ndarray, nearest_empty: np.ndarray, lightness: np.ndarray,
+                 off: float, gridded: bool) -> np.ndarray:
+    """The spaces ``read_empty`` that show more print than a stone's edge leaves
+    (``faint_below``) and less than bare board shows (``fair_from``), lighter than their
+    board (``lightness`` over nought) and farther than ``off`` from its colour
+    (``nearest_empty``), on a board whose lines run through its spaces (``gridded``)."""
+    if not gridded:
+        return np.zeros(len(read_empty), dtype=bool)
+    return read_empty & (ink >= faint_below) & (ink < fair_from) & (lightness > 0.0) \
+        & (nearest_empty > off)
