@@ -941,6 +941,18 @@ def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarra
     return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
 
 
+def _stone_left(samples: Samples, best: np.ndarray, confidence: np.ndarray,
+                nearest: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose core a glare leaves in part (``max_core_blown`` or less of it
+    white) where that part reads surely as a stone (``min_confidence``, within
+    ``max_distance``): a white stone's face clipped where it meets a glare on the board
+    beside it still shows a white stone's colour past the white, which a lamp's
+    reflection in bare board does not make surely (``go-more/cornersnumbered.jpg`` made
+    ×1.5: C17, D17)."""
+    return (best > 0) & (samples.core_glared <= cfg.max_core_blown) \
+        & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
+
+
 def _glare_beside(samples: Samples, cfg: Section) -> np.ndarray:
     """The spaces whose gaps show a lamp's reflection white (every channel clipped) in at
     least ``lamp_gap_blown`` of their pixels: a reflection that runs from the board into
@@ -1428,12 +1440,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # Yet a reflection in bare board leaves the print running through the ring: where
     # the ring's lines show none, nor the foot, a light stone's face meets the glare there.
     light_face = _light_face_around(samples, fair_print, cfg)
-    # And where the glare leaves part of the core (``max_core_blown`` or less of it white),
-    # that part must not read surely as a stone: a white stone's face clipped where it
-    # meets a glare on the board beside it shows a white stone's colour past the white.
-    stone_left = (best > 0) & (samples.core_glared <= cfg.max_core_blown) \
-        & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
-    bare = through & glared & ~light_face & ~stone_left
+    bare = through & glared & ~light_face \
+        & ~_stone_left(samples, best, confidence, nearest, cfg)
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
