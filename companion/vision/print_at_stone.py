@@ -9,10 +9,11 @@ in the directions they are printed; a lamp's reflection lifts them with the boar
 they still show across it. A stone seen at an angle stands a little off its point: its
 dark outline and the shadow at its foot fall inside the disc print is looked for in and
 pass for print there, while its face hides the lines just past the core. So a space
-read empty by the print it shows, whose colour is a stone's rather than its board's
-(nearer a stone's colour than its board's, or lighter than its board and farther from
-its colour than bare board lies), and whose lines do not run on past the core, is
-unsure: two signs that something stands there, and the picture does not say what.
+read empty by the print it shows, whose tint is a stone's rather than its board's, and
+whose lines do not run on past the core, is unsure: two signs that something stands
+there, and the picture does not say what. (By tint, not lightness: bare board beside
+stones is often lighter than the gaps their shadows darken, and its lines, blurred by a
+webcam, may not show plainly past the core.)
 
 **Print shown in part, off the board's colour.** Bare board shows its print about as
 well as the spaces around it (``ink_fair_share``) and its core is its board's colour;
@@ -40,13 +41,16 @@ def lines_cut_short(asked: np.ndarray, lines_across: np.ndarray, gridded: bool) 
     return asked & ~lines_across
 
 
-def stone_coloured(d2: np.ndarray, nearest_empty: np.ndarray, lightness: np.ndarray,
-                   far: float) -> np.ndarray:
-    """The spaces whose colour is a stone's rather than their board's: nearer some
-    stone's colour than empty's (``d2``, N×(1+C), empty first), or lighter than their
-    board (``lightness``, the log ratio's mean) and farther than ``far`` from its colour
-    (``nearest_empty``)."""
-    return (d2[:, 1:].min(axis=1) < d2[:, 0]) | ((nearest_empty > far) & (lightness > 0.0))
+def stone_tinted(tint: np.ndarray, stone_tints: np.ndarray, off: float) -> np.ndarray:
+    """The spaces whose tint (``tint``, N×3: the colour part of the core's log ratio to
+    its board, nought for the board's own) is a stone's rather than their board's:
+    farther than ``off`` from the board's and nearer some stone's (``stone_tints``,
+    N×C×3). A neutral stone on wood shows the wood's tint turned round; light and shade
+    change a core's lightness, not its tint, and so does a board's reflection of a lamp
+    only a little."""
+    apart = np.linalg.norm(tint, axis=1)
+    nearest_stone = np.linalg.norm(tint[:, None, :] - stone_tints, axis=2).min(axis=1)
+    return (apart > off) & (nearest_stone < apart)
 
 
 def part_printed(read_empty: np.ndarray, ink: np.ndarray, faint_below: np.ndarray,

@@ -79,7 +79,7 @@ from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
-from companion.vision.print_at_stone import lines_cut_short, part_printed, stone_coloured
+from companion.vision.print_at_stone import lines_cut_short, part_printed, stone_tinted
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -1530,8 +1530,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     gridded = bool((samples.ring_seen > 0.0).any())
     lightness = ratio.mean(axis=1)
     cut_short = _lines_cut_short(samples, rays, (best == 0) & ~bare & bare_shows & ~lined
-                                 & stone_coloured(d2, np.sqrt(d2[:, 0]), lightness,
-                                                  cfg.max_empty_distance), gridded, cfg)
+                                 & stone_tinted(colour_part(ratio), colour_part(protos),
+                                                cfg.max_covered_distance), gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
