@@ -15,13 +15,12 @@ there, and the picture does not say what. (By tint, not lightness: bare board be
 stones is often lighter than the gaps their shadows darken, and its lines, blurred by a
 webcam, may not show plainly past the core.)
 
-**Print shown in part, off the board's colour.** Bare board shows its print about as
-well as the spaces around it (``ink_fair_share``) and its core is its board's colour;
-a stone hides the print and is not. A space that shows a little print (more than a
-stone's edge leaves, less than bare board shows) and whose core is lighter than its
-board and off its colour (farther than ``max_covered_distance``, the distance asked of
-a space whose print is hidden) may be either: a white stone seen at an angle with the
-line beyond it showing, or bare board half covered. It is unsure.
+**Print shown in part, a stone's tint.** Bare board shows its print about as well as
+the spaces around it (``ink_fair_share``) and its core is its board's colour; a stone
+hides the print and is not. A space that shows a little print (more than a stone's edge
+leaves, less than bare board shows) and whose core is lighter than its board and of a
+stone's tint may be either: a white stone seen at an angle with the line beyond it
+showing, or bare board half covered. It is unsure.
 
 Only on a board whose lines run through its spaces (a grid): ONE's rings have their own
 rules (``stones._face_over_mark``).
@@ -53,14 +52,13 @@ def stone_tinted(tint: np.ndarray, stone_tints: np.ndarray, off: float) -> np.nd
     return (apart > off) & (nearest_stone < apart)
 
 
-def part_printed(read_empty: np.ndarray, ink: np.ndarray, faint_below: np.ndarray,
-                 fair_from: np.ndarray, nearest_empty: np.ndarray, lightness: np.ndarray,
-                 off: float, gridded: bool) -> np.ndarray:
-    """The spaces ``read_empty`` that show more print than a stone's edge leaves
-    (``faint_below``) and less than bare board shows (``fair_from``), lighter than their
-    board (``lightness`` over nought) and farther than ``off`` from its colour
-    (``nearest_empty``), on a board whose lines run through its spaces (``gridded``)."""
+def part_printed(asked: np.ndarray, ink: np.ndarray, faint_below: np.ndarray,
+                 fair_from: np.ndarray, lightness: np.ndarray, gridded: bool) -> np.ndarray:
+    """The spaces ``asked`` (read empty, a stone's tint: ``stone_tinted``) that show more
+    print than a stone's edge leaves (``faint_below``) and less than bare board shows
+    (``fair_from``), lighter than their board (``lightness``, the mean of the core's log
+    ratio to it, over nought), on a board whose lines run through its spaces
+    (``gridded``)."""
     if not gridded:
-        return np.zeros(len(read_empty), dtype=bool)
-    return read_empty & (ink >= faint_below) & (ink < fair_from) & (lightness > 0.0) \
-        & (nearest_empty > off)
+        return np.zeros(len(asked), dtype=bool)
+    return asked & (ink >= faint_below) & (ink < fair_from) & (lightness > 0.0)

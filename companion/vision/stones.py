@@ -967,18 +967,18 @@ def _glare_beside(samples: Samples, cfg: Section) -> np.ndarray:
 
 
 def _part_printed(samples: Samples, asked: np.ndarray, fair_print: np.ndarray,
-                  arm_print: np.ndarray, nearest_empty: np.ndarray, lightness: np.ndarray,
-                  inked: bool, gridded: bool, cfg: Section) -> np.ndarray:
-    """Of the ``asked`` spaces read empty, those that show more print than a stone's edge
-    leaves (``ink_faint_share`` of ``fair_print``) and less than bare board shows
-    (``ink_fair_share`` of ``arm_print``, and ``ink_present``), lighter than their board
-    and off its colour (``max_covered_distance``), where the board's print shows
-    (``inked``): ``print_at_stone.part_printed``."""
+                  arm_print: np.ndarray, lightness: np.ndarray, inked: bool, gridded: bool,
+                  cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (read empty, a stone's tint), those that show more print
+    than a stone's edge leaves (``ink_faint_share`` of ``fair_print``) and less than bare
+    board shows (``ink_fair_share`` of ``arm_print``, and ``ink_present``), lighter than
+    their board, where the board's print shows (``inked``):
+    ``print_at_stone.part_printed``."""
     if not inked:
         return np.zeros(len(asked), dtype=bool)
     return part_printed(asked, samples.ink, cfg.ink_faint_share * fair_print,
                         np.maximum(cfg.ink_present, cfg.ink_fair_share * arm_print),
-                        nearest_empty, lightness, cfg.max_covered_distance, gridded)
+                        lightness, gridded)
 
 
 def _lines_cut_short(samples: Samples, rays: np.ndarray | None, asked: np.ndarray,
@@ -1529,9 +1529,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # board and off its colour, a stone or bare board half covered (``print_at_stone``).
     gridded = bool((samples.ring_seen > 0.0).any())
     lightness = ratio.mean(axis=1)
-    cut_short = _lines_cut_short(samples, rays, (best == 0) & ~bare & bare_shows & ~lined
-                                 & stone_tinted(colour_part(ratio), colour_part(protos),
-                                                cfg.max_covered_distance), gridded, cfg)
+    stone_tint = (best == 0) & ~bare & ~lined \
+        & stone_tinted(colour_part(ratio), colour_part(protos), cfg.max_covered_distance)
+    cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1539,9 +1539,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered_far = (covered | ((best == 0) & faint & ~bare)) \
         & (nearest > cfg.max_covered_distance) \
         & ~_darker_than_light_stones(ratio, colours, palette, cfg)
-    part_shown = _part_printed(samples, (best == 0) & ~bare & ~lined & ~printed_here & ~faint,
-                               fair_print, arm_print, np.sqrt(d2[:, 0]), lightness, inked,
-                               gridded, cfg)
+    part_shown = _part_printed(samples, stone_tint & ~printed_here & ~faint, fair_print,
+                               arm_print, lightness, inked, gridded, cfg)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
     # colour, is a stone's lit face beside its shaded side. (Where the glare covers
