@@ -33,8 +33,9 @@ colour). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
-unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
-space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
+unbroken over the ring where a stone's rim would lie, white in the gaps too, is a
+reflection in bare board: the space is empty, unless what the glare leaves of the core
+reads surely as a stone. A dark stone whose rim, round a face a lamp lifts, is far darker than
 any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
 far darker than its board, it hides the print, the darker part of its core is a dark
@@ -46,7 +47,10 @@ reflection in bare board only lightens it; so is a light stone that colour leans
 but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
 a light stone whose core a lamp blows out whole where its face shows past the core,
 lighter than the board yet not white, ends at a rim and shows no printed line across it
-(``_face_past_core``). A stone on
+(``_face_past_core``). A space read
+empty by print, of a stone's tint, whose lines do not run on past the core, or that shows
+its print only in part, is unsure (``print_at_stone``: a white stone seen at an angle, its
+outline or the line beyond it in the disc print is looked for in). A stone on
 the rim read by missing print alone whose foot shows print is unsure: its leaning sample
 may lie over the margin (``_printed_foot``). On a
 board that prints a circle round every
@@ -116,7 +120,7 @@ UNSURE_RULES = (
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
     "empty, a stone's colour, its lines not running past the core",
-    "empty, print shown in part, off its colour",
+    "empty, print shown in part, a stone's tint",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
