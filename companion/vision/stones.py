@@ -119,7 +119,7 @@ UNSURE_RULES = (
     "a stone by missing print, its foot printed",
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
-    "empty, a stone's colour, its lines not running past the core",
+    "empty, a stone's tint, its lines not running past the core",
     "empty, print shown in part, a stone's tint",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
@@ -987,8 +987,8 @@ def _part_printed(samples: Samples, asked: np.ndarray, fair_print: np.ndarray,
 
 def _lines_cut_short(samples: Samples, rays: np.ndarray | None, asked: np.ndarray,
                      gridded: bool, cfg: Section) -> np.ndarray:
-    """Of the ``asked`` spaces (read empty by the print they show, a stone by their
-    colour), those whose printed lines do not run on just past the core
+    """Of the ``asked`` spaces (read empty by the print they show, a stone's tint),
+    those whose printed lines do not run on just past the core
     (``print_at_stone.lines_cut_short``; not looked at where ``rays`` are not given)."""
     if rays is None or not asked.any():
         return np.zeros(len(asked), dtype=bool)
@@ -1528,9 +1528,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
-    # Print in a core of a stone's colour whose lines do not run on past the core may be
-    # a stone's outline seen at an angle; print shown in part in a core lighter than its
-    # board and off its colour, a stone or bare board half covered (``print_at_stone``).
+    # Print in a core of a stone's tint whose lines do not run on past the core may be a
+    # stone's outline seen at an angle; print shown in part in a core of a stone's tint
+    # lighter than its board, a stone or bare board half covered (``print_at_stone``).
     gridded = bool((samples.ring_seen > 0.0).any())
     lightness = ratio.mean(axis=1)
     stone_tint = (best == 0) & ~bare & ~lined \
