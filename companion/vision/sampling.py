@@ -248,6 +248,8 @@ class Samples:
     ring_ink: np.ndarray  # N: share of those seen that show print
     ring_lift: np.ndarray  # N: log lightness of the ring's seen pixels off the lines (median)
     ring_fringe: np.ndarray  # N bool: no pixel of the ring off the lines seen past their fringe
+    gap_glared: np.ndarray | None = None  # N: share of the gaps blown out white (every
+    # channel): a lamp's reflection in the board beside the space (``None``: not looked at)
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """What is worked out from these samples once and read by several (``core_colour``):
     a fresh one for every ``Samples``, ``replace``'s too."""
@@ -1020,6 +1022,9 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     core_blown = 1.0 - row_share(core_seen)
     core_glared = row_share(core_glared_at)
     gap_blown = 1.0 - row_share(gap_seen)
+    # White in every channel where it lies, not grown by a pixel as the marks are: a
+    # white stone's clipped face beside the gaps is no glare in them.
+    gap_glared = row_share(gaps.min(axis=2) >= cfg.saturated_level)
 
     def rows(i: int) -> Samples:
         at = slice(i * n, (i + 1) * n)
@@ -1028,7 +1033,8 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
                        ink_around=own_ink[layout.around].max(axis=1), around=layout.around,
                        board_range=board_range,
                        core_seen=core_seen[at], core_kept=core_kept[at],
-                       core_blown=core_blown[at], gap_blown=gap_blown, core_sheen=glossy[at],
+                       core_blown=core_blown[at], gap_blown=gap_blown, gap_glared=gap_glared,
+                       core_sheen=glossy[at],
                        core_glared=core_glared[at], open_rays=open_rays, spread=spread[at],
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at],

@@ -33,8 +33,9 @@ colour). A glossy stone's
 highlight (``sampling.sheen``: a small near-white spot, or a small spot far brighter
 than a dark core) is set aside first, and the core's colour and its spread are read
 from the rest: a black stone under a lamp is a black stone. A lamp's glare that runs
-unbroken over the ring where a stone's rim would lie is a reflection in bare board: the
-space is empty. A dark stone whose rim, round a face a lamp lifts, is far darker than
+unbroken over the ring where a stone's rim would lie, white in the gaps too, is a
+reflection in bare board: the space is empty, unless what the glare leaves of the core
+reads surely as a stone. A dark stone whose rim, round a face a lamp lifts, is far darker than
 any board is that stone, whatever its face reads (``_dark_rim``); so is one, unsure by
 its colour, whose sheen lifts much of its face to its board's lightness, where its rim is
 far darker than its board, it hides the print, the darker part of its core is a dark
@@ -46,7 +47,10 @@ reflection in bare board only lightens it; so is a light stone that colour leans
 but cannot read surely (white glass on white vinyl, ``_light_stone_unclear``); and so is
 a light stone whose core a lamp blows out whole where its face shows past the core,
 lighter than the board yet not white, ends at a rim and shows no printed line across it
-(``_face_past_core``). A stone on
+(``_face_past_core``). A space read
+empty by print, of a stone's tint, whose lines do not run on past the core, or that shows
+its print only in part, is unsure (``print_at_stone``: a white stone seen at an angle, its
+outline or the line beyond it in the disc print is looked for in). A stone on
 the rim read by missing print alone whose foot shows print is unsure: its leaning sample
 may lie over the margin (``_printed_foot``). On a
 board that prints a circle round every
@@ -83,6 +87,7 @@ from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
+from companion.vision.print_at_stone import lines_cut_short, part_printed, stone_tinted
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -122,6 +127,8 @@ UNSURE_RULES = (
     "white, its hue a hued stone's",
     "empty, its mark part hidden, lighter than its board",
     "empty, far from the board's colour, its mark shown in part",
+    "empty, a stone's tint, its lines not running past the core",
+    "empty, print shown in part, a stone's tint",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -981,6 +988,59 @@ def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarra
     return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
 
 
+def _stone_left(samples: Samples, best: np.ndarray, confidence: np.ndarray,
+                nearest: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces whose core a glare leaves in part (``max_core_blown`` or less of it
+    white) where that part reads surely as a stone (``min_confidence``, within
+    ``max_distance``): a white stone's face clipped where it meets a glare on the board
+    beside it still shows a white stone's colour past the white, which a lamp's
+    reflection in bare board does not make surely (``go-more/cornersnumbered.jpg`` made
+    ×1.5: C17, D17)."""
+    return (best > 0) & (samples.core_glared <= cfg.max_core_blown) \
+        & (confidence >= cfg.min_confidence) & (nearest <= cfg.max_distance)
+
+
+def _glare_beside(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces whose gaps show a lamp's reflection white (every channel clipped) in at
+    least ``lamp_gap_blown`` of their pixels: a reflection that runs from the board into
+    the core lies in the gaps too. A board clipped in one channel only (a warm wood made
+    brighter, its red clipped) is no reflection, and a white stone's clipped face that
+    meets it through the gap between its neighbours is no reflection's either
+    (``go-more/cornersnumbered.jpg`` made brighter: Q17, R17, no white pixel in their
+    gaps). Where the gaps' glare was not looked at (``gap_glared`` ``None``), every space."""
+    if samples.gap_glared is None:
+        return np.ones(len(samples.open_rays), dtype=bool)
+    return samples.gap_glared >= cfg.lamp_gap_blown
+
+
+def _part_printed(samples: Samples, asked: np.ndarray, fair_print: np.ndarray,
+                  arm_print: np.ndarray, lightness: np.ndarray, inked: bool, gridded: bool,
+                  cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (read empty, a stone's tint), those that show more print
+    than a stone's edge leaves (``ink_faint_share`` of ``fair_print``) and less than bare
+    board shows (``ink_fair_share`` of ``arm_print``, and ``ink_present``), lighter than
+    their board, where the board's print shows (``inked``):
+    ``print_at_stone.part_printed``."""
+    if not inked:
+        return np.zeros(len(asked), dtype=bool)
+    return part_printed(asked, samples.ink, cfg.ink_faint_share * fair_print,
+                        np.maximum(cfg.ink_present, cfg.ink_fair_share * arm_print),
+                        lightness, gridded)
+
+
+def _lines_cut_short(samples: Samples, rays: np.ndarray | None, asked: np.ndarray,
+                     gridded: bool, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (read empty by the print they show, a stone's tint),
+    those whose printed lines do not run on just past the core
+    (``print_at_stone.lines_cut_short``; not looked at where ``rays`` are not given)."""
+    if rays is None or not asked.any():
+        return np.zeros(len(asked), dtype=bool)
+    across = np.ones(len(asked), dtype=bool)
+    at = np.flatnonzero(asked)
+    across[at] = _lines_across(np.take(samples.darkest, rays[at])[:, :, 1], samples, cfg)
+    return lines_cut_short(asked, across, gridded)
+
+
 def _printed_foot(samples: Samples, d2: np.ndarray, best: np.ndarray,
                   rim: np.ndarray | None, cfg: Section) -> np.ndarray:
     """The spaces on the board's rim read as a stone by missing print alone (by colour
@@ -1423,11 +1483,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # there would hide it along its rim. Where it covers most of the core, that is all
     # the picture shows there (a stone's own highlight is small); where it covers less,
     # the rest of the core must read empty by its colour.
-    through = reflection & (samples.open_rays >= cfg.bare_open_rays)
+    through = reflection & (samples.open_rays >= cfg.bare_open_rays) & _glare_beside(samples, cfg)
     # Yet a reflection in bare board leaves the print running through the ring: where
     # the ring's lines show none, nor the foot, a light stone's face meets the glare there.
     light_face = _light_face_around(samples, fair_print, cfg)
-    bare = through & glared & ~light_face
+    bare = through & glared & ~light_face \
+        & ~_stone_left(samples, best, confidence, nearest, cfg)
     # Print seen where a piece would sit says empty, glare or not; a stone whose rim
     # interrupts the glare all round and hides the print is a stone, read from what
     # of its core is not blown out.
@@ -1516,6 +1577,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & _mark_in_part(samples, arm_print, cfg) \
         & ((np.linalg.norm(colour_part(ratio), axis=1) > cfg.cover_fit_chroma)
            | (ratio.mean(axis=1) > cfg.light_min_lum))
+    # Print in a core of a stone's tint whose lines do not run on past the core may be a
+    # stone's outline seen at an angle; print shown in part in a core of a stone's tint
+    # lighter than its board, a stone or bare board half covered (``print_at_stone``).
+    gridded = bool((samples.ring_seen > 0.0).any())
+    lightness = ratio.mean(axis=1)
+    stone_tint = (best == 0) & ~bare & ~lined \
+        & stone_tinted(colour_part(ratio), colour_part(protos), cfg.max_covered_distance)
+    cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1523,6 +1592,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     covered_far = (covered | ((best == 0) & faint & ~bare)) \
         & (nearest > cfg.max_covered_distance) \
         & ~_darker_than_light_stones(ratio, colours, palette, cfg)
+    part_shown = _part_printed(samples, stone_tint & ~printed_here & ~faint, fair_print,
+                               arm_print, lightness, inked, gridded, cfg)
     # Bare board a lamp blows out in part is lit where it is not blown out, never in
     # shade: a core part blown out and the rest darker than its board, not close to its
     # colour, is a stone's lit face beside its shaded side. (Where the glare covers
@@ -1555,7 +1626,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | ringed | uneven | part_far
+        | core_left | ringed | uneven | part_far | cut_short | part_shown
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -1657,7 +1728,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print, white_off, light_part, part_far)
+             over_print, white_off, light_part, part_far, cut_short, part_shown)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & (nearest <= cfg.max_distance * cfg.lean_distance)
