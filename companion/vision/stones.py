@@ -76,6 +76,7 @@ import numpy as np
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
+from companion.vision.hidden_cross import cross_hidden
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -114,6 +115,7 @@ UNSURE_RULES = (
     "a stone by missing print, its foot printed",
     "core clipped, its channels left another hue",
     "a light stone over its printed mark",
+    "empty, its printed cross hidden at its foot and ring",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1540,7 +1542,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint | part_hidden),
                              cfg)
-    blind |= unprinted | lit_face | blown_face
+    # Bare board shows its cross at the foot and on the ring; a stone of the board's
+    # colour hides both, is lighter than its board, and its colour reads it empty
+    # (``hidden_cross``).
+    crossless = cross_hidden(samples, (best == 0) & ~bare, light_face, ratio.mean(axis=1),
+                             arms, cfg)
+    blind |= unprinted | lit_face | blown_face | crossless
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1597,7 +1604,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print)
+             over_print, crossless)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     leans = unsure & ~blind & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
