@@ -20,8 +20,10 @@ shade lies over it; bare board's core, the print closed away, is its board's col
 darker where the lines' blurred remains stay in it. Blur, a webcam's JPEG and wood grain
 thin the lines at some bare points while the points around show them (a blurred red
 wood or bamboo board at 640 × 480): those bare points hide their cross at the foot and on
-the ring too, but their cores lay 0.005 to 0.18 darker than their boards on the study
-seeds, where the white stones caught lay 0.01 to 0.10 lighter. A lamp's glare blows the
+the ring too, but their cores lay up to 0.18 darker than their boards on the study
+seeds (one, 0.005 lighter, is still caught), where the white stones caught lay 0.01 to
+0.10 lighter. The foot and the ring are read with the same mark of print, so they fail
+together where the print is thin: the colour is the sign that stands apart. A lamp's glare blows the
 ring's line pixels out (then they are not seen). The picture does not say what covers
 the cross (a board-coloured stone, a hand, a sleeve): the space is unsure, not a
 colour.
