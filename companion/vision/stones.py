@@ -1573,17 +1573,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
+    lightness = ratio.mean(axis=1)
     # A shade over bare board (a hand's) dims it in its own hue; a stone shows a hue of
     # its own, or a face lighter than its board.
     part_far = (best == 0) & (nearest > cfg.max_empty_distance) & bare_shows & ~lined \
         & _mark_in_part(samples, arm_print, cfg) \
         & ((np.linalg.norm(colour_part(ratio), axis=1) > cfg.cover_fit_chroma)
-           | (ratio.mean(axis=1) > cfg.light_min_lum))
+           | (lightness > cfg.light_min_lum))
     # Print in a core of a stone's tint whose lines do not run on past the core may be a
     # stone's outline seen at an angle; print shown in part in a core of a stone's tint
     # lighter than its board, a stone or bare board half covered (``print_at_stone``).
     gridded = bool((samples.ring_seen > 0.0).any())
-    lightness = ratio.mean(axis=1)
     stone_tint = (best == 0) & ~bare & ~lined \
         & stone_tinted(colour_part(ratio), colour_part(protos), cfg.max_covered_distance)
     cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
@@ -1607,7 +1607,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     part_blown = samples.core_blown > cfg.lamp_core_blown
     lamp_lit = part_blown[best == 0].mean() <= cfg.lit_max_share if (best == 0).any() else False
     lit_and_shaded = lamp_lit & (best == 0) & ~bare & part_blown \
-        & (samples.core_blown <= cfg.max_core_blown) & (ratio.mean(axis=1) < 0.0) \
+        & (samples.core_blown <= cfg.max_core_blown) & (lightness < 0.0) \
         & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     # Against a glare in the gaps only lightness is read, and a piece far darker than
     # the glare is the dark piece only where its core is that piece's neutral paint.
@@ -1658,19 +1658,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # bare board leaves it showing through the rest of the core: a mark shown less than
     # as well as around, under a highlight on the core alone (a glare that runs into the
     # gaps blows out the print there too), is a stone's as often (``_part_hidden``).
-    part_hidden = _part_hidden(samples, fair_print, cfg) \
-        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    hidden_part = _part_hidden(samples, fair_print, cfg)
+    part_hidden = hidden_part & (samples.gap_blown <= cfg.lamp_gap_blown)
     blown_face = _blown_face(samples, (best == 0) & ~bare & (covered | faint | part_hidden),
                              cfg)
     # A light stone's face over a mark it hides in part (a shell stone's stripes pass
     # for the rest) is lighter than its board; bare board's core, print and all, is not.
-    light_part = (best == 0) & ~bare & _part_hidden(samples, fair_print, cfg) \
-        & (ratio.mean(axis=1) > cfg.light_min_lum)
+    light_part = (best == 0) & ~bare & hidden_part & (lightness > cfg.light_min_lum)
     # Bare board shows its cross at the foot and on the ring; a stone of the board's
     # colour hides both, is lighter than its board, and its colour reads it empty
     # (``hidden_cross``).
-    crossless = cross_hidden(samples, (best == 0) & ~bare, light_face, ratio.mean(axis=1),
-                             arms, cfg)
+    crossless = cross_hidden(samples, (best == 0) & ~bare, light_face, lightness, arms, cfg)
     blind |= unprinted | lit_face | blown_face | light_part | crossless
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
