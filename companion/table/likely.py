@@ -99,6 +99,13 @@ def shown_otherwise(view: Mapping[str, Any], odds: Odds) -> set[str]:
     return spaces
 
 
+def named_surely(odds: Odds) -> set[str]:
+    """The spaces where the picture names one label all but surely (it holds at least
+    ``MIN_SHARE``): read by the picture, though not surely enough for a label."""
+    return {space for space, shares in odds.items()
+            if shares and float(max(shares.values())) >= MIN_SHARE}
+
+
 def _likelihood(spaces: tuple[str, ...], shown: Mapping[str, Any], odds: Odds) -> float:
     """How likely the picture is if ``shown`` stands on ``spaces``: the product of each
     space's share for its label (0 for content that is not a stone's or empty)."""
