@@ -241,11 +241,11 @@ class LearnedLook:
         # pixels from photo to photo (``all_print_share`` of it): the print a space
         # showed empty is a mean over photos whose marks differ (lowered round faint
         # lines in some, ``sampling.print_marks``), and a photo showing a pixel less
-        # than that mean is no stone. Nor, however dark, is a space showing most of a
-        # print it showed clearly empty (``stone_print_share`` of it, over
-        # ``ink_clear``): a dark stone's rim passes for a little print, never for most
-        # of such a print; the board beside a new stone, in its shadow, is darker and
-        # still bare (T29).
+        # than that mean is no stone. Nor, however dark, is a space showing all of a
+        # print it showed clearly empty (over ``ink_clear``): a dark stone's rim and
+        # highlight pass for some print (half of it, under a lamp's glare), never for
+        # all of such a print; the board beside a new stone, in its shadow, is darker
+        # and still bare (T29).
         shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
         shows_all = samples.ink >= ink * self.cfg.all_print_share
         not_darker = features[:, COLOUR].mean(axis=1) > -self.cfg.changed_shade
@@ -254,8 +254,7 @@ class LearnedLook:
             & ((shade & (samples.ink >= ink * self.cfg.stone_print_share)
                 & ((samples.ink_around > stones.ink_clear) | shows_all))
                | (not_darker & shows_all)
-               | ((samples.ink >= ink * self.cfg.stone_print_share)
-                  & (ink > stones.ink_clear)))
+               | (shows_all & (ink > stones.ink_clear)))
         unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
         odds = np.zeros((len(features), len(self.classes)))
