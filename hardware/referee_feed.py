@@ -46,6 +46,7 @@ from companion.table.likely import shown_otherwise
 from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import APPLIED, STARTED, UNCHANGED
+from companion.vision.beside_stone import beside_new_stones
 from companion.vision.gate import Stability
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.last_seen import LastSeen
@@ -351,14 +352,22 @@ class RefereeFeed:
         """The spaces the game holds empty whose picture has not changed since the last
         photo the referee accepted, beyond how every such space moved
         (``companion.vision.last_seen``): no stone was set there, so a reading of a stone
-        or of nothing sure is not taken there (T24)."""
+        or of nothing sure is not taken there (T24). Beside a stone newly read, the
+        space's core alone is held so: the stone's shadow changes its board and print
+        (T26, ``companion.vision.beside_stone``)."""
         memory = self._last_seen
         if memory is None or not len(memory) or view is None or reading.samples is None \
                 or reading.occluded:
             return set()
         names = list(reading.cells)
         empty = [name for name in names if name in view and view[name] is None]
-        return memory.unchanged(names, reading.samples, empty)
+        held = memory.unchanged(names, reading.samples, empty)
+        # Beside a stone newly read, a space's board and print change with its shadow;
+        # its core changes only with a stone set on it (T26).
+        beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
+        if beside:
+            held |= beside & memory.core_kept(names, reading.samples, empty)
+        return held
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
         """Keep this photo's picture of each space ``cells`` (the reading as submitted:

@@ -11,7 +11,7 @@ holds one idea.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +23,7 @@ from companion.table.guesses import guess
 from companion.table.likely import (
     Odds,
     contradicts,
+    named_surely,
     picture_answer,
     rules_out,
     shown_otherwise,
@@ -90,9 +91,10 @@ class CameraReadings:
         """
         reading = dict(reading)
         with self._locked():
+            read_before = named_surely(self._odds)
             self._odds = dict(odds or {})
             self._reading_picture = picture
-            fresh = self._fresh(reading, disturbed)
+            fresh = self._fresh(reading, disturbed, read_before)
             result = self._reading(reading, fresh)
             self._judged(reading)
             game, state, version, odds = self.game, self.state, self._version, self._odds
@@ -114,9 +116,12 @@ class CameraReadings:
             standing = self._require_live().timeline.standing
             self._seen_step = standing[-1].seq if standing else 0
 
-    def _fresh(self, reading: Reading, disturbed: bool) -> frozenset[str]:
+    def _fresh(self, reading: Reading, disturbed: bool,
+               read_before: Collection[str] = ()) -> frozenset[str]:
         """The unsure spaces worth a question: the camera read them surely last time (a
-        stone put down in a glare spot), they are being asked about, a hand passed
+        stone put down in a glare spot), or the picture's odds named what stood there
+        all but surely last time and no longer do (``read_before``, T28: the picture
+        read the space, though the label did not), they are being asked about, a hand passed
         (``disturbed``) and they were not answered "nothing happened" in this position,
         or the picture all but surely names there a stone (or an empty space) the game
         does not have (``likely.shown_otherwise``: a stone set in a glare spot the
@@ -127,9 +132,11 @@ class CameraReadings:
         asked = self._question.spaces if self._question is not None else ()
         view = self.game.view(self.state)
         shown = shown_otherwise(view, self._odds)
+        lost = set(read_before) - named_surely(self._odds)
         return frozenset(space for space in view
                          if not is_sure(reading, space)
                          and (space in asked or is_sure(seen, space) or space in shown
+                              or space in lost
                               or (disturbed and space not in self._settled)))
 
     def _reading(self, reading: dict[str, Any], fresh: frozenset[str]) -> TableVerdict | None:

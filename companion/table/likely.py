@@ -9,7 +9,10 @@ those spaces' odds (each label's share of the likelihood, ``Reading.odds`` in
 "nothing happened". The picture's answer is taken when on every space asked about it
 is what the picture shows likeliest, and it holds at least ``MIN_SHARE`` of the
 likelihood of all the answers. Otherwise, and wherever the picture cannot tell at all
-(a lamp's glare, a hand's edge: no odds are given there), the players are asked.
+(a lamp's glare, a hand's edge: no odds are given there), the players are asked; but a
+space the answer's move takes a piece off (a capture) is the rules' to say once the
+picture names the stone that captures (``companion.table.captured``), and is not
+weighed.
 
 A move the sure spaces show is not taken where the picture all but surely shows
 something else on a space it cannot read surely (``contradicts``): a stone left out
@@ -25,6 +28,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.table.captured import set_down, taken_off
 from companion.table.question import Answer, Question
 from companion.vision.labels import EMPTY
 
@@ -40,12 +44,13 @@ def picture_answer(question: Question, view: Mapping[str, Any], odds: Odds
                    ) -> Answer | None:
     """The answer to ``question`` the picture shows (``view`` is the game's board before
     it), or ``None`` when the picture cannot tell."""
-    if not odds or any(space not in odds for space in question.spaces):
+    weighed = tuple(space for space in question.spaces if space in odds)
+    if not weighed:
         return None
     weights = []
     for answer in question.answers:
         shown = view if answer.candidate is None else answer.candidate.view
-        weights.append(_likelihood(question.spaces, shown, odds))
+        weights.append(_likelihood(weighed, shown, odds))
     total = sum(weights)
     if total <= 0.0:
         return None
@@ -54,8 +59,14 @@ def picture_answer(question: Question, view: Mapping[str, Any], odds: Odds
         return None
     answer = question.answers[best]
     shown = view if answer.candidate is None else answer.candidate.view
-    if not all(_among_likeliest(_label(shown[space]), odds[space])
-               for space in question.spaces):
+    if not all(_among_likeliest(_label(shown[space]), odds[space]) for space in weighed):
+        return None
+    # A space the picture gives no odds on is the rules' to say only where the answer's
+    # move takes a piece off it (a capture) and sets the stone that captures where the
+    # picture names it (``companion.table.captured``).
+    unweighed = set(question.spaces) - set(weighed)
+    if unweighed and not (unweighed <= taken_off(view, shown, unweighed)
+                          and set_down(view, shown, weighed)):
         return None
     return answer
 
@@ -86,6 +97,13 @@ def shown_otherwise(view: Mapping[str, Any], odds: Odds) -> set[str]:
                 and float(shares.get(label, 0.0)) <= 1.0 - MIN_SHARE:
             spaces.add(space)
     return spaces
+
+
+def named_surely(odds: Odds) -> set[str]:
+    """The spaces where the picture names one label all but surely (it holds at least
+    ``MIN_SHARE``): read by the picture, though not surely enough for a label."""
+    return {space for space, shares in odds.items()
+            if shares and float(max(shares.values())) >= MIN_SHARE}
 
 
 def _likelihood(spaces: tuple[str, ...], shown: Mapping[str, Any], odds: Odds) -> float:

@@ -39,6 +39,7 @@ from companion.vision.sampling import Samples, core_colour
 
 FEATURES = ("core_b", "core_g", "core_r", "board_b", "board_g", "board_r", "ink", "spread",
             "core_blown", "board_blown")
+CORE = slice(0, 3)  # the core's colour, per channel
 MAD_SD = 1.4826
 """The median absolute deviation of a normal sample times this is its standard deviation."""
 
@@ -90,23 +91,44 @@ class LastSeen:
         """The spaces of ``group`` that look as they did when the game held ``content``
         there, relative to how the group moved (module docstring); ``names`` are the
         samples' spaces in their order."""
+        known, parts = self._changes(names, samples, group, content)
+        same = parts.sum(axis=1) <= self.cfg.max_distance2
+        return {name for name, kept in zip(known, same, strict=True) if kept}
+
+    def core_kept(self, names: Sequence[str], samples: Samples, group: Collection[str],
+                  content: object = None) -> set[str]:
+        """The spaces of ``group`` whose core's colour is as it was when the game held
+        ``content`` there, relative to how the group moved, whatever their board around
+        and their print did: a stone set covers the core and changes its colour (by far
+        more than ``max_core_distance2``, the chi-square of the three channels that
+        noise alone stays under 99 % of the time), where a stone set beside a space
+        shades its board and hides print near it, and leaves its core alone."""
+        known, parts = self._changes(names, samples, group, content)
+        same = parts[:, CORE].sum(axis=1) <= self.cfg.max_core_distance2
+        return {name for name, kept in zip(known, same, strict=True) if kept}
+
+    def _changes(self, names: Sequence[str], samples: Samples, group: Collection[str],
+                 content: object) -> tuple[list[str], np.ndarray]:
+        """The spaces of ``group`` whose picture is known with ``content``, and each
+        one's change per feature, squared in the group's scatter, after the group's
+        median change is taken off (module docstring); none where the group is too small
+        or scattered more than two photos of one table do."""
         cfg = self.cfg
         rows = self._picture(samples)
         index = {name: i for i, name in enumerate(names)}
         known = [name for name in group if name in index and name in self._seen
                  and self._seen[name][1] == content]
+        none: tuple[list[str], np.ndarray] = ([], np.zeros((0, len(FEATURES))))
         if len(known) < cfg.min_spaces:
-            return set()
+            return none
         before = np.array([self._seen[name][0] for name in known])
         now = rows[[index[name] for name in known]]
         change = now - before
         left = change - np.nanmedian(change, axis=0)
         scatter = MAD_SD * np.nanmedian(np.abs(left), axis=0)
         if not (scatter <= np.asarray(cfg.max_scatter)).all():
-            return set()
-        distance2 = ((left / np.maximum(scatter, np.asarray(cfg.floor))) ** 2).sum(axis=1)
-        same = distance2 <= cfg.max_distance2
-        return {name for name, kept in zip(known, same, strict=True) if kept}
+            return none
+        return known, (left / np.maximum(scatter, np.asarray(cfg.floor))) ** 2
 
     def _picture(self, samples: Samples) -> np.ndarray:
         """``picture`` of ``samples``, worked out once a frame."""

@@ -49,6 +49,7 @@ import numpy as np
 from companion.vision.config import Section, load_config
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Samples, core_colour, core_spread
+from companion.vision.smeared_print import greyed_by_print
 from companion.vision.stones import SpaceReadings, print_hidden
 
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
@@ -240,7 +241,11 @@ class LearnedLook:
         # pixels from photo to photo (``all_print_share`` of it): the print a space
         # showed empty is a mean over photos whose marks differ (lowered round faint
         # lines in some, ``sampling.print_marks``), and a photo showing a pixel less
-        # than that mean is no stone.
+        # than that mean is no stone. Nor, however dark, is a space showing all of a
+        # print it showed clearly empty (over ``ink_clear``): a dark stone's rim and
+        # highlight pass for some print (half of it, under a lamp's glare), never for
+        # all of such a print; the board beside a new stone, in its shadow, is darker
+        # and still bare (T29).
         shade = np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade
         shows_all = samples.ink >= ink * self.cfg.all_print_share
         not_darker = features[:, COLOUR].mean(axis=1) > -self.cfg.changed_shade
@@ -248,7 +253,8 @@ class LearnedLook:
             & ~print_hidden(samples, stones) \
             & ((shade & (samples.ink >= ink * self.cfg.stone_print_share)
                 & ((samples.ink_around > stones.ink_clear) | shows_all))
-               | (not_darker & shows_all))
+               | (not_darker & shows_all)
+               | (shows_all & (ink > stones.ink_clear)))
         unsure = far | (confidence < self.cfg.min_confidence) | hidden | on_print
         labels = [UNSURE if u else b for b, u in zip(best, unsure, strict=True)]
         odds = np.zeros((len(features), len(self.classes)))
@@ -331,8 +337,12 @@ class LearnedLook:
         # stone or two is wide, and the lines' grey smeared over a bare space by blur
         # fits it better than the empty class, by the missing print alone. (A stone
         # under a glare or blown out that its class fits, ``kept``, has its own sign.)
+        # Of the board's shade, or greyed no further than its own print smeared over
+        # it makes a bare space (T27).
+        greyed = greyed_by_print(features[:, COLOUR].mean(axis=1),
+                                 own_empty[3][:, INK], self.cfg.changed_shade)
         smeared = (faded.sum() > self.cfg.changed_max_spaces) & faded & ~glare & ~kept \
-            & (np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade) \
+            & ((np.abs(features[:, COLOUR].mean(axis=1)) < self.cfg.changed_shade) | greyed) \
             & (samples.core_blown < self.cfg.changed_blown) & leans \
             & (odds[:, 0] < odds.max(axis=1))
         odds[smeared], leans[smeared] = 0.0, False
@@ -398,8 +408,9 @@ class LearnedLook:
         # A core mostly blown out over a board that is not is lighter than the board,
         # whatever the few pixels left of it say.
         shade[samples.core_blown >= cfg.changed_blown] = np.inf
-        # Blur thins the print but leaves a space the board's shade: one that names a
-        # colour needs no print around to tell it from blur.
+        # Blur thins the print but leaves a space the board's shade, or greys it by its
+        # own print smeared over it (T27): one that names a colour needs no print
+        # around to tell it from blur.
         coloured = np.abs(shade) >= cfg.changed_shade
         # Print gone from more spaces than a move covers, each read as no stone: the
         # picture's doing (blur, a veil of light, lines resampled too faint in the
@@ -410,6 +421,7 @@ class LearnedLook:
         # most print around (one neighbour on the sharp side) does not say so.
         kept = around[0]
         plain = (faded.sum() <= cfg.changed_max_spaces) & ~(kept < cfg.changed_around_kept)
+        coloured &= plain | ~greyed_by_print(shade, own[:, INK], cfg.changed_shade)
         # Print gone is the one sign of a space still near its own empty look (its
         # colour, spread and glare as then): a stone of the board's own shade, or the
         # picture's doing. Blur fading in, or cut sharp across a photo, thins every

@@ -80,3 +80,20 @@ def test_a_photo_blurred_as_a_whole_or_too_few_spaces_say_nothing():
     assert memory.unchanged(list(again.cells), again.samples, few) == set()
     # A space whose content the memory does not hold as asked is not compared.
     assert memory.unchanged(list(again.cells), again.samples, ["C3", "G7"] * 5) == set()
+
+
+def test_a_stone_set_changes_its_core_and_beside_it_the_core_is_kept():
+    """T26: a stone set moves its own core's colour far beyond noise; the spaces beside
+    it, whose board its shadow may shade, keep their cores as they were."""
+    from companion.vision.beside_stone import beside_new_stones
+
+    memory = known(read(STONES))
+    moved = read({**STONES, "E5": "white", "B8": "black"}, frame_seed=2)
+    names = list(moved.cells)
+    kept = memory.core_kept(names, moved.samples, empty(moved))
+    assert "E5" not in kept and "B8" not in kept
+    beside = beside_new_stones(names, moved.samples.around, moved.cells,
+                               {n: STONES.get(n) for n in names})
+    assert {"D4", "E4", "F4", "D5", "F5", "D6", "E6", "F6", "A9", "B9", "C9"} <= beside
+    assert "E3" not in beside and "C5" not in beside
+    assert {"D4", "F6", "A9", "C7"} & beside <= kept
