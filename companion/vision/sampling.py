@@ -265,6 +265,15 @@ def last_sum(values: np.ndarray) -> np.ndarray:
     return total
 
 
+def last_min(values: np.ndarray) -> np.ndarray:
+    """``values.min(axis=-1)`` over a short last axis (a colour's channels), exactly, and
+    tens of times faster: numpy's reduction pays a cost per row."""
+    least = values[..., 0]
+    for i in range(1, values.shape[-1]):
+        least = np.minimum(least, values[..., i])
+    return least
+
+
 def last_mean(values: np.ndarray) -> np.ndarray:
     """``values.mean(axis=-1)`` over a short last axis, bit for bit (``last_sum``)."""
     return last_sum(values) / values.dtype.type(values.shape[-1])
@@ -1024,7 +1033,7 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     gap_blown = 1.0 - row_share(gap_seen)
     # White in every channel where it lies, not grown by a pixel as the marks are: a
     # white stone's clipped face beside the gaps is no glare in them.
-    gap_glared = row_share(gaps.min(axis=2) >= cfg.saturated_level)
+    gap_glared = row_share(last_min(gaps) >= cfg.saturated_level)
 
     def rows(i: int) -> Samples:
         at = slice(i * n, (i + 1) * n)

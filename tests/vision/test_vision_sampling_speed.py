@@ -21,6 +21,7 @@ from companion.vision.sampling import (
     column_median,
     flat_percentile,
     last_mean,
+    last_min,
     last_sum,
     masked_percentile,
     masked_percentiles,
@@ -181,7 +182,7 @@ def test_row_percentile_is_numpys_bit_for_bit():
             assert _exactly(row_percentile(values, q), np.percentile(values, q, axis=1))
 
 
-def test_sums_and_means_over_a_short_last_axis_are_numpys_bit_for_bit():
+def test_sums_means_and_least_over_a_short_last_axis_are_numpys_bit_for_bit():
     rng = np.random.default_rng(15)
     for trial in range(300):
         shape = tuple(int(n) for n in rng.integers(1, 20, int(rng.integers(0, 3))))
@@ -191,6 +192,7 @@ def test_sums_and_means_over_a_short_last_axis_are_numpys_bit_for_bit():
         values[rng.random(shape) < 0.2] = -0.0
         assert _exactly(last_sum(values), values.sum(axis=-1))
         assert _exactly(last_mean(values), values.mean(axis=-1))
+        assert _exactly(last_min(values), values.min(axis=-1))
 
 
 def test_rows_of_a_mask_are_counted_as_numpy_counts_them():
