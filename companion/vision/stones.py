@@ -1573,19 +1573,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lined = _print_through(samples, kept, ratio, arm_print, (best == 0) & (
         ((nearest > cfg.max_empty_distance) & ~bare_shows) | (spread > cfg.max_spread)), cfg)
     empty_far = (best == 0) & (nearest > cfg.max_empty_distance) & ~bare_shows & ~lined
-    lightness = ratio.mean(axis=1)
+    lightness, tint = ratio.mean(axis=1), colour_part(ratio)
     # A shade over bare board (a hand's) dims it in its own hue; a stone shows a hue of
     # its own, or a face lighter than its board.
     part_far = (best == 0) & (nearest > cfg.max_empty_distance) & bare_shows & ~lined \
         & _mark_in_part(samples, arm_print, cfg) \
-        & ((np.linalg.norm(colour_part(ratio), axis=1) > cfg.cover_fit_chroma)
+        & ((np.linalg.norm(tint, axis=1) > cfg.cover_fit_chroma)
            | (lightness > cfg.light_min_lum))
     # Print in a core of a stone's tint whose lines do not run on past the core may be a
     # stone's outline seen at an angle; print shown in part in a core of a stone's tint
     # lighter than its board, a stone or bare board half covered (``print_at_stone``).
     gridded = bool((samples.ring_seen > 0.0).any())
     stone_tint = (best == 0) & ~bare & ~lined \
-        & stone_tinted(colour_part(ratio), colour_part(protos), cfg.max_covered_distance)
+        & stone_tinted(tint, colour_part(protos), cfg.max_covered_distance)
     cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
