@@ -431,8 +431,9 @@ def _white_off_hue(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray, read
     """The ``read`` spaces (not left unsure) read as the light neutral colour (ONE's
     white) whose hue lies off the median of the lightest stones read so (within
     ``light_group`` of the lightest, at least ``light_min_stones`` of them; else of all of
-    them; fewer than ``light_min_stones`` read so, white's prediction, ``protos``, there)
-    and on a hued colour's span (``white_hue``). Only where a colour has a hue of
+    them; fewer than ``light_min_stones`` read so, white's prediction, ``protos``, there,
+    and only those darker than it by over ``light_group``) and on a hued colour's span
+    (``white_hue``). Only where a colour has a hue of
     its own and one light neutral colour is in play: Go's stones are told by lightness."""
     white = _light_neutral(colours, palette, hued, cfg)
     if white is None:
@@ -443,7 +444,11 @@ def _white_off_hue(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray, read
     if whites.sum() < cfg.light_min_stones:
         # Too few to tell white's colour here: white's prediction under the light found
         # stands for them (a pale yellow stone seen steeply, no white stone beside it).
+        # The prediction knows the light less well than white stones show it, so a
+        # second sign is asked: darker than white's prediction by more than white stones
+        # differ among themselves (``light_group``), as a hued paint is.
         reference = column_median(colour_part(protos[whites, white]))
+        whites &= ratio.mean(axis=1) < _lightness(protos)[:, white + 1] - cfg.light_group
     else:
         # White is the lightest paint: a hued stone read white is darker than the white
         # ones.
