@@ -219,21 +219,24 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
     return over
 
 
-def _over_whole_mark(samples: Samples, best: np.ndarray, best_lum: np.ndarray,
+def _over_whole_mark(samples: Samples, best: np.ndarray, lightness: np.ndarray,
                      fair_print: np.ndarray, cfg: Section) -> np.ndarray:
-    """The spaces read as a stone lighter than a dark piece (``dark_piece_lum``) that show
-    their whole mark (at least ``ink_whole_share`` of the print round them,
-    ``fair_print``, and at least ``ink_present``), where it lies and at the stone's foot,
-    on a board that prints a mark round every space and shows it clearly
-    (``_marks_clear``: ONE's circles, which a stone hides in part at the least). Bare
-    board whose gaps lie in a shade (a steep view's, a neighbour's) reads as a light stone
-    by its colour, of whatever hue the shade's light gives; the whole mark says bare
-    board. Two signs disagree: the space is unsure."""
+    """The spaces read as a stone whose core is lighter than its board (``lightness``, by
+    ``light_min_lum``) and the ring round it no darker (``ring_lift``), that show their
+    whole mark (at least ``ink_whole_share`` of the print round them, ``fair_print``, and
+    at least ``ink_present``), where it lies and at the stone's foot, on a board that
+    prints a mark round every space and shows it clearly (``_marks_clear``: ONE's
+    circles, which a stone hides in part at the least). Bare board lit more than its gaps
+    (a shade over them, seen steeply) reads as a light stone by its colour; core, ring
+    and mark all say bare board lit, where a stone shows a rim or a contact shadow round
+    its face. Two signs disagree: the space is unsure. (On a full board the stones round
+    a space show no more print than a stone does, and their dark rims pass for it: there
+    the ring says stone.)"""
     if not _marks_clear(samples, cfg):
         return np.zeros(len(best), dtype=bool)
     whole = np.maximum(cfg.ink_present, cfg.ink_whole_share * fair_print)
-    return (best > 0) & (best_lum >= cfg.dark_piece_lum) & (samples.ink >= whole) \
-        & (samples.foot_ink >= whole)
+    return (best > 0) & (lightness >= cfg.light_min_lum) & (samples.ring_lift >= 0.0) \
+        & (samples.ink >= whole) & (samples.foot_ink >= whole)
 
 
 def _mark_in_part(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
@@ -1773,7 +1776,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                  palette, hued, cfg)
     best_lum = _lightness(protos)[rows, best]
     over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg) \
-        | _over_whole_mark(samples, best, best_lum, fair_print, cfg)
+        | _over_whole_mark(samples, best, lightness, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
     white_off = _white_off_hue(ratio, protos, best, ~unsure, colours, palette, hued, cfg)
     unsure |= white_off
