@@ -222,20 +222,19 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
 def _over_whole_mark(samples: Samples, best: np.ndarray, lightness: np.ndarray,
                      fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces read as a stone whose core is lighter than its board (``lightness``, by
-    ``light_min_lum``) and the ring round it no darker (``ring_lift``), that show their
-    whole mark (at least ``ink_whole_share`` of the print round them, ``fair_print``, and
-    at least ``ink_present``), where it lies and at the stone's foot, on a board that
-    prints a mark round every space and shows it clearly (``_marks_clear``: ONE's
-    circles, which a stone hides in part at the least). Bare board lit more than its gaps
-    (a shade over them, seen steeply) reads as a light stone by its colour; core, ring
-    and mark all say bare board lit, where a stone shows a rim or a contact shadow round
-    its face. Two signs disagree: the space is unsure. (On a full board the stones round
-    a space show no more print than a stone does, and their dark rims pass for it: there
-    the ring says stone.)"""
+    ``light_min_lum``) that show their whole mark (at least ``ink_whole_share`` of the
+    print round them, ``fair_print``, and at least ``ink_present``), where it lies and at
+    the stone's foot, on a board that prints a mark round every space and shows it
+    clearly (``_marks_clear``: ONE's circles, which a stone hides in part at the least).
+    Bare board lit more than its gaps (a shade over them, seen steeply) reads as a light
+    stone by its colour, its whole mark showing; two signs disagree, and the space is
+    unsure. (On a full board the stones round a space show no more print than a stone
+    does, their dark rims passing for it, and a stone may show its "whole mark": those
+    read there are darker than their board, hued stones under daylight.)"""
     if not _marks_clear(samples, cfg):
         return np.zeros(len(best), dtype=bool)
     whole = np.maximum(cfg.ink_present, cfg.ink_whole_share * fair_print)
-    return (best > 0) & (lightness >= cfg.light_min_lum) & (samples.ring_lift >= 0.0) \
+    return (best > 0) & (lightness >= cfg.light_min_lum) \
         & (samples.ink >= whole) & (samples.foot_ink >= whole)
 
 
