@@ -29,11 +29,11 @@ from companion.vision.config import Section
 
 def bare_near(features: np.ndarray, bare: np.ndarray, around: np.ndarray, asked: np.ndarray,
               cfg: Section) -> np.ndarray:
-    """Of the ``asked`` spaces, those whose core's colour against its gaps (``features``: the log ratio, its
-    lightness weighed as the reader weighs it, N×4) lies within ``max_empty_distance`` of
-    the median of the surely ``bare`` spaces' near it, where at least ``bare_near_refs``
-    of them are: among the spaces around it and those around them (``Samples.around``,
-    about two pitches each way), itself left out."""
+    """Of the ``asked`` spaces, those whose core's colour against its gaps (``features``:
+    the log ratio, its lightness weighed as the reader weighs it, N×4) lies within
+    ``max_empty_distance`` of the median of the surely ``bare`` spaces' near it, where
+    at least ``bare_near_refs`` of them are: among the spaces around it and those around
+    them (``Samples.around``, about two pitches each way), itself left out."""
     near = np.zeros(len(features), dtype=bool)
     for i in np.flatnonzero(asked):
         refs = np.unique(around[around[i]])

@@ -435,8 +435,8 @@ def _white_off_hue(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray, read
     ``light_group`` of the lightest, at least ``light_min_stones`` of them; else of all of
     them; fewer than ``light_min_stones`` read so, white's prediction, ``protos``, there,
     and only those darker than it by over ``light_group``) and on a hued colour's span
-    (``white_hue``). Only where a colour has a hue of
-    its own and one light neutral colour is in play: Go's stones are told by lightness."""
+    (``white_hue``). Only where a colour has a hue of its own and one light neutral
+    colour is in play: Go's stones are told by lightness."""
     white = _light_neutral(colours, palette, hued, cfg)
     if white is None:
         return np.zeros(len(best), dtype=bool)
