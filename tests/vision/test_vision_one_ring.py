@@ -3,8 +3,8 @@ kinds of confident error each made unsure by a sign that disagrees.
 
 - A ONE paper board under a dim yellow lamp (``tests/data/one-lamp``): the lamp hardly
   lights blue, so bare board sits at the sensor's floor in that channel, and the JPEG
-  ringing of the print lifts it in every core and not in the gaps: each bare core lies
-  far from its gaps' colour. At main 5df6a70 a ring of bare spaces whose circles showed
+  ringing of the print lifts it in every core and not in the gaps: most bare cores lie
+  far from their gaps' colour. At main 5df6a70 a ring of bare spaces whose circles showed
   a little less than those around was left unsure ("its mark shown in part") and the
   board was flagged occluded; they look as the surely bare spaces near them do
   (``bare_around``), and are read empty.
@@ -28,7 +28,9 @@ import pytest
 from benchmarks.vision import Scenes
 from calibration.registration import from_corners
 from companion.geometry import load_geometry
+from companion.vision import stones
 from companion.vision.bare_around import bare_near
+from companion.vision.circle_colour import paint_spans
 from companion.vision.config import load_config
 from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Reading, Recogniser
@@ -108,3 +110,28 @@ def test_too_few_bare_neighbours_say_nothing():
     bare = np.array([False, True, False, False, False])
     assert not bare_near(features, bare, AROUND, np.array([True] + [False] * 4), CFG)[0]
 
+
+
+# Unit cases of ``_white_off_hue`` with one stone read white: white's prediction (neutral,
+# 0.3 lighter than its board) stands for the white stones, and a second sign is asked.
+PALETTE = load_config().palette
+HUED = stones._hued(SIX, PALETTE, CFG)
+YELLOW_SPAN = paint_spans(SIX, PALETTE, 1)[5]
+
+
+def _white_off(lightness: float) -> bool:
+    protos = np.zeros((1, len(SIX), 3))
+    protos[0, 1] = 0.3
+    ratio = (0.5 * YELLOW_SPAN + lightness)[None, :]  # half way to yellow's hue
+    return bool(stones._white_off_hue(ratio, protos, np.array([2]), np.array([True]), SIX,
+                                      PALETTE, HUED, CFG)[0])
+
+
+def test_a_lone_white_reading_of_yellows_hue_and_darker_than_white_is_unsure():
+    assert _white_off(0.3 - CFG.light_group - 0.1)
+
+
+def test_a_lone_white_reading_as_light_as_white_stays_white():
+    """Under a coloured lamp white's prediction knows the hue less well than white stones
+    show it; as light as the prediction, a white stone off its hue is not asked."""
+    assert not _white_off(0.3 - CFG.light_group + 0.1)
