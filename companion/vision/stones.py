@@ -81,6 +81,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.vision.bare_around import bare_near
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
@@ -218,6 +219,25 @@ def _stone_over_print(samples: Samples, ratio: np.ndarray, protos: np.ndarray,
     return over
 
 
+def _over_whole_mark(samples: Samples, best: np.ndarray, lightness: np.ndarray,
+                     fair_print: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces read as a stone whose core is lighter than its board (``lightness``, by
+    ``light_min_lum``) that show their whole mark (at least ``ink_whole_share`` of the
+    print round them, ``fair_print``, and at least ``ink_present``), where it lies and at
+    the stone's foot, on a board that prints a mark round every space and shows it
+    clearly (``_marks_clear``: ONE's circles, which a stone hides in part at the least).
+    Bare board lit more than its gaps (a shade over them, seen steeply) reads as a light
+    stone by its colour, its whole mark showing; two signs disagree, and the space is
+    unsure. (On a full board the stones round a space show no more print than a stone
+    does, their dark rims passing for it, and a stone may show its "whole mark": those
+    read there are darker than their board, hued stones under daylight.)"""
+    if not _marks_clear(samples, cfg):
+        return np.zeros(len(best), dtype=bool)
+    whole = np.maximum(cfg.ink_present, cfg.ink_whole_share * fair_print)
+    return (best > 0) & (lightness >= cfg.light_min_lum) \
+        & (samples.ink >= whole) & (samples.foot_ink >= whole)
+
+
 def _mark_in_part(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show their printed mark in part: less than ``ink_whole_share`` of
     the print around (``fair_print``), on a board that prints a mark round every space and
@@ -229,6 +249,19 @@ def _mark_in_part(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.
     if not _marks_clear(samples, cfg):
         return np.zeros(len(samples.ink), dtype=bool)
     return samples.ink < cfg.ink_whole_share * fair_print
+
+
+def _like_bare_around(samples: Samples, features: np.ndarray, best: np.ndarray,
+                      clean: np.ndarray, arm_print: np.ndarray, asked: np.ndarray,
+                      cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces, those whose colour against their gaps lies close to the
+    surely bare spaces' around them (``bare_around.bare_near``): read empty, one colour,
+    their mark shown whole (at least ``ink_whole_share`` of the print round them,
+    ``arm_print``), on a board that prints a mark round every space (``_marks_clear``)."""
+    if not asked.any() or not _marks_clear(samples, cfg):
+        return np.zeros(len(best), dtype=bool)
+    bare = (best == 0) & clean & (samples.ink >= cfg.ink_whole_share * arm_print)
+    return bare_near(features, bare, samples.around, asked, cfg)
 
 
 def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
@@ -394,25 +427,37 @@ def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray
                            paint_spans(colours, palette, white), cfg)
 
 
-def _white_off_hue(ratio: np.ndarray, best: np.ndarray, read: np.ndarray,
+def _white_off_hue(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray, read: np.ndarray,
                    colours: Sequence[str], palette: Section, hued: np.ndarray,
                    cfg: Section) -> np.ndarray:
     """The ``read`` spaces (not left unsure) read as the light neutral colour (ONE's
     white) whose hue lies off the median of the lightest stones read so (within
     ``light_group`` of the lightest, at least ``light_min_stones`` of them; else of all of
-    them) and on a hued colour's span (``white_hue``). Only where a colour has a hue of
-    its own and one light neutral colour is in play: Go's stones are told by lightness."""
+    them; fewer than ``light_min_stones`` read so, white's prediction, ``protos``, there,
+    and only those darker than it by over ``light_group``) and on a hued colour's span
+    (``white_hue``). Only where a colour has a hue of its own and one light neutral
+    colour is in play: Go's stones are told by lightness."""
     white = _light_neutral(colours, palette, hued, cfg)
     if white is None:
         return np.zeros(len(best), dtype=bool)
     whites = read & (best == white + 1)
-    if whites.sum() < cfg.light_min_stones:
+    if not whites.any():
         return np.zeros(len(best), dtype=bool)
-    # White is the lightest paint: a hued stone read white is darker than the white ones.
-    lum = ratio.mean(axis=1)
-    lightest = whites & (lum >= lum[whites].max() - cfg.light_group)
-    shown = lightest if lightest.sum() >= cfg.light_min_stones else whites
-    reference = column_median(colour_part(ratio[shown]))
+    if whites.sum() < cfg.light_min_stones:
+        # Too few to tell white's colour here: white's prediction under the light found
+        # stands for them (a pale yellow stone seen steeply, no white stone beside it).
+        # The prediction knows the light less well than white stones show it, so a
+        # second sign is asked: darker than white's prediction by more than white stones
+        # differ among themselves (``light_group``), as a hued paint is.
+        reference = column_median(colour_part(protos[whites, white]))
+        whites &= ratio.mean(axis=1) < _lightness(protos)[:, white + 1] - cfg.light_group
+    else:
+        # White is the lightest paint: a hued stone read white is darker than the white
+        # ones.
+        lum = ratio.mean(axis=1)
+        lightest = whites & (lum >= lum[whites].max() - cfg.light_group)
+        shown = lightest if lightest.sum() >= cfg.light_min_stones else whites
+        reference = column_median(colour_part(ratio[shown]))
     return hued_white(ratio, whites, reference, paint_spans(colours, palette, white), hued, cfg)
 
 
@@ -1580,6 +1625,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & _mark_in_part(samples, arm_print, cfg) \
         & ((np.linalg.norm(tint, axis=1) > cfg.cover_fit_chroma)
            | (lightness > cfg.light_min_lum))
+    # Far from its gaps' colour, a space may still look as the surely bare spaces around
+    # it do (``bare_around``): their print's ringing, their track line, their light.
+    part_far &= ~_like_bare_around(samples, features, best, clean, arm_print, part_far, cfg)
     # Print in a core of a stone's tint whose lines do not run on past the core may be a
     # stone's outline seen at an angle; print shown in part in a core of a stone's tint
     # lighter than its board, a stone or bare board half covered (``print_at_stone``).
@@ -1726,9 +1774,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
                                  palette, hued, cfg)
     best_lum = _lightness(protos)[rows, best]
-    over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg)
+    over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg) \
+        | _over_whole_mark(samples, best, lightness, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
-    white_off = _white_off_hue(ratio, best, ~unsure, colours, palette, hued, cfg)
+    white_off = _white_off_hue(ratio, protos, best, ~unsure, colours, palette, hued, cfg)
     unsure |= white_off
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,

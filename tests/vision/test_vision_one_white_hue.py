@@ -167,5 +167,6 @@ def test_a_mark_in_part_is_asked_on_printed_circles_only():
 def test_go_boards_are_not_touched():
     hued = stones._hued(("black", "white"), PALETTE, CFG)
     ratio = np.array([[0.3, 0.5, -0.4]])
-    assert not stones._white_off_hue(ratio, np.array([2]), np.array([True]), ("black", "white"),
-                                     PALETTE, hued, CFG).any()
+    protos = np.zeros((1, 2, 3))
+    assert not stones._white_off_hue(ratio, protos, np.array([2]), np.array([True]),
+                                     ("black", "white"), PALETTE, hued, CFG).any()
