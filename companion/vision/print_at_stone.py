@@ -22,6 +22,17 @@ leaves, less than bare board shows) and whose core is lighter than its board and
 stone's tint may be either: a white stone seen at an angle with the line beyond it
 showing, or bare board half covered. It is unsure.
 
+**Less print than bare board, a tint off its board's, lines cut short.** A white stone
+whose face is near its board's colour (a board's pale reflection of a lamp under it,
+seen from low, a dim room) shows a tint only a little apart from the board's: not
+nearer a stone's than the board's, as the first kind asks. Its shaded side and grain
+leave a few dark specks where print is looked for, less than bare board's print shows
+there (``ink_fair_share`` of the print around), and its face hides the lines past the
+core. Bare board's core is its board's tint, whatever light and shade lie on it, or it
+shows its cross and its lines run on. Three signs, each of its own (the core's tint,
+the print at the core, the lines past it): a space read empty so, lighter than its
+board, with its colour read clean (gaps and core not blown out), is unsure.
+
 Only on a board whose lines run through its spaces (a grid): ONE's rings have their own
 rules (``stones._face_over_mark``).
 """
@@ -49,7 +60,13 @@ def stone_tinted(tint: np.ndarray, stone_tints: np.ndarray, off: float) -> np.nd
     only a little."""
     apart = np.linalg.norm(tint, axis=1)
     nearest_stone = np.linalg.norm(tint[:, None, :] - stone_tints, axis=2).min(axis=1)
-    return (apart > off) & (nearest_stone < apart)
+    return tint_apart(tint, off) & (nearest_stone < apart)
+
+
+def tint_apart(tint: np.ndarray, off: float) -> np.ndarray:
+    """The spaces whose tint (``tint``, N×3, as for ``stone_tinted``) lies farther than
+    ``off`` from their board's (nought): no shade or lamp over bare board gives it."""
+    return np.linalg.norm(tint, axis=1) > off
 
 
 def part_printed(asked: np.ndarray, ink: np.ndarray, faint_below: np.ndarray,

@@ -89,7 +89,12 @@ from companion.vision.hidden_cross import cross_hidden
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
-from companion.vision.print_at_stone import lines_cut_short, part_printed, stone_tinted
+from companion.vision.print_at_stone import (
+    lines_cut_short,
+    part_printed,
+    stone_tinted,
+    tint_apart,
+)
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -132,6 +137,7 @@ UNSURE_RULES = (
     "empty, a stone's tint, its lines not running past the core",
     "empty, print shown in part, a stone's tint",
     "empty, its printed cross hidden at its foot and ring",
+    "empty, a tint off its board's, less print, its lines not running past the core",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1635,6 +1641,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     stone_tint = (best == 0) & ~bare & ~lined \
         & stone_tinted(tint, colour_part(protos), cfg.max_covered_distance)
     cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
+    # Less print than bare board shows, in a core lighter than its board whose tint lies
+    # off the board's (if not nearer a stone's), its colour read clean, and lines that
+    # do not run on past the core: a stone's face near its board's colour, its shading
+    # left as specks of print (``print_at_stone``).
+    off_tint = (best == 0) & ~bare & ~lined & ~bare_shows & clean & (lightness > 0.0) \
+        & tint_apart(tint, cfg.max_covered_distance)
+    unlined = _lines_cut_short(samples, rays, off_tint, gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
     # but bare board whose thick lines blur into the core, darker than any light stone
@@ -1676,7 +1689,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     uneven = (spread > cfg.max_spread) & ~printed_here & ~lined & ~_shaded_stone(
         samples, kept, spread > cfg.max_spread, best, protos, ink_logits, cfg)
     blind = empty_far | covered_far | lit_and_shaded | alike | glare_left | lamp_left \
-        | core_left | ringed | uneven | part_far | cut_short | part_shown
+        | core_left | ringed | uneven | part_far | cut_short | part_shown | unlined
     # A board-coloured stone (white on white vinyl) reads empty by its colour, yet hides
     # all of the print that shows clearly around it; where one reading of the light
     # (another share of the gaps, or the board's tint taken as the light's) reads it
@@ -1782,7 +1795,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print, white_off, light_part, part_far, cut_short, part_shown, crossless)
+             over_print, white_off, light_part, part_far, cut_short, part_shown, crossless,
+             unlined)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & (nearest <= cfg.max_distance * cfg.lean_distance)
