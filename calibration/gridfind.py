@@ -78,6 +78,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from calibration.gridbeyond import stones_beyond
 from calibration.gridlines import (
     lattice_check,
     lattice_diagnostics,
@@ -579,7 +580,7 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
         if within is not None and not over(quad, within):
             continue
         try:
-            found = _find_in_outline(response, quad, geometries, camera, scale)
+            found = _find_in_outline(grey, response, quad, geometries, camera, scale)
         except RegistrationError as error:
             first_failure = first_failure or error
             continue
@@ -754,11 +755,12 @@ def working_grey(image: np.ndarray) -> tuple[np.ndarray, float]:
     return np.ascontiguousarray(image), scale
 
 
-def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequence[Geometry],
-                     camera: CameraModel | None, scale: float
+def _find_in_outline(grey: np.ndarray, response: np.ndarray, quad: np.ndarray,
+                     geometries: Sequence[Geometry], camera: CameraModel | None, scale: float
                      ) -> tuple[Geometry, Registration]:
     """Fit each of ``geometries`` in turn to the lines in and around ``quad``, the one
-    nearest ``line_count`` first, and return the first whose lattice passes the check."""
+    nearest ``line_count`` first, and return the first whose lattice passes the checks
+    (its lines', and no rows of stones beyond it in ``grey``: ``gridbeyond``)."""
     # Most likely first (only the time depends on the order: each is checked).
     lines = line_count(response, quad)
     ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
@@ -772,7 +774,8 @@ def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequenc
             failures.append((geometry, error))
             continue
         found, problem = _checked(response, found, *grid_lines_mm(geometry))
-        problem = problem or _shape_problem(found[0], *grid_lines_mm(geometry))
+        problem = (problem or _shape_problem(found[0], *grid_lines_mm(geometry))
+                   or stones_beyond(grey, found[0], *grid_lines_mm(geometry)))
         if problem is None:
             return geometry, _registration(found, geometry, camera, scale)
         failures.append((geometry, RegistrationError(problem)))

@@ -97,6 +97,24 @@ def _against_inside(contrast: np.ndarray) -> np.ndarray:
     return both
 
 
+def straightened_by(picture: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                    ys: np.ndarray, pad: float, border: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """``picture`` straightened by the lattice (picture -> board ``to_board``, lines at
+    ``xs`` and ``ys``), ``SEGMENT_PX`` pixels a pitch, its first lines ``pad`` pixels
+    in from the top and left and as many past the last (float32, OpenCV's ``border``
+    outside the picture); and board -> straightened pixels."""
+    scale_x = SEGMENT_PX / float(np.diff(xs).mean())
+    scale_y = SEGMENT_PX / float(np.diff(ys).mean())
+    to_flat = np.array([[scale_x, 0, pad - xs[0] * scale_x],
+                        [0, scale_y, pad - ys[0] * scale_y], [0, 0, 1]])
+    size = (int(np.ceil(2 * pad + (len(xs) - 1) * SEGMENT_PX)) + 1,
+            int(np.ceil(2 * pad + (len(ys) - 1) * SEGMENT_PX)) + 1)
+    flat = cv2.warpPerspective(picture.astype(np.float32), to_flat @ to_board, size,
+                               flags=cv2.INTER_LINEAR, borderMode=border)
+    return flat, to_flat
+
+
 def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                    ys: np.ndarray) -> dict[str, np.ndarray]:
     """The pieces' contrasts of the lattice extended by a line each way, in the picture
@@ -105,14 +123,7 @@ def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     ``mid_columns`` (the midlines' pieces between the lattice's own lines)."""
     count_x, count_y = len(xs), len(ys)
     pad = 1.75 * SEGMENT_PX
-    scale_x = SEGMENT_PX / float(np.diff(xs).mean())
-    scale_y = SEGMENT_PX / float(np.diff(ys).mean())
-    to_flat = np.array([[scale_x, 0, pad - xs[0] * scale_x],
-                        [0, scale_y, pad - ys[0] * scale_y], [0, 0, 1]])
-    size = (int(np.ceil(2 * pad + (count_x - 1) * SEGMENT_PX)) + 1,
-            int(np.ceil(2 * pad + (count_y - 1) * SEGMENT_PX)) + 1)
-    flat = cv2.warpPerspective(response.astype(np.float32), to_flat @ to_board, size,
-                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    flat, _to_flat = straightened_by(response, to_board, xs, ys, pad, cv2.BORDER_CONSTANT)
     us = pad + SEGMENT_PX * np.arange(-1, count_x + 1)
     vs = pad + SEGMENT_PX * np.arange(-1, count_y + 1)
     half = SEGMENT_PX / 2

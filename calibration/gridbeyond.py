@@ -1,0 +1,74 @@
+"""Does the board go on past a lattice of lines? Its stones say so (``stones_beyond``).
+
+A board covered in stones hides most of its lines. Seen at an angle in a small frame,
+a lattice smaller than the board (a 9-line lattice over the middle of a 19-line board,
+a 9 inside a 13) can then pass every check of its lines
+(``calibration.gridverify``): the lines beyond it lie under stones as much as its own,
+so the line a pitch past its end shows on too few pieces to say "the board goes on".
+The stones do say it. A stone sits on a crossing, and there is no crossing past the
+board's last line: a pitch beyond it lies the board's margin, its rim or the table.
+So where the places a pitch past an end line of the lattice hold stones as its own
+places do, the lattice is short of its board.
+
+In the picture straightened by the lattice (``gridverify.SEGMENT_PX`` pixels a pitch,
+where every stone is about as large), round spots a stone's size are found
+(``gridstones.find_spots``: black stones dark spots, white ones light; an edge, the
+board's rim or its shadow, curves one way only and is no spot). A place *holds a
+stone* when a spot lies within ``ON_PLACE`` of a pitch of it (a stone's top stands
+above its crossing: seen at 40° from the vertical it lies up to about a third of a
+pitch off it in the board's plane). The lattice is short when, along one end, the
+places a pitch beyond hold stones on at least ``MIN_BEYOND`` of them (a row of stones,
+not a bowl's or the rim's few spots) and on more than ``BEYOND_STONES`` of the share
+of the lattice's own places that do.
+
+Every threshold is a named constant here.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from calibration.gridstones import find_spots
+from calibration.gridverify import SEGMENT_PX, straightened_by
+
+SPOT_SIGMA = 0.25  # spots about a stone's size: this share of a pitch (a pitch is 3-5
+# spot scales in ``gridstones``)
+PAD = 2.5  # the straightened picture reaches this many pitches past the end lines
+ON_PLACE = 0.35  # a spot this share of a pitch from a place is a stone on it
+MIN_BEYOND = 1 / 3  # a row of stones beyond: on at least this share of its places,
+BEYOND_STONES = 0.5  # and on more than this share of the share of the lattice's own
+
+
+def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                 ys: np.ndarray) -> np.ndarray:
+    """Which places of the lattice (picture -> board ``to_board``, lines at ``xs`` and
+    ``ys``), extended by a line each way, hold a stone: (rows + 2) × (columns + 2)."""
+    flat, to_flat = straightened_by(grey, to_board, xs, ys, PAD * SEGMENT_PX,
+                                    cv2.BORDER_REPLICATE)
+    sigma = SPOT_SIGMA * SEGMENT_PX
+    spots, _signs = find_spots(flat, sigma, cv2.GaussianBlur(flat, (0, 0), sigma))
+    extended_x = np.concatenate([[2 * xs[0] - xs[1]], xs, [2 * xs[-1] - xs[-2]]])
+    extended_y = np.concatenate([[2 * ys[0] - ys[1]], ys, [2 * ys[-1] - ys[-2]]])
+    places = np.stack(np.meshgrid(extended_x, extended_y), axis=-1).reshape(-1, 1, 2)
+    at = cv2.perspectiveTransform(places, to_flat).reshape(len(extended_y),
+                                                           len(extended_x), 2)
+    if len(spots) == 0:
+        return np.zeros(at.shape[:2], bool)
+    nearest = np.full(at.shape[:2], np.inf)
+    for spot in spots:  # one spot at a time: a picture holds a few hundred
+        nearest = np.minimum(nearest, np.linalg.norm(at - spot, axis=2))
+    return nearest < ON_PLACE * SEGMENT_PX
+
+
+def stones_beyond(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                  ys: np.ndarray) -> str | None:
+    """Why the lattice is short of its board by its stones (the module docstring), or
+    None."""
+    held = place_stones(grey, to_board, xs, ys)
+    own = held[1:-1, 1:-1].mean()
+    ends = (held[0, 1:-1], held[-1, 1:-1], held[1:-1, 0], held[1:-1, -1])
+    if any(end.mean() >= MIN_BEYOND and end.mean() > BEYOND_STONES * own for end in ends):
+        return ("Stones lie in rows beyond the lattice found: the board goes on past it. "
+                "Is the whole board in the picture, and is it the board named?")
+    return None
