@@ -61,14 +61,51 @@ def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     return nearest < ON_PLACE * SEGMENT_PX
 
 
+# The ends of a lattice extended by a line each way: (which places, the step a line
+# over towards it in lines (x, y), the lattice's own end line on the other side).
+_ENDS = (((0, slice(1, -1)), (0, -1), (-2, slice(1, -1))),
+         ((-1, slice(1, -1)), (0, 1), (1, slice(1, -1))),
+         ((slice(1, -1), 0), (-1, 0), (slice(1, -1), -2)),
+         ((slice(1, -1), -1), (1, 0), (slice(1, -1), 1)))
+SHORT = ("Stones lie in rows beyond the lattice found: the board goes on past it. Is the "
+         "whole board in the picture, and is it the board named?")
+
+
+def _rows_of_stones(held: np.ndarray) -> list[bool]:
+    """For each end of the lattice (``_ENDS``), whether the places a line beyond it
+    (``place_stones``' ``held``) make a row of stones (the module docstring)."""
+    own = held[1:-1, 1:-1].mean()
+    return [bool(held[beyond].mean() >= MIN_BEYOND
+                 and held[beyond].mean() > BEYOND_STONES * own)
+            for beyond, _step, _other in _ENDS]
+
+
 def stones_beyond(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                   ys: np.ndarray) -> str | None:
     """Why the lattice is short of its board by its stones (the module docstring), or
     None."""
+    return SHORT if any(_rows_of_stones(place_stones(grey, to_board, xs, ys))) else None
+
+
+def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                      ys: np.ndarray) -> np.ndarray | None:
+    """A lattice of stones (``gridstones``) placed a line off: a row of stones beyond
+    one end, and the end line on the other side holding no row of them (the board's
+    margin or the table taken for its edge line, where the stones of the far edge row
+    were missed). Returns picture -> board of the lattice moved a line towards the
+    stones when that one has no row of stones beyond any end, ``to_board`` itself when
+    no end has one, and None when the stones say the lattice is not the board's."""
     held = place_stones(grey, to_board, xs, ys)
+    rows = _rows_of_stones(held)
+    if not any(rows):
+        return to_board
+    if sum(rows) > 1:
+        return None
     own = held[1:-1, 1:-1].mean()
-    ends = (held[0, 1:-1], held[-1, 1:-1], held[1:-1, 0], held[1:-1, -1])
-    if any(end.mean() >= MIN_BEYOND and end.mean() > BEYOND_STONES * own for end in ends):
-        return ("Stones lie in rows beyond the lattice found: the board goes on past it. "
-                "Is the whole board in the picture, and is it the board named?")
-    return None
+    _beyond, (dx, dy), other = _ENDS[rows.index(True)]
+    if held[other].mean() >= MIN_BEYOND and held[other].mean() > BEYOND_STONES * own:
+        return None  # a row of stones on both sides: no line over mends it
+    move = np.array([[1, 0, -dx * np.diff(xs).mean()], [0, 1, -dy * np.diff(ys).mean()],
+                     [0, 0, 1]])
+    moved = move @ to_board
+    return moved if stones_beyond(grey, moved, xs, ys) is None else None

@@ -78,7 +78,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from calibration.gridbeyond import stones_beyond
+from calibration.gridbeyond import moved_onto_stones, stones_beyond
 from calibration.gridlines import (
     lattice_check,
     lattice_diagnostics,
@@ -600,6 +600,8 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
             by_stones = find_by_stones(grey, response, scale, geometries, within)
         except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
             by_stones = None
+        if by_stones is not None:
+            by_stones = _on_its_stones(grey, by_stones, scale)
         if by_stones is not None and _stones_problem(grey, response, by_stones,
                                                      scale) is not None:
             by_stones = None
@@ -617,6 +619,21 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")
     raise first_failure
+
+
+def _on_its_stones(grey: np.ndarray, found: tuple[Geometry, Registration], scale: float
+                   ) -> tuple[Geometry, Registration] | None:
+    """A board found by its stones, moved a line onto a row of stones it left beyond one
+    end (``gridbeyond.moved_onto_stones``), or None when its stones say it is not the
+    board (rows of them beyond it that no line over mends)."""
+    geometry, registration = found
+    to_work = np.diag([1 / scale, 1 / scale, 1.0])
+    moved = moved_onto_stones(grey, registration.homography @ to_work,
+                              *grid_lines_mm(geometry))
+    if moved is None:
+        return None
+    full = moved @ np.linalg.inv(to_work)
+    return geometry, replace(registration, homography=full / full[2, 2])
 
 
 def _stones_problem(grey: np.ndarray, response: np.ndarray,
