@@ -78,7 +78,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from calibration.gridbeyond import moved_onto_stones, stones_beyond
+from calibration.gridbeyond import moved_onto_stones, place_stones, stones_beyond
 from calibration.gridlines import (
     lattice_check,
     lattice_diagnostics,
@@ -790,7 +790,7 @@ def _find_in_outline(grey: np.ndarray, response: np.ndarray, quad: np.ndarray,
         except RegistrationError as error:
             failures.append((geometry, error))
             continue
-        found, problem = _checked(response, found, *grid_lines_mm(geometry))
+        found, problem = _checked(response, found, *grid_lines_mm(geometry), grey)
         problem = (problem or _shape_problem(found[0], *grid_lines_mm(geometry))
                    or stones_beyond(grey, found[0], *grid_lines_mm(geometry)))
         if problem is None:
@@ -848,7 +848,7 @@ def line_count(response: np.ndarray, quad: np.ndarray) -> float:
 
 
 def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
-             xs: np.ndarray, ys: np.ndarray
+             xs: np.ndarray, ys: np.ndarray, grey: np.ndarray | None = None
              ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], str | None]:
     """The fitted lattice if it passes ``lattice_check`` and ``verify_lattice``, else the
     first lattice one line over each way (refitted) that passes both, else the fit and
@@ -858,20 +858,20 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
     A lattice that passes with an end line hardly crossed (``uncrossed_end``: the
     board's rim taken for its first line, seen at an angle) is given the shifts too,
     and a lattice one line over that passes with every end crossed is taken instead."""
-    problem, mendable = _lattice_problem(response, found[0], xs, ys)
+    problem, mendable = _lattice_problem(response, found[0], xs, ys, grey)
     if problem is None:
         if not uncrossed_end(response, found[0], xs, ys):
             return found, None
-        moved = _moved(response, found, xs, ys, crossed=True)
+        moved = _moved(response, found, xs, ys, grey, crossed=True)
         return (found if moved is None else moved), None
     if not mendable:
         return found, problem
-    moved = _moved(response, found, xs, ys)
+    moved = _moved(response, found, xs, ys, grey)
     return (found, problem) if moved is None else (moved, None)
 
 
 def _moved(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
-           xs: np.ndarray, ys: np.ndarray, crossed: bool = False
+           xs: np.ndarray, ys: np.ndarray, grey: np.ndarray | None, crossed: bool = False
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The first lattice one line over each way from ``found`` (refitted) that passes
     both checks (and, if ``crossed``, has every end line crossed: ``uncrossed_end``), or
@@ -884,23 +884,27 @@ def _moved(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray
             shifted = _refit(response, to_picture @ move, xs, ys)
         except RegistrationError:
             continue
-        if _lattice_problem(response, shifted[0], xs, ys)[0] is None and not (
+        if _lattice_problem(response, shifted[0], xs, ys, grey)[0] is None and not (
                 crossed and uncrossed_end(response, shifted[0], xs, ys)):
             return shifted
     return None
 
 
 def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
-                     ys: np.ndarray) -> tuple[str | None, bool]:
+                     ys: np.ndarray, grey: np.ndarray | None = None
+                     ) -> tuple[str | None, bool]:
     """Why the lattice is not the board's (None: it is): the lines' own check, then the
-    independent one, piece by piece (``calibration.gridverify``); and whether moving it
-    a line may mend it (not when its pitch is wrong, ``gridlines.pitch_problem``: most
-    lattices refused in the clutter's outlines are, and were tried four times over)."""
+    independent one, piece by piece (``calibration.gridverify``; with ``grey``, the
+    working picture, a line's pieces between two stones count as shown); and whether
+    moving it a line may mend it (not when its pitch is wrong,
+    ``gridlines.pitch_problem``: most lattices refused in the clutter's outlines are,
+    and were tried four times over)."""
     diagnostics = lattice_diagnostics(response, to_board, xs, ys)
     problem = lattice_check(diagnostics, beyond=False)
     if problem is not None:
         return problem, pitch_problem(diagnostics) is None
-    return verify_lattice(response, to_board, xs, ys), True
+    stones = None if grey is None else (lambda: place_stones(grey, to_board, xs, ys))
+    return verify_lattice(response, to_board, xs, ys, stones=stones), True
 
 
 def _register(response: np.ndarray, view: Straightened, geometry: Geometry,
