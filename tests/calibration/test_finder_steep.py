@@ -2,7 +2,9 @@
 a lattice of lines smaller than a board covered in stones, its lines beyond hidden by
 stones, is refused by the rows of stones beyond it (``calibration.gridbeyond``); a board
 found by its stones a line off, a row of stones beyond one end and its other end line
-on the margin, is moved a line onto them."""
+on the margin, is moved a line onto them; and a 9 × 9 board whose edge line lies under
+a row of stones is found (its pieces between two stones count as shown), where a
+lattice a line off it is still refused."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ import pytest
 
 from benchmarks.grid_pasted import pitches_off
 from benchmarks.vision_real_variations import seen_from
-from calibration.gridbeyond import moved_onto_stones, stones_beyond
-from calibration.gridfind import find_grid_of, grid_lines_mm, working_grey
+from calibration.gridbeyond import moved_onto_stones, place_stones, stones_beyond
+from calibration.gridfind import find_grid_of, grid_lines_mm, line_response, working_grey
+from calibration.gridverify import verify_lattice
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
 from companion.vision.scene import random_effects, render_scene
@@ -48,16 +51,40 @@ def _crossings(picture: np.ndarray) -> np.ndarray:
     return registration.to_pixels(places).reshape(len(ys), len(xs), 2)
 
 
-@pytest.fixture(scope="module")
-def covered_19():
-    """Seed 13207's 19 × 19 board at 40°, covered in stones: its working grey picture, the
-    true homography working pixels -> board mm, and its lines."""
-    image, must = _steep_render(13207, "go-19", "development", 40)
+def _true_lattice(seed: int, board: str, tilt: float
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A steep render's working grey picture (development look), the true homography
+    working pixels -> board mm, and its lines."""
+    image, must = _steep_render(seed, board, "development", tilt)
     grey, scale = working_grey(image)
-    xs, ys = grid_lines_mm(load_geometry("go-19"))
+    xs, ys = grid_lines_mm(load_geometry(board))
     places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
     to_board, _ = cv2.findHomography(must.reshape(-1, 2) * scale, places, 0)
     return grey, to_board, xs, ys
+
+
+@pytest.fixture(scope="module")
+def covered_19():
+    """Seed 13207's 19 × 19 board at 40°, covered in stones (``_true_lattice``)."""
+    return _true_lattice(13207, "go-19", 40)
+
+
+@pytest.mark.parametrize("seed", [14911, 13204])
+def test_an_edge_line_under_a_row_of_stones_is_a_line(seed: int) -> None:
+    """A 9 × 9 board at 35° with stones along an edge line: that line shows on few of its
+    pieces, and the independent check refused the board's own lattice; its pieces
+    between two stones count as shown, and it passes. A lattice a line off any way
+    (its end line on the board's margin, where no stone lies) is still refused."""
+    grey, to_board, xs, ys = _true_lattice(seed, "go-9", 35)
+    response = line_response(grey)
+    assert "show only in a few pieces" in verify_lattice(response, to_board, xs, ys)
+    assert verify_lattice(response, to_board, xs, ys,
+                          stones=lambda: place_stones(grey, to_board, xs, ys)) is None
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        off = np.array([[1, 0, dx * np.diff(xs).mean()], [0, 1, dy * np.diff(ys).mean()],
+                        [0, 0, 1]]) @ to_board
+        assert verify_lattice(response, off, xs, ys,
+                              stones=lambda off=off: place_stones(grey, off, xs, ys))
 
 
 def test_the_boards_own_lattice_has_no_stones_beyond_it(covered_19):
@@ -108,6 +135,16 @@ def test_a_steep_board_covered_in_stones_is_not_found_as_a_smaller_lattice(
     except RegistrationError:
         return
     assert found.shape == must.shape
+    assert pitches_off(found, must) < 1 / 3
+
+
+@pytest.mark.slow
+def test_a_9x9_board_with_stones_along_its_edges_is_found() -> None:
+    """Seed 14911's 9 × 9 board at 35° in 640 × 480, stones along two edge lines: refused
+    before (those lines showed on few pieces), found now where it lies."""
+    image, must = _steep_render(14911, "go-9", "development", 35)
+    found = _crossings(image)
+    assert found.shape == (9, 9, 2)
     assert pitches_off(found, must) < 1 / 3
 
 
