@@ -11,15 +11,18 @@ So where the places a pitch past an end line of the lattice hold stones as its o
 places do, the lattice is short of its board.
 
 In the picture straightened by the lattice (``gridverify.SEGMENT_PX`` pixels a pitch,
-where every stone is about as large), round spots a stone's size are found
-(``gridstones.find_spots``: black stones dark spots, white ones light; an edge, the
-board's rim or its shadow, curves one way only and is no spot). A place *holds a
-stone* when a spot lies within ``ON_PLACE`` of a pitch of it (a stone's top stands
-above its crossing: seen at 40° from the vertical it lies up to about a third of a
-pitch off it in the board's plane). The lattice is short when, along one end, the
-places a pitch beyond hold stones on at least ``MIN_BEYOND`` of them (a row of stones,
-not a bowl's or the rim's few spots) and on more than ``BEYOND_STONES`` of the share
-of the lattice's own places that do.
+where every stone is about as large), a stone is a disc of one shade, darker or
+lighter than the board, with the board showing round it on the diagonals
+(``calibration.stonesign``: a bare crossing's lines, wood grain and the table past the
+board's rim are not). A place *holds a stone* when a stone's centre lies within
+``ON_PLACE`` of a pitch of it (a stone's top stands above its crossing: seen at 40°
+from the vertical it lies up to about a third of a pitch off it in the board's plane).
+The lattice is short when, along one end, the places a pitch beyond hold stones on at
+least ``MIN_BEYOND`` of them (a row of stones, not a bowl's or the rim's few) and on
+more than ``BEYOND_STONES`` of the share of the lattice's own places that do. A lattice
+with stones on under ``MIN_OWN`` of its own places is not judged so: its lines are not
+hidden under stones, and where the board goes on past it they show
+(``gridverify``), where stones beyond it could only be something else on the table.
 
 Every threshold is a named constant here.
 """
@@ -29,15 +32,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from calibration.gridstones import find_spots
 from calibration.gridverify import SEGMENT_PX, straightened_by
+from calibration.stonesign import board_shade, stone_discs
 
-SPOT_SIGMA = 0.25  # spots about a stone's size: this share of a pitch (a pitch is 3-5
-# spot scales in ``gridstones``)
 PAD = 2.5  # the straightened picture reaches this many pitches past the end lines
-ON_PLACE = 0.35  # a spot this share of a pitch from a place is a stone on it
+ON_PLACE = 0.35  # a stone's centre this share of a pitch from a place is a stone on it
 MIN_BEYOND = 1 / 3  # a row of stones beyond: on at least this share of its places,
 BEYOND_STONES = 0.5  # and on more than this share of the share of the lattice's own
+MIN_OWN = 0.1  # only a lattice holding stones on this share of its own places is judged
+_REACH = int(round(ON_PLACE * SEGMENT_PX))  # pixels of the straightened picture
 
 
 def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
@@ -46,19 +49,18 @@ def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     ``ys``), extended by a line each way, hold a stone: (rows + 2) × (columns + 2)."""
     flat, to_flat = straightened_by(grey, to_board, xs, ys, PAD * SEGMENT_PX,
                                     cv2.BORDER_REPLICATE)
-    sigma = SPOT_SIGMA * SEGMENT_PX
-    spots, _signs = find_spots(flat, sigma, cv2.GaussianBlur(flat, (0, 0), sigma))
     extended_x = np.concatenate([[2 * xs[0] - xs[1]], xs, [2 * xs[-1] - xs[-2]]])
     extended_y = np.concatenate([[2 * ys[0] - ys[1]], ys, [2 * ys[-1] - ys[-2]]])
     places = np.stack(np.meshgrid(extended_x, extended_y), axis=-1).reshape(-1, 1, 2)
     at = cv2.perspectiveTransform(places, to_flat).reshape(len(extended_y),
                                                            len(extended_x), 2)
-    if len(spots) == 0:
-        return np.zeros(at.shape[:2], bool)
-    nearest = np.full(at.shape[:2], np.inf)
-    for spot in spots:  # one spot at a time: a picture holds a few hundred
-        nearest = np.minimum(nearest, np.linalg.norm(at - spot, axis=2))
-    return nearest < ON_PLACE * SEGMENT_PX
+    gaps = (at[1:-2, 1:-2] + at[2:-1, 2:-1]) / 2  # the middles of the lattice's own cells
+    centres = stone_discs(flat, board_shade(flat, gaps.reshape(-1, 2)))
+    near = cv2.dilate(centres.astype(np.uint8), cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (2 * _REACH + 1, 2 * _REACH + 1)))
+    cols = np.clip(np.round(at[..., 0]).astype(int), 0, flat.shape[1] - 1)
+    rows = np.clip(np.round(at[..., 1]).astype(int), 0, flat.shape[0] - 1)
+    return near[rows, cols] > 0
 
 
 # The ends of a lattice extended by a line each way: (which places, the step a line
@@ -75,6 +77,8 @@ def _rows_of_stones(held: np.ndarray) -> list[bool]:
     """For each end of the lattice (``_ENDS``), whether the places a line beyond it
     (``place_stones``' ``held``) make a row of stones (the module docstring)."""
     own = held[1:-1, 1:-1].mean()
+    if own < MIN_OWN:
+        return [False] * len(_ENDS)
     return [bool(held[beyond].mean() >= MIN_BEYOND
                  and held[beyond].mean() > BEYOND_STONES * own)
             for beyond, _step, _other in _ENDS]
