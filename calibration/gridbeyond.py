@@ -58,8 +58,8 @@ def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     centres = stone_discs(flat, board_shade(flat, gaps.reshape(-1, 2)))
     near = cv2.dilate(centres.astype(np.uint8), cv2.getStructuringElement(
         cv2.MORPH_ELLIPSE, (2 * _REACH + 1, 2 * _REACH + 1)))
-    cols = np.clip(np.round(at[..., 0]).astype(int), 0, flat.shape[1] - 1)
-    rows = np.clip(np.round(at[..., 1]).astype(int), 0, flat.shape[0] - 1)
+    cols = np.clip(np.round(at[..., 0]).astype(int), 0, near.shape[1] - 1)
+    rows = np.clip(np.round(at[..., 1]).astype(int), 0, near.shape[0] - 1)
     return near[rows, cols] > 0
 
 

@@ -12,15 +12,18 @@ board's print and a table's wood grain give other marks, and none of them all th
 - the table beyond the board, a shadow or the board's rim is a patch of one shade
   with a straight edge: past a disc on it, the patch goes on.
 
-So a disc of radius ``CORE`` of a pitch, at least ``FILLED`` of it beyond the board's
-shade (darker than ``DARK`` of it, or lighter by ``LIGHT`` of the way to white), is a
-stone's only when, at ``RING`` of a pitch from its centre, each of the four diagonal
-ways of the lattice (``SECTOR`` degrees either side) is mostly not of its shade
-(under ``SECTOR_SHARE``). Along a diagonal no neighbouring stone reaches a stone's
-ring (the nearest, on a diagonal crossing, lies 1.41 pitches off and is 0.46 across):
-the gap between four stones shows the board there even on a board full of stones,
-where a patch or a streak of the stone's shade goes on across it. The board's shade
-is the median of the gaps between the lattice's own crossings (``board_shade``).
+So a core of a stone (the square inside a disc of radius ``CORE`` of a pitch), at least
+``FILLED`` of it beyond the board's shade (darker than ``DARK`` of it, or lighter by
+``LIGHT`` of the way to white), is a stone's only when, ``RING`` of a pitch from its
+centre along each of the four diagonal ways of the lattice, a patch ``GAP`` of a pitch
+across is mostly not of its shade (under ``GAP_SHARE``). Along a diagonal no
+neighbouring stone reaches so near a stone (the nearest, on a diagonal crossing, lies
+1.41 pitches off, and its edge 0.95): the gap between four stones shows the board there
+even on a board full of stones, where a patch or a streak of the stone's shade goes on
+across it. The board's shade is the median of the gaps between the lattice's own
+crossings (``board_shade``). A stone on a board's edge line, standing out past its rim
+onto a table of its own shade, is not seen by this sign: two of its diagonal ways lie
+on the table.
 
 Every threshold is a named constant here.
 """
@@ -32,41 +35,22 @@ import numpy as np
 
 from calibration.gridverify import SEGMENT_PX
 
-CORE = 0.3  # a stone's core: a disc of this share of a pitch in radius (a stone's is ~0.46)
+CORE = 0.3  # a stone's core: inside a disc of this share of a pitch in radius (a stone's
+# is ~0.46)
 FILLED = 0.8  # at least this share of the core beyond the board's shade
 DARK = 0.65  # a black stone's pixels: darker than this share of the board's shade
 LIGHT = 0.25  # a white stone's: lighter than the board by this share of its way to white
-RING = 0.62  # the ring round a stone, this share of a pitch from its centre
-SECTOR = 20.0  # each diagonal way of the ring: this many degrees either side
-SECTOR_SHARE = 0.3  # a diagonal way holding this share of the stone's shade goes on past it
+RING = 0.62  # the board round a stone is looked for this share of a pitch from its centre
+GAP = 0.25  # in a patch this share of a pitch across on each diagonal way,
+GAP_SHARE = 0.3  # which must hold under this share of the stone's shade
 GAP_BLUR = 1.0  # pixels: the gaps' shade read off the picture blurred this much
 
 
-def _disc(radius: float) -> np.ndarray:
-    """A disc of ``radius`` pixels as a kernel summing to one."""
-    side = int(np.ceil(radius))
-    y, x = np.mgrid[-side:side + 1, -side:side + 1]
-    disc = (x ** 2 + y ** 2 <= radius ** 2).astype(np.float32)
-    return disc / disc.sum()
-
-
-def _sectors(radius: float) -> list[np.ndarray]:
-    """The ring of ``radius`` pixels (a pixel wide) in the four diagonal ways, ``SECTOR``
-    degrees either side of each, as four kernels each summing to one."""
-    side = int(np.ceil(radius)) + 1
-    y, x = np.mgrid[-side:side + 1, -side:side + 1].astype(np.float32)
-    on_ring = np.abs(np.hypot(x, y) - radius) <= 0.75
-    angle = np.degrees(np.arctan2(y, x))
-    kernels = []
-    for way in (45.0, 135.0, -135.0, -45.0):
-        near = np.abs((angle - way + 180.0) % 360.0 - 180.0) <= SECTOR
-        kernel = (on_ring & near).astype(np.float32)
-        kernels.append(kernel / kernel.sum())
-    return kernels
-
-
-_CORE_KERNEL = _disc(CORE * SEGMENT_PX)
-_SECTOR_KERNELS = _sectors(RING * SEGMENT_PX)
+_CORE_SIDE = 2 * int(round(CORE * SEGMENT_PX / np.sqrt(2))) + 1  # pixels: the square
+# inscribed in the core's disc
+_GAP_SIDE = 2 * int(round(GAP * SEGMENT_PX / 2)) + 1  # pixels
+_DIAGONAL = int(round(RING * SEGMENT_PX / np.sqrt(2)))  # pixels each way to a diagonal
+_PAD = _DIAGONAL + _GAP_SIDE
 
 
 def board_shade(flat: np.ndarray, gaps: np.ndarray) -> float:
@@ -81,13 +65,17 @@ def board_shade(flat: np.ndarray, gaps: np.ndarray) -> float:
 
 def stone_discs(flat: np.ndarray, board: float) -> np.ndarray:
     """Which pixels of ``flat`` (float32, a pitch ``SEGMENT_PX`` pixels) are the centre of
-    a stone's disc on a board of shade ``board`` (the module docstring)."""
+    a stone on a board of shade ``board`` (the module docstring): box filters, a few
+    milliseconds a picture."""
+    height, width = flat.shape
     centres = np.zeros(flat.shape, bool)
     for shaded in (flat < DARK * board, flat > board + LIGHT * (255.0 - board)):
         share = shaded.astype(np.float32)
-        disc = cv2.filter2D(share, -1, _CORE_KERNEL, borderType=cv2.BORDER_REPLICATE) >= FILLED
-        for kernel in _SECTOR_KERNELS:
-            disc &= cv2.filter2D(share, -1, kernel,
-                                 borderType=cv2.BORDER_REPLICATE) < SECTOR_SHARE
+        disc = cv2.boxFilter(share, -1, (_CORE_SIDE, _CORE_SIDE)) >= FILLED
+        gaps = np.pad(cv2.boxFilter(share, -1, (_GAP_SIDE, _GAP_SIDE)), _PAD, mode="edge")
+        for dy in (-_DIAGONAL, _DIAGONAL):
+            for dx in (-_DIAGONAL, _DIAGONAL):
+                disc &= gaps[_PAD + dy:_PAD + dy + height,
+                             _PAD + dx:_PAD + dx + width] < GAP_SHARE
         centres |= disc
     return centres
