@@ -30,6 +30,8 @@ Every threshold is a named constant here.
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -37,7 +39,9 @@ from calibration.gridverify import SEGMENT_PX
 
 CORE = 0.3  # a stone's core: inside a disc of this share of a pitch in radius (a stone's
 # is ~0.46)
-FILLED = 0.8  # at least this share of the core beyond the board's shade
+FILLED = 0.8  # at least this share of the core beyond the board's shade,
+CORNER = 0.2  # and of each of its corners (squares a quarter of a pitch across, this share
+CORNER_FILLED = 0.4  # of a pitch along each diagonal from its centre)
 DARK = 0.65  # a black stone's pixels: darker than this share of the board's shade
 LIGHT = 0.25  # a white stone's: lighter than the board by this share of its way to white
 RING = 0.62  # the board round a stone is looked for this share of a pitch from its centre
@@ -48,6 +52,8 @@ GAP_BLUR = 1.0  # pixels: the gaps' shade read off the picture blurred this much
 
 _CORE_SIDE = 2 * int(round(CORE * SEGMENT_PX / np.sqrt(2))) + 1  # pixels: the square
 # inscribed in the core's disc
+_CORNER = int(round(CORNER * SEGMENT_PX))  # pixels each way to a corner of the core
+_CORNER_SIDE = 2 * int(round(SEGMENT_PX / 12)) + 1  # pixels
 _GAP_SIDE = 2 * int(round(GAP * SEGMENT_PX / 2)) + 1  # pixels
 _DIAGONAL = int(round(RING * SEGMENT_PX / np.sqrt(2)))  # pixels each way to a diagonal
 _PAD = _DIAGONAL + _GAP_SIDE
@@ -72,10 +78,13 @@ def stone_discs(flat: np.ndarray, board: float) -> np.ndarray:
     for shaded in (flat < DARK * board, flat > board + LIGHT * (255.0 - board)):
         share = shaded.astype(np.float32)
         disc = cv2.boxFilter(share, -1, (_CORE_SIDE, _CORE_SIDE)) >= FILLED
+        corners = np.pad(cv2.boxFilter(share, -1, (_CORNER_SIDE, _CORNER_SIDE)), _PAD,
+                         mode="edge")
         gaps = np.pad(cv2.boxFilter(share, -1, (_GAP_SIDE, _GAP_SIDE)), _PAD, mode="edge")
-        for dy in (-_DIAGONAL, _DIAGONAL):
-            for dx in (-_DIAGONAL, _DIAGONAL):
-                disc &= gaps[_PAD + dy:_PAD + dy + height,
-                             _PAD + dx:_PAD + dx + width] < GAP_SHARE
+        for dy, dx in itertools.product((-1, 1), (-1, 1)):
+            disc &= corners[_PAD + dy * _CORNER:_PAD + dy * _CORNER + height,
+                            _PAD + dx * _CORNER:_PAD + dx * _CORNER + width] >= CORNER_FILLED
+            disc &= gaps[_PAD + dy * _DIAGONAL:_PAD + dy * _DIAGONAL + height,
+                         _PAD + dx * _DIAGONAL:_PAD + dx * _DIAGONAL + width] < GAP_SHARE
         centres |= disc
     return centres
