@@ -55,7 +55,7 @@ def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     at = cv2.perspectiveTransform(places, to_flat).reshape(len(extended_y),
                                                            len(extended_x), 2)
     gaps = (at[1:-2, 1:-2] + at[2:-1, 2:-1]) / 2  # the middles of the lattice's own cells
-    centres = stone_discs(flat, board_shade(flat, gaps.reshape(-1, 2)))
+    centres = stone_discs(flat, board_shade(flat, gaps))
     near = cv2.dilate(centres.astype(np.uint8), cv2.getStructuringElement(
         cv2.MORPH_ELLIPSE, (2 * _REACH + 1, 2 * _REACH + 1)))
     cols = np.clip(np.round(at[..., 0]).astype(int), 0, near.shape[1] - 1)

@@ -20,8 +20,8 @@ across is mostly not of its shade (under ``GAP_SHARE``). Along a diagonal no
 neighbouring stone reaches so near a stone (the nearest, on a diagonal crossing, lies
 1.41 pitches off, and its edge 0.95): the gap between four stones shows the board there
 even on a board full of stones, where a patch or a streak of the stone's shade goes on
-across it. The board's shade is the median of the gaps between the lattice's own
-crossings (``board_shade``). A stone on a board's edge line, standing out past its rim
+across it. The board's shade is read in the gaps between the lattice's own crossings,
+place by place (``board_shade``). A stone on a board's edge line, standing out past its rim
 onto a table of its own shade, is not seen by this sign: two of its diagonal ways lie
 on the table.
 
@@ -47,7 +47,8 @@ LIGHT = 0.25  # a white stone's: lighter than the board by this share of its way
 RING = 0.62  # the board round a stone is looked for this share of a pitch from its centre
 GAP = 0.25  # in a patch this share of a pitch across on each diagonal way,
 GAP_SHARE = 0.3  # which must hold under this share of the stone's shade
-GAP_BLUR = 1.0  # pixels: the gaps' shade read off the picture blurred this much
+GAP_BLUR = 1.0  # pixels: the gaps' shade read off the picture blurred this much,
+LOCAL = 5  # the board's shade at a place: the median of this many gaps each way round it
 
 
 _CORE_SIDE = 2 * int(round(CORE * SEGMENT_PX / np.sqrt(2))) + 1  # pixels: the square
@@ -59,20 +60,31 @@ _DIAGONAL = int(round(RING * SEGMENT_PX / np.sqrt(2)))  # pixels each way to a d
 _PAD = _DIAGONAL + _GAP_SIDE
 
 
-def board_shade(flat: np.ndarray, gaps: np.ndarray) -> float:
-    """The board's shade in the straightened picture ``flat``: the median at ``gaps``
-    (N × 2 pixels, the middles of the lattice's own cells: the board shows there between
-    four stones)."""
+def board_shade(flat: np.ndarray, gaps: np.ndarray) -> np.ndarray:
+    """The board's shade at every pixel of the straightened picture ``flat``, read at
+    ``gaps`` (rows × columns × 2 pixels, the middles of the lattice's own cells, a pitch
+    apart: the board shows there between four stones): at each, the median over
+    ``LOCAL`` × ``LOCAL`` of them round it (a lamp lights a board unevenly; a gap
+    covered by a stone's side is outvoted), spread between them."""
     smooth = cv2.GaussianBlur(flat, (0, 0), GAP_BLUR)
-    cols = np.clip(np.round(gaps[:, 0]).astype(int), 0, flat.shape[1] - 1)
-    rows = np.clip(np.round(gaps[:, 1]).astype(int), 0, flat.shape[0] - 1)
-    return float(np.median(smooth[rows, cols]))
+    cols = np.clip(np.round(gaps[..., 0]).astype(int), 0, flat.shape[1] - 1)
+    rows = np.clip(np.round(gaps[..., 1]).astype(int), 0, flat.shape[0] - 1)
+    shades = np.ascontiguousarray(smooth[rows, cols], dtype=np.float32)
+    if min(shades.shape) >= LOCAL:
+        shades = cv2.medianBlur(shades, LOCAL)
+    map_x = np.broadcast_to((np.arange(flat.shape[1], dtype=np.float32) - gaps[0, 0, 0])
+                            / SEGMENT_PX, flat.shape)
+    map_y = np.broadcast_to(((np.arange(flat.shape[0], dtype=np.float32) - gaps[0, 0, 1])
+                             / SEGMENT_PX)[:, None], flat.shape)
+    return cv2.remap(shades, np.ascontiguousarray(map_x, dtype=np.float32),
+                     np.ascontiguousarray(map_y, dtype=np.float32), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
 
 
-def stone_discs(flat: np.ndarray, board: float) -> np.ndarray:
+def stone_discs(flat: np.ndarray, board: np.ndarray | float) -> np.ndarray:
     """Which pixels of ``flat`` (float32, a pitch ``SEGMENT_PX`` pixels) are the centre of
-    a stone on a board of shade ``board`` (the module docstring): box filters, a few
-    milliseconds a picture."""
+    a stone on a board of shade ``board`` (at each pixel, ``board_shade``, or one for
+    all; the module docstring): box filters, a few milliseconds a picture."""
     height, width = flat.shape
     centres = np.zeros(flat.shape, bool)
     for shaded in (flat < DARK * board, flat > board + LIGHT * (255.0 - board)):
