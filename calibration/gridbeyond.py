@@ -40,6 +40,7 @@ ON_PLACE = 0.35  # a stone's centre this share of a pitch from a place is a ston
 MIN_BEYOND = 1 / 3  # a row of stones beyond: on at least this share of its places,
 BEYOND_STONES = 0.5  # and on more than this share of the share of the lattice's own
 MIN_OWN = 0.1  # only a lattice holding stones on this share of its own places is judged
+STONES_HELD = 0.2  # a board found by its stones holds them on this share of its places
 _REACH = int(round(ON_PLACE * SEGMENT_PX))  # pixels of the straightened picture
 
 
@@ -98,8 +99,12 @@ def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     margin or the table taken for its edge line, where the stones of the far edge row
     were missed). Returns picture -> board of the lattice moved a line towards the
     stones when that one has no row of stones beyond any end, ``to_board`` itself when
-    no end has one, and None when the stones say the lattice is not the board's."""
+    no end has one, and None when the stones say the lattice is not the board's: rows
+    of them beyond it that no line over mends, or stones on under ``STONES_HELD`` of
+    its own places (a lattice of spots at another pitch than the stones')."""
     held = place_stones(grey, to_board, xs, ys)
+    if held[1:-1, 1:-1].mean() < STONES_HELD:
+        return None
     rows = _rows_of_stones(held)
     if not any(rows):
         return to_board
