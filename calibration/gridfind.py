@@ -41,15 +41,22 @@ with no markers: its outline first, then its lines, then every crossing.
    no board seen by a camera, and is refused too. Last, an independent check judges
    every line piece by piece between crossings (``calibration.gridverify``): a
    lattice reaching past the board onto wood grain, one line short of the board, or
-   at twice its pitch is refused; the line beyond each end is judged by it alone.
+   at twice its pitch is refused; the line beyond each end is judged by it alone. A
+   line's pieces between two stones count as shown there (an edge line under a row of
+   stones), and a lattice with a row of stones a pitch past an end is refused: the
+   board goes on under them (``calibration.gridbeyond``). A stone is told by its sign
+   (``calibration.stonesign``: a core of one shade, the board round it on its
+   diagonals), which a bare crossing, wood grain and the table past a rim do not give.
 
 6. **Stones.** A board covered in stones shows its lines only in short pieces between
    them, and the gaps between its stones make a lattice of their own half a pitch
    over. When no lattice of lines passes, or none is as sure as ``SURE_CONFIDENCE``,
    the board is looked for by its stones too (``calibration.gridstones``), and the
    surer of the two is the board. A board found by its stones must show stones (its
-   places differ in shade, ``STONES_SPREAD``) and, where its lines show plainly,
-   pass the independent check.
+   places differ in shade, ``STONES_SPREAD``; a fifth of them hold a stone by its
+   sign, ``gridbeyond.STONES_HELD``) and, where its lines show plainly, pass the
+   independent check; one with a row of stones beyond an end and none on its other
+   end line is moved a line onto them (``gridbeyond.moved_onto_stones``).
 
 7. **Closer.** A board small in a wide frame (a 19×19 board a third of a 1080p
    webcam's view) has its lines too close together at the working size: they fade and
