@@ -161,33 +161,3 @@ def test_an_empty_real_board_holds_no_stones() -> None:
     to_work = registration.homography @ np.diag([1 / scale, 1 / scale, 1.0])
     assert not place_stones(grey, to_work, xs, ys).any()
 
-
-def _crossings_found(image: np.ndarray) -> np.ndarray:
-    """The crossings (rows × columns × 2) of the board found in ``image``, any size."""
-    geometry, registration = find_grid_of(image, [load_geometry(n) for n in SIZES])
-    xs, ys = grid_lines_mm(geometry)
-    places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-    return registration.to_pixels(places).reshape(len(ys), len(xs), 2)
-
-
-@pytest.mark.slow
-def test_a_lattice_of_spots_at_another_pitch_is_no_board_of_stones() -> None:
-    """Seed 16902's 19 × 19 at 35° (held-out look, 640 × 480), a game of scattered
-    stones: found by its stones as a 13 × 13 lattice at another pitch over one corner,
-    whose places hold stones by their sign on a ninth of them. A board found by its
-    stones holds them on at least a fifth of its places: refused, or found right."""
-    from benchmarks.grid_pasted import pitches_off
-    from calibration.registration import RegistrationError
-
-    geometry = load_geometry("go-19")
-    look = random_look_of(np.random.default_rng([16902, 3]), "held-out")
-    look = replace(look, frame=(640, 480), pose=replace(look.pose, tilt_deg=35))
-    effects = random_effects(np.random.default_rng([16902, 1]), hands=0.0, glare=0.1)
-    image, truth = render_scene(16902, geometry, None, effects=effects, look=look)
-    must = np.array([truth["spaces_px"][n] for n in geometry.names]).reshape(19, 19, 2)
-    try:
-        found = _crossings_found(image)
-    except RegistrationError:
-        return
-    assert found.shape == must.shape
-    assert pitches_off(found, must) < 1 / 3
