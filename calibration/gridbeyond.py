@@ -14,15 +14,16 @@ In the picture straightened by the lattice (``gridverify.SEGMENT_PX`` pixels a p
 where every stone is about as large), a stone is a disc of one shade, darker or
 lighter than the board, with the board showing round it on the diagonals
 (``calibration.stonesign``: a bare crossing's lines, wood grain and the table past the
-board's rim are not). A place *holds a stone* when a stone's centre lies within
-``ON_PLACE`` of a pitch of it (a stone's top stands above its crossing: seen at 40°
-from the vertical it lies up to about a third of a pitch off it in the board's plane).
-The lattice is short when, along one end, the places a pitch beyond hold stones on at
-least ``MIN_BEYOND`` of them (a row of stones, not a bowl's or the rim's few) and on
-more than ``BEYOND_STONES`` of the share of the lattice's own places that do. A lattice
-with stones on under ``MIN_OWN`` of its own places is not judged so: its lines are not
-hidden under stones, and where the board goes on past it they show
-(``gridverify``), where stones beyond it could only be something else on the table.
+board's rim are not; past an end, only stones with a waist along the end line, which
+the board's side seen past its rim has not). A place *holds a stone* when a stone's
+centre lies within ``ON_PLACE`` of a pitch of it (a stone's top stands above its
+crossing: seen at 40° from the vertical it lies up to about a third of a pitch off it
+in the board's plane). The lattice is short when, along one end, the places a pitch
+beyond hold stones on at least ``MIN_BEYOND`` of them (a row of stones, not a bowl's
+or the rim's few) and on more than ``BEYOND_STONES`` of the share of the lattice's own
+places that do. A lattice with stones on under ``MIN_OWN`` of its own places is not
+judged so: its lines are not hidden under stones, and where the board goes on past it
+they show (``gridverify``).
 
 Every threshold is a named constant here.
 """
@@ -56,12 +57,17 @@ def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     at = cv2.perspectiveTransform(places, to_flat).reshape(len(extended_y),
                                                            len(extended_x), 2)
     gaps = (at[1:-2, 1:-2] + at[2:-1, 2:-1]) / 2  # the middles of the lattice's own cells
-    centres = stone_discs(flat, board_shade(flat, gaps))
-    near = cv2.dilate(centres.astype(np.uint8), cv2.getStructuringElement(
-        cv2.MORPH_ELLIPSE, (2 * _REACH + 1, 2 * _REACH + 1)))
-    cols = np.clip(np.round(at[..., 0]).astype(int), 0, near.shape[1] - 1)
-    rows = np.clip(np.round(at[..., 1]).astype(int), 0, near.shape[0] - 1)
-    return near[rows, cols] > 0
+    centres, waist_x, waist_y = stone_discs(flat, board_shade(flat, gaps))
+    cols = np.clip(np.round(at[..., 0]).astype(int), 0, flat.shape[1] - 1)
+    rows = np.clip(np.round(at[..., 1]).astype(int), 0, flat.shape[0] - 1)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * _REACH + 1, 2 * _REACH + 1))
+    held, along_x, along_y = (cv2.dilate(m.astype(np.uint8), disc)[rows, cols] > 0
+                              for m in (centres, waist_x, waist_y))
+    # Past an end, a row of stones runs along the end line: a stone there has a waist
+    # along it (the board's side seen past its rim is a band along it, and has none).
+    held[[0, -1], 1:-1] = along_x[[0, -1], 1:-1]
+    held[1:-1, [0, -1]] = along_y[1:-1, [0, -1]]
+    return held
 
 
 # The ends of a lattice extended by a line each way: (which places, the step a line

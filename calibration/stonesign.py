@@ -25,6 +25,14 @@ place by place (``board_shade``). A stone on a board's edge line, standing out p
 onto a table of its own shade, is not seen by this sign: two of its diagonal ways lie
 on the table.
 
+Two stones touching on a line are two discs: half a pitch from a stone's centre along
+that line, a tenth of a pitch either side of it, the board shows (``WAIST``). The side
+of a thick board, seen in shadow past its rim at an angle, is a band a stone wide along
+its edge, with the board on one side and the table on the other: it gives a core and
+diagonal ways as a stone does, but runs on along the edge with no waist.
+``stone_discs`` says which stones have a waist along each axis; a row of stones past a
+lattice's end (``gridbeyond``) counts only those with one along the row.
+
 Every threshold is a named constant here.
 """
 
@@ -47,6 +55,9 @@ LIGHT = 0.25  # a white stone's: lighter than the board by this share of its way
 RING = 0.62  # the board round a stone is looked for this share of a pitch from its centre
 GAP = 0.25  # in a patch this share of a pitch across on each diagonal way,
 GAP_SHARE = 0.3  # which must hold under this share of the stone's shade
+WAIST = (0.5, 0.1)  # a stone's waist: half a pitch along a line from its centre, this
+# share of a pitch either side of it, not all of its shade (two stones touching on a line
+# are two discs; the board's side seen past its rim, a band, runs on)
 GAP_BLUR = 1.0  # pixels: the gaps' shade read off the picture blurred this much,
 LOCAL = 5  # the board's shade at a place: the median of this many gaps each way round it
 
@@ -57,7 +68,9 @@ _CORNER = int(round(CORNER * SEGMENT_PX))  # pixels each way to a corner of the 
 _CORNER_SIDE = 2 * int(round(SEGMENT_PX / 12)) + 1  # pixels
 _GAP_SIDE = 2 * int(round(GAP * SEGMENT_PX / 2)) + 1  # pixels
 _DIAGONAL = int(round(RING * SEGMENT_PX / np.sqrt(2)))  # pixels each way to a diagonal
-_PAD = _DIAGONAL + _GAP_SIDE
+_ALONG = int(round(WAIST[0] * SEGMENT_PX))  # pixels
+_ACROSS = int(round(WAIST[1] * SEGMENT_PX))  # pixels
+_PAD = max(_DIAGONAL + _GAP_SIDE, _ALONG + _CORNER_SIDE)
 
 
 def board_shade(flat: np.ndarray, gaps: np.ndarray) -> np.ndarray:
@@ -81,12 +94,19 @@ def board_shade(flat: np.ndarray, gaps: np.ndarray) -> np.ndarray:
                      borderMode=cv2.BORDER_REPLICATE)
 
 
-def stone_discs(flat: np.ndarray, board: np.ndarray | float) -> np.ndarray:
+def _shifted(padded: np.ndarray, dy: int, dx: int, shape: tuple[int, int]) -> np.ndarray:
+    """``padded`` (by ``_PAD`` all round) read ``dy``, ``dx`` pixels off, at ``shape``."""
+    return padded[_PAD + dy:_PAD + dy + shape[0], _PAD + dx:_PAD + dx + shape[1]]
+
+
+def stone_discs(flat: np.ndarray, board: np.ndarray | float
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Which pixels of ``flat`` (float32, a pitch ``SEGMENT_PX`` pixels) are the centre of
     a stone on a board of shade ``board`` (at each pixel, ``board_shade``, or one for
-    all; the module docstring): box filters, a few milliseconds a picture."""
-    height, width = flat.shape
+    all; the module docstring): box filters, a few milliseconds a picture. Also, of
+    those, the stones with a waist along x and along y (``WAIST``)."""
     centres = np.zeros(flat.shape, bool)
+    waisted = [np.zeros(flat.shape, bool), np.zeros(flat.shape, bool)]
     for shaded in (flat < DARK * board, flat > board + LIGHT * (255.0 - board)):
         share = shaded.astype(np.float32)
         disc = cv2.boxFilter(share, -1, (_CORE_SIDE, _CORE_SIDE)) >= FILLED
@@ -94,9 +114,13 @@ def stone_discs(flat: np.ndarray, board: np.ndarray | float) -> np.ndarray:
                          mode="edge")
         gaps = np.pad(cv2.boxFilter(share, -1, (_GAP_SIDE, _GAP_SIDE)), _PAD, mode="edge")
         for dy, dx in itertools.product((-1, 1), (-1, 1)):
-            disc &= corners[_PAD + dy * _CORNER:_PAD + dy * _CORNER + height,
-                            _PAD + dx * _CORNER:_PAD + dx * _CORNER + width] >= CORNER_FILLED
-            disc &= gaps[_PAD + dy * _DIAGONAL:_PAD + dy * _DIAGONAL + height,
-                         _PAD + dx * _DIAGONAL:_PAD + dx * _DIAGONAL + width] < GAP_SHARE
+            disc &= _shifted(corners, dy * _CORNER, dx * _CORNER, flat.shape) >= CORNER_FILLED
+            disc &= _shifted(gaps, dy * _DIAGONAL, dx * _DIAGONAL, flat.shape) < GAP_SHARE
         centres |= disc
-    return centres
+        for axis, waist in enumerate(waisted):
+            runs_on = np.ones(flat.shape, bool)
+            for along, across in itertools.product((-_ALONG, _ALONG), (-_ACROSS, _ACROSS)):
+                dy, dx = (across, along) if axis == 0 else (along, across)
+                runs_on &= _shifted(corners, dy, dx, flat.shape) >= CORNER_FILLED
+            waist |= disc & ~runs_on
+    return centres, waisted[0], waisted[1]
