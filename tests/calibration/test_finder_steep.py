@@ -8,7 +8,6 @@ lattice a line off it is still refused."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -18,44 +17,20 @@ import pytest
 from benchmarks.grid_pasted import pitches_off
 from benchmarks.vision_real_variations import seen_from
 from calibration.gridbeyond import moved_onto_stones, place_stones, stones_beyond
-from calibration.gridfind import find_grid_of, grid_lines_mm, line_response, working_grey
+from calibration.gridfind import grid_lines_mm, line_response, working_grey
 from calibration.gridverify import verify_lattice
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
-from companion.vision.scene import random_effects, render_scene
-from companion.vision.scene.looks import random_look_of
+from tests.helpers.steep_boards import crossings_found, steep_render
 
 PHOTOS = Path(__file__).resolve().parent.parent / "data" / "go-more"
-SIZES = ("go-19", "go-13", "go-9")
-
-
-def _steep_render(seed: int, board: str, split: str, tilt: float
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """A rendered board under a camera look of ``split`` at ``tilt`` from the vertical in
-    a 640 × 480 frame (no hand), and its crossings (rows × columns × 2)."""
-    geometry = load_geometry(board)
-    look = random_look_of(np.random.default_rng([seed, 3]), split)
-    look = replace(look, frame=(640, 480), pose=replace(look.pose, tilt_deg=tilt))
-    effects = random_effects(np.random.default_rng([seed, 1]), hands=0.0, glare=0.1)
-    image, truth = render_scene(seed, geometry, None, effects=effects, look=look)
-    size = round(len(geometry.names) ** 0.5)
-    must = np.array([truth["spaces_px"][n] for n in geometry.names]).reshape(size, size, 2)
-    return image, must
-
-
-def _crossings(picture: np.ndarray) -> np.ndarray:
-    """The crossings (rows × columns × 2) of the board found in ``picture``."""
-    geometry, registration = find_grid_of(picture, [load_geometry(n) for n in SIZES])
-    xs, ys = grid_lines_mm(geometry)
-    places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-    return registration.to_pixels(places).reshape(len(ys), len(xs), 2)
 
 
 def _true_lattice(seed: int, board: str, tilt: float
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A steep render's working grey picture (development look), the true homography
     working pixels -> board mm, and its lines."""
-    image, must = _steep_render(seed, board, "development", tilt)
+    image, must, _to_board = steep_render(seed, board, "development", tilt)
     grey, scale = working_grey(image)
     xs, ys = grid_lines_mm(load_geometry(board))
     places = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
@@ -155,9 +130,9 @@ def _shifted(to_board: np.ndarray, xs: np.ndarray, ys: np.ndarray, dx: int, dy: 
 ])
 def test_a_steep_board_covered_in_stones_is_not_found_as_a_smaller_lattice(
         seed: int, board: str, split: str, tilt: float) -> None:
-    image, must = _steep_render(seed, board, split, tilt)
+    image, must, _to_board = steep_render(seed, board, split, tilt)
     try:
-        found = _crossings(image)
+        found = crossings_found(image)
     except RegistrationError:
         return
     assert found.shape == must.shape
@@ -168,8 +143,8 @@ def test_a_steep_board_covered_in_stones_is_not_found_as_a_smaller_lattice(
 def test_a_9x9_board_with_stones_along_its_edges_is_found() -> None:
     """Seed 14911's 9 × 9 board at 35° in 640 × 480, stones along two edge lines: refused
     before (those lines showed on few pieces), found now where it lies."""
-    image, must = _steep_render(14911, "go-9", "development", 35)
-    found = _crossings(image)
+    image, must, _to_board = steep_render(14911, "go-9", "development", 35)
+    found = crossings_found(image)
     assert found.shape == (9, 9, 2)
     assert pitches_off(found, must) < 1 / 3
 
@@ -182,9 +157,9 @@ def test_a_late_game_seen_steeply_is_found_on_its_rows_of_stones(degrees: float)
     row's stones missed, the margin taken for a line: 1.6-1.7 pitches off). Moved a line
     onto the row of stones beyond it, its crossings are within a third of a pitch."""
     photo = cv2.imread(str(PHOTOS / "gaps.jpg"))
-    reference = _crossings(photo)
+    reference = crossings_found(photo)
     picture, mapping = seen_from(degrees, 90, 90)(photo, reference)
     must = cv2.perspectiveTransform(reference.reshape(-1, 1, 2), mapping).reshape(19, 19, 2)
-    found = _crossings(picture)
+    found = crossings_found(picture)
     assert found.shape == (19, 19, 2)
     assert pitches_off(found, must) < 1 / 3

@@ -7,7 +7,6 @@ inside such a board is refused by the rows of them beyond it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -19,13 +18,11 @@ from calibration.gridfind import find_grid_of, grid_lines_mm, working_grey
 from calibration.gridverify import SEGMENT_PX
 from calibration.stonesign import stone_discs
 from companion.geometry import load_geometry
-from companion.vision.scene import Pose, random_effects, render_scene
-from companion.vision.scene.looks import random_look_of
-from tests.calibration.test_registration_grid import ON_GRAIN
-from tests.helpers.cluttered_scenes import cluttered_scene
+from companion.vision.scene import Pose
+from tests.helpers.cluttered_scenes import ON_GRAIN, cluttered_scene
+from tests.helpers.steep_boards import SIZES, crossings_found, steep_render
 
 PHOTOS = Path(__file__).resolve().parent.parent / "data" / "go-more"
-SIZES = ("go-19", "go-13", "go-9")
 BOARD, STONE = 160.0, 30.0
 
 
@@ -118,13 +115,8 @@ def _steep(seed: int, board: str, tilt: float, pieces: dict | None
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A rendered board under a development camera look at ``tilt`` in 640 × 480 (``pieces``
     None: a game's stones; {}: bare), as ``_true_lattice``."""
-    geometry = load_geometry(board)
-    look = random_look_of(np.random.default_rng([seed, 3]), "development")
-    look = replace(look, frame=(640, 480), pose=replace(look.pose, tilt_deg=tilt))
-    effects = random_effects(np.random.default_rng([seed, 1]), hands=0.0, glare=0.1)
-    image, truth = render_scene(seed, geometry, pieces, effects=effects, look=look)
-    return _true_lattice(image, np.linalg.inv(np.array(truth["homography"], np.float64)),
-                         board)
+    image, _must, to_board = steep_render(seed, board, "development", tilt, pieces=pieces)
+    return _true_lattice(image, to_board, board)
 
 
 @pytest.mark.parametrize("seed, board, tilt", [(16900, "go-9", 40), (16901, "go-19", 35),
@@ -171,14 +163,8 @@ def test_a_board_whose_side_shows_past_its_rim_is_found(frame: int) -> None:
     passed for a row of stones beyond the board's own lattice, which was refused; a
     stone there has a waist along the row (``stonesign.WAIST``), the band none."""
     from benchmarks.grid_pasted import pitches_off
-    from tests.calibration.test_finder_steep import _crossings
 
-    geometry = load_geometry("go-9")
-    look = random_look_of(np.random.default_rng([16904, 3]), "held-out")
-    look = replace(look, frame=(frame, frame * 3 // 4), pose=replace(look.pose, tilt_deg=35))
-    effects = random_effects(np.random.default_rng([16904, 1]), hands=0.0, glare=0.1)
-    image, truth = render_scene(16904, geometry, None, effects=effects, look=look)
-    must = np.array([truth["spaces_px"][n] for n in geometry.names]).reshape(9, 9, 2)
-    found = _crossings(image)
+    image, must, _to_board = steep_render(16904, "go-9", "held-out", 35, frame)
+    found = crossings_found(image)
     assert found.shape == must.shape
     assert pitches_off(found, must) < 1 / 3
