@@ -46,9 +46,11 @@ _REACH = int(round(ON_PLACE * SEGMENT_PX))  # pixels of the straightened picture
 
 
 def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
-                 ys: np.ndarray) -> np.ndarray:
+                 ys: np.ndarray, waists: bool = True) -> np.ndarray:
     """Which places of the lattice (picture -> board ``to_board``, lines at ``xs`` and
-    ``ys``), extended by a line each way, hold a stone: (rows + 2) × (columns + 2)."""
+    ``ys``), extended by a line each way, hold a stone: (rows + 2) × (columns + 2).
+    With ``waists``, a place past an end holds one only with a waist along the end line
+    (``stonesign.WAIST``)."""
     flat, to_flat = straightened_by(grey, to_board, xs, ys, PAD * SEGMENT_PX,
                                     cv2.BORDER_REPLICATE)
     extended_x = np.concatenate([[2 * xs[0] - xs[1]], xs, [2 * xs[-1] - xs[-2]]])
@@ -65,8 +67,9 @@ def place_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                               for m in (centres, waist_x, waist_y))
     # Past an end, a row of stones runs along the end line: a stone there has a waist
     # along it (the board's side seen past its rim is a band along it, and has none).
-    held[[0, -1], 1:-1] = along_x[[0, -1], 1:-1]
-    held[1:-1, [0, -1]] = along_y[1:-1, [0, -1]]
+    if waists:
+        held[[0, -1], 1:-1] = along_x[[0, -1], 1:-1]
+        held[1:-1, [0, -1]] = along_y[1:-1, [0, -1]]
     return held
 
 
@@ -107,8 +110,10 @@ def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     stones when that one has no row of stones beyond any end, ``to_board`` itself when
     no end has one, and None when the stones say the lattice is not the board's: rows
     of them beyond it that no line over mends, or stones on under ``STONES_HELD`` of
-    its own places (a lattice of spots at another pitch than the stones')."""
-    held = place_stones(grey, to_board, xs, ys)
+    its own places (a lattice of spots at another pitch than the stones'). Past its
+    ends a stone needs no waist here: on a board covered in stones seen at an angle,
+    the stones of a row past an end merge along it."""
+    held = place_stones(grey, to_board, xs, ys, waists=False)
     if held[1:-1, 1:-1].mean() < STONES_HELD:
         return None
     rows = _rows_of_stones(held)
@@ -123,4 +128,5 @@ def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     move = np.array([[1, 0, -dx * np.diff(xs).mean()], [0, 1, -dy * np.diff(ys).mean()],
                      [0, 0, 1]])
     moved = move @ to_board
-    return moved if stones_beyond(grey, moved, xs, ys) is None else None
+    return None if any(_rows_of_stones(place_stones(grey, moved, xs, ys, waists=False))
+                       ) else moved

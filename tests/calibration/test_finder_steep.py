@@ -76,7 +76,7 @@ def test_a_lattice_inside_the_board_has_rows_of_stones_beyond_it(covered_19, fir
     assert "beyond the lattice" in stones_beyond(grey, to_board, part_x, part_y)
 
 
-@pytest.mark.parametrize("dx, dy", [(-1, 0)])
+@pytest.mark.parametrize("dx, dy", [(-1, 0), (0, 1)])
 def test_a_lattice_of_stones_a_line_off_is_moved_onto_them(covered_19, dx, dy):
     """The lattice a line off (its first line on the board's margin, its last row of
     stones left beyond it) is moved back a line, onto the board's own crossings."""
@@ -90,9 +90,9 @@ def test_a_lattice_of_stones_a_line_off_is_moved_onto_them(covered_19, dx, dy):
     assert moved_onto_stones(grey, to_board, xs, ys) is to_board
 
 
-@pytest.mark.parametrize("dx, dy", [(1, 0), (0, -1), (0, 1)])
+@pytest.mark.parametrize("dx, dy", [(1, 0), (0, -1)])
 def test_an_edge_row_of_stones_against_a_dark_table_is_not_seen(covered_19, dx, dy):
-    """Seed 13207's right, top and bottom edge lines at 40°: their stones stand out past the
+    """Seed 13207's right and top edge lines at 40°: their stones stand out past the
     board's rim, the black ones onto a table as dark as they are, the white ones in
     their own shade, so most are no stones by their sign (``calibration.stonesign``: the
     board does not show on their outer diagonals), and the lattice a line off that way
@@ -101,8 +101,7 @@ def test_an_edge_row_of_stones_against_a_dark_table_is_not_seen(covered_19, dx, 
     grey, to_board, xs, ys = covered_19
     off = _shifted(to_board, xs, ys, dx, dy)
     held = place_stones(grey, off, xs, ys)
-    row = {(1, 0): held[1:-1, -1], (0, -1): held[0, 1:-1], (0, 1): held[-1, 1:-1]}
-    assert row[dx, dy].mean() < 1 / 3
+    assert (held[1:-1, -1] if dx else held[0, 1:-1]).mean() < 1 / 3
     assert moved_onto_stones(grey, off, xs, ys) is off
 
 
