@@ -30,8 +30,8 @@ that line, a tenth of a pitch either side of it, the board shows (``WAIST``). Th
 of a thick board, seen in shadow past its rim at an angle, is a band a stone wide along
 its edge, with the board on one side and the table on the other: it gives a core and
 diagonal ways as a stone does, but runs on along the edge with no waist.
-``stone_discs`` says which stones have a waist along each axis; a row of stones past a
-lattice's end (``gridbeyond``) counts only those with one along the row.
+``stone_discs`` says which stones have a waist along each axis; a row of stones past the
+end of a lattice of lines (``gridbeyond``) counts only those with one along the row.
 
 Every threshold is a named constant here.
 """
