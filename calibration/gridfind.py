@@ -41,15 +41,22 @@ with no markers: its outline first, then its lines, then every crossing.
    no board seen by a camera, and is refused too. Last, an independent check judges
    every line piece by piece between crossings (``calibration.gridverify``): a
    lattice reaching past the board onto wood grain, one line short of the board, or
-   at twice its pitch is refused; the line beyond each end is judged by it alone.
+   at twice its pitch is refused; the line beyond each end is judged by it alone. A
+   line's pieces between two stones count as shown there (an edge line under a row of
+   stones), and a lattice with a row of stones a pitch past an end is refused: the
+   board goes on under them (``calibration.gridbeyond``). A stone is told by its sign
+   (``calibration.stonesign``: a core of one shade, the board round it on its
+   diagonals), which a bare crossing, wood grain and the table past a rim do not give.
 
 6. **Stones.** A board covered in stones shows its lines only in short pieces between
    them, and the gaps between its stones make a lattice of their own half a pitch
    over. When no lattice of lines passes, or none is as sure as ``SURE_CONFIDENCE``,
    the board is looked for by its stones too (``calibration.gridstones``), and the
    surer of the two is the board. A board found by its stones must show stones (its
-   places differ in shade, ``STONES_SPREAD``) and, where its lines show plainly,
-   pass the independent check.
+   places differ in shade, ``STONES_SPREAD``; a fifth of them hold a stone by its
+   sign, ``gridbeyond.STONES_HELD``) and, where its lines show plainly, pass the
+   independent check; one with a row of stones beyond an end and none on its other
+   end line is moved a line onto them (``gridbeyond.moved_onto_stones``).
 
 7. **Closer.** A board small in a wide frame (a 19×19 board a third of a 1080p
    webcam's view) has its lines too close together at the working size: they fade and
@@ -78,6 +85,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from calibration.gridbeyond import moved_onto_stones, place_stones, stones_beyond
 from calibration.gridlines import (
     lattice_check,
     lattice_diagnostics,
@@ -579,7 +587,7 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
         if within is not None and not over(quad, within):
             continue
         try:
-            found = _find_in_outline(response, quad, geometries, camera, scale)
+            found = _find_in_outline(grey, response, quad, geometries, camera, scale)
         except RegistrationError as error:
             first_failure = first_failure or error
             continue
@@ -599,6 +607,8 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
             by_stones = find_by_stones(grey, response, scale, geometries, within)
         except (cv2.error, np.linalg.LinAlgError, ValueError):  # RegistrationError too
             by_stones = None
+        if by_stones is not None:
+            by_stones = _on_its_stones(grey, by_stones, scale)
         if by_stones is not None and _stones_problem(grey, response, by_stones,
                                                      scale) is not None:
             by_stones = None
@@ -616,6 +626,21 @@ def _search(grey: np.ndarray, response: np.ndarray, scale: float,
         raise RegistrationError("No board-sized grid of lines found in the picture: is the "
                                 "board in view and lit?")
     raise first_failure
+
+
+def _on_its_stones(grey: np.ndarray, found: tuple[Geometry, Registration], scale: float
+                   ) -> tuple[Geometry, Registration] | None:
+    """A board found by its stones, moved a line onto a row of stones it left beyond one
+    end (``gridbeyond.moved_onto_stones``), or None when its stones say it is not the
+    board (rows of them beyond it that no line over mends)."""
+    geometry, registration = found
+    to_work = np.diag([1 / scale, 1 / scale, 1.0])
+    moved = moved_onto_stones(grey, registration.homography @ to_work,
+                              *grid_lines_mm(geometry))
+    if moved is None:
+        return None
+    full = moved @ np.linalg.inv(to_work)
+    return geometry, replace(registration, homography=full / full[2, 2])
 
 
 def _stones_problem(grey: np.ndarray, response: np.ndarray,
@@ -754,11 +779,12 @@ def working_grey(image: np.ndarray) -> tuple[np.ndarray, float]:
     return np.ascontiguousarray(image), scale
 
 
-def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequence[Geometry],
-                     camera: CameraModel | None, scale: float
+def _find_in_outline(grey: np.ndarray, response: np.ndarray, quad: np.ndarray,
+                     geometries: Sequence[Geometry], camera: CameraModel | None, scale: float
                      ) -> tuple[Geometry, Registration]:
     """Fit each of ``geometries`` in turn to the lines in and around ``quad``, the one
-    nearest ``line_count`` first, and return the first whose lattice passes the check."""
+    nearest ``line_count`` first, and return the first whose lattice passes the checks
+    (its lines', and no rows of stones beyond it in ``grey``: ``gridbeyond``)."""
     # Most likely first (only the time depends on the order: each is checked).
     lines = line_count(response, quad)
     ordered = sorted(geometries, key=lambda g: (abs(len(grid_lines_mm(g)[0]) - lines),
@@ -771,8 +797,9 @@ def _find_in_outline(response: np.ndarray, quad: np.ndarray, geometries: Sequenc
         except RegistrationError as error:
             failures.append((geometry, error))
             continue
-        found, problem = _checked(response, found, *grid_lines_mm(geometry))
-        problem = problem or _shape_problem(found[0], *grid_lines_mm(geometry))
+        found, problem = _checked(response, found, *grid_lines_mm(geometry), grey)
+        problem = (problem or _shape_problem(found[0], *grid_lines_mm(geometry))
+                   or stones_beyond(grey, found[0], *grid_lines_mm(geometry)))
         if problem is None:
             return geometry, _registration(found, geometry, camera, scale)
         failures.append((geometry, RegistrationError(problem)))
@@ -828,7 +855,7 @@ def line_count(response: np.ndarray, quad: np.ndarray) -> float:
 
 
 def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
-             xs: np.ndarray, ys: np.ndarray
+             xs: np.ndarray, ys: np.ndarray, grey: np.ndarray | None = None
              ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], str | None]:
     """The fitted lattice if it passes ``lattice_check`` and ``verify_lattice``, else the
     first lattice one line over each way (refitted) that passes both, else the fit and
@@ -838,20 +865,20 @@ def _checked(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarr
     A lattice that passes with an end line hardly crossed (``uncrossed_end``: the
     board's rim taken for its first line, seen at an angle) is given the shifts too,
     and a lattice one line over that passes with every end crossed is taken instead."""
-    problem, mendable = _lattice_problem(response, found[0], xs, ys)
+    problem, mendable = _lattice_problem(response, found[0], xs, ys, grey)
     if problem is None:
         if not uncrossed_end(response, found[0], xs, ys):
             return found, None
-        moved = _moved(response, found, xs, ys, crossed=True)
+        moved = _moved(response, found, xs, ys, grey, crossed=True)
         return (found if moved is None else moved), None
     if not mendable:
         return found, problem
-    moved = _moved(response, found, xs, ys)
+    moved = _moved(response, found, xs, ys, grey)
     return (found, problem) if moved is None else (moved, None)
 
 
 def _moved(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
-           xs: np.ndarray, ys: np.ndarray, crossed: bool = False
+           xs: np.ndarray, ys: np.ndarray, grey: np.ndarray | None, crossed: bool = False
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The first lattice one line over each way from ``found`` (refitted) that passes
     both checks (and, if ``crossed``, has every end line crossed: ``uncrossed_end``), or
@@ -864,23 +891,27 @@ def _moved(response: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray
             shifted = _refit(response, to_picture @ move, xs, ys)
         except RegistrationError:
             continue
-        if _lattice_problem(response, shifted[0], xs, ys)[0] is None and not (
+        if _lattice_problem(response, shifted[0], xs, ys, grey)[0] is None and not (
                 crossed and uncrossed_end(response, shifted[0], xs, ys)):
             return shifted
     return None
 
 
 def _lattice_problem(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
-                     ys: np.ndarray) -> tuple[str | None, bool]:
+                     ys: np.ndarray, grey: np.ndarray | None = None
+                     ) -> tuple[str | None, bool]:
     """Why the lattice is not the board's (None: it is): the lines' own check, then the
-    independent one, piece by piece (``calibration.gridverify``); and whether moving it
-    a line may mend it (not when its pitch is wrong, ``gridlines.pitch_problem``: most
-    lattices refused in the clutter's outlines are, and were tried four times over)."""
+    independent one, piece by piece (``calibration.gridverify``; with ``grey``, the
+    working picture, a line's pieces between two stones count as shown); and whether
+    moving it a line may mend it (not when its pitch is wrong,
+    ``gridlines.pitch_problem``: most lattices refused in the clutter's outlines are,
+    and were tried four times over)."""
     diagnostics = lattice_diagnostics(response, to_board, xs, ys)
     problem = lattice_check(diagnostics, beyond=False)
     if problem is not None:
         return problem, pitch_problem(diagnostics) is None
-    return verify_lattice(response, to_board, xs, ys), True
+    stones = None if grey is None else (lambda: place_stones(grey, to_board, xs, ys))
+    return verify_lattice(response, to_board, xs, ys, stones=stones), True
 
 
 def _register(response: np.ndarray, view: Straightened, geometry: Geometry,

@@ -39,6 +39,8 @@ Every threshold is a named constant here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -97,6 +99,24 @@ def _against_inside(contrast: np.ndarray) -> np.ndarray:
     return both
 
 
+def straightened_by(picture: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
+                    ys: np.ndarray, pad: float, border: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """``picture`` straightened by the lattice (picture -> board ``to_board``, lines at
+    ``xs`` and ``ys``), ``SEGMENT_PX`` pixels a pitch, its first lines ``pad`` pixels
+    in from the top and left and as many past the last (float32, OpenCV's ``border``
+    outside the picture); and board -> straightened pixels."""
+    scale_x = SEGMENT_PX / float(np.diff(xs).mean())
+    scale_y = SEGMENT_PX / float(np.diff(ys).mean())
+    to_flat = np.array([[scale_x, 0, pad - xs[0] * scale_x],
+                        [0, scale_y, pad - ys[0] * scale_y], [0, 0, 1]])
+    size = (int(np.ceil(2 * pad + (len(xs) - 1) * SEGMENT_PX)) + 1,
+            int(np.ceil(2 * pad + (len(ys) - 1) * SEGMENT_PX)) + 1)
+    flat = cv2.warpPerspective(picture.astype(np.float32), to_flat @ to_board, size,
+                               flags=cv2.INTER_LINEAR, borderMode=border)
+    return flat, to_flat
+
+
 def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
                    ys: np.ndarray) -> dict[str, np.ndarray]:
     """The pieces' contrasts of the lattice extended by a line each way, in the picture
@@ -105,14 +125,7 @@ def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     ``mid_columns`` (the midlines' pieces between the lattice's own lines)."""
     count_x, count_y = len(xs), len(ys)
     pad = 1.75 * SEGMENT_PX
-    scale_x = SEGMENT_PX / float(np.diff(xs).mean())
-    scale_y = SEGMENT_PX / float(np.diff(ys).mean())
-    to_flat = np.array([[scale_x, 0, pad - xs[0] * scale_x],
-                        [0, scale_y, pad - ys[0] * scale_y], [0, 0, 1]])
-    size = (int(np.ceil(2 * pad + (count_x - 1) * SEGMENT_PX)) + 1,
-            int(np.ceil(2 * pad + (count_y - 1) * SEGMENT_PX)) + 1)
-    flat = cv2.warpPerspective(response.astype(np.float32), to_flat @ to_board, size,
-                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    flat, _to_flat = straightened_by(response, to_board, xs, ys, pad, cv2.BORDER_CONSTANT)
     us = pad + SEGMENT_PX * np.arange(-1, count_x + 1)
     vs = pad + SEGMENT_PX * np.arange(-1, count_y + 1)
     half = SEGMENT_PX / 2
@@ -126,13 +139,9 @@ def lattice_pieces(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     }
 
 
-def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """Which pieces show (``lattice_pieces``), each family judged against its own
-    typical piece (a camera's blur or a board's print may make one family fainter):
-    per family, the share of each lattice line's pieces that show (``lines``), of the
-    pieces of the lines just beyond each end (``beyond``), of the pieces running on
-    to each of them from the end lines the other way (``running_on``), and of each
-    midline's pieces (``between``)."""
+def _shows(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Which pieces (``lattice_pieces``) show, each family against its own typical piece
+    (``piece_shares``)."""
     typical = {}
     for name in ("rows", "columns"):
         own = pieces[name][1:-1, 1:-1]
@@ -142,6 +151,28 @@ def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     shows.update({"mid_" + name: pieces["mid_" + name] > SHOWS * typical[name]
                   if typical[name] > 0 else np.ones_like(pieces["mid_" + name], bool)
                   for name in ("rows", "columns")})
+    return shows
+
+
+def shown_or_under_stones(pieces: dict[str, np.ndarray], stones: np.ndarray, name: str
+                          ) -> np.ndarray:
+    """The share of each of the lattice's ``name`` lines' pieces that show or lie
+    between two stones (``stones``: which places of the lattice extended by a line
+    each way hold one, ``gridbeyond.place_stones``): a stone on each crossing at its
+    ends covers the piece's middle, where it is judged."""
+    own = stones[1:-1, 1:-1]
+    covered = own[:, :-1] & own[:, 1:] if name == "rows" else (own[:-1, :] & own[1:, :]).T
+    return (_shows(pieces)[name][1:-1, 1:-1] | covered).mean(axis=1)
+
+
+def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Which pieces show (``lattice_pieces``), each family judged against its own
+    typical piece (a camera's blur or a board's print may make one family fainter):
+    per family, the share of each lattice line's pieces that show (``lines``), of the
+    pieces of the lines just beyond each end (``beyond``), of the pieces running on
+    to each of them from the end lines the other way (``running_on``), and of each
+    midline's pieces (``between``)."""
+    shows = _shows(pieces)
     out = {}
     for name, other in (("rows", "columns"), ("columns", "rows")):
         out[f"lines_{name}"] = shows[name][1:-1, 1:-1].mean(axis=1)
@@ -153,17 +184,26 @@ def piece_shares(pieces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 
 def verify_lattice(response: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
-                   ys: np.ndarray, *, plain_only: bool = False) -> str | None:
+                   ys: np.ndarray, *, plain_only: bool = False,
+                   stones: Callable[[], np.ndarray] | None = None) -> str | None:
     """Why the lattice (picture -> board ``to_board``, lines at ``xs`` and ``ys``) is not
     the board's (None: it is), by the module docstring's three tests. With
     ``plain_only`` (a lattice found by its stones, whose lines they may hide), only a
-    lattice whose lines show plainly (``PLAIN_LINES``) is judged."""
-    shares = piece_shares(lattice_pieces(response, to_board, xs, ys))
+    lattice whose lines show plainly (``PLAIN_LINES``) is judged. With ``stones`` (which
+    places hold a stone, worked out only when asked: ``gridbeyond.place_stones``), a
+    line's pieces between two stones count as shown (a board's edge line under a row
+    of stones is a line; the table beyond a board holds none)."""
+    pieces = lattice_pieces(response, to_board, xs, ys)
+    shares = piece_shares(pieces)
     if plain_only and min(np.median(shares[f"lines_{name}"])
                           for name in ("rows", "columns")) < PLAIN_LINES:
         return None
+    held: list[np.ndarray] = []
     for name in ("rows", "columns"):
         hidden = shares[f"lines_{name}"] < LINE_SHOWS
+        if (hidden[0] or hidden[-1] or hidden.mean() > MAX_HIDDEN_LINES) and stones:
+            held = held or [stones()]
+            hidden = shown_or_under_stones(pieces, held[0], name) < LINE_SHOWS
         if hidden[0] or hidden[-1] or hidden.mean() > MAX_HIDDEN_LINES:
             return (f"{hidden.sum()} of the {len(hidden)} {name} of the lattice show only in "
                     "a few pieces: does it reach past the board (wood grain), and is it the "

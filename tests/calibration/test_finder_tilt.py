@@ -6,7 +6,6 @@ bare table is refused as before."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -18,9 +17,8 @@ from benchmarks.vision_real_variations import seen_from
 from calibration.gridfind import find_grid_of, grid_lines_mm
 from calibration.registration import RegistrationError
 from companion.geometry import load_geometry
-from companion.vision.scene import random_effects, render_scene
-from companion.vision.scene.looks import random_look_of
 from tests.helpers.cluttered_scenes import bare_table
+from tests.helpers.steep_boards import steep_render
 
 PHOTOS = Path(__file__).resolve().parent.parent / "data" / "go-more"
 SIZES = ("go-19", "go-13", "go-9")
@@ -62,20 +60,6 @@ def test_a_real_photo_seen_at_40_degrees_is_found_where_its_crossings_must_be():
     assert pitches_off(found, must) < 0.1
 
 
-def _steep_render(seed: int, board: str, split: str, tilt: float, width: int
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """A rendered board under a camera look of ``split`` at ``tilt`` from the vertical in
-    a ``width`` × 3/4 frame (no hand), and its crossings (rows × columns × 2)."""
-    geometry = load_geometry(board)
-    look = random_look_of(np.random.default_rng([seed, 3]), split)
-    look = replace(look, frame=(width, width * 3 // 4), pose=replace(look.pose, tilt_deg=tilt))
-    effects = random_effects(np.random.default_rng([seed, 1]), hands=0.0, glare=0.1)
-    image, truth = render_scene(seed, geometry, None, effects=effects, look=look)
-    size = round(len(geometry.names) ** 0.5)
-    must = np.array([truth["spaces_px"][n] for n in geometry.names]).reshape(size, size, 2)
-    return image, must
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seed, split, tilt", [
     # A 19 × 19 board at 40° with its far rows under stones: a 13-line lattice over its
@@ -89,7 +73,7 @@ def _steep_render(seed: int, board: str, split: str, tilt: float, width: int
 ])
 def test_a_steep_board_covered_in_stones_is_found_whole_and_not_a_line_off(
         seed: int, split: str, tilt: float) -> None:
-    image, must = _steep_render(seed, "go-19", split, tilt, 640)
+    image, must, _to_board = steep_render(seed, "go-19", split, tilt)
     found = _crossings(image)
     assert found.shape == (19, 19, 2)
     assert pitches_off(found, must) < 1 / 3

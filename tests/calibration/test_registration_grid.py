@@ -12,7 +12,7 @@ from calibration.registration import RegistrationError
 from calibration.synthetic import SyntheticCamera, grid_plan, look_at, project, render
 from companion.cli import main
 from companion.geometry import load_geometry
-from tests.helpers.cluttered_scenes import lattice_error_pitches
+from tests.helpers.cluttered_scenes import ON_GRAIN, lattice_error_pitches
 
 CAMERA = SyntheticCamera(width=1024, height=768, focal_px=820.0)
 MODEL = CameraModel(CAMERA.matrix, CAMERA.dist, CAMERA.size)
@@ -203,17 +203,6 @@ def test_a_board_small_among_clutter_is_found_with_its_size(case):
     found, registration = find_grid_of(picture, sizes)
     assert found.spec["columns"] == load_geometry(board).spec["columns"]
     assert lattice_error_pitches(registration, found, to_board) < 0.2
-
-
-ON_GRAIN = [  # (seed, board, frame, tilt, azimuth, roll, fill, offset, clutter): small
-    # boards on a strongly grained table (grain as dark and dense as the board's lines),
-    # with or without bowls, a keyboard and the table's edge
-    (31, "go-13", (1280, 960), 15.3, 164.7, -24.7, 0.34, (0.23, 0.15), False),
-    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), False),
-    (1, "go-13", (1920, 1080), 36.7, 313.0, -5.7, 0.53, (0.04, -0.27), False),
-    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), True),
-    (19, "go-13", (1920, 1080), 19.2, 345.9, 15.6, 0.41, (-0.22, 0.1), True),
-]
 
 
 @pytest.mark.slow

@@ -192,3 +192,14 @@ def lattice_error_pitches(registration: Registration, geometry: Geometry,
         for mirrored in (turned, np.column_stack([n - turned[:, 0], turned[:, 1]])):
             errors.append(float(np.abs(found - mirrored).max()))
     return min(errors)
+
+
+ON_GRAIN = [  # (seed, board, frame, tilt, azimuth, roll, fill, offset, clutter): small
+    # boards on a strongly grained table (grain as dark and dense as the board's lines),
+    # with or without bowls, a keyboard and the table's edge
+    (31, "go-13", (1280, 960), 15.3, 164.7, -24.7, 0.34, (0.23, 0.15), False),
+    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), False),
+    (1, "go-13", (1920, 1080), 36.7, 313.0, -5.7, 0.53, (0.04, -0.27), False),
+    (27, "go-9", (1920, 1080), 0.3, 13.7, -0.3, 0.31, (-0.11, -0.05), True),
+    (19, "go-13", (1920, 1080), 19.2, 345.9, 15.6, 0.41, (-0.22, 0.1), True),
+]
