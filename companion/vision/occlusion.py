@@ -178,6 +178,21 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
+def print_clear(ink: np.ndarray, bare: np.ndarray, occlusion: Section) -> np.ndarray:
+    """Spaces whose print shows about as clearly as the board's bare spaces show theirs
+    (``ink`` at least ``hand_print_clear`` of the median over ``bare``), where that
+    median is itself clear (at least ``hand_print_typical``; on a board whose print
+    shows faintly everywhere, none). A hand hides the print of the spaces it lies over:
+    skin, its shading and a finger's edge leave specks of a tenth or so of what the
+    print shows, never most of it. A space that shows its print so is not under a
+    hand, however it is read (bare board under a dim lamp of a strong colour, far from
+    the board's colour, its mark shown, left unsure)."""
+    typical = float(np.median(ink[bare])) if bare.any() else 0.0
+    if typical < occlusion.hand_print_typical:
+        return np.zeros(len(ink), dtype=bool)
+    return ink >= occlusion.hand_print_clear * typical
+
+
 def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
     """The spaces round ``group`` (``Layout.around``), not in it."""
     inside = np.zeros(len(layout.names), dtype=bool)
@@ -306,6 +321,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
     tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     hiding = result.covered | unreadable | blank
+    # A space that shows its print as clearly as bare board does is not under a hand.
+    shown_clear = print_clear(samples.ink, empty & ~hiding, occlusion)
+    hiding &= ~shown_clear
+    unreadable = unreadable & ~shown_clear
     # The board as it shows round a patch: spaces read empty, none of the patch's signs.
     bare = empty & ~hiding
 
@@ -322,7 +341,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Read as bare board with its print hidden: what a palm of the board's own colour
     # shows where no stone stands. Stones of the board's colour (white glass on white
     # vinyl, white ones on white paper) hide their print too, but each reads as a stone.
-    board_hidden = result.covered | blank
+    # Read empty without any print is a sign only where the print shows at most of the
+    # other spaces read empty (``hand_print_share``): on a board far from the camera, or
+    # full, whose print shows at a fifth of its bare points, it says nothing.
+    print_shows = bool(bare.any()) and printed[bare].mean() >= occlusion.hand_print_share
+    board_hidden = result.covered | (blank & print_shows)
     arm = hiding | (tint >= occlusion.hand_reach_tint)
     patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
     # And every space hidden along one arm together, however the palm's patch is split.
@@ -339,15 +362,18 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # outermost spaces, each of one colour over the space and its gaps (``same``), its
     # gaps off the board's colour (``hand_reach_tint``, and more than the board's own
     # colour strays over the picture) as no stone's edges put them (``stone_in_gaps``
-    # fails), its print hidden, lying on bare board (``on_bare_board``: round it the
-    # gaps are within ``hand_tint`` of the board's colour).
-    fingers = same & ~mixed & ~printed & lit \
-        & (tint >= max(occlusion.hand_reach_tint, tint_bar))
-    for group in groups(fingers, neighbours, layout.rim):
-        if len(group) >= occlusion.hand_patch and on_bare_board(
-                group, samples.board, tint, layout, occlusion.hand_tint,
-                occlusion.hand_reach_tint):
-            patch = max(patch, len(group))
+    # fails), lying on bare board (``on_bare_board``: round it the gaps are within
+    # ``hand_tint`` of the board's colour). The hand comes in over the edge: the print is
+    # hidden at the outermost space the run starts from, and at most of the run; between
+    # the fingertips it may show at a space or so (``hand_finger_printed`` of the run).
+    reach = same & ~mixed & lit & (tint >= max(occlusion.hand_reach_tint, tint_bar))
+    for run in (reach & ~printed, reach):
+        for group in groups(run, neighbours, layout.rim & ~printed):
+            if len(group) >= occlusion.hand_patch \
+                    and printed[group].sum() <= occlusion.hand_finger_printed * len(group) \
+                    and on_bare_board(group, samples.board, tint, layout, occlusion.hand_tint,
+                                      occlusion.hand_reach_tint):
+                patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
             continue
