@@ -304,8 +304,14 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
 
     Fingers over the edge rows alone may read as stones too: a run from the outermost
     spaces, each one colour over the space and its gaps, off the board's colour as no
-    stone's edges put it, without print, lying on bare board (``on_bare_board``), is a
-    hand (docs/recognition.md, session 19)."""
+    stone's edges put it, its print hidden at the outermost space it starts from and at
+    most of the run (between the fingertips it may show), lying on bare board
+    (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22).
+
+    Whatever a space reads, it is under no hand where its print shows about as clearly
+    as the board's bare spaces show theirs (``print_clear``): a hand hides the print
+    it lies over. And a space read empty without any print (``blank``) is a palm's sign
+    only where the print shows at most other bare spaces (``hand_print_share``)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
