@@ -178,21 +178,6 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
 
 
-def print_clear(ink: np.ndarray, bare: np.ndarray, occlusion: Section) -> np.ndarray:
-    """Spaces whose print shows about as clearly as the board's bare spaces show theirs
-    (``ink`` at least ``hand_print_clear`` of the median over ``bare``), where that
-    median is itself clear (at least ``hand_print_typical``; on a board whose print
-    shows faintly everywhere, none). A hand hides the print of the spaces it lies over:
-    skin, its shading and a finger's edge leave specks of a tenth or so of what the
-    print shows, never most of it. A space that shows its print so is not under a
-    hand, however it is read (bare board under a dim lamp of a strong colour, far from
-    the board's colour, its mark shown, left unsure)."""
-    typical = float(np.median(ink[bare])) if bare.any() else 0.0
-    if typical < occlusion.hand_print_typical:
-        return np.zeros(len(ink), dtype=bool)
-    return ink >= occlusion.hand_print_clear * typical
-
-
 def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
     """The spaces round ``group`` (``Layout.around``), not in it."""
     inside = np.zeros(len(layout.names), dtype=bool)
@@ -308,10 +293,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     most of the run (between the fingertips it may show), lying on bare board
     (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22).
 
-    Whatever a space reads, it is under no hand where its print shows about as clearly
-    as the board's bare spaces show theirs (``print_clear``): a hand hides the print
-    it lies over. And a space read empty without any print (``blank``) is a palm's sign
-    only where the print shows at most other bare spaces (``hand_print_share``)."""
+    A space read empty without any print (``blank``) is a palm's sign only where the
+    print shows at most other bare spaces (``hand_print_share``)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -327,10 +310,6 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
     tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     hiding = result.covered | unreadable | blank
-    # A space that shows its print as clearly as bare board does is not under a hand.
-    shown_clear = print_clear(samples.ink, empty & ~hiding, occlusion)
-    hiding &= ~shown_clear
-    unreadable = unreadable & ~shown_clear
     # The board as it shows round a patch: spaces read empty, none of the patch's signs.
     bare = empty & ~hiding
 
