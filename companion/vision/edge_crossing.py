@@ -73,10 +73,19 @@ def space_distance(layout: Layout) -> np.ndarray:
 
 def crossing(view: np.ndarray, strip: EdgeStrip, cfg: Section) -> int:
     """How many stretches in a row of the board's margin show something else than the
-    board: a colour apart from the margin's own (``edge_chroma``, in log chroma), or far
+    board: a colour apart from the margin's own (``edge_chroma``, in log chroma, and
+    ``edge_scatter`` times the median stretch's own stray where that is more), or far
     darker than it (``edge_dark``, in log brightness). 0 where too little of the strip
     can be seen (a board without a margin, or one a glare washes out); a stretch a
-    glare lies on is not judged (``glared``)."""
+    glare lies on is not judged (``glared``).
+
+    Under a dim lamp of a strong colour one of the camera's channels lies near its
+    floor, and the margin's colour then follows its light: the stretches all round the
+    board stray from their median, in the lamp's light as in its fall-off (a ONE board
+    under a dim yellow lamp: the median stretch 0.15–0.17 off, a tenth of them past
+    ``edge_chroma``). An arm is one thing across the margin, apart from it by more than
+    the margin strays from itself; a margin that strays that much all round says
+    nothing of an arm."""
     if len(strip.pixels) == 0:
         return 0
     values = view.reshape(-1, 3)[strip.pixels].astype(np.float32)
@@ -91,8 +100,9 @@ def crossing(view: np.ndarray, strip: EdgeStrip, cfg: Section) -> int:
     apart = medians - np.median(medians, axis=0)
     brightness = apart.mean(axis=1)
     chroma = np.linalg.norm(apart - brightness[:, None], axis=1)
+    bar = max(cfg.edge_chroma, cfg.edge_scatter * float(np.median(chroma)))
     off = np.zeros(strip.count, dtype=bool)
-    off[have] = (chroma > cfg.edge_chroma) | (brightness < cfg.edge_dark)
+    off[have] = (chroma > bar) | (brightness < cfg.edge_dark)
     return _longest_run(off)
 
 

@@ -289,8 +289,12 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
 
     Fingers over the edge rows alone may read as stones too: a run from the outermost
     spaces, each one colour over the space and its gaps, off the board's colour as no
-    stone's edges put it, without print, lying on bare board (``on_bare_board``), is a
-    hand (docs/recognition.md, session 19)."""
+    stone's edges put it, its print hidden at the outermost space it starts from and at
+    most of the run (between the fingertips it may show), lying on bare board
+    (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22).
+
+    A space read empty without any print (``blank``) is a palm's sign only where the
+    print shows at most other bare spaces (``hand_print_share``)."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
@@ -322,7 +326,11 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # Read as bare board with its print hidden: what a palm of the board's own colour
     # shows where no stone stands. Stones of the board's colour (white glass on white
     # vinyl, white ones on white paper) hide their print too, but each reads as a stone.
-    board_hidden = result.covered | blank
+    # Read empty without any print is a sign only where the print shows at most of the
+    # other spaces read empty (``hand_print_share``): on a board far from the camera, or
+    # full, whose print shows at a fifth of its bare points, it says nothing.
+    print_shows = bool(bare.any()) and printed[bare].mean() >= occlusion.hand_print_share
+    board_hidden = result.covered | (blank & print_shows)
     arm = hiding | (tint >= occlusion.hand_reach_tint)
     patches = groups(hiding, neighbours, reached(edge, arm, neighbours))
     # And every space hidden along one arm together, however the palm's patch is split.
@@ -339,15 +347,18 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # outermost spaces, each of one colour over the space and its gaps (``same``), its
     # gaps off the board's colour (``hand_reach_tint``, and more than the board's own
     # colour strays over the picture) as no stone's edges put them (``stone_in_gaps``
-    # fails), its print hidden, lying on bare board (``on_bare_board``: round it the
-    # gaps are within ``hand_tint`` of the board's colour).
-    fingers = same & ~mixed & ~printed & lit \
-        & (tint >= max(occlusion.hand_reach_tint, tint_bar))
-    for group in groups(fingers, neighbours, layout.rim):
-        if len(group) >= occlusion.hand_patch and on_bare_board(
-                group, samples.board, tint, layout, occlusion.hand_tint,
-                occlusion.hand_reach_tint):
-            patch = max(patch, len(group))
+    # fails), lying on bare board (``on_bare_board``: round it the gaps are within
+    # ``hand_tint`` of the board's colour). The hand comes in over the edge: the print is
+    # hidden at the outermost space the run starts from, and at most of the run; between
+    # the fingertips it may show at a space or so (``hand_finger_printed`` of the run).
+    reach = same & ~mixed & lit & (tint >= max(occlusion.hand_reach_tint, tint_bar))
+    for run in (reach & ~printed, reach):
+        for group in groups(run, neighbours, layout.rim & ~printed):
+            if len(group) >= occlusion.hand_patch \
+                    and printed[group].sum() <= occlusion.hand_finger_printed * len(group) \
+                    and on_bare_board(group, samples.board, tint, layout, occlusion.hand_tint,
+                                      occlusion.hand_reach_tint):
+                patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
             continue
