@@ -22,7 +22,6 @@ from companion.vision.scene.looks import HELD_OUT
 from tests.helpers.scene_cache import render_scene
 
 COLOURS = ("black", "white")
-RULE = "empty, its printed cross hidden at its foot and ring"
 
 
 def _read(seed: int, full: int) -> tuple[Reading, dict]:
@@ -49,7 +48,6 @@ def test_white_glass_on_white_vinyl_on_a_crowded_board_is_never_read_empty():
     whites = [s for s in cells if truth["cells"][s] == "white"]
     assert sum(cells[s] == EMPTY for s in whites) <= 1
     assert sum(cells[s] == "white" for s in whites) >= 65
-    assert sum(RULE in reading.why.get(s, []) for s in whites) >= 10
     wrong = [s for s, c in cells.items() if c not in (UNSURE, EMPTY) and c != truth["cells"][s]]
     assert not wrong
     bare = [s for s in cells if truth["cells"][s] == EMPTY]
@@ -68,4 +66,3 @@ def test_bare_points_a_webcam_blurs_keep_reading_empty():
     assert not reading.occluded
     for space, content in reading.cells.items():
         assert content == truth["cells"][space]
-        assert RULE not in reading.why.get(space, [])
