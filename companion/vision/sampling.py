@@ -491,8 +491,9 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     of the contrast of the print at the spaces where it shows most
     (``ink_spaces_percentile`` of each space's ``ink_line_percentile`` of ``marks``),
     or at the bare points where a crowded board leaves that percentile on its stones
-    (``bare_print.bare_print``, from the lines' depth ``between`` the spaces), never below what the sensor's noise and the board's grain make of bare board in
-    the gaps (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
+    (``bare_print.bare_print``, from the lines' depth ``between`` the spaces), never
+    below what the sensor's noise and the board's grain make of bare board in the gaps
+    (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
     lines are fainter than that (``contrast``, their depth measured there:
     ``ink_line_share`` of it, never below the noise nor below ``ink_local_least`` of the
     picture's mark: a stone's grain or shading would pass a mark set by lines that only

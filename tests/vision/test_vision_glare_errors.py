@@ -4,11 +4,11 @@ Cut out and looked at, the confident errors of the Go 19 × 19 full-glare study 
 (seeds 14600–14699, 300 stones and a lamp's glare) are almost all white stones in their
 board's own colour (white glass and yunzi on white vinyl, shell and plastic on white
 paper) read *empty*, mostly far from the glare: the same scenes rendered without it
-make as many. A stone hides the printed cross at its foot and on the ring round its
-core, and is lighter than its board (``companion/vision/hidden_cross.py``): such a space
-read empty is unsure. Bare points whose print a webcam blurs away keep reading empty
-(their cores are no lighter than their boards), and so do the bare points of those
-crowded boards; the white stones read white stay white."""
+make as many. The mark print was told by fell to the noise floor on those crowded
+boards; it is now judged where the board is bare too (``companion/vision/bare_print.py``,
+session 22, which withdrew session 21's ``hidden_cross`` rule). Bare points whose print a
+webcam blurs away keep reading empty, and so do the bare points of those crowded boards;
+the white stones read white stay white."""
 
 import numpy as np
 import pytest
