@@ -41,10 +41,11 @@ def test_a_ring_of_bare_spaces_under_a_dim_yellow_lamp_is_no_hand():
     of bare spaces far from the board's colour, their marks shown, are left unsure, and
     the margin's colour strays all round with the lamp's light. Flagged before
     ("something over the board's edge covers 11 of its 60 spaces", the patch taken for a
-    hand because half a pitch of the margin looked crossed)."""
+    hand because half a pitch of the margin looked crossed). Since session 22 the ONE
+    reader also reads most of those rings bare (``bare_around``); the margin's own bound
+    is tested alone below."""
     recogniser, image, homography = _dim_lamp_board()
     reading = recogniser.read(image, homography)
-    assert len(reading.unsure) >= 12
     assert not reading.occluded, reading.reason
 
 
