@@ -50,7 +50,8 @@ from companion.vision.beside_stone import beside_new_stones
 from companion.vision.gate import Stability
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.last_seen import LastSeen
-from companion.vision.look import LearnedLook
+from companion.vision.stone_shade import colours_of_shade, dark_and_light, lean_to
+from companion.vision.look import COLOUR, LearnedLook, look_features
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
 from hardware.lens import Lens
@@ -232,6 +233,9 @@ class RefereeFeed:
         for space in self._unchanged(reading, before):
             cells[space] = None
             odds.pop(space, None)
+        for space, shares in self._set_unseen(reading, before, cells).items():
+            cells[space] = UNSURE
+            odds[space] = shares
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
@@ -368,6 +372,40 @@ class RefereeFeed:
         if beside:
             held |= beside & memory.core_kept(names, reading.samples, empty)
         return held
+
+    def _set_unseen(self, reading: Any, view: Mapping[str, Any] | None,
+                    cells: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+        """The spaces the game holds empty, read empty or unread, whose picture changed
+        as only a stone set on them changes it since the last photo the referee
+        accepted (``LastSeen.set_on``: the core's colour by a stone's measure, and the
+        print hidden or a dome's spread): a look that has never seen that colour of
+        stone (the first white stone of a set as pale as the board) reads it empty
+        surely, and one that fits a stone showing most of its print (a pale, thin
+        stone on an edge space's faint print) gives no odds; the move would be lost.
+        Each is unread, the picture leaning to the stones its shade allows
+        (``companion.vision.stone_shade``): the game takes the legal one (T31)."""
+        memory, look = self._last_seen, self._look
+        if memory is None or not len(memory) or view is None or look is None \
+                or reading.samples is None or reading.occluded:
+            return {}
+        pair = dark_and_light(look.colours, look.palette, look.stones.board_level)
+        if pair is None:
+            return {}
+        names = list(reading.cells)
+        empty = [name for name in names if name in view and view[name] is None
+                 and name in cells and cells[name] in (None, UNSURE)]
+        found = memory.set_on(names, reading.samples, empty)
+        if not found:
+            return {}
+        shade = look_features(reading.samples, look.stones)[:, COLOUR].mean(axis=1)
+        cfg = look.cfg
+        out = {}
+        for name in found:
+            i = names.index(name)
+            colours = colours_of_shade(float(shade[i]), float(reading.samples.core_blown[i]),
+                                       pair, cfg.changed_shade, cfg.changed_blown)
+            out[name] = lean_to(colours, look.classes, cfg.changed_empty_share)
+        return out
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
         """Keep this photo's picture of each space ``cells`` (the reading as submitted:
