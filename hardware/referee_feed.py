@@ -369,8 +369,12 @@ class RefereeFeed:
         # Beside a stone newly read, a space's board and print change with its shadow;
         # its core changes only with a stone set on it (T26).
         beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
-        if beside:
-            held |= beside & memory.core_kept(names, reading.samples, empty)
+        # Nor is a space the reader cannot read one a stone was set on where its core is
+        # as it was: blur or a stone's shadow takes an edge space's faint print whole,
+        # a stone covers its core (T32).
+        unread = {name for name in empty if str(reading.cells.get(name)) == UNSURE}
+        if beside or unread:
+            held |= (beside | unread) & memory.core_kept(names, reading.samples, empty)
         return held
 
     def _set_unseen(self, reading: Any, view: Mapping[str, Any] | None,
