@@ -50,8 +50,7 @@ from companion.vision.beside_stone import beside_new_stones
 from companion.vision.gate import Stability
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.last_seen import LastSeen
-from companion.vision.stone_shade import colours_of_shade, dark_and_light, lean_to
-from companion.vision.look import COLOUR, LearnedLook, look_features
+from companion.vision.look import LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
 from hardware.lens import Lens
@@ -233,9 +232,9 @@ class RefereeFeed:
         for space in self._unchanged(reading, before):
             cells[space] = None
             odds.pop(space, None)
-        for space, shares in self._set_unseen(reading, before, cells).items():
+        for space in self._set_unseen(reading, before, cells):
             cells[space] = UNSURE
-            odds[space] = shares
+            odds.pop(space, None)
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
@@ -378,38 +377,31 @@ class RefereeFeed:
         return held
 
     def _set_unseen(self, reading: Any, view: Mapping[str, Any] | None,
-                    cells: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+                    cells: Mapping[str, Any]) -> set[str]:
         """The spaces the game holds empty, read empty or unread, whose picture changed
         as only a stone set on them changes it since the last photo the referee
-        accepted (``LastSeen.set_on``: the core's colour by a stone's measure, and the
-        print hidden or a dome's spread): a look that has never seen that colour of
-        stone (the first white stone of a set as pale as the board) reads it empty
-        surely, and one that fits a stone showing most of its print (a pale, thin
-        stone on an edge space's faint print) gives no odds; the move would be lost.
-        Each is unread, the picture leaning to the stones its shade allows
-        (``companion.vision.stone_shade``): the game takes the legal one (T31)."""
-        memory, look = self._last_seen, self._look
-        if memory is None or not len(memory) or view is None or look is None \
+        accepted (``LastSeen.set_on``: the core's colour by a stone's measure, the print
+        hidden and a dome's spread): a look that has never seen that colour of stone
+        (the first white stone of a set as pale as the board) reads it empty surely,
+        and the move would be lost. Each is unread, with no odds: the picture does not
+        say which stone, and a photo blurred over part of the board moves a bare
+        space's core, print and spread too (blur scenarios 15763, 15770), so the
+        players are asked (T31). Not beside a stone newly read, nor beside another
+        space so changed: a stone's shadow darkens the core of a corner beside it seen
+        at an angle (held-out game 11396's A1 beside White's B1)."""
+        memory = self._last_seen
+        if memory is None or not len(memory) or view is None \
                 or reading.samples is None or reading.occluded:
-            return {}
-        pair = dark_and_light(look.colours, look.palette, look.stones.board_level)
-        if pair is None:
-            return {}
+            return set()
         names = list(reading.cells)
-        empty = [name for name in names if name in view and view[name] is None
-                 and name in cells and cells[name] in (None, UNSURE)]
-        found = memory.set_on(names, reading.samples, empty)
-        if not found:
-            return {}
-        shade = look_features(reading.samples, look.stones)[:, COLOUR].mean(axis=1)
-        cfg = look.cfg
-        out = {}
-        for name in found:
-            i = names.index(name)
-            colours = colours_of_shade(float(shade[i]), float(reading.samples.core_blown[i]),
-                                       pair, cfg.changed_shade, cfg.changed_blown)
-            out[name] = lean_to(colours, look.classes, cfg.changed_empty_share)
-        return out
+        empty = [name for name in names if name in view and view[name] is None]
+        found = {name for name in memory.set_on(names, reading.samples, empty)
+                 if cells.get(name, UNSURE) in (None, UNSURE)}
+        index = {name: i for i, name in enumerate(names)}
+        around = reading.samples.around
+        found -= beside_new_stones(names, around, reading.cells, view)
+        return {name for name in found
+                if not any(names[j] in found for j in around[index[name]] if names[j] != name)}
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
         """Keep this photo's picture of each space ``cells`` (the reading as submitted:

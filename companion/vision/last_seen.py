@@ -114,19 +114,20 @@ class LastSeen:
         """The spaces of ``group`` whose picture changed as only a stone set on them
         changes it, relative to how the group moved: their core's colour by as much as
         a stone's (``stone_core_distance2``: the least any of 634 stones set on study
-        games moved its core, T26), and a second sign of the stone beyond what noise
-        gives one feature 99 % of the time (``stone_sign_distance2``): the print it
-        hides fell, or its dome's spread rose. A neighbour's shadow changes a space's
-        board and print, never its core (T26); a change of light moves the whole group
-        and is taken off. Such a space is no longer as it was, whatever a reader that
-        has never seen that colour of stone says (T31)."""
+        games moved its core, T26), and both other signs of a stone, each beyond what
+        noise gives one feature 99 % of the time (``stone_sign_distance2``): the print
+        it hides fell, and its dome's spread rose. A lamp's glare on a bare core, or
+        blur smearing the lines into it, moves the core and at most one of the others;
+        a change of light moves the whole group and is taken off. Such a space is no
+        longer as it was, whatever a reader that has never seen that colour of stone
+        says (T31)."""
         cfg = self.cfg
         known, change = self._changes(names, samples, group, content)
         core = (change[:, CORE] ** 2).sum(axis=1) >= cfg.stone_core_distance2
         sign = cfg.stone_sign_distance2
         hidden = (change[:, INK] < 0) & (change[:, INK] ** 2 >= sign)
         dome = (change[:, SPREAD] > 0) & (change[:, SPREAD] ** 2 >= sign)
-        set_on = core & (hidden | dome)
+        set_on = core & hidden & dome
         return {name for name, stone in zip(known, set_on, strict=True) if stone}
 
     def _changes(self, names: Sequence[str], samples: Samples, group: Collection[str],

@@ -50,7 +50,6 @@ from companion.vision.config import Section, load_config
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.sampling import Samples, core_colour, core_spread
 from companion.vision.smeared_print import greyed_by_print
-from companion.vision.stone_shade import colours_of_shade, dark_and_light
 from companion.vision.stones import SpaceReadings, print_hidden
 
 FEATURES = ("log_ratio_b", "log_ratio_g", "log_ratio_r", "ink", "spread", "blown")
@@ -441,14 +440,17 @@ class LearnedLook:
                | coloured)
         if not changed.any() or changed.sum() > cfg.changed_max_spaces:
             return {}
-        pair = dark_and_light(self.colours, self.palette, self.stones.board_level)
-        if pair is None:
+        board = self.stones.board_level * 255.0
+        darker = [c for c in self.colours if _luminance(self.palette[c]) < board]
+        lighter = [c for c in self.colours if _luminance(self.palette[c]) > board]
+        if len(darker) != 1 or len(lighter) != 1:
             return {}
-        # ``shade`` is already infinite where the core is mostly blown out.
-        return {int(i): list(pair) if not far[i] else
-                colours_of_shade(float(shade[i]), 0.0, pair, cfg.changed_shade,
-                                 cfg.changed_blown)
-                for i in np.flatnonzero(changed)}
+        found = {}
+        for i in np.flatnonzero(changed):
+            found[int(i)] = darker + lighter if not far[i] else \
+                darker if shade[i] <= -cfg.changed_shade else \
+                lighter if shade[i] >= cfg.changed_shade else darker + lighter
+        return found
 
     def _print_kept_around(self, samples: Samples, labels: Sequence[str],
                            own_empty: tuple[np.ndarray, ...]
@@ -608,3 +610,7 @@ def _space_total(data: Mapping[str, Any], spaces: int) -> np.ndarray:
     total[:, INK] = np.asarray(data.get("space_ink", []), dtype=np.float64)
     return total
 
+
+def _luminance(bgr_or_rgb: Sequence[float]) -> float:
+    """A nominal colour's grey level (the palette's channels weigh alike)."""
+    return float(np.mean(bgr_or_rgb))
