@@ -357,7 +357,8 @@ class RefereeFeed:
         (``companion.vision.last_seen``): no stone was set there, so a reading of a stone
         or of nothing sure is not taken there (T24). Beside a stone newly read, the
         space's core alone is held so: the stone's shadow changes its board and print
-        (T26, ``companion.vision.beside_stone``)."""
+        (T26, ``companion.vision.beside_stone``); and so is a space the reader cannot
+        read (T32)."""
         memory = self._last_seen
         if memory is None or not len(memory) or view is None or reading.samples is None \
                 or reading.occluded:
