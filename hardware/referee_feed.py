@@ -232,9 +232,6 @@ class RefereeFeed:
         for space in self._unchanged(reading, before):
             cells[space] = None
             odds.pop(space, None)
-        for space in self._set_unseen(reading, before, cells):
-            cells[space] = UNSURE
-            odds.pop(space, None)
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
@@ -357,8 +354,7 @@ class RefereeFeed:
         (``companion.vision.last_seen``): no stone was set there, so a reading of a stone
         or of nothing sure is not taken there (T24). Beside a stone newly read, the
         space's core alone is held so: the stone's shadow changes its board and print
-        (T26, ``companion.vision.beside_stone``); and so is a space the reader cannot
-        read (T32)."""
+        (T26, ``companion.vision.beside_stone``)."""
         memory = self._last_seen
         if memory is None or not len(memory) or view is None or reading.samples is None \
                 or reading.occluded:
@@ -369,40 +365,9 @@ class RefereeFeed:
         # Beside a stone newly read, a space's board and print change with its shadow;
         # its core changes only with a stone set on it (T26).
         beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
-        # Nor is a space the reader cannot read one a stone was set on where its core is
-        # as it was: blur or a stone's shadow takes an edge space's faint print whole,
-        # a stone covers its core (T32).
-        unread = {name for name in empty if str(reading.cells.get(name)) == UNSURE}
-        if beside or unread:
-            held |= (beside | unread) & memory.core_kept(names, reading.samples, empty)
+        if beside:
+            held |= beside & memory.core_kept(names, reading.samples, empty)
         return held
-
-    def _set_unseen(self, reading: Any, view: Mapping[str, Any] | None,
-                    cells: Mapping[str, Any]) -> set[str]:
-        """The spaces the game holds empty, read empty or unread, whose picture changed
-        as only a stone set on them changes it since the last photo the referee
-        accepted (``LastSeen.set_on``: the core's colour by a stone's measure, the print
-        hidden and a dome's spread): a look that has never seen that colour of stone
-        (the first white stone of a set as pale as the board) reads it empty surely,
-        and the move would be lost. Each is unread, with no odds: the picture does not
-        say which stone, and a photo blurred over part of the board moves a bare
-        space's core, print and spread too (blur scenarios 15763, 15770), so the
-        players are asked (T31). Not beside a stone newly read, nor beside another
-        space so changed: a stone's shadow darkens the core of a corner beside it seen
-        at an angle (held-out game 11396's A1 beside White's B1)."""
-        memory = self._last_seen
-        if memory is None or not len(memory) or view is None \
-                or reading.samples is None or reading.occluded:
-            return set()
-        names = list(reading.cells)
-        empty = [name for name in names if name in view and view[name] is None]
-        found = {name for name in memory.set_on(names, reading.samples, empty)
-                 if cells.get(name, UNSURE) in (None, UNSURE)}
-        index = {name: i for i, name in enumerate(names)}
-        around = reading.samples.around
-        found -= beside_new_stones(names, around, reading.cells, view)
-        return {name for name in found
-                if not any(names[j] in found for j in around[index[name]] if names[j] != name)}
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
         """Keep this photo's picture of each space ``cells`` (the reading as submitted:
