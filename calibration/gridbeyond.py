@@ -114,14 +114,14 @@ def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     ends a stone needs no waist here: on a board covered in stones seen at an angle,
     the stones of a row past an end merge along it."""
     held = place_stones(grey, to_board, xs, ys, waists=False)
-    if held[1:-1, 1:-1].mean() < STONES_HELD:
+    own = held[1:-1, 1:-1].mean()
+    if own < STONES_HELD:
         return None
     rows = _rows_of_stones(held)
     if not any(rows):
         return to_board
     if sum(rows) > 1:
         return None
-    own = held[1:-1, 1:-1].mean()
     _beyond, (dx, dy), other = _ENDS[rows.index(True)]
     if held[other].mean() >= MIN_BEYOND and held[other].mean() > BEYOND_STONES * own:
         return None  # a row of stones on both sides: no line over mends it
