@@ -1,8 +1,8 @@
 """ONE's ring board (session 22): bare spaces judged by the bare spaces near them, and two
 kinds of confident error each made unsure by a sign that disagrees.
 
-- A ONE paper board under a dim yellow lamp (``tests/data/one-lamp``): the lamp hardly
-  lights blue, so bare board sits at the sensor's floor in that channel, and the JPEG
+- A ONE paper board under a dim yellow lamp (``tests/data/rendered/one_dim_yellow_lamp``):
+  the lamp hardly lights blue, so bare board sits at the sensor's floor in that channel, and the JPEG
   ringing of the print lifts it in every core and not in the gaps: most bare cores lie
   far from their gaps' colour. At main 5df6a70 a ring of bare spaces whose circles showed
   a little less than those around was left unsure ("its mark shown in part") and the
@@ -19,7 +19,6 @@ kinds of confident error each made unsure by a sign that disagrees.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -36,10 +35,11 @@ from companion.vision.labels import UNSURE
 from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from tests.helpers.bench_taps import read_scene
+from tests.helpers.paths import TEST_DATA
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
 CFG = load_config().stones
-LAMP = Path(__file__).parents[1] / "data" / "one-lamp"
+LAMP = TEST_DATA / "rendered" / "one_dim_yellow_lamp"
 
 
 def _wrong(reading: Reading, truth: dict) -> list[str]:
@@ -48,10 +48,10 @@ def _wrong(reading: Reading, truth: dict) -> list[str]:
 
 
 def _read_lamp() -> tuple[Reading, dict]:
-    truth = json.loads((LAMP / "dim-yellow-lamp.json").read_text())
-    image = cv2.imread(str(LAMP / "dim-yellow-lamp.png"))
-    board = load_geometry("one-60")
-    homography = from_corners(np.array(truth["corners_px"]), board.width_mm,
+    truth = json.loads(LAMP.with_suffix(".json").read_text())
+    image = cv2.imread(str(LAMP.with_suffix(".png")))
+    board = load_geometry(truth["board"])
+    homography = from_corners(np.array(truth["taps"]), board.width_mm,
                               board.height_mm).homography
     return Recogniser(board, SIX).read(image, homography), truth
 
