@@ -11,13 +11,12 @@ import pytest
 
 from calibration.intrinsics import CameraModel
 from calibration.locator import BoardLocator
-from companion.journal import Journal
-from companion.table.session import TableSession
 from companion.vision.scene import Effects, Pose
 from companion.vision.scene.camera import distort_points, half_diagonal
 from hardware.referee_feed import RefereeFeed
 from tests.helpers.scene_cache import render_scene
 from tests.helpers.stone_reader import stones
+from tests.helpers.tables import table_in_memory
 
 FRAME = (800, 600)
 K1 = 0.08  # a strongly bending lens: the board's corners move by about 30 pixels
@@ -48,12 +47,8 @@ def lens_model(rms=0.3, size=FRAME):
 
 @pytest.fixture
 def session():
-    journal = Journal(":memory:")
-    table = TableSession(journal)
-    table.start("one", {"players": 2})
-    yield table
-    table.close()
-    journal.close()
+    with table_in_memory("one", {"players": 2}) as table:
+        yield table
 
 
 def tapped_corners(geometry):

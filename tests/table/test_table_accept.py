@@ -5,21 +5,15 @@ Accept takes the board as the camera reads it, as before."""
 
 import pytest
 
-from companion.dice import DiceService
 from companion.games.base import IllegalAction
-from companion.journal import Journal
 from companion.table import verdict as v
-from companion.table.session import TableSession
+from tests.helpers.tables import table_in_memory
 
 
 @pytest.fixture
 def table():
-    journal = Journal(":memory:")
-    session = TableSession(journal, dice=DiceService(journal))
-    session.start("go", {"size": 9})
-    yield session
-    session.close()
-    journal.close()
+    with table_in_memory("go", {"size": 9}, dice=True) as session:
+        yield session
 
 
 def seen(session, **changes):

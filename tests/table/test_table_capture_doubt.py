@@ -5,22 +5,17 @@ surely and no longer do is asked about like a space newly unread (T28)."""
 
 import pytest
 
-from companion.journal import Journal
 from companion.table import verdict as v
 from companion.table.likely import picture_answer
 from companion.table.question import unseen
 from companion.table.reading import UNSURE
-from companion.table.session import TableSession
+from tests.helpers.tables import table_in_memory
 
 
 @pytest.fixture
 def go():
-    journal = Journal(":memory:")
-    table = TableSession(journal)
-    table.start("go", {"size": 9})
-    yield table
-    table.close()
-    journal.close()
+    with table_in_memory("go", {"size": 9}) as table:
+        yield table
 
 
 def board(table, **changes):

@@ -3,14 +3,12 @@ after the moves, with changes and unsure spaces), explained, refused or applied.
 
 import pytest
 
-from companion.dice import DiceService
 from companion.games.base import IllegalAction
 from companion.games.one import One
-from companion.journal import Journal
 from companion.table import verdict as v
 from companion.table.explain import explain
 from companion.table.reading import UNSURE
-from companion.table.session import TableSession
+from tests.helpers.tables import table_in_memory
 
 GAME = One()
 OPTIONS = {"stones": 6}
@@ -18,12 +16,8 @@ OPTIONS = {"stones": 6}
 
 @pytest.fixture
 def session():
-    journal = Journal(":memory:")
-    table = TableSession(journal, dice=DiceService(journal, randbelow=lambda n: 0))
-    table.start("one", OPTIONS)
-    yield table
-    table.close()
-    journal.close()
+    with table_in_memory("one", OPTIONS, randbelow=lambda n: 0) as table:
+        yield table
 
 
 def board(table, **changes):

@@ -8,18 +8,15 @@ from companion.journal import Journal
 from companion.table.explain import SearchLimits
 from companion.table.session import TableSession
 from companion.table.step_pictures import StepPictures
+from tests.helpers.tables import table_in_memory
 
 JPEG = b"\xff\xd8 a camera picture \xff\xd9"
 
 
 @pytest.fixture
 def table():
-    journal = Journal(":memory:")
-    session = TableSession(journal)
-    session.start("go", {"board": "go-9"})
-    yield session
-    session.close()
-    journal.close()
+    with table_in_memory("go", {"board": "go-9"}) as session:
+        yield session
 
 
 def place(table, player, at):
