@@ -58,3 +58,24 @@ def no_more_than_stones(samples: Samples, read_empty: np.ndarray, sure_stone: np
     if level is None:
         return np.zeros(len(read_empty), dtype=bool)
     return read_empty & (samples.ink <= cfg.stone_ink_margin * level)
+
+
+
+def unlike_bare(samples: Samples, read_empty: np.ndarray, stone_tint: np.ndarray,
+                lightness: np.ndarray, sure_stone: np.ndarray, marks_clear: bool,
+                cfg: Section) -> np.ndarray:
+    """Of the ``read_empty`` spaces (N bool), on a board that prints a mark round every
+    space (no ``ring_seen`` anywhere: ONE's circles) whose typical space does not show
+    that mark clearly (not ``marks_clear``), those whose colour is not bare board's:
+    a stone's tint far from the board's (``stone_tint``), or, where stones read surely
+    (``sure_stone``) hold at least ``full_board_share`` of the spaces, a core lighter
+    than the gaps round it by a light stone's least (``lightness``, the mean log ratio,
+    over ``light_min_lum``). Read empty by the print its mark disc shows, such a space
+    shows a stone's edge as often on a full board (a yunzi stone's darker rim, a shell
+    stone's stripes): two signs disagree. (Among many stones the gaps lie in their
+    contact shadows, and bare board there may read lighter than its gaps too: then the
+    space is unsure rather than wrong.)"""
+    if marks_clear or (samples.ring_seen > 0.0).any():
+        return np.zeros(len(read_empty), dtype=bool)
+    full = sure_stone.mean() >= cfg.full_board_share
+    return read_empty & (stone_tint | (full & (lightness > cfg.light_min_lum)))
