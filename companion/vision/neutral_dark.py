@@ -15,7 +15,11 @@ is named black only where three signs, each of another kind, say so:
   ``cover_fit_chroma``; a hued colour's taken anywhere from ``hue_shown_share`` of its
   way from the dark piece's to all of it (a translucent yunzi stone shows its hue paler
   than its paint: a blue one on bamboo lies between the blue candidate and the board's
-  tint turned round, where a black stone lies, and was read black without it).
+  tint turned round, where a black stone lies, and was read black without it). Empty's
+  is asked only where it lies ``cover_fit_chroma`` or more from the dark piece's: on a
+  neutral board (white vinyl, white paper) both are nought, no stone could clear it,
+  and a black yunzi stone lifted to green's lightness stayed unsure on every such board
+  (session 23); there the other signs and an open board tell it from a shade.
 - *Dark*: its darker part darker than any light stone lit as its board is
   (``light_stone_min_lum``): a white stone, neutral too, is lighter.
 - *A domed dark stone's rim*: the ring round its core far darker than its board
@@ -37,7 +41,7 @@ from companion.vision.sampling import colour_part
 
 
 def hue_clear_of(shown: np.ndarray, protos: np.ndarray, hued: np.ndarray, piece: int,
-                 share: float) -> np.ndarray:
+                 share: float, margin: float) -> np.ndarray:
     """How much nearer (N) each colour part ``shown`` (N×3 log ratios) lies to candidate
     ``piece``'s (1 + colour index) than to empty's and to every hued colour's (``hued``;
     ``protos``: N×C×3 candidates' log ratios) from ``share`` of its way from the piece's
@@ -52,8 +56,14 @@ def hue_clear_of(shown: np.ndarray, protos: np.ndarray, hued: np.ndarray, piece:
     along = np.clip(np.sum((seen - base)[:, None, :] * spans, axis=2) / length, share, 1.0)
     paler = np.linalg.norm(seen[:, None, :] - (base[:, None, :] + along[:, :, None] * spans),
                            axis=2)
-    rival = np.minimum(np.where(hued[None, :], paler, np.inf).min(axis=1),
-                       np.linalg.norm(seen - centres[:, 0], axis=1))
+    rival = np.where(hued[None, :], paler, np.inf).min(axis=1)
+    # Empty's colour part is a rival only where it lies apart from the piece's by the
+    # margin this sign asks for (``margin``): on a neutral board (white vinyl, white
+    # paper) the dark piece's candidate shows the board's tint turned round, nought, as
+    # bare board does, and no colour part can clear it; the other signs tell them there.
+    apart = np.linalg.norm(base - centres[:, 0], axis=1) >= margin
+    rival = np.where(apart, np.minimum(rival, np.linalg.norm(seen - centres[:, 0], axis=1)),
+                     rival)
     return rival - np.linalg.norm(seen - base, axis=1)
 
 
@@ -69,7 +79,8 @@ def lifted_dark(ratio: np.ndarray, darker: np.ndarray, ring_lift: np.ndarray,
         return np.zeros(len(ratio), dtype=bool)
     no_hue = np.ones(len(ratio), dtype=bool)
     for shown in (ratio, darker):
-        no_hue &= hue_clear_of(shown, protos, hued, piece, cfg.hue_shown_share) \
+        no_hue &= hue_clear_of(shown, protos, hued, piece, cfg.hue_shown_share,
+                               cfg.cover_fit_chroma) \
             >= cfg.cover_fit_chroma
     dark = darker.mean(axis=1) < cfg.light_stone_min_lum
     rim = (ring_lift < cfg.dark_ring_lum) \

@@ -108,6 +108,7 @@ from companion.vision.sampling import (
     masked_percentile,
 )
 from companion.vision.set_alike import like_its_set
+from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_tint import turned_round
 from companion.vision.white_hue import hued_white
 
@@ -138,6 +139,7 @@ UNSURE_RULES = (
     "empty, print shown in part, a stone's tint",
     "empty, its printed cross hidden at its foot and ring",
     "empty, a tint off its board's, less print, its lines not running past the core",
+    "empty, no clear marks: no more print than its stones, or a stone's colour",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1792,14 +1794,27 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
     white_off = _white_off_hue(ratio, protos, best, ~unsure, colours, palette, hued, cfg)
     unsure |= white_off
+    # Read empty by its colour, a space must show more print than a stone's own edges
+    # leave in this picture (``stone_print``), where the board's typical space shows no
+    # mark clearly (a full board: no bare board shows what bare board looks like); read
+    # empty by its print, its colour must not be a stone's.
+    sure_stone = (best > 0) & ~unsure & clean & (confidence >= cfg.learn_confidence)
+    marks_clear = _marks_clear(samples, cfg)
+    asked = (best == 0) & ~unsure & ~bare
+    far_tint = stone_tinted(tint, colour_part(protos), cfg.max_covered_distance) \
+        & (nearest > cfg.max_empty_distance)
+    stone_printed = no_more_than_stones(samples, asked, sure_stone, marks_clear, cfg) \
+        | unlike_bare(samples, asked, far_tint, lightness, sure_stone, marks_clear, cfg)
+    unsure |= stone_printed
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, crossless,
-             unlined)
+             unlined, stone_printed)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
-    leans = unsure & ~blind & ~white_off & (nearest <= cfg.max_distance * cfg.lean_distance)
+    leans = unsure & ~blind & ~white_off & ~stone_printed \
+        & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
