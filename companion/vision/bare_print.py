@@ -1,0 +1,69 @@
+"""The print a picture's bare board shows, judged where the board is bare.
+
+Whether a space shows print is told by a mark (``sampling.print_marks``): a share of
+the print the picture shows. That print was taken at the spaces showing it most (a
+percentile of all the spaces), which lie on bare board while a fifth of the board or
+more is bare. On a crowded board (a game's end, 300 stones on a Go 19 × 19, every point
+but one of a 9 × 9) that percentile lies on stones, the print it finds is a stone's grain
+and shading, the mark falls to the noise floor, and a white stone of its board's colour
+(glass on white vinyl, shell on white paper) shows "print" and reads empty surely.
+
+Two places show the print whatever covers the points:
+
+- the lines between the spaces (``sampling.print_closing``'s depth, half a pitch out,
+  where the board beside the line on both sides is the board's own colour): a stone on
+  either space does not reach over the line's whole width there, so the lines show as
+  deep on a crowded board as on a sparse one of the same look;
+- the points that are bare, wherever they lie: at them the print shows a good share of
+  that depth (the study seeds' bare points showed at least ``bare_print_least`` of it at
+  their ``ink_line_percentile``, sharp or blurred), while a stone's grain shows a small
+  share of it where the lines are sharp.
+
+So the print is read at the spaces showing at least ``bare_print_least`` of the lines'
+depth between the spaces (their median), and never taken below that share of the depth:
+on a crowded board that is what the bare points show; on a sparse one the percentile of
+all the spaces lies among them already and stays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from companion.vision.config import Section
+
+if TYPE_CHECKING:  # sampling reads this module's measure
+    from companion.vision.sampling import Samples
+
+
+def lines_between(contrast: np.ndarray) -> float:
+    """The depth of the lines between the spaces over the board's lightness: the median
+    of the spaces' (``print_closing``'s ``contrast``; NaN where too few lines show, or
+    on a board printed otherwise than a grid, where no line runs between its spaces)."""
+    seen = contrast[np.isfinite(contrast)]
+    return float(np.median(seen)) if seen.size else float("nan")
+
+
+def bare_print(shown: np.ndarray, between: float, cfg: Section) -> float:
+    """The print the board's bare points show (over its lightness), from ``shown`` (each
+    space's ``ink_line_percentile`` of its mark disc's print) and ``between`` (the lines'
+    depth between the spaces, ``lines_between``): the median of the spaces showing at
+    least ``bare_print_least`` of ``between``, and never less than that share of it.
+    Nought where no lines show between the spaces (the mark is then the percentile of
+    all the spaces' print, as before)."""
+    if not np.isfinite(between):
+        return 0.0
+    least = cfg.bare_print_least * between
+    bare = shown[shown >= least]
+    return max(float(np.median(bare)), least) if bare.size else least
+
+
+def print_shown(samples: Samples, cfg: Section) -> bool:
+    """Whether the picture shows its print clearly enough that a space missing it says
+    something: a share of its spaces (``ink_board_share``) show print (``ink_present``),
+    or its lines show between the spaces at least ``ink_between_clear`` darker than the
+    board. A crowded board's bare points are fewer than that share, while its lines
+    still show between the stones; a board washed out or blurred shows neither."""
+    share = (samples.ink > cfg.ink_present).mean()
+    return bool(share >= cfg.ink_board_share or samples.print_between >= cfg.ink_between_clear)
