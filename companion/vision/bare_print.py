@@ -45,6 +45,15 @@ def lines_between(contrast: np.ndarray) -> float:
     return float(np.median(seen)) if seen.size else float("nan")
 
 
+def bare_shown(shown: np.ndarray, between: float, cfg: Section) -> int:
+    """How many spaces show the print a bare point shows (at least ``bare_print_least``
+    of the lines' depth ``between`` the spaces, at their ``ink_line_percentile``: the
+    ``shown`` of ``bare_print``); -1 where no lines show between the spaces."""
+    if not np.isfinite(between):
+        return -1
+    return int((shown >= cfg.bare_print_least * between).sum())
+
+
 def bare_print(shown: np.ndarray, between: float, cfg: Section) -> float:
     """The print the board's bare points show (over its lightness), from ``shown`` (each
     space's ``ink_line_percentile`` of its mark disc's print) and ``between`` (the lines'
@@ -59,11 +68,31 @@ def bare_print(shown: np.ndarray, between: float, cfg: Section) -> float:
     return max(float(np.median(bare)), least) if bare.size else least
 
 
+def print_at_spaces(samples: Samples, cfg: Section) -> bool:
+    """Whether a share of the picture's spaces (``ink_board_share``) show print
+    (``ink_present``): the board shows its print at its spaces, so a space missing it
+    where the spaces round it show theirs is covered, by a stone or by a hand. This is
+    the sign the hand rule was built on (``SpaceReadings.covered``): a board far from
+    the camera, or full, whose print shows at few spaces, says nothing by a space
+    missing it, however clearly its lines show between the stones."""
+    return bool((samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share)
+
+
 def print_shown(samples: Samples, cfg: Section) -> bool:
     """Whether the picture shows its print clearly enough that a space missing it says
-    something: a share of its spaces (``ink_board_share``) show print (``ink_present``),
-    or its lines show between the spaces at least ``ink_between_clear`` darker than the
-    board. A crowded board's bare points are fewer than that share, while its lines
-    still show between the stones; a board washed out or blurred shows neither."""
-    share = (samples.ink > cfg.ink_present).mean()
-    return bool(share >= cfg.ink_board_share or samples.print_between >= cfg.ink_between_clear)
+    something of a stone: a share of its spaces show print (``print_at_spaces``), or its
+    lines show between the spaces at least ``ink_between_clear`` darker than the board.
+    A crowded board's bare points are fewer than that share, while its lines still show
+    between the stones; a board washed out or blurred shows neither."""
+    return print_at_spaces(samples, cfg) or bool(samples.print_between >= cfg.ink_between_clear)
+
+
+def unconfirmed(samples: Samples, cfg: Section) -> bool:
+    """Whether the picture's lines show clearly between the spaces
+    (``ink_between_clear``) while not one space shows the print a bare point would
+    (``bare_shown`` nought): a board with no bare point, or none seen, its mark of print
+    set by the lines between the stones alone (``bare_print``'s least). Every space may
+    then hide its print under a stone, a white one of the board's own colour too, whose
+    colour reads it empty: nothing but that colour says it is bare (docs/recognition.md,
+    session 23)."""
+    return bool(samples.print_bare == 0 and samples.print_between >= cfg.ink_between_clear)

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.geometry import Geometry, pitch_mm
-from companion.vision.bare_print import bare_print, lines_between
+from companion.vision.bare_print import bare_print, bare_shown, lines_between
 from companion.vision.config import Section
 
 
@@ -253,6 +253,8 @@ class Samples:
     # channel): a lamp's reflection in the board beside the space (``None``: not looked at)
     print_between: float = float("nan")  # the depth of the lines between the spaces over
     # the board's lightness (``bare_print.lines_between``; NaN: no lines show between them)
+    print_bare: int = -1  # how many spaces show the print a bare point shows there
+    # (``bare_print.bare_shown``; -1: no lines show between the spaces to tell it by)
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """What is worked out from these samples once and read by several (``core_colour``):
     a fresh one for every ``Samples``, ``replace``'s too."""
@@ -482,14 +484,15 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     return grown
 
 
-def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
+def print_marks(shown: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
                 contrast: np.ndarray, between: float, cfg: Section) -> np.ndarray:
     """How much darker than its board a pixel must be to count as print at each space
     (N). Crisp print is far darker than the board (``ink_contrast`` of its lightness);
     blur, a low resolution or a dim exposure thin it, and a fixed mark would lose it
     all. So the mark follows the print this picture shows: a share (``ink_line_share``)
     of the contrast of the print at the spaces where it shows most
-    (``ink_spaces_percentile`` of each space's ``ink_line_percentile`` of ``marks``),
+    (``ink_spaces_percentile`` of ``shown``: each space's ``ink_line_percentile`` of
+    the print at its mark disc),
     or at the bare points where a crowded board leaves that percentile on its stones
     (``bare_print.bare_print``, from the lines' depth ``between`` the spaces), never
     below what the sensor's noise and the board's grain make of bare board in the gaps
@@ -501,7 +504,6 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     (the far side soft, a lamp's pool): a mark set by the crisp lines misses the faint
     ones, where a stone is then read from missing print."""
     noise = print_noise(gaps, gap_seen, cfg)
-    shown = row_percentile(marks, cfg.ink_line_percentile)
     lines = max(flat_percentile(shown, cfg.ink_spaces_percentile),
                 bare_print(shown, between, cfg))
     found = min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
@@ -1012,7 +1014,8 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
     between = lines_between(contrast)
-    marks = print_marks(darker[:n], _over_level(np.take(lightness, layout.gaps), level),
+    shown = row_percentile(darker[:n], cfg.ink_line_percentile)
+    marks = print_marks(shown, _over_level(np.take(lightness, layout.gaps), level),
                         gap_seen, contrast, between, cfg)
     mark = float(marks.max())
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
@@ -1054,7 +1057,8 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
                        core_glared=core_glared[at], open_rays=open_rays, spread=spread[at],
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at],
-                       ring_fringe=ring_fringe[at], print_between=between)
+                       ring_fringe=ring_fringe[at], print_between=between,
+                       print_bare=bare_shown(shown, between, cfg))
 
     return rows
 

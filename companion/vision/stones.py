@@ -82,7 +82,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.bare_around import bare_near
-from companion.vision.bare_print import print_shown
+from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
@@ -137,6 +137,7 @@ UNSURE_RULES = (
     "empty, a stone's tint, its lines not running past the core",
     "empty, print shown in part, a stone's tint",
     "empty, a tint off its board's, less print, its lines not running past the core",
+    "empty, print hidden, no space showing the print its lines do",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1725,7 +1726,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A light stone's face over a mark it hides in part (a shell stone's stripes pass
     # for the rest) is lighter than its board; bare board's core, print and all, is not.
     light_part = (best == 0) & ~bare & hidden_part & (lightness > cfg.light_min_lum)
-    blind |= unprinted | lit_face | blown_face | light_part
+    # Read empty by colour alone, its print hidden, where the lines show between the
+    # spaces and no space shows their print (``bare_print.unconfirmed``): two signs are
+    # wanted before a space is read bare, and the print is not there to be the second.
+    unconfirmed_bare = (best == 0) & ~bare & unconfirmed(samples, cfg) \
+        & print_hidden(samples, cfg)
+    blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1790,7 +1796,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print, white_off, light_part, part_far, cut_short, part_shown, unlined)
+             over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
+             unconfirmed_bare)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & (nearest <= cfg.max_distance * cfg.lean_distance)
@@ -1807,5 +1814,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     printed = (samples.ink[empty] > cfg.ink_present).mean() >= cfg.ink_board_share \
         if empty.any() else False
     blank = empty & printed & print_hidden(samples, cfg) & ~bare
+    # A hand is told by spaces missing print where most spaces show theirs
+    # (``print_at_spaces``), not by the lines between the stones of a crowded board.
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered, blank=blank, odds=odds, leans=leans, why=why)
+                         covered=covered & print_at_spaces(samples, cfg), blank=blank,
+                         odds=odds, leans=leans, why=why)
