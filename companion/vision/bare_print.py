@@ -95,4 +95,5 @@ def unconfirmed(samples: Samples, cfg: Section) -> bool:
     then hide its print under a stone, a white one of the board's own colour too, whose
     colour reads it empty: nothing but that colour says it is bare (docs/recognition.md,
     session 23)."""
-    return bool(samples.print_bare == 0 and samples.print_between >= cfg.ink_between_clear)
+    few = 0 <= samples.print_bare < cfg.ink_board_share * len(samples.ink)
+    return bool(few and samples.print_between >= cfg.ink_between_clear)
