@@ -1730,7 +1730,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # spaces and no space shows their print (``bare_print.unconfirmed``): two signs are
     # wanted before a space is read bare, and the print is not there to be the second.
     unconfirmed_bare = (best == 0) & ~bare & unconfirmed(samples, cfg) \
-        & print_hidden(samples, cfg)
+        & (samples.ink < cfg.ink_present)
     blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
