@@ -45,13 +45,14 @@ def lines_between(contrast: np.ndarray) -> float:
     return float(np.median(seen)) if seen.size else float("nan")
 
 
-def bare_shown(shown: np.ndarray, between: float, cfg: Section) -> int:
-    """How many spaces show the print a bare point shows (at least ``bare_print_least``
-    of the lines' depth ``between`` the spaces, at their ``ink_line_percentile``: the
-    ``shown`` of ``bare_print``); -1 where no lines show between the spaces."""
+def bare_shown(shown: np.ndarray, between: float, cfg: Section) -> np.ndarray:
+    """The spaces (N bool) showing the print a bare point shows: at least
+    ``bare_print_least`` of the lines' depth ``between`` the spaces, at their
+    ``ink_line_percentile`` (the ``shown`` of ``bare_print``); none where no lines show
+    between the spaces."""
     if not np.isfinite(between):
-        return -1
-    return int((shown >= cfg.bare_print_least * between).sum())
+        return np.zeros(len(shown), bool)
+    return shown >= cfg.bare_print_least * between
 
 
 def bare_print(shown: np.ndarray, between: float, cfg: Section) -> float:
@@ -87,13 +88,17 @@ def print_shown(samples: Samples, cfg: Section) -> bool:
     return print_at_spaces(samples, cfg) or bool(samples.print_between >= cfg.ink_between_clear)
 
 
-def unconfirmed(samples: Samples, cfg: Section) -> bool:
-    """Whether the picture's lines show clearly between the spaces
-    (``ink_between_clear``) while not one space shows the print a bare point would
-    (``bare_shown`` nought): a board with no bare point, or none seen, its mark of print
-    set by the lines between the stones alone (``bare_print``'s least). Every space may
-    then hide its print under a stone, a white one of the board's own colour too, whose
-    colour reads it empty: nothing but that colour says it is bare (docs/recognition.md,
-    session 23)."""
-    few = 0 <= samples.print_bare < cfg.ink_board_share * len(samples.ink)
-    return bool(few and samples.print_between >= cfg.ink_between_clear)
+def unconfirmed(samples: Samples, cfg: Section) -> np.ndarray:
+    """The spaces (N bool) nothing but their colour could read as bare: no print shows
+    there (``ink_present``), nor the print a bare point shows (``bare_shown``), on a
+    board whose lines show clearly between the spaces (``ink_between_clear``) while
+    fewer than ``ink_board_share`` of its spaces show that print. Such a board is
+    crowded or full, its mark of print set by its few bare points or by the lines
+    between the stones alone (``bare_print``), and the print shows round no stone: a
+    white stone of the board's own colour hides what a bare point would show, and its
+    colour reads it empty (docs/recognition.md, session 23)."""
+    shows = samples.print_bare
+    if shows is None or not samples.print_between >= cfg.ink_between_clear \
+            or shows.mean() >= cfg.ink_board_share:
+        return np.zeros(len(samples.ink), bool)
+    return ~shows & (samples.ink < cfg.ink_present)

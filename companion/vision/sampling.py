@@ -253,8 +253,8 @@ class Samples:
     # channel): a lamp's reflection in the board beside the space (``None``: not looked at)
     print_between: float = float("nan")  # the depth of the lines between the spaces over
     # the board's lightness (``bare_print.lines_between``; NaN: no lines show between them)
-    print_bare: int = -1  # how many spaces show the print a bare point shows there
-    # (``bare_print.bare_shown``; -1: no lines show between the spaces to tell it by)
+    print_bare: np.ndarray | None = None  # N bool: the spaces showing the print a bare
+    # point shows (``bare_print.bare_shown``; ``None``: not looked at)
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """What is worked out from these samples once and read by several (``core_colour``):
     a fresh one for every ``Samples``, ``replace``'s too."""
@@ -1018,6 +1018,7 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     marks = print_marks(shown, _over_level(np.take(lightness, layout.gaps), level),
                         gap_seen, contrast, between, cfg)
     mark = float(marks.max())
+    bare_print_shown = bare_shown(shown, between, cfg)
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
     marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
     ink = row_share(darker > marks)
@@ -1058,7 +1059,7 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at],
                        ring_fringe=ring_fringe[at], print_between=between,
-                       print_bare=bare_shown(shown, between, cfg))
+                       print_bare=bare_print_shown)
 
     return rows
 

@@ -137,7 +137,7 @@ UNSURE_RULES = (
     "empty, a stone's tint, its lines not running past the core",
     "empty, print shown in part, a stone's tint",
     "empty, a tint off its board's, less print, its lines not running past the core",
-    "empty, print hidden, no space showing the print its lines do",
+    "empty, no print where few spaces show the print its lines do",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1726,11 +1726,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A light stone's face over a mark it hides in part (a shell stone's stripes pass
     # for the rest) is lighter than its board; bare board's core, print and all, is not.
     light_part = (best == 0) & ~bare & hidden_part & (lightness > cfg.light_min_lum)
-    # Read empty by colour alone, its print hidden, where the lines show between the
-    # spaces and no space shows their print (``bare_print.unconfirmed``): two signs are
+    # Read empty by colour alone, no print shown, where the lines show between the
+    # spaces and few spaces show their print (``bare_print.unconfirmed``): two signs are
     # wanted before a space is read bare, and the print is not there to be the second.
-    unconfirmed_bare = (best == 0) & ~bare & unconfirmed(samples, cfg) \
-        & (samples.ink < cfg.ink_present)
+    unconfirmed_bare = (best == 0) & ~bare & unconfirmed(samples, cfg)
     blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white

@@ -103,31 +103,37 @@ def test_bare_points_of_a_blurred_webcam_board_are_not_made_unsure(seed, space):
     assert [s for s in bare if reading.cells[s] not in (EMPTY, UNSURE)] == []
 
 
-def test_bare_shown_counts_the_spaces_showing_a_bare_points_print():
+def test_bare_shown_marks_the_spaces_showing_a_bare_points_print():
     """``bare_shown``: the spaces showing at least ``bare_print_least`` of the lines'
-    depth between the spaces; -1 where no lines show between them."""
+    depth between the spaces; none where no lines show between them."""
     cfg = load_config().sampling
     shown = np.array([0.0, 0.1, 0.3, 0.5])
     least = cfg.bare_print_least
-    assert bare_shown(shown, 0.3 / least, cfg) == 2
-    assert bare_shown(shown, 0.6 / least, cfg) == 0
-    assert bare_shown(shown, float("nan"), cfg) == -1
+    assert bare_shown(shown, 0.3 / least, cfg).tolist() == [False, False, True, True]
+    assert not bare_shown(shown, 0.6 / least, cfg).any()
+    assert not bare_shown(shown, float("nan"), cfg).any()
 
 
-@pytest.mark.parametrize(("bare", "between", "expected"), [
+@pytest.mark.parametrize(("showing", "between", "asked"), [
     (0, 0.6, True),     # a full board: not one space shows the print its lines do
     (15, 0.6, True),    # a crowded 9 × 9 (81 spaces): fewer than a fifth show it
-    (17, 0.6, False),   # a fifth of them show it: bare points tell the print
+    (17, 0.6, False),   # a fifth of them show it: the bare points tell the print
     (0, 0.05, False),   # lines too faint between the spaces to say what print shows
-    (-1, float("nan"), False),  # no lines between the spaces (ONE's rings)
+    (0, float("nan"), False),  # no lines between the spaces (ONE's rings)
 ])
-def test_unconfirmed_print_needs_clear_lines_and_few_spaces_showing_them(bare, between,
-                                                                         expected):
-    """``unconfirmed``: the lines show clearly between the spaces while fewer than
-    ``ink_board_share`` of the spaces show the print a bare point does."""
+def test_unconfirmed_asks_only_where_lines_show_and_few_spaces_show_them(showing, between,
+                                                                         asked):
+    """``unconfirmed``: where the lines show clearly between the spaces while fewer than
+    ``ink_board_share`` of the spaces show the print a bare point does, the spaces that
+    show neither that nor any print (``ink_present``); never one showing either."""
     cfg = load_config().stones
-    samples = SimpleNamespace(ink=np.zeros(81), print_bare=bare, print_between=between)
-    assert unconfirmed(samples, cfg) is expected
+    shows = np.arange(81) < showing
+    ink = np.where(np.arange(81) % 2 == 0, 0.0, 1.0)  # every other space shows print
+    samples = SimpleNamespace(ink=ink, print_bare=shows, print_between=between)
+    found = unconfirmed(samples, cfg)
+    expected = ~shows & (ink < cfg.ink_present) if asked else np.zeros(81, bool)
+    assert found.tolist() == expected.tolist()
+    assert found.any() == asked
 
 
 @pytest.mark.slow
