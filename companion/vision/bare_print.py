@@ -88,17 +88,22 @@ def print_shown(samples: Samples, cfg: Section) -> bool:
     return print_at_spaces(samples, cfg) or bool(samples.print_between >= cfg.ink_between_clear)
 
 
-def unconfirmed(samples: Samples, cfg: Section) -> np.ndarray:
-    """The spaces (N bool) nothing but their colour could read as bare: no print shows
-    there (``ink_present``), nor the print a bare point shows (``bare_shown``), on a
-    board whose lines show clearly between the spaces (``ink_between_clear``) while
-    fewer than ``ink_board_share`` of its spaces show that print. Such a board is
-    crowded or full, its mark of print set by its few bare points or by the lines
-    between the stones alone (``bare_print``), and the print shows round no stone: a
-    white stone of the board's own colour hides what a bare point would show, and its
-    colour reads it empty (docs/recognition.md, session 23)."""
+def unconfirmed(samples: Samples, empty: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces read ``empty`` (N bool) that nothing but their colour reads as bare: no
+    print shows there (``ink_present``), nor the print a bare point shows
+    (``bare_shown``), on a board whose lines show clearly between the spaces
+    (``ink_between_clear``) while fewer than ``ink_board_share`` of all its spaces, and
+    fewer than ``bare_confirmed_share`` of those read empty, show that print. Bare board
+    shows its print where the lines show between the spaces: most bare points of a board
+    show it, blurred webcams' too. A crowded or full board whose spaces read empty mostly
+    do not is a board of stones its colour cannot tell, white ones of the board's own
+    colour, its mark of print set by its few bare points or by the lines between the
+    stones alone (``bare_print``), the print round no stone (docs/recognition.md,
+    session 23)."""
     shows = samples.print_bare
-    if shows is None or not samples.print_between >= cfg.ink_between_clear \
-            or shows.mean() >= cfg.ink_board_share:
-        return np.zeros(len(samples.ink), bool)
-    return ~shows & (samples.ink < cfg.ink_present)
+    none = np.zeros(len(samples.ink), bool)
+    if shows is None or not empty.any() or not samples.print_between >= cfg.ink_between_clear:
+        return none
+    if shows.mean() >= cfg.ink_board_share or shows[empty].mean() >= cfg.bare_confirmed_share:
+        return none
+    return empty & ~shows & (samples.ink < cfg.ink_present)

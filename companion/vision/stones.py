@@ -1727,9 +1727,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # for the rest) is lighter than its board; bare board's core, print and all, is not.
     light_part = (best == 0) & ~bare & hidden_part & (lightness > cfg.light_min_lum)
     # Read empty by colour alone, no print shown, where the lines show between the
-    # spaces and few spaces show their print (``bare_print.unconfirmed``): two signs are
-    # wanted before a space is read bare, and the print is not there to be the second.
-    unconfirmed_bare = (best == 0) & ~bare & unconfirmed(samples, cfg)
+    # spaces and few spaces read empty show their print (``bare_print.unconfirmed``):
+    # two signs are wanted before a space is read bare, and the print is not the second.
+    unconfirmed_bare = ~bare & unconfirmed(samples, best == 0, cfg)
     blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
