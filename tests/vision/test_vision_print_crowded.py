@@ -5,7 +5,10 @@ print most, a percentile of all the spaces: on a board over four fifths covered 
 on stones, a stone's grain passed for print and white stones of their board's colour
 read empty surely. It now also follows the bare points and the lines between the spaces
 (``companion/vision/bare_print.py``), and missing print counts where those lines show
-(``bare_print.print_shown``) however few points are bare."""
+(``bare_print.print_shown``) however few points are bare. Session 23 bounded what that
+cost: the hand rule is told of spaces missing print only where a fifth of the spaces show
+print (``bare_print.print_at_spaces``), and where few spaces show the print a bare point
+does, a space read empty by colour alone is unsure (``bare_print.unconfirmed``)."""
 
 from types import SimpleNamespace
 
