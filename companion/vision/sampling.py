@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.geometry import Geometry, pitch_mm
+from companion.vision.bare_print import bare_print, bare_shown, lines_between
 from companion.vision.config import Section
 
 
@@ -250,6 +251,10 @@ class Samples:
     ring_fringe: np.ndarray  # N bool: no pixel of the ring off the lines seen past their fringe
     gap_glared: np.ndarray | None = None  # N: share of the gaps blown out white (every
     # channel): a lamp's reflection in the board beside the space (``None``: not looked at)
+    print_between: float = float("nan")  # the depth of the lines between the spaces over
+    # the board's lightness (``bare_print.lines_between``; NaN: no lines show between them)
+    print_bare: np.ndarray | None = None  # N bool: the spaces showing the print a bare
+    # point shows (``bare_print.bare_shown``; ``None``: not looked at)
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     """What is worked out from these samples once and read by several (``core_colour``):
     a fresh one for every ``Samples``, ``replace``'s too."""
@@ -479,16 +484,19 @@ def sheen(core: np.ndarray, seen: np.ndarray, board: np.ndarray, mask_shape: tup
     return grown
 
 
-def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
-                contrast: np.ndarray, cfg: Section) -> np.ndarray:
+def print_marks(shown: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
+                contrast: np.ndarray, between: float, cfg: Section) -> np.ndarray:
     """How much darker than its board a pixel must be to count as print at each space
     (N). Crisp print is far darker than the board (``ink_contrast`` of its lightness);
     blur, a low resolution or a dim exposure thin it, and a fixed mark would lose it
     all. So the mark follows the print this picture shows: a share (``ink_line_share``)
     of the contrast of the print at the spaces where it shows most
-    (``ink_spaces_percentile`` of each space's ``ink_line_percentile`` of ``marks``),
-    never below what the sensor's noise and the board's grain make of bare board in
-    the gaps (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
+    (``ink_spaces_percentile`` of ``shown``: each space's ``ink_line_percentile`` of
+    the print at its mark disc),
+    or at the bare points where a crowded board leaves that percentile on its stones
+    (``bare_print.bare_print``, from the lines' depth ``between`` the spaces), never
+    below what the sensor's noise and the board's grain make of bare board in the gaps
+    (``print_noise``) nor above ``ink_contrast``; and lower round a space whose
     lines are fainter than that (``contrast``, their depth measured there:
     ``ink_line_share`` of it, never below the noise nor below ``ink_local_least`` of the
     picture's mark: a stone's grain or shading would pass a mark set by lines that only
@@ -496,8 +504,8 @@ def print_marks(marks: np.ndarray, gaps: np.ndarray, gap_seen: np.ndarray,
     (the far side soft, a lamp's pool): a mark set by the crisp lines misses the faint
     ones, where a stone is then read from missing print."""
     noise = print_noise(gaps, gap_seen, cfg)
-    lines = flat_percentile(row_percentile(marks, cfg.ink_line_percentile),
-                            cfg.ink_spaces_percentile)
+    lines = max(flat_percentile(shown, cfg.ink_spaces_percentile),
+                bare_print(shown, between, cfg))
     found = min(max(lines * cfg.ink_line_share, noise), cfg.ink_contrast)
     local = np.maximum(contrast * cfg.ink_line_share, max(noise, found * cfg.ink_local_least))
     return np.where(np.isfinite(contrast), np.minimum(found, local), found)
@@ -1005,9 +1013,12 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     darker = _over_level(np.take(lightness, mark_index), levels)
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
-    marks = print_marks(darker[:n], _over_level(np.take(lightness, layout.gaps), level),
-                        gap_seen, contrast, cfg)
+    between = lines_between(contrast)
+    shown = row_percentile(darker[:n], cfg.ink_line_percentile)
+    marks = print_marks(shown, _over_level(np.take(lightness, layout.gaps), level),
+                        gap_seen, contrast, between, cfg)
     mark = float(marks.max())
+    bare_print_shown = bare_shown(shown, between, cfg)
     darker = blurred_darker(darker, maps, layout, mark_index, sizes, contrast, levels, cfg)
     marks = (marks if leaned is None else np.concatenate([marks, marks]))[:, None]
     ink = row_share(darker > marks)
@@ -1047,7 +1058,8 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
                        core_glared=core_glared[at], open_rays=open_rays, spread=spread[at],
                        darkest=maps.darkest, print_mark=mark, foot_ink=own_ink,
                        ring_seen=ring_seen[at], ring_lift=ring_lift[at], ring_ink=ring_ink[at],
-                       ring_fringe=ring_fringe[at])
+                       ring_fringe=ring_fringe[at], print_between=between,
+                       print_bare=bare_print_shown)
 
     return rows
 

@@ -82,10 +82,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.bare_around import bare_near
+from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
-from companion.vision.hidden_cross import cross_hidden
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -137,9 +137,9 @@ UNSURE_RULES = (
     "empty, far from the board's colour, its mark shown in part",
     "empty, a stone's tint, its lines not running past the core",
     "empty, print shown in part, a stone's tint",
-    "empty, its printed cross hidden at its foot and ring",
     "empty, a tint off its board's, less print, its lines not running past the core",
     "empty, no clear marks: no more print than its stones, or a stone's colour",
+    "empty, no print where few spaces show the print its lines do",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1427,7 +1427,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # Visible print where a piece would sit says "empty" (a piece hides it). No print
     # says "a piece" only where the print shows at the spaces around: blur and distance
     # thin the lines, and where they thin them away no print says nothing.
-    inked = (samples.ink > cfg.ink_present).mean() >= cfg.ink_board_share
+    inked = print_shown(samples, cfg)
     printless = inked & print_hidden(samples, cfg)
     unseen = printless & (samples.ink_around > cfg.ink_present)
     ink_logits = np.zeros(len(ratio))
@@ -1728,11 +1728,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A light stone's face over a mark it hides in part (a shell stone's stripes pass
     # for the rest) is lighter than its board; bare board's core, print and all, is not.
     light_part = (best == 0) & ~bare & hidden_part & (lightness > cfg.light_min_lum)
-    # Bare board shows its cross at the foot and on the ring; a stone of the board's
-    # colour hides both, is lighter than its board, and its colour reads it empty
-    # (``hidden_cross``).
-    crossless = cross_hidden(samples, (best == 0) & ~bare, light_face, lightness, arms, cfg)
-    blind |= unprinted | lit_face | blown_face | light_part | crossless
+    # Read empty by colour alone, no print shown, where the lines show between the
+    # spaces and few spaces read empty show their print (``bare_print.unconfirmed``):
+    # two signs are wanted before a space is read bare, and the print is not the second.
+    unconfirmed_bare = ~bare & unconfirmed(samples, best == 0, cfg)
+    blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1809,8 +1809,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
-             over_print, white_off, light_part, part_far, cut_short, part_shown, crossless,
-             unlined, stone_printed)
+             over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
+             stone_printed, unconfirmed_bare)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & ~stone_printed \
@@ -1828,5 +1828,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     printed = (samples.ink[empty] > cfg.ink_present).mean() >= cfg.ink_board_share \
         if empty.any() else False
     blank = empty & printed & print_hidden(samples, cfg) & ~bare
+    # A hand is told by spaces missing print where most spaces show theirs
+    # (``print_at_spaces``), not by the lines between the stones of a crowded board.
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
-                         covered=covered, blank=blank, odds=odds, leans=leans, why=why)
+                         covered=covered & print_at_spaces(samples, cfg), blank=blank,
+                         odds=odds, leans=leans, why=why)
