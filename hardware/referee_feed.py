@@ -47,6 +47,7 @@ from companion.table.reading import from_labels
 from companion.table.session import TableSession
 from companion.table.verdict import APPLIED, STARTED, UNCHANGED
 from companion.vision.beside_stone import beside_new_stones
+from companion.vision.first_stone import first_stone_odds
 from companion.vision.gate import Stability
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.last_seen import LastSeen
@@ -232,6 +233,9 @@ class RefereeFeed:
         for space in self._unchanged(reading, before):
             cells[space] = None
             odds.pop(space, None)
+        for space, shares in self._first_stones(reading, before, cells).items():
+            cells[space] = UNSURE
+            odds[space] = shares
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
@@ -365,9 +369,40 @@ class RefereeFeed:
         # Beside a stone newly read, a space's board and print change with its shadow;
         # its core changes only with a stone set on it (T26).
         beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
-        if beside:
-            held |= beside & memory.core_kept(names, reading.samples, empty)
+        # Nor is a space the reader cannot read one a stone was set on where its core,
+        # not blown out, is as it was: blur takes an edge space's faint print whole,
+        # a stone covers its core (T32).
+        unread = {name for i, name in enumerate(names) if name in empty
+                  and str(reading.cells[name]) == UNSURE
+                  and reading.samples.core_blown[i] <= self._recogniser.cfg.look.max_blown}
+        if beside or unread:
+            held |= (beside | unread) & memory.core_kept(names, reading.samples, empty)
         return held
+
+    def _first_stones(self, reading: Any, view: Mapping[str, Any] | None,
+                      cells: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+        """The odds of each space the game holds empty and the camera read empty surely
+        whose picture changed since the last photo the referee accepted as only a stone
+        set on it changes it (``LastSeen.set_on``), where the look has not learned the
+        colour of stone its core's shift names: the first stone of a set as pale as the
+        board, read empty by a look that has never seen one (T31,
+        ``companion.vision.first_stone``). Not beside a stone newly read (its shadow)."""
+        memory, look = self._last_seen, self._look
+        if memory is None or not len(memory) or look is None or view is None \
+                or reading.samples is None or reading.occluded:
+            return {}
+        learned = look.learned()
+        if all(colour in learned for colour in look.colours):
+            return {}
+        names = list(reading.cells)
+        empty = [name for name in names if name in view and view[name] is None]
+        beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
+        shifts = {name: shift for name, shift
+                  in memory.set_on(names, reading.samples, empty).items()
+                  if cells.get(name, UNSURE) is None and name not in beside}
+        cfg = self._recogniser.cfg.look
+        return first_stone_odds(look.classes, learned, look.lighter(), shifts,
+                                cfg.changed_max_spaces, cfg.changed_empty_share)
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
         """Keep this photo's picture of each space ``cells`` (the reading as submitted:

@@ -40,6 +40,8 @@ from companion.vision.sampling import Samples, core_colour
 FEATURES = ("core_b", "core_g", "core_r", "board_b", "board_g", "board_r", "ink", "spread",
             "core_blown", "board_blown")
 CORE = slice(0, 3)  # the core's colour, per channel
+INK = 6  # the print visible
+SPREAD = 7  # the core's spread
 MAD_SD = 1.4826
 """The median absolute deviation of a normal sample times this is its standard deviation."""
 
@@ -91,8 +93,8 @@ class LastSeen:
         """The spaces of ``group`` that look as they did when the game held ``content``
         there, relative to how the group moved (module docstring); ``names`` are the
         samples' spaces in their order."""
-        known, parts = self._changes(names, samples, group, content)
-        same = parts.sum(axis=1) <= self.cfg.max_distance2
+        known, change = self._changes(names, samples, group, content)
+        same = (change**2).sum(axis=1) <= self.cfg.max_distance2
         return {name for name, kept in zip(known, same, strict=True) if kept}
 
     def core_kept(self, names: Sequence[str], samples: Samples, group: Collection[str],
@@ -103,14 +105,36 @@ class LastSeen:
         more than ``max_core_distance2``, the chi-square of the three channels that
         noise alone stays under 99 % of the time), where a stone set beside a space
         shades its board and hides print near it, and leaves its core alone."""
-        known, parts = self._changes(names, samples, group, content)
-        same = parts[:, CORE].sum(axis=1) <= self.cfg.max_core_distance2
+        known, change = self._changes(names, samples, group, content)
+        same = (change[:, CORE] ** 2).sum(axis=1) <= self.cfg.max_core_distance2
         return {name for name, kept in zip(known, same, strict=True) if kept}
+
+    def set_on(self, names: Sequence[str], samples: Samples, group: Collection[str],
+               content: object = None) -> dict[str, float]:
+        """The spaces of ``group`` whose picture changed as only a stone set on them
+        changes it, relative to how the group moved, each with its core's shift (the
+        mean of its three channels' changes in the group's scatter: above zero, it
+        grew lighter). A stone set moves its core's colour by as much as a stone's
+        (``stone_core_distance2``: the least any of 634 stones set on study games moved
+        its core, T26) and shows both other signs of a stone, each beyond what noise
+        gives one feature 99 % of the time (``stone_sign_distance2``): the print it
+        hides fell, and its dome's spread rose. A lamp's glare on a bare core moves the
+        core and at most one of the others; a change of light moves the whole group and
+        is taken off."""
+        cfg = self.cfg
+        known, change = self._changes(names, samples, group, content)
+        core = (change[:, CORE] ** 2).sum(axis=1) >= cfg.stone_core_distance2
+        sign = cfg.stone_sign_distance2
+        hidden = (change[:, INK] < 0) & (change[:, INK] ** 2 >= sign)
+        dome = (change[:, SPREAD] > 0) & (change[:, SPREAD] ** 2 >= sign)
+        shift = change[:, CORE].mean(axis=1)
+        return {name: float(shift[i]) for i, name in enumerate(known)
+                if core[i] and hidden[i] and dome[i]}
 
     def _changes(self, names: Sequence[str], samples: Samples, group: Collection[str],
                  content: object) -> tuple[list[str], np.ndarray]:
         """The spaces of ``group`` whose picture is known with ``content``, and each
-        one's change per feature, squared in the group's scatter, after the group's
+        one's change per feature in the group's scatter (signed), after the group's
         median change is taken off (module docstring); none where the group is too small
         or scattered more than two photos of one table do."""
         cfg = self.cfg
@@ -128,7 +152,7 @@ class LastSeen:
         scatter = MAD_SD * np.nanmedian(np.abs(left), axis=0)
         if not (scatter <= np.asarray(cfg.max_scatter)).all():
             return none
-        return known, (left / np.maximum(scatter, np.asarray(cfg.floor))) ** 2
+        return known, left / np.maximum(scatter, np.asarray(cfg.floor))
 
     def _picture(self, samples: Samples) -> np.ndarray:
         """``picture`` of ``samples``, worked out once a frame."""

@@ -116,6 +116,11 @@ class LearnedLook:
         return [c for c, w in zip(self.classes, self.weight, strict=True)
                 if w >= self.cfg.min_weight]
 
+    def lighter(self) -> dict[str, bool]:
+        """Whether each colour's nominal shade is lighter than the board's."""
+        board = self.stones.board_level * 255.0
+        return {colour: _luminance(self.palette[colour]) > board for colour in self.colours}
+
     # -- learning ---------------------------------------------------------------------
 
     def teach(self, samples: Samples, labels: Sequence[str | None]) -> int:

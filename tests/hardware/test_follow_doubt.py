@@ -1,6 +1,7 @@
 """Following rendered games where the picture leaves doubt and the game resolves it
 (issue 14, point 4): a capture taken without a question, and each way a photo used to
-put a position into the game that the table never showed, rendered and not made.
+put a position into the game that the table never showed (a move nobody played, a
+move lost), rendered and not made.
 
 Each test follows a seeded game of ``benchmarks.follow`` (or a blurred photo of one, as
 the session-20 blur scenarios did) on a realistic table, photo by photo, as
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 
 from benchmarks.follow import random_game
-from companion.vision.scene import Effects
+from companion.vision.scene import Effects, Pose
 from companion.vision.scene.frames import render_game_frames
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look_of
 from hardware.follow_frames import follow
@@ -111,3 +112,44 @@ def test_blur_greying_a_bare_space_by_its_own_print_makes_no_dark_stone():
     shown, held, _ = followed_blur(13149, (0, 1, 2, 3, 4, 6, 7, 8), 6,
                                    lambda image: blurred_left(image, 4.71, 0.632))
     assert all(position in shown for position in held)
+
+
+@pytest.mark.slow
+def test_the_first_white_stone_of_a_set_as_pale_as_the_board_is_taken_not_lost():
+    """T31: development game 13720, a white set as pale as the board. White's D3, the
+    table's first white stone, was read empty surely by a look that had never seen a
+    white stone, and the game lost the move; its picture changed as a stone set's,
+    lighter, and White's D3 is taken."""
+    shown, held, results = followed_game(13720, 9, 40, DEVELOPMENT, 5)
+    assert held == shown
+    assert [(m["player"], m["at"]) for m in results[2].moves] == [("white", "D3")]
+    assert all(r.verdict == "move" for r in results[1:])
+
+
+@pytest.mark.slow
+def test_blur_taking_a_corners_faint_print_makes_no_stone_there():
+    """T32, blur scenario 13997: a clean table at 960 × 720, photo 5 not taken, photo 6
+    (White's D4 and Black's A2) blurred by 2.4 pixels fading in below 0.61 of its
+    height. The corner J1 lost its faint print whole, its core as it was, and the game
+    took a Black J1 nobody played before the two moves seen; it is held empty now."""
+    seed = 13997
+    rng = np.random.default_rng([seed, 77])  # scen.py's draws, in its order
+    rng.integers(5)  # the kind: fade-y
+    sigma, middle = float(rng.uniform(2, 5)), float(rng.uniform(0.3, 0.7))
+    rng.uniform(0.3, 0.7)
+    width = float(rng.uniform(0.1, 0.4))
+    rng.integers(2), rng.integers(2), rng.random(), rng.random()  # sides, table, frame
+    states = random_game(9, 8, seed=seed)
+    pose = Pose(tilt_deg=float(rng.uniform(0, 30)), azimuth_deg=float(rng.uniform(-30, 30)))
+    photographed = (0, 1, 2, 3, 4, 6, 7, 8)
+    photos = []
+    for i in photographed:
+        pieces = {k: c for k, c in states[i]["board"].items() if c}
+        image, _ = render_scene(seed, "go-9", pieces, pose,
+                                Effects(noise=2.0, blur=0.4, jpeg=85),
+                                frame=(960, 720), frame_seed=i)
+        photos.append((str(i), blurred_rows(image, sigma, middle, width) if i == 6 else image))
+    results = list(follow("go", photos, options={"size": 9}))
+    shown, held = shown_and_held([states[i] for i in photographed], results)
+    assert held == shown
+    assert not any(m["at"] == "J1" for r in results for m in r.moves)

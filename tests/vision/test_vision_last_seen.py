@@ -97,3 +97,16 @@ def test_a_stone_set_changes_its_core_and_beside_it_the_core_is_kept():
     assert {"D4", "E4", "F4", "D5", "F5", "D6", "E6", "F6", "A9", "B9", "C9"} <= beside
     assert "E3" not in beside and "C5" not in beside
     assert {"D4", "F6", "A9", "C7"} & beside <= kept
+
+
+def test_a_stone_set_is_set_on_and_the_board_a_moment_later_is_not():
+    """T31: a stone set moves its core's colour by a stone's measure, hides the print and
+    shows a dome, a white one lighter and a black one darker; the same board under fresh
+    noise shows no space so changed."""
+    memory = known(read(STONES))
+    again = read(STONES, frame_seed=1)
+    assert memory.set_on(list(again.cells), again.samples, empty(again)) == {}
+    moved = read({**STONES, "E5": "white", "B8": "black"}, frame_seed=2)
+    shifts = memory.set_on(list(moved.cells), moved.samples, empty(moved))
+    assert set(shifts) == {"E5", "B8"}
+    assert shifts["E5"] > 0 > shifts["B8"]
