@@ -14,7 +14,8 @@ Three signs, each of its own, tell such a stone:
 
 - *the print hidden where a piece would sit*: at most ``ink_faint_share`` of the print
   this board shows (``fair_print``), on a board whose print shows clearly
-  (``ink_clear``): a stone hides its point's cross, bare board shows it;
+  (``ink_clear``), and no more than one of its lines showing at the core's edge
+  (``stones._one_arm_at_most``): a stone hides its point's cross, bare board shows it;
 - *its colour on the way to white*: its log ratio to its board a share of the picture's
   white stones' (at least ``shade_white_share``, at most all of it) and off the line
   from the board's colour to theirs by no more than ``max_covered_distance``. Bare board

@@ -1404,13 +1404,16 @@ def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, bes
     white stone in shade stands (``shaded_white.white_in_shade``), and that colour's
     index in ``best``: only where every colour in play is neutral (Go) and the board's
     print is seen (``inked``), and where the rays beside the core are looked at
-    (``rays``) for its shade."""
+    (``rays``) for its lines at the core's edge (``_one_arm_at_most``) and its shade."""
     light = int(np.argmax(_lightness(protos).mean(axis=0)))
     asked = asked & ((best == 0) | (best == light))
     if rim is not None:
         asked &= ~rim
     if hued.any() or not inked or rays is None or light == 0 or not asked.any():
         return np.zeros(len(best), dtype=bool), light
+    # Its lines hidden at the core's edge too (one at most showing, as from a stone a
+    # little off its point): bare board among stones, blurred, shows them there.
+    asked &= _one_arm_at_most(samples, rays, asked, cfg)
     shaded = _shaded_edge(samples, rays, asked, cfg, one_sided=True)
     return white_in_shade(ratio, protos[:, light - 1], asked, samples.ink, fair_print, shaded,
                           cfg), light
