@@ -19,8 +19,10 @@ Three signs, each of its own, tell such a stone:
 - *its colour on the way to white*: its log ratio to its board a share of the picture's
   white stones' (at least ``shade_white_share``, at most all of it) and off the line
   from the board's colour to theirs by no more than ``max_covered_distance``. Bare board
-  in light or shade keeps its own colour (a share near nought); a hand's skin, a sleeve,
-  a hued stone lie off that line;
+  in light or shade keeps its own colour (a share near nought); a hued stone lies off
+  that line. A hand's pale skin may not, and hides the print and shades the board at its
+  edge too: the hand rule counts such spaces as unsure still
+  (``stones.SpaceReadings.hand_like``);
 - *the board beside it shaded* as a standing stone shades it (``stones._shaded_edge``,
   one-sided): a lamp's reflection on bare board, which lifts a core towards white too,
   only lightens the board round it, and the print shows through it.
