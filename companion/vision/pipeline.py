@@ -225,7 +225,10 @@ class Recogniser:
         # unsure with nothing blown out, or covered (read empty, its print gone), may be
         # under a hand.
         lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
-        unreadable = np.array(marked, dtype=bool) & lit
+        # A space named by a rule a hand's skin could pass as well counts as unsure here.
+        like_hand = np.zeros(len(marked), dtype=bool) if result.hand_like is None \
+            else result.hand_like
+        unreadable = (np.array(marked, dtype=bool) | like_hand) & lit
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \

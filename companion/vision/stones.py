@@ -108,6 +108,7 @@ from companion.vision.sampling import (
     masked_percentile,
 )
 from companion.vision.set_alike import like_its_set
+from companion.vision.shaded_white import white_in_shade
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_tint import turned_round
 from companion.vision.white_hue import hued_white
@@ -168,6 +169,10 @@ class SpaceReadings:
     why: dict[str, np.ndarray] | None = None
     """For diagnostics (``companion bench vision --why``): each rule that makes spaces
     unsure (``UNSURE_RULES``) and the unsure spaces it fired on (N bool)."""
+    hand_like: np.ndarray | None = None
+    """Spaces named by a rule a hand's skin could pass as well (a white stone in shade,
+    ``shaded_white``): read as named, yet counted by the hand rule as the unsure spaces
+    they were before it named them (N bool; ``None``: none)."""
 
 
 def print_hidden(samples: Samples, cfg: Section) -> np.ndarray:
@@ -1392,6 +1397,30 @@ def _bare_print(samples: Samples, fair_print: np.ndarray, arms: np.ndarray | Non
     return fair_print * arms
 
 
+def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
+                    rays: np.ndarray | None, fair_print: np.ndarray, rim: np.ndarray | None,
+                    inked: bool, hued: np.ndarray, asked: np.ndarray, cfg: Section
+                    ) -> tuple[np.ndarray, int]:
+    """Of the ``asked`` spaces (unsure, their colour read clean), those read empty or as
+    the lightest colour (lighter than its board) by their colour, off the rim, where a
+    white stone in shade stands (``shaded_white.white_in_shade``), and that colour's
+    index in ``best``: only where every colour in play is neutral (Go) and the board's
+    print is seen (``inked``), and where the rays beside the core are looked at
+    (``rays``) for its lines at the core's edge (``_one_arm_at_most``) and its shade."""
+    light = int(np.argmax(_lightness(protos).mean(axis=0)))
+    asked = asked & ((best == 0) | (best == light))
+    if rim is not None:
+        asked &= ~rim
+    if hued.any() or not inked or rays is None or light == 0 or not asked.any():
+        return np.zeros(len(best), dtype=bool), light
+    # Its lines hidden at the core's edge too (one at most showing, as from a stone a
+    # little off its point): bare board among stones, blurred, shows them there.
+    asked &= _one_arm_at_most(samples, rays, asked, cfg)
+    shaded = _shaded_edge(samples, rays, asked, cfg, one_sided=True)
+    return white_in_shade(ratio, protos[:, light - 1], asked, samples.ink, fair_print, shaded,
+                          cfg), light
+
+
 def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show, where a piece would sit, nearly all the print the board shows
     round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
@@ -1806,6 +1835,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     stone_printed = no_more_than_stones(samples, asked, sure_stone, marks_clear, cfg) \
         | unlike_bare(samples, asked, far_tint, lightness, sure_stone, marks_clear, cfg)
     unsure |= stone_printed
+    # A white stone in the shade, its colour between its board's and white's, hiding its
+    # print and shading the board beside it, is white (``shaded_white``); not where a rule
+    # above names a second sign against it.
+    doubted = unsure & ~clipped & ~over_print & ~white_off & ~stone_printed & clean
+    in_shade, lightest = _white_in_shade(samples, ratio, protos, best, rays, fair_print, rim,
+                                         inked, hued, doubted, cfg)
+    confidence = np.where(in_shade, cfg.min_confidence, confidence)
+    unsure &= ~in_shade
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
@@ -1819,8 +1856,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
     odds = np.where(sheened[:, None], np.eye(posterior.shape[1])[hue], odds)
+    odds = np.where(in_shade[:, None], np.eye(posterior.shape[1])[lightest], odds)
     names = [EMPTY, *colours]
-    best_names = [names[i] for i in best]
+    best_names = [names[i] for i in np.where(in_shade, lightest, best)]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
     # Print that shows at most spaces read empty should show at all of them: where it
     # does not, something may lie over it (counted by ``Recogniser.read`` for a hand).
@@ -1832,4 +1870,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # (``print_at_spaces``), not by the lines between the stones of a crowded board.
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered & print_at_spaces(samples, cfg), blank=blank,
-                         odds=odds, leans=leans, why=why)
+                         odds=odds, leans=leans, why=why, hand_like=in_shade)

@@ -53,8 +53,10 @@ def test_white_stones_seen_from_low_in_their_shade_are_unsure_never_empty():
     """``go-more/basic.jpg`` made 640 pixels wide at JPEG quality 60: a white stone
     seen from low in its shade (K2), hardly lighter than the board, shows a little of
     the line beyond it, and one whose lit face is blown out beside its shaded side (M17)
-    shows the board's colour in shade. Both were read empty; now unsure, and no point
-    is read wrongly but the five where the label file differs from the photo."""
+    shows the board's colour in shade. Both were read empty; now unsure (K2, in the
+    shade of the board's far side, hiding its print and shading the board beside it,
+    white since session 23: ``shaded_white``), and no point is read wrongly but the five
+    where the label file differs from the photo."""
     image = _webcam_copy(cv2.imread(str(TEST_DATA / "go-more" / "basic.jpg")), 640, 60)
     result, _ = PictureReader(game_vision("go")).read(image)
     seen = np.array([list(row) for row in result["grid"]])
@@ -62,7 +64,7 @@ def test_white_stones_seen_from_low_in_their_shade_are_unsure_never_empty():
     label = np.array([row.split() for row in rows if row.strip()])
     truth = max(_symmetries(label), key=lambda t: int((t == seen).sum()))
     cells = {c["space"]: c["content"] for c in result["cells"]}
-    assert cells["K2"] == "unsure" and cells["M17"] == "unsure"
+    assert cells["K2"] in ("unsure", "white") and cells["M17"] == "unsure"
     columns = "ABCDEFGHJKLMNOPQRST"
     wrong = {f"{columns[c]}{19 - r}" for r, c in zip(*np.nonzero((seen != truth) & (seen != "?")),
                                                      strict=True)}
