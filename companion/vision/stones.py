@@ -93,6 +93,7 @@ from companion.vision.print_at_stone import (
     lines_cut_short,
     part_printed,
     stone_tinted,
+    strong_tint,
     tint_apart,
 )
 from companion.vision.sampling import (
@@ -1151,8 +1152,8 @@ def _one_arm_at_most(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg
 
 
 def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                         chosen: np.ndarray, rim: np.ndarray | None, cfg: Section
-                         ) -> np.ndarray:
+                         chosen: np.ndarray, rim: np.ndarray | None, cfg: Section,
+                         arms: np.ndarray | None = None) -> np.ndarray:
     """Of the ``chosen`` spaces (read as a light stone, but not surely: its colour lies
     between the board's and the stone's, as a translucent white glass stone on white
     vinyl, or any white stone dimmed by its own shade, does), those a standing stone
@@ -1160,12 +1161,16 @@ def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: 
     is hidden at its foot and on the lines across the ring round its core, and the
     board beside it is shaded as a raised stone shades it. Colour already leans to the
     stone there; what is hidden and the shade make it sure: bare board among stones,
-    however they shade it, shows its lines. Not on the rim, whose print is weaker than
-    around it anyway. A hand over a white board can pass (pale skin leans white, hides
-    the print and shades the board at its edge): such a picture is flagged occluded by
-    the spaces round it, not by these."""
+    however they shade it, shows its lines. On the rim only where the board prints a T
+    (``arms``, the share of a cross's arms printed there, over a half): bare board there
+    shows three of a cross's four arms, which a stone hides as it hides a cross. Not in
+    a corner (nor anywhere on the rim where ``arms`` is ``None``): a bare L has the
+    margin on two sides, which may shade it as a stone's contact shadow does on one. A
+    hand over a white board can pass (pale skin leans white, hides the print and shades
+    the board at its edge): such a picture is flagged occluded by the spaces round it,
+    not by these."""
     if rim is not None:
-        chosen = chosen & ~rim
+        chosen = chosen & (~rim if arms is None else ~rim | (arms > 0.5))
     return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
 
 
@@ -1638,15 +1643,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # stone's outline seen at an angle; print shown in part in a core of a stone's tint
     # lighter than its board, a stone or bare board half covered (``print_at_stone``).
     gridded = bool((samples.ring_seen > 0.0).any())
+    # The tint those rules ask for is read from the channels the board shows well: one
+    # far darker than the board's brightest (a yellow board's blue under candles) takes
+    # a bare core's tint from JPEG's colour smear round the print (``strong_tint``).
+    strong = strong_tint(ratio, samples.board, cfg.tint_min_share)
     stone_tint = (best == 0) & ~bare & ~lined \
-        & stone_tinted(tint, colour_part(protos), cfg.max_covered_distance)
+        & stone_tinted(strong, colour_part(protos), cfg.max_covered_distance)
     cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
     # Less print than bare board shows, in a core lighter than its board whose tint lies
     # off the board's (if not nearer a stone's), its colour read clean, and lines that
     # do not run on past the core: a stone's face near its board's colour, its shading
     # left as specks of print (``print_at_stone``).
     off_tint = (best == 0) & ~bare & ~lined & ~bare_shows & clean & (lightness > 0.0) \
-        & tint_apart(tint, cfg.max_covered_distance)
+        & tint_apart(strong, cfg.max_covered_distance)
     unlined = _lines_cut_short(samples, rays, off_tint, gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
@@ -1736,7 +1745,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # vinyl) is that stone where it hides the print and shades the board beside it.
     hidden_light = _light_stone_unclear(
         samples, rays, fair_print, (best > 0) & (best_lum > 0.0) & (confidence < cfg.min_confidence)
-        & ~loose & ~ambiguous & ~blind & ~other_hue & (spread <= cfg.max_spread), rim, cfg)
+        & ~loose & ~ambiguous & ~blind & ~other_hue & (spread <= cfg.max_spread), rim, cfg,
+        arms)
     doubtful &= ~hidden_light
     confidence = np.where(hidden_light, cfg.min_confidence, confidence)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
