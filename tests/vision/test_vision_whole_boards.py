@@ -118,9 +118,9 @@ def _by_candles(seed: int, pieces: dict[str, str] | None) -> tuple[Reading, dict
 def test_bare_points_under_candles_are_not_taken_for_a_stones_tint(pieces):
     """Under candles and a warm white balance the board's blue lies at a tenth of its red,
     and a bare core's blue, lifted a few grey levels by JPEG's colour smear round the
-    print, made its tint "a stone's": 13 bare points of this board were unsure by the
-    rules of ``print_at_stone`` before. That channel's tint is not read now; no space is
-    read wrongly."""
+    print, made its tint "a stone's": 13 bare points of this board among its stones were
+    unsure by the rules of ``print_at_stone`` before (the board bare showed none, and
+    must not). That channel's tint is not read now; no space is read wrongly."""
     reading, truth = _by_candles(CANDLE_SEED, pieces)
     shown = _shown(truth)
     assert not any(set(CUT_SHORT) & set(rules) for rules in reading.why.values())
