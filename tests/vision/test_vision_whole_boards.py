@@ -17,12 +17,12 @@ import numpy as np
 import pytest
 
 import benchmarks.vision as bench
-from calibration.registration import from_corners
 from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene import random_effects
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_lamps, random_look_of
+from tests.helpers.bench_taps import read_placed, tapped
 from tests.helpers.scene_cache import render_scene
 
 COLOURS = ("black", "white")
@@ -32,17 +32,10 @@ EDGE = ("A15", "T13", "A12", "T6", "T3", "J1")
 INWARD = {"A15": "B15", "T13": "S13", "A12": "B12", "T6": "S6", "T3": "S3", "J1": "J2"}
 
 
-def _scene(pieces: dict[str, str] | None) -> tuple[np.ndarray, dict, np.ndarray]:
+def _scene(pieces: dict[str, str] | None) -> tuple[Reading, dict]:
     """Held-out scene ``SEED`` as the benchmark draws it (its own stones where ``pieces``
-    is ``None``), its truth and the homography from its corners tapped as the benchmark
-    taps them."""
-    geometry = load_geometry("go-19")
-    scenes = bench.Scenes("go-19", COLOURS, "stones", HELD_OUT)
-    image, truth = render_scene(SEED, geometry, pieces, colours=COLOURS,
-                                effects=scenes.effects(SEED), look=scenes.look(SEED))
-    taps = np.array(truth["corners_px"]) + np.random.default_rng([SEED, 2]).normal(
-        0, bench.CORNER_NOISE_PX, (4, 2))
-    return image, truth, from_corners(taps, geometry.width_mm, geometry.height_mm).homography
+    is ``None``), read from its corners tapped as the benchmark taps them; its truth."""
+    return read_placed(bench.Scenes("go-19", COLOURS, "stones", HELD_OUT), SEED, pieces)
 
 
 def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
@@ -54,8 +47,7 @@ def _shown(truth: dict) -> dict[str, str]:
 
 
 def test_white_stones_the_boards_colour_on_its_edge_are_white():
-    image, truth, homography = _scene(None)
-    reading = _read(image, homography)
+    reading, truth = _scene(None)
     shown = _shown(truth)
     assert all(shown[s] == "white" for s in EDGE)
     assert all(reading.cells[s] == "white" for s in EDGE)
@@ -67,13 +59,12 @@ def test_white_stones_the_boards_colour_on_its_edge_are_white():
 def test_bare_edge_points_beside_white_stones_stay_empty():
     """The edge stones moved one point in (where that point holds a stone already, the
     edge stone is taken off): the edge points are bare, a stone beside each."""
-    _, truth, _ = _scene(None)
+    _, truth = _scene(None)
     pieces = {s: c for s, c in truth["cells"].items() if c != EMPTY}
     for edge, inner in INWARD.items():
         pieces.setdefault(inner, pieces.pop(edge))
     assert all(pieces[inner] for inner in INWARD.values())
-    image, truth, homography = _scene(pieces)
-    reading = _read(image, homography)
+    reading, truth = _scene(pieces)
     shown = _shown(truth)
     assert all(shown[s] == EMPTY for s in EDGE)
     assert all(reading.cells[s] in (EMPTY, UNSURE) for s in EDGE)
@@ -82,8 +73,7 @@ def test_bare_edge_points_beside_white_stones_stay_empty():
 
 @pytest.mark.slow
 def test_the_bare_board_shows_no_stone_on_its_edge():
-    image, truth, homography = _scene({})
-    reading = _read(image, homography)
+    reading, truth = _scene({})
     assert all(reading.cells[s] in (EMPTY, UNSURE) for s in _shown(truth))
 
 
@@ -108,10 +98,7 @@ def _by_candles(seed: int, pieces: dict[str, str] | None) -> tuple[Reading, dict
     effects = random_effects(np.random.default_rng([seed, 1]), hands=0.0, glare=0.0)
     image, truth = render_scene(seed, geometry, pieces, colours=COLOURS, effects=effects,
                                 look=look)
-    taps = np.array(truth["corners_px"]) + np.random.default_rng([seed, 2]).normal(
-        0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return _read(image, homography), truth
+    return _read(image, tapped(seed, geometry, truth)), truth
 
 
 @pytest.mark.parametrize("pieces", [None, {}], ids=["stones", "bare"])
