@@ -1152,8 +1152,8 @@ def _one_arm_at_most(samples: Samples, rays: np.ndarray, chosen: np.ndarray, cfg
 
 
 def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                         chosen: np.ndarray, rim: np.ndarray | None, cfg: Section,
-                         arms: np.ndarray | None = None) -> np.ndarray:
+                         chosen: np.ndarray, rim: np.ndarray | None, cfg: Section
+                         ) -> np.ndarray:
     """Of the ``chosen`` spaces (read as a light stone, but not surely: its colour lies
     between the board's and the stone's, as a translucent white glass stone on white
     vinyl, or any white stone dimmed by its own shade, does), those a standing stone
@@ -1161,16 +1161,12 @@ def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: 
     is hidden at its foot and on the lines across the ring round its core, and the
     board beside it is shaded as a raised stone shades it. Colour already leans to the
     stone there; what is hidden and the shade make it sure: bare board among stones,
-    however they shade it, shows its lines. On the rim only where the board prints a T
-    (``arms``, the share of a cross's arms printed there, over a half): bare board there
-    shows three of a cross's four arms, which a stone hides as it hides a cross. Not in
-    a corner (nor anywhere on the rim where ``arms`` is ``None``): a bare L has the
-    margin on two sides, which may shade it as a stone's contact shadow does on one. A
-    hand over a white board can pass (pale skin leans white, hides the print and shades
-    the board at its edge): such a picture is flagged occluded by the spaces round it,
-    not by these."""
+    however they shade it, shows its lines. Not on the rim, whose print is weaker than
+    around it anyway. A hand over a white board can pass (pale skin leans white, hides
+    the print and shades the board at its edge): such a picture is flagged occluded by
+    the spaces round it, not by these."""
     if rim is not None:
-        chosen = chosen & (~rim if arms is None else ~rim | (arms > 0.5))
+        chosen = chosen & ~rim
     return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
 
 
@@ -1745,8 +1741,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # vinyl) is that stone where it hides the print and shades the board beside it.
     hidden_light = _light_stone_unclear(
         samples, rays, fair_print, (best > 0) & (best_lum > 0.0) & (confidence < cfg.min_confidence)
-        & ~loose & ~ambiguous & ~blind & ~other_hue & (spread <= cfg.max_spread), rim, cfg,
-        arms)
+        & ~loose & ~ambiguous & ~blind & ~other_hue & (spread <= cfg.max_spread), rim, cfg)
     doubtful &= ~hidden_light
     confidence = np.where(hidden_light, cfg.min_confidence, confidence)
     # A dark stone told by its rim is that stone, whatever its face's colour reads.

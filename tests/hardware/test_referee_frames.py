@@ -385,13 +385,11 @@ def test_a_stone_in_the_boards_own_colour_is_named_by_the_game():
     """Held-out game 26: White's glass stone on white vinyl (photo 2, A6) is no darker
     or lighter than the board, so its shade names no colour; but its space's print is
     gone, nothing else changed, and White's is the one legal stone there (T16). It used
-    to stop the game with a question; then the game named it. Since session 23 the
-    picture reads it itself: on the board's edge (a T) as inside, a light stone colour
-    leans to, that hides the print round it and shades the board beside it, is white
-    (``stones._light_stone_unclear``), and the move is played as any other."""
+    to stop the game with a question."""
     states, results, _ = realistic_follow(26, held_out=True, moves=2)
     assert [board_of(r.to_json()) for r in results] == [expected_cells(s) for s in states]
-    assert results[2].text == "White places on A6."
+    assert results[2].text == ("A6 is white, as the picture shows it most likely: "
+                               "White places on A6.")
 
 
 @pytest.mark.slow

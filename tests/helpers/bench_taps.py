@@ -41,14 +41,3 @@ def read_scene(scenes: Scenes, seed: int) -> tuple[Reading, dict]:
     board = load_geometry(scenes.board_name)
     image, truth, _ = scenes.render(seed)
     return Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth)), truth
-
-
-def read_placed(scenes: Scenes, seed: int, pieces: dict[str, str] | None
-                ) -> tuple[Reading, dict]:
-    """The bench's scene ``seed`` of ``scenes`` (its look and effects) with ``pieces`` on
-    the board instead of its own stones (``None``: its own), read from its corners
-    tapped as the bench taps them; with the scene's truth."""
-    board = load_geometry(scenes.board_name)
-    image, truth = render_scene(seed, board, pieces, colours=scenes.colours,
-                                effects=scenes.effects(seed), look=scenes.look(seed))
-    return Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth)), truth

@@ -1,41 +1,29 @@
-"""Whole boards on held-out looks (session 23): a white stone the board's own colour on
-the board's edge, and the bare points that look like it.
+"""Whole boards on held-out looks (session 23): bare points under candle light, whose
+core's tint the weak channel of a warm-lit board made a stone's.
 
-Held-out Go 19 × 19 scene 18327 (white vinyl, glass stones, 1280 × 960, one lamp, camera
-8° from the vertical) shows white glass stones on the board's edge that colour leans to
-but cannot read surely ("not clearly best"). Off the rim such a stone is read white
-where the print shown clearly round it is hidden at its foot and on the lines across
-the ring round its core, and the board beside it is shaded as a standing stone shades
-it (``_light_stone_unclear``). On the edge (not in a corner) the same holds: bare board
-there prints a T, three arms of a cross, which a stone hides as it hides a cross. The
-same stones moved one point in leave those edge points bare beside a white stone, its
-contact shadow on them: they must stay empty (or unsure), as must the board bare."""
+Development Go 19 × 19 scene 18328 (pale wood, slate and shell stones, 640 × 480) relit
+by two candle-coloured lamps, the camera's white balance 1,500 K off toward warm: the
+board's blue lies at a tenth of its red, and 13 of its bare points among the stones were
+unsure by the rules of ``print_at_stone`` ("a stone's tint, its lines not running past
+the core"). The tint is read now from the channels the board shows at a fifth of its
+brightest or more (``print_at_stone.strong_tint``). (Session 23 also read a light stone
+colour cannot read surely on the board's edge, as inside: it made a bare edge point of a
+real photo at low contrast white, and was taken back; see docs/benchmarks.md.)"""
 
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-import benchmarks.vision as bench
 from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene import random_effects
-from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_lamps, random_look_of
-from tests.helpers.bench_taps import read_placed, tapped
+from companion.vision.scene.looks import DEVELOPMENT, random_lamps, random_look_of
+from tests.helpers.bench_taps import tapped
 from tests.helpers.scene_cache import render_scene
 
 COLOURS = ("black", "white")
-SEED = 18327
-EDGE = ("A15", "T13", "A12", "T6", "T3", "J1")
-"""White stones on the edge, none in a corner, unsure before this session."""
-INWARD = {"A15": "B15", "T13": "S13", "A12": "B12", "T6": "S6", "T3": "S3", "J1": "J2"}
-
-
-def _scene(pieces: dict[str, str] | None) -> tuple[Reading, dict]:
-    """Held-out scene ``SEED`` as the benchmark draws it (its own stones where ``pieces``
-    is ``None``), read from its corners tapped as the benchmark taps them; its truth."""
-    return read_placed(bench.Scenes("go-19", COLOURS, "stones", HELD_OUT), SEED, pieces)
 
 
 def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
@@ -44,37 +32,6 @@ def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
 
 def _shown(truth: dict) -> dict[str, str]:
     return {s: c for s, c in truth["cells"].items() if s not in set(truth["hidden"])}
-
-
-def test_white_stones_the_boards_colour_on_its_edge_are_white():
-    reading, truth = _scene(None)
-    shown = _shown(truth)
-    assert all(shown[s] == "white" for s in EDGE)
-    assert all(reading.cells[s] == "white" for s in EDGE)
-    assert not reading.occluded
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown.items())
-
-
-@pytest.mark.slow
-def test_bare_edge_points_beside_white_stones_stay_empty():
-    """The edge stones moved one point in (where that point holds a stone already, the
-    edge stone is taken off): the edge points are bare, a stone beside each."""
-    _, truth = _scene(None)
-    pieces = {s: c for s, c in truth["cells"].items() if c != EMPTY}
-    for edge, inner in INWARD.items():
-        pieces.setdefault(inner, pieces.pop(edge))
-    assert all(pieces[inner] for inner in INWARD.values())
-    reading, truth = _scene(pieces)
-    shown = _shown(truth)
-    assert all(shown[s] == EMPTY for s in EDGE)
-    assert all(reading.cells[s] in (EMPTY, UNSURE) for s in EDGE)
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown.items())
-
-
-@pytest.mark.slow
-def test_the_bare_board_shows_no_stone_on_its_edge():
-    reading, truth = _scene({})
-    assert all(reading.cells[s] in (EMPTY, UNSURE) for s in _shown(truth))
 
 
 CANDLE_SEED = 18328
