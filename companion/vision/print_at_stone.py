@@ -33,6 +33,18 @@ shows its cross and its lines run on. Three signs, each of its own (the core's t
 the print at the core, the lines past it): a space read empty so, lighter than its
 board, with its colour read clean (gaps and core not blown out), is unsure.
 
+**The tint, from the channels the board shows well.** Each of those rules reads the
+core's tint (the colour part of its log ratio to the board). Under candles and a camera
+whose white balance is far off toward warm, a yellow board's blue lies at a tenth of its
+red, a few tens of grey levels: JPEG's colour smear round the dark print lifts a bare
+core's blue by half of that, and the tint so read is a stone's (session 23: 34 bare
+points of 40 development scenes lit so were unsure by "a stone's tint, its lines not
+running past the core"). A channel the board shows at less than a fifth
+(``tint_min_share``) of its brightest says nothing of the tint there: it is read as the
+others' mean (``strong_tint``), and the tint comes from the channels left. Under such a
+light a white stone's own tint is as faint (0.1 to 0.3, about the bare cores'), and it
+is read white by its lightness, not its tint.
+
 Only on a board whose lines run through its spaces (a grid): ONE's rings have their own
 rules (``stones._face_over_mark``).
 """
@@ -40,6 +52,8 @@ rules (``stones._face_over_mark``).
 from __future__ import annotations
 
 import numpy as np
+
+from companion.vision.sampling import colour_part
 
 
 def lines_cut_short(asked: np.ndarray, lines_across: np.ndarray, gridded: bool) -> np.ndarray:
@@ -61,6 +75,17 @@ def stone_tinted(tint: np.ndarray, stone_tints: np.ndarray, off: float) -> np.nd
     apart = np.linalg.norm(tint, axis=1)
     nearest_stone = np.linalg.norm(tint[:, None, :] - stone_tints, axis=2).min(axis=1)
     return tint_apart(tint, off) & (nearest_stone < apart)
+
+
+def strong_tint(ratio: np.ndarray, board: np.ndarray, share: float) -> np.ndarray:
+    """The tint (the colour part, N×3) of each core's log ratio to its board (``ratio``),
+    read from the channels the board (``board``, N×3) shows at ``share`` of its
+    brightest or more: a weaker channel's ratio is taken as the mean of the others', so
+    it adds no tint of its own. Where every channel is strong, the tint as it is."""
+    weak = board < share * board.max(axis=1, keepdims=True)
+    strong = (~weak).sum(axis=1)
+    mean = np.where(weak, 0.0, ratio).sum(axis=1) / np.maximum(strong, 1)
+    return colour_part(np.where(weak, mean[:, None], ratio))
 
 
 def tint_apart(tint: np.ndarray, off: float) -> np.ndarray:

@@ -93,6 +93,7 @@ from companion.vision.print_at_stone import (
     lines_cut_short,
     part_printed,
     stone_tinted,
+    strong_tint,
     tint_apart,
 )
 from companion.vision.sampling import (
@@ -1669,15 +1670,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # stone's outline seen at an angle; print shown in part in a core of a stone's tint
     # lighter than its board, a stone or bare board half covered (``print_at_stone``).
     gridded = bool((samples.ring_seen > 0.0).any())
+    # The tint those rules ask for is read from the channels the board shows well: one
+    # far darker than the board's brightest (a yellow board's blue under candles) takes
+    # a bare core's tint from JPEG's colour smear round the print (``strong_tint``).
+    strong = strong_tint(ratio, samples.board, cfg.tint_min_share)
     stone_tint = (best == 0) & ~bare & ~lined \
-        & stone_tinted(tint, colour_part(protos), cfg.max_covered_distance)
+        & stone_tinted(strong, colour_part(protos), cfg.max_covered_distance)
     cut_short = _lines_cut_short(samples, rays, stone_tint & bare_shows, gridded, cfg)
     # Less print than bare board shows, in a core lighter than its board whose tint lies
     # off the board's (if not nearer a stone's), its colour read clean, and lines that
     # do not run on past the core: a stone's face near its board's colour, its shading
     # left as specks of print (``print_at_stone``).
     off_tint = (best == 0) & ~bare & ~lined & ~bare_shows & clean & (lightness > 0.0) \
-        & tint_apart(tint, cfg.max_covered_distance)
+        & tint_apart(strong, cfg.max_covered_distance)
     unlined = _lines_cut_short(samples, rays, off_tint, gridded, cfg)
     # Read empty with its print hidden or faint, a space must be close to its board's
     # colour: a white stone in a low photo's shade, greyer than white, is not bare board;
