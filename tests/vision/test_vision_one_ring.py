@@ -2,9 +2,9 @@
 kinds of confident error each made unsure by a sign that disagrees.
 
 - A ONE paper board under a dim yellow lamp (``tests/data/rendered/one_dim_yellow_lamp``):
-  the lamp hardly lights blue, so bare board sits at the sensor's floor in that channel, and the JPEG
-  ringing of the print lifts it in every core and not in the gaps: most bare cores lie
-  far from their gaps' colour. At main 5df6a70 a ring of bare spaces whose circles showed
+  the lamp hardly lights blue, so bare board sits at the sensor's floor in that channel,
+  and the JPEG ringing of the print lifts it in every core and not in the gaps: most bare
+  cores lie far from their gaps' colour. At main 5df6a70 a ring of bare spaces whose circles showed
   a little less than those around was left unsure ("its mark shown in part") and the
   board was flagged occluded; they look as the surely bare spaces near them do
   (``bare_around``), and are read empty.
