@@ -29,7 +29,14 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    over on both axes, the picture's shade there varies less from place to place
    (the board, everywhere) than on the stones' (black and white): the lattice whose
    places differ more is the stones'.
-5. **The board's extent.** Rows and columns holding few spots (the table, a bowl,
+5. **Near and far stones.** A board seen at an angle has near stones far larger in the
+   picture than its far ones (twice, at 35-40° from the vertical): one scale's spots
+   may cover only part of it, and the homography fitted there, carried over the rest,
+   misses those stones by up to a pitch. The lattice is spread over the spots of every
+   scale whose pitch band (``PITCH_PER_SIGMA``) holds its pitch where they lie: within
+   ``SNAP`` of a place (the nearest, one a place), fitted again, for
+   ``SPREAD_ROUNDS`` rounds or until no place is added.
+6. **The board's extent.** Rows and columns holding few spots (the table, a bowl,
    the board's rim) are left out (``on_held_lines``; in a crop around a board's
    crosshatch, so are they before the lattice's span is judged: a few spots beside
    the board no longer make it "finer than any board's"). The board has 9, 13 or 19
@@ -43,7 +50,7 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    line), the way whose lines show most as lines, crossed by the lines the other
    way (the black-hat line response), and whose lines just beyond show least (the
    board's edge looks like a line, but none cross it) wins.
-6. **Check.** The stones must lie within ``MAX_RESIDUAL`` of a pitch of their lattice
+7. **Check.** The stones must lie within ``MAX_RESIDUAL`` of a pitch of their lattice
    (spots of noise fit one only roughly), and its cell may not be stretched more
    than ``MAX_CELL_STRETCH`` one way.
 
@@ -427,7 +434,7 @@ def stone_phase(grey: np.ndarray, spots: np.ndarray, places: np.ndarray, pixels:
 def board_extent(places: np.ndarray, response: np.ndarray, to_work: np.ndarray,
                  geometries: Sequence[Geometry]) -> tuple[Geometry, np.ndarray]:
     """Which board the stones at lattice ``places`` lie on, and the lattice place of its
-    first point (module docstring, step 5). Lines holding under ``SPARSE_SHARE`` of a
+    first point (module docstring, step 6). Lines holding under ``SPARSE_SHARE`` of a
     typical line's spots are left out first: spots on the table, a bowl, the board's
     rim (an edge line of the board nearly empty is then found by its line)."""
     places = on_held_lines(places)
