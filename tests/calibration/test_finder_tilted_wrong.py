@@ -4,7 +4,9 @@ covered only the far part of it; the lattice fitted there, carried over the near
 missed them by up to a pitch (``full`` seen again at 35-40°, 1.3-1.5 pitches off) or was
 left a row off (``gaps`` seen again at 35°, the picture turned a quarter). The lattice
 now spreads over the stones of every spot scale that fits its pitch where they lie
-(``gridstones.across_scales``)."""
+(``gridstones.across_scales``). And ``full`` cut to its board and pasted small, refused
+since session 22 (the board's side past its rim taken for a row of stones), is found.
+"""
 
 from __future__ import annotations
 
@@ -92,4 +94,23 @@ def test_a_late_game_seen_at_35_to_40_degrees_is_found_where_its_crossings_must_
     must = cv2.perspectiveTransform(reference.reshape(-1, 1, 2), mapping).reshape(19, 19, 2)
     found, _method = _crossings(picture)
     assert found.shape == (19, 19, 2)
+    assert pitches_off(found, must) < 1 / 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("share, index", [(1 / 3, 21), (1 / 4, 23)])
+def test_a_late_game_cut_to_its_board_and_pasted_small_is_found(share: float, index: int):
+    """``full`` cut to its board and pasted at a third and a quarter of the frame on a
+    cluttered table (the pictures ``bench grid-pasted`` makes of it): found by its
+    stones, the board's side seen past its rim (a band of one shade, no waist) read as a
+    row of stones past one end, and its other end line a row of stones: refused since
+    session 22. A row past an end contradicted so must show waists; it shows none, and
+    the board is found where its crossings must be."""
+    from benchmarks.grid_pasted import SEED, pasted
+
+    photo = cv2.imread(str(PHOTOS / "full.jpg"))
+    reference, _method = _crossings(photo)
+    picture, must = pasted(photo, reference, share, "cut", SEED + index)
+    found, method = _crossings(picture)
+    assert method == "stones" and found.shape == (19, 19, 2)
     assert pitches_off(found, must) < 1 / 3
