@@ -167,7 +167,8 @@ def across_scales(every: Sequence[tuple[np.ndarray, float]], places: np.ndarray,
     scale cover only part of it; the homography fitted there, carried over the rest,
     misses the stones there by up to a pitch. A spot of a scale whose pitch band
     (``PITCH_PER_SIGMA``) holds the lattice's pitch where it lies is taken when within
-    ``SNAP`` of a place (the nearest, one a place), and the homography fitted again, ``SPREAD_ROUNDS`` times or until no place is added."""
+    ``SNAP`` of a place (the nearest, one a place), and the homography fitted again,
+    ``SPREAD_ROUNDS`` times or until no place is added."""
     spots = np.vstack([found for found, _ in every])
     sigmas = np.concatenate([np.full(len(found), sigma) for found, sigma in every])
     for _ in range(SPREAD_ROUNDS):
