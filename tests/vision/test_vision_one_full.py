@@ -27,11 +27,10 @@ from companion.vision.neutral_dark import hue_clear_of
 from companion.vision.pipeline import Reading
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from companion.vision.stone_print import no_more_than_stones, stone_print_level, unlike_bare
-from companion.vision.stones import UNSURE_RULES
 from tests.helpers.bench_taps import read_scene
 
 SIX = ("black", "white", "red", "blue", "green", "yellow")
-RULE = UNSURE_RULES[-1]
+RULE = "empty, no clear marks: no more print than its stones, or a stone's colour"
 CFG = load_config().stones
 
 

@@ -84,11 +84,12 @@ def test_white_stones_in_shade_are_read_white(name, variation, white, unsure):
     stones of ``basic``'s first rows in the shade of the board's far side, and C16, were
     unsure; they are white now. Left unsure: N2 (a quarter of its print shows), J1 (the
     first line), M17 (its lit face blown out beside its shaded side), N17, C17 and H16.
-    Nothing is read wrongly."""
+    Nothing is read wrongly, and no more points are left unsure than that (fewer since
+    the readers merged beside this one)."""
     counts, wrong, cells = _read(name, variation)
     assert wrong == {}
     assert all(cells[point] == "white" for point in white)
-    assert counts["unsure"] == unsure
+    assert counts["unsure"] <= unsure
 
 
 def test_a_hand_it_would_name_is_still_flagged():
