@@ -60,7 +60,6 @@ def no_more_than_stones(samples: Samples, read_empty: np.ndarray, sure_stone: np
     return read_empty & (samples.ink <= cfg.stone_ink_margin * level)
 
 
-
 def unlike_bare(samples: Samples, read_empty: np.ndarray, stone_tint: np.ndarray,
                 lightness: np.ndarray, sure_stone: np.ndarray, marks_clear: bool,
                 cfg: Section) -> np.ndarray:
