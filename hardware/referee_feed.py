@@ -372,7 +372,7 @@ class RefereeFeed:
         # Nor is a space the reader cannot read one a stone was set on where its core,
         # not blown out, is as it was: blur takes an edge space's faint print whole,
         # a stone covers its core (T32).
-        unread = {name for i, name in enumerate(names) if name in empty
+        unread = {name for i, name in enumerate(names) if name in view and view[name] is None
                   and str(reading.cells[name]) == UNSURE
                   and reading.samples.core_blown[i] <= self._recogniser.cfg.look.max_blown}
         if beside or unread:
