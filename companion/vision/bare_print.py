@@ -65,7 +65,7 @@ def bare_print(shown: np.ndarray, between: float, cfg: Section) -> float:
     if not np.isfinite(between):
         return 0.0
     least = cfg.bare_print_least * between
-    bare = shown[shown >= least]
+    bare = shown[bare_shown(shown, between, cfg)]
     return max(float(np.median(bare)), least) if bare.size else least
 
 
