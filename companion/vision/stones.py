@@ -86,6 +86,7 @@ from companion.vision.bare_print import print_at_spaces, print_shown, unconfirme
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
+from companion.vision.hidden_dark import hidden_dark
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -410,13 +411,16 @@ def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: 
     of its own in its core nor in its darker part (the first of ``shade_percentiles``),
     dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
     ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
-    ``lamp_gap_blown``)."""
+    ``lamp_gap_blown``); or, over the circle it hides (``_mark_missing``), the same with
+    empty no rival to its hue (``hidden_dark``)."""
     darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
                         samples.board, cfg.dark_floor)
     open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                       cfg)
+                       cfg) \
+        | hidden_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
+                      _mark_missing(samples, cfg), cfg)
 
 
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
