@@ -405,14 +405,16 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
 
 
 def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
-                 hued: np.ndarray, darkest: int, cfg: Section) -> np.ndarray:
+                 hued: np.ndarray, darkest: int, hidden: np.ndarray, cfg: Section
+                 ) -> np.ndarray:
     """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
     lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
     of its own in its core nor in its darker part (the first of ``shade_percentiles``),
     dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
     ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
-    ``lamp_gap_blown``); or, over the circle it hides (``_mark_missing``), the same with
-    empty no rival to its hue (``hidden_dark``)."""
+    ``lamp_gap_blown``); or, over the mark it hides (``hidden``: none of it, or no more
+    than a stone's edge leaves), the same with empty no rival to its hue
+    (``hidden_dark``)."""
     darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
                         samples.board, cfg.dark_floor)
     open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
@@ -420,7 +422,7 @@ def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: 
     return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
                        cfg) \
         | hidden_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                      _mark_missing(samples, cfg), cfg)
+                      hidden, cfg)
 
 
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -1811,7 +1813,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest,
+                                   _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg)),
+                                   cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A stone hiding its print whose core looks like the sure stones of one colour
