@@ -83,6 +83,7 @@ import numpy as np
 
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
@@ -1818,6 +1819,20 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                    cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
+    # A white stone in its board's own colour, read empty by it, is named where it hides
+    # its mark and a lamp blows out part of its face (``board_white``).
+    white = _light_neutral(colours, palette, hued, cfg)
+    if white is not None:
+        unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+        open_round = _board_round(samples, cfg) & (samples.gap_blown <= cfg.lamp_gap_blown)
+        lamp = np.zeros(3) if light.colour is None else light.colour
+        neutral_board = np.linalg.norm(log_tint(samples.board) - lamp[None, :], axis=1) \
+            <= cfg.cover_fit_chroma
+        board_white = unread & (best == 0) & white_over_mark(
+            ratio, neutral_board, _mark_missing(samples, cfg), open_round, samples.core_blown,
+            cfg)
+        best, confidence, covered, sheened, hue = _named_as(
+            np.where(board_white, white + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A stone hiding its print whose core looks like the sure stones of one colour
     # around it, far from the sure bare board there, is that stone (``set_alike``): the
     # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
