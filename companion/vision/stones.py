@@ -1814,8 +1814,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest,
-                                   _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg)),
+    hidden_mark = _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg))
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
                                    cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)

@@ -47,9 +47,10 @@ def _hidden(ratio, darker=None, ring=-1.3, open_board=True, hidden=True) -> bool
 
 
 def test_a_black_stone_between_blacks_hue_and_the_boards_is_named_over_its_hidden_mark():
-    """41506 A6 (the candidates above): the colour part lies nearer black's than empty's by less than
-    ``cover_fit_chroma`` (``neutral_dark`` names nothing), and nearer black's than any
-    hued colour's; its mark hidden, nothing over it, dark, a dark rim."""
+    """41506 A6 (the candidates above): the colour part lies nearer black's than
+    empty's by less than ``cover_fit_chroma`` (``neutral_dark`` names nothing), and
+    nearer black's than any hued colour's; its mark hidden, nothing over it, dark, a
+    dark rim."""
     assert _hidden(A6, A6_DARKER)
 
 
