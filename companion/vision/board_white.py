@@ -4,8 +4,9 @@ White glass and yunzi stones on ONE's white vinyl (and white plastic or shell st
 white paper) read empty by their colour: the picture shows white hardly apart from the
 board. Since session 13 such a space is unsure ("empty, none of the mark printed round
 it", "empty, print hidden round a blown-out face"): colour alone cannot tell it from a
-hand over bare board. On session 24's study seeds (41500–41699) that kind kept more
-held-out boards from being whole than any other but the lifted black stones.
+hand over bare board. On session 24's study seeds (41500–41699, 200 held-out scenes)
+white glass stones on white vinyl were the commonest kind of space keeping a board from
+being whole (16 spaces).
 
 Two signs of another kind than colour say a stone lies there, and colour then says
 which:

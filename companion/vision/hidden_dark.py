@@ -1,8 +1,8 @@
 """A dark stone over the circle it hides, named black where its hue is no hued stone's.
 
 ONE's black yunzi and glass stones under a lamp may come out as light against their board
-as a green or a blue one (tan vinyl, red wood, bamboo, white vinyl: session 24's study
-seeds 41500–41699, seven held-out boards of 175 lost to one or two such stones). The
+as a green or a blue one (tan vinyl, red wood, bamboo, white vinyl: on session 24's
+study seeds 41500–41699, named, they make 5 more of 176 held-out boards whole). The
 reader, which weighs lightness, takes them for the hued stone, and "hue of another
 colour" leaves them unsure: their colour part is black's. ``neutral_dark`` names such a
 stone only where its colour part also lies ``cover_fit_chroma`` nearer black's candidate
