@@ -83,9 +83,11 @@ import numpy as np
 
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
+from companion.vision.hidden_dark import hidden_dark
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -404,19 +406,24 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
 
 
 def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
-                 hued: np.ndarray, darkest: int, cfg: Section) -> np.ndarray:
+                 hued: np.ndarray, darkest: int, hidden: np.ndarray, cfg: Section
+                 ) -> np.ndarray:
     """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
     lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
     of its own in its core nor in its darker part (the first of ``shade_percentiles``),
     dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
     ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
-    ``lamp_gap_blown``)."""
+    ``lamp_gap_blown``); or, over the mark it hides (``hidden``: none of it, or no more
+    than a stone's edge leaves), the same with empty no rival to its hue
+    (``hidden_dark``)."""
     darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
                         samples.board, cfg.dark_floor)
     open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                       cfg)
+                       cfg) \
+        | hidden_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
+                      hidden, cfg)
 
 
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -1807,9 +1814,25 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
+    hidden_mark = _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg))
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
+                                   cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
+    # A white stone in its board's own colour, read empty by it, is named where it hides
+    # its mark and a lamp blows out part of its face (``board_white``).
+    white = _light_neutral(colours, palette, hued, cfg)
+    if white is not None:
+        unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
+        open_round = _board_round(samples, cfg) & (samples.gap_blown <= cfg.lamp_gap_blown)
+        lamp = np.zeros(3) if light.colour is None else light.colour
+        neutral_board = np.linalg.norm(log_tint(samples.board) - lamp[None, :], axis=1) \
+            <= cfg.cover_fit_chroma
+        board_white = unread & (best == 0) & white_over_mark(
+            ratio, neutral_board, _mark_missing(samples, cfg), open_round, samples.core_blown,
+            cfg)
+        best, confidence, covered, sheened, hue = _named_as(
+            np.where(board_white, white + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A stone hiding its print whose core looks like the sure stones of one colour
     # around it, far from the sure bare board there, is that stone (``set_alike``): the
     # board beside it may be paler than elsewhere, a neutral stone's colour is its set's.
