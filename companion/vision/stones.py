@@ -84,6 +84,7 @@ import numpy as np
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
 from companion.vision.circle_colour import named_over_circle, paint_spans
+from companion.vision.clipped_white import clipped_light, clipped_white
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
@@ -1422,6 +1423,24 @@ def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, bes
                           cfg), light
 
 
+def _white_clipped(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                   rim: np.ndarray | None, hued: np.ndarray, light: int, asked: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (unsure), those a white stone clipped in one channel by a
+    tinted light stands on (``clipped_white``): off the rim, its core one colour
+    (``max_spread``), its gaps showing the board's colour (``max_gap_blown``), only where
+    every colour in play is neutral (Go), the lightest of them (``light``) is a stone
+    colour and the rays beside the core are looked at (``rays``) for its shade."""
+    asked = asked & (samples.spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown)
+    if rim is not None:
+        asked &= ~rim
+    if hued.any() or rays is None or light == 0 or not asked.any():
+        return np.zeros(len(asked), dtype=bool)
+    asked &= clipped_light(samples.core, samples.board, samples.core_glared, cfg)
+    shaded = _shaded_edge(samples, rays, asked, cfg, one_sided=True)
+    return clipped_white(asked, samples.foot_ink, fair_print, shaded, cfg)
+
+
 def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show, where a piece would sit, nearly all the print the board shows
     round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
@@ -1846,6 +1865,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubted = unsure & ~clipped & ~over_print & ~white_off & ~stone_printed & clean
     in_shade, lightest = _white_in_shade(samples, ratio, protos, best, rays, fair_print, rim,
                                          inked, hued, doubted, cfg)
+    # So is one a tinted light clips in one channel, lighter than its board in every
+    # channel, hiding its print and shading the board beside it (``clipped_white``).
+    in_shade |= _white_clipped(samples, rays, fair_print, rim, hued, lightest,
+                               unsure & ~clipped & ~over_print & ~white_off & ~stone_printed
+                               & ~in_shade, cfg)
     confidence = np.where(in_shade, cfg.min_confidence, confidence)
     unsure &= ~in_shade
     rules = (confidence < cfg.min_confidence, loose, ambiguous,

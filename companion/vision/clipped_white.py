@@ -1,0 +1,73 @@
+"""A white stone clipped in one channel by a tinted light, read by what is left.
+
+A cold window light, a green fluorescent tube or a camera's white balance far off lifts
+one channel more than the others, and on a white stone already bright that channel
+clips over most of its core: under a cold light its blue reads the sensor's top
+whatever the stone's true blue. The pixels marked blown there (``sampling``: any
+channel clipped) are set aside when its colour is read, and what is left is the few
+pixels at the core's edge, near its board's colour: the stone reads bare board, far
+from it, or unsure (``go-boards`` under the bench's cold and green lights). Nor can
+the light's colour be read from such stones (``stones._light_colour``): their clipped
+channel lies.
+
+What still tells the stone:
+
+- *one channel clipped, not white*: most of the core (``bare_core_blown``) clipped in
+  one channel, white in every channel over little of it (``clipped_max_white``): a
+  lamp's reflection is white at its heart, every channel clipped;
+- *lighter than its board in every channel*: the board beside it at least
+  ``light_min_lum`` (log) short of the sensor's top in that channel (the board does not
+  clip where the core does: under a light that clips the board too, nothing is told),
+  and the core over all its pixels, the clipped ones too, no darker than its board in
+  any channel. White is the lightest paint there is, lighter than any board under any
+  light; a black stone never clips;
+- *the print hidden where a piece would sit* (at most ``ink_faint_share`` of the print
+  this board shows, ``fair_print``, where that is clear, ``ink_clear``);
+- *the board beside it shaded* as a standing stone shades it (``stones._shaded_edge``,
+  one-sided): a lamp's reflection in bare board only lightens the board round it.
+
+Only where every colour in play is neutral (Go's black and white: a yellow stone under
+a warm light clips in red as well), off the board's rim (its T or L shows less print),
+and where the core is one colour (``max_spread``). A hand's pale skin under such a light
+may clip and hide the print and shade the board too: the hand rule counts such spaces
+as unsure still (``stones.SpaceReadings.hand_like``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.config import Section
+
+
+def clipped_channel(core: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each core's (``core``, N×K×3) most clipped channel (at ``level`` or above) and the
+    share of its pixels clipped there (N each)."""
+    shares = (core >= level).mean(axis=1)
+    channel = shares.argmax(axis=1)
+    return channel, shares[np.arange(len(core)), channel]
+
+
+def clipped_light(core: np.ndarray, board: np.ndarray, glared: np.ndarray,
+                  cfg: Section) -> np.ndarray:
+    """The spaces whose core (``core``, N×K×3, every pixel) a tinted light clips in one
+    channel over most of it (``bare_core_blown``), white in every channel over little of
+    it (``glared`` at most ``clipped_max_white``), where its ``board`` (N×3) lies at
+    least ``light_min_lum`` short of the sensor's top in that channel and the core's
+    median is no darker than its board in any channel: something lighter than its board
+    in every channel, lit past the sensor's reach in one."""
+    channel, share = clipped_channel(core, cfg.white_level)
+    rows = np.arange(len(core))
+    room = board[rows, channel] <= cfg.white_level * np.exp(-cfg.light_min_lum)
+    lighter = (np.median(core, axis=1) >= board).all(axis=1)
+    return (share >= cfg.bare_core_blown) & (glared <= cfg.clipped_max_white) & room & lighter
+
+
+def clipped_white(asked: np.ndarray, foot_ink: np.ndarray, fair_print: np.ndarray,
+                  shaded: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (unsure, ``clipped_light``, off the rim, one colour, on a
+    board of neutral colours), those a white stone clipped in one channel stands on: its
+    print hidden at its foot (``foot_ink`` at most ``ink_faint_share`` of ``fair_print``,
+    where that is clear) and the board beside it ``shaded``."""
+    hidden = (foot_ink <= cfg.ink_faint_share * fair_print) & (fair_print >= cfg.ink_clear)
+    return asked & hidden & shaded
