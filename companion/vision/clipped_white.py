@@ -63,10 +63,21 @@ def clipped_light(core: np.ndarray, board: np.ndarray, glared: np.ndarray,
     return (share >= cfg.bare_core_blown) & (glared <= cfg.clipped_max_white) & room & lighter
 
 
+def clipped_board(gap_blown: np.ndarray, gap_glared: np.ndarray | None, cfg: Section
+                  ) -> np.ndarray:
+    """The spaces whose board round them a bright or tinted light clips in a channel:
+    most of the gaps blown out (over ``max_gap_blown``), white in every channel over
+    little of them (``gap_glared`` at most ``clipped_max_white``): a lamp's glare is
+    white at its heart (``None``: the gaps' white not looked at, none)."""
+    if gap_glared is None:
+        return np.zeros(len(gap_blown), dtype=bool)
+    return (gap_blown > cfg.max_gap_blown) & (gap_glared <= cfg.clipped_max_white)
+
+
 def clipped_white(asked: np.ndarray, foot_ink: np.ndarray, fair_print: np.ndarray,
                   shaded: np.ndarray, cfg: Section) -> np.ndarray:
-    """Of the ``asked`` spaces (unsure, ``clipped_light``, off the rim, one colour, on a
-    board of neutral colours), those a white stone clipped in one channel stands on: its
+    """Of the ``asked`` spaces (unsure, ``clipped_light`` or read white on a
+    ``clipped_board``, off the rim, one colour, on a board of neutral colours), those a white stone clipped in one channel stands on: its
     print hidden at its foot (``foot_ink`` at most ``ink_faint_share`` of ``fair_print``,
     where that is clear) and the board beside it ``shaded``."""
     hidden = (foot_ink <= cfg.ink_faint_share * fair_print) & (fair_print >= cfg.ink_clear)

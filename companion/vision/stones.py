@@ -84,7 +84,7 @@ import numpy as np
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
 from companion.vision.circle_colour import named_over_circle, paint_spans
-from companion.vision.clipped_white import clipped_light, clipped_white
+from companion.vision.clipped_white import clipped_board, clipped_light, clipped_white
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
@@ -1424,21 +1424,28 @@ def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, bes
 
 
 def _white_clipped(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                   rim: np.ndarray | None, hued: np.ndarray, light: int, asked: np.ndarray,
-                   cfg: Section) -> np.ndarray:
-    """Of the ``asked`` spaces (unsure), those a white stone clipped in one channel by a
-    tinted light stands on (``clipped_white``): off the rim, its core one colour
-    (``max_spread``), its gaps showing the board's colour (``max_gap_blown``), only where
-    every colour in play is neutral (Go), the lightest of them (``light``) is a stone
-    colour and the rays beside the core are looked at (``rays``) for its shade."""
-    asked = asked & (samples.spread <= cfg.max_spread) & (samples.gap_blown <= cfg.max_gap_blown)
+                   rim: np.ndarray | None, hued: np.ndarray, light: int, best: np.ndarray,
+                   surely: np.ndarray, asked: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (unsure), those a white stone a tinted or bright light
+    clips stands on (``clipped_white``): one clipped in one channel where its board is
+    not (``clipped_light``), or one read ``surely`` as the lightest colour (``light``)
+    by the channels its board keeps, where the board round it clips in a channel
+    (``clipped_board``), closed off from the gaps and not white over all its core. Off
+    the rim, its core one colour (``max_spread``), only where every colour in play is
+    neutral (Go), the lightest of them is a stone colour and the rays beside the core
+    are looked at (``rays``) for its shade."""
+    asked = asked & (samples.spread <= cfg.max_spread)
     if rim is not None:
         asked &= ~rim
     if hued.any() or rays is None or light == 0 or not asked.any():
         return np.zeros(len(asked), dtype=bool)
-    asked &= clipped_light(samples.core, samples.board, samples.core_glared, cfg)
-    shaded = _shaded_edge(samples, rays, asked, cfg, one_sided=True)
-    return clipped_white(asked, samples.foot_ink, fair_print, shaded, cfg)
+    gaps_seen = samples.gap_blown <= cfg.max_gap_blown
+    chosen = asked & gaps_seen & clipped_light(samples.core, samples.board, samples.core_glared,
+                                               cfg)
+    chosen |= asked & ~gaps_seen & (best == light) & surely & (samples.open_rays == 0) \
+        & (samples.core_glared < 1.0) & clipped_board(samples.gap_blown, samples.gap_glared, cfg)
+    shaded = _shaded_edge(samples, rays, chosen, cfg, one_sided=True)
+    return clipped_white(chosen, samples.foot_ink, fair_print, shaded, cfg)
 
 
 def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
@@ -1867,7 +1874,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                          inked, hued, doubted, cfg)
     # So is one a tinted light clips in one channel, lighter than its board in every
     # channel, hiding its print and shading the board beside it (``clipped_white``).
-    in_shade |= _white_clipped(samples, rays, fair_print, rim, hued, lightest,
+    in_shade |= _white_clipped(samples, rays, fair_print, rim, hued, lightest, best,
+                               (confidence >= cfg.min_confidence) & ~loose & ~ambiguous,
                                unsure & ~clipped & ~over_print & ~white_off & ~stone_printed
                                & ~in_shade, cfg)
     confidence = np.where(in_shade, cfg.min_confidence, confidence)
