@@ -65,7 +65,10 @@ light found and against the picture's own white stones (``_named_over_circle``,
 ``circle_colour``). On a board of neutral stones, a space left unsure that hides its
 print and whose core looks like the sure stones of one colour around it, far from the
 sure bare board there, is that stone: the board under it may be paler than elsewhere,
-its set's colour is its own (``set_alike``). On ONE's board a space read white whose hue
+its set's colour is its own (``set_alike``). A white stone a tinted or bright light
+clips in one channel, or on a board it clips in one channel, read by what the clipping
+leaves, hiding its print and shading the board beside it, is white (``clipped_white``).
+On ONE's board a space read white whose hue
 lies off the lightest stones read white, on a hued colour's span, is unsure
 (``white_hue``), and so is one read empty that shows its circle only in part where its
 face is lighter than its board or far from its colour in a hue of its own
