@@ -12,7 +12,12 @@ import numpy as np
 import pytest
 
 from calibration.recognize import PictureReader
-from companion.vision.clipped_white import clipped_channel, clipped_light, clipped_white
+from companion.vision.clipped_white import (
+    clipped_board,
+    clipped_channel,
+    clipped_light,
+    clipped_white,
+)
 from companion.vision.config import load_config
 from companion.vision.games import game_vision
 from tests.helpers.real_photos import label, read_photo, varied
@@ -69,6 +74,20 @@ def test_what_is_not_clipped_light(case):
     assert not _light([core], [board], glared).any()
 
 
+@pytest.mark.parametrize(("blown", "white", "clipped"), [
+    (1.0, 0.0, True),
+    (0.9, 0.1, True),
+    (1.0, 0.6, False),
+    (0.3, 0.0, False),
+])
+def test_a_board_clipped_in_one_channel(blown, white, clipped):
+    """Gaps blown out in a channel over most of them, white in every channel over
+    little: the board clipped by a bright light. A lamp's glare is white at its heart;
+    gaps blown over few pixels show the board's colour."""
+    assert bool(clipped_board(np.full(1, blown), np.full(1, white), CFG)[0]) == clipped
+    assert not clipped_board(np.full(1, blown), None, CFG).any()
+
+
 @pytest.mark.parametrize(("ink", "fair", "shaded", "named"), [
     (0.0, 0.3, True, True),
     (0.02, 0.3, True, True),
@@ -82,6 +101,28 @@ def test_a_clipped_white_needs_its_print_hidden_and_its_shade(ink, fair, shaded,
     out = clipped_white(np.ones(1, bool), np.full(1, ink), np.full(1, fair),
                         np.full(1, shaded), CFG)
     assert bool(out[0]) == named
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variation", "white", "unsure"), [
+    ("brighter", ("P18", "C17", "D17", "O13", "Q13", "O11", "N7"), 23),
+    ("overexposed", ("C14", "O13", "S12", "R8", "P7", "J5", "O4", "Q4"), 39),
+])
+def test_white_stones_on_a_board_clipped_in_one_channel_are_read_white(variation, white,
+                                                                        unsure):
+    """The project's copy of ``go-more/basic.jpg`` a stop too bright (the bench's
+    "brighter" and "overexposed"): its pale board clips in red, and its white stones,
+    read white surely by their blue and green, were unsure ("core blown out"); these
+    are white now. No point is read wrongly that was not on main at 0ec20bc (M17,
+    overexposed: its lit face blown out beside its shaded side), and fewer are unsure
+    (main: 31 and 59; 23 and 39 with this rule)."""
+    image = varied("basic", variation)
+    counts, wrong = read_photo(image, label("basic"))
+    result, _ = PictureReader(game_vision("go"), find_size=True).read(image)
+    cells = {c["space"]: c["content"] for c in result["cells"]}
+    assert all(cells[point] == "white" for point in white)
+    assert set(wrong) <= {"M17"}
+    assert counts["unsure"] <= unsure
 
 
 @pytest.mark.slow
