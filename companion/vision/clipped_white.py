@@ -59,8 +59,17 @@ def clipped_light(core: np.ndarray, board: np.ndarray, glared: np.ndarray,
     channel, share = clipped_channel(core, cfg.white_level)
     rows = np.arange(len(core))
     room = board[rows, channel] <= cfg.white_level * np.exp(-cfg.light_min_lum)
-    lighter = (np.median(core, axis=1) >= board).all(axis=1)
-    return (share >= cfg.bare_core_blown) & (glared <= cfg.clipped_max_white) & room & lighter
+    return (share >= cfg.bare_core_blown) & (glared <= cfg.clipped_max_white) & room \
+        & lighter_everywhere(core, board)
+
+
+def lighter_everywhere(core: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """The spaces whose core (``core``, N×K×3, every pixel, the clipped ones too) has a
+    median no darker than its ``board`` (N×3) in any channel: white is the lightest
+    paint there is, lighter than its board in every channel under any light, and where
+    both clip in a channel, as light there. Bare board among stones, its core a little
+    darker than the gaps, is not."""
+    return (np.median(core, axis=1) >= board).all(axis=1)
 
 
 def clipped_board(gap_blown: np.ndarray, gap_glared: np.ndarray | None, cfg: Section

@@ -87,7 +87,12 @@ import numpy as np
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
 from companion.vision.circle_colour import named_over_circle, paint_spans
-from companion.vision.clipped_white import clipped_board, clipped_light, clipped_white
+from companion.vision.clipped_white import (
+    clipped_board,
+    clipped_light,
+    clipped_white,
+    lighter_everywhere,
+)
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
@@ -1433,7 +1438,8 @@ def _white_clipped(samples: Samples, rays: np.ndarray | None, fair_print: np.nda
     clips stands on (``clipped_white``): one clipped in one channel where its board is
     not (``clipped_light``), or one read ``surely`` as the lightest colour (``light``)
     by the channels its board keeps, where the board round it clips in a channel
-    (``clipped_board``), closed off from the gaps and not white over all its core. Off
+    (``clipped_board``), lighter than its board in every channel
+    (``lighter_everywhere``), closed off from the gaps and not white over all its core. Off
     the rim, its core one colour (``max_spread``), only where every colour in play is
     neutral (Go), the lightest of them is a stone colour and the rays beside the core
     are looked at (``rays``) for its shade."""
@@ -1446,7 +1452,8 @@ def _white_clipped(samples: Samples, rays: np.ndarray | None, fair_print: np.nda
     chosen = asked & gaps_seen & clipped_light(samples.core, samples.board, samples.core_glared,
                                                cfg)
     chosen |= asked & ~gaps_seen & (best == light) & surely & (samples.open_rays == 0) \
-        & (samples.core_glared < 1.0) & clipped_board(samples.gap_blown, samples.gap_glared, cfg)
+        & (samples.core_glared < 1.0) & clipped_board(samples.gap_blown, samples.gap_glared, cfg) \
+        & lighter_everywhere(samples.core, samples.board)
     shaded = _shaded_edge(samples, rays, chosen, cfg, one_sided=True)
     return clipped_white(chosen, samples.foot_ink, fair_print, shaded, cfg)
 
