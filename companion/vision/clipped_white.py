@@ -1,4 +1,4 @@
-"""A white stone clipped in one channel by a tinted light, read by what is left.
+"""A white stone clipped in one channel by a tinted or bright light, read by what is left.
 
 A cold window light, a green fluorescent tube or a camera's white balance far off lifts
 one channel more than the others, and on a white stone already bright that channel
@@ -25,6 +25,14 @@ What still tells the stone:
   this board shows, ``fair_print``, where that is clear, ``ink_clear``);
 - *the board beside it shaded* as a standing stone shades it (``stones._shaded_edge``,
   one-sided): a lamp's reflection in bare board only lightens the board round it.
+
+A light a stop too bright clips a pale board itself in one channel (its red), round
+its white stones too (``clipped_board``: the gaps blown out over most of them, white in
+every channel over little: a lamp's glare is white at its heart). There the colour left
+in the other channels still reads a white stone surely; where it does, the stone closed
+off from the gaps (no glare runs over its rim), not white over all its core, lighter
+than its board in every channel (``lighter_everywhere``), its print hidden and the board
+beside it shaded, is white too.
 
 Only where every colour in play is neutral (Go's black and white: a yellow stone under
 a warm light clips in red as well), off the board's rim (its T or L shows less print),
@@ -86,8 +94,9 @@ def clipped_board(gap_blown: np.ndarray, gap_glared: np.ndarray | None, cfg: Sec
 def clipped_white(asked: np.ndarray, foot_ink: np.ndarray, fair_print: np.ndarray,
                   shaded: np.ndarray, cfg: Section) -> np.ndarray:
     """Of the ``asked`` spaces (unsure, ``clipped_light`` or read white on a
-    ``clipped_board``, off the rim, one colour, on a board of neutral colours), those a white stone clipped in one channel stands on: its
-    print hidden at its foot (``foot_ink`` at most ``ink_faint_share`` of ``fair_print``,
-    where that is clear) and the board beside it ``shaded``."""
+    ``clipped_board``, off the rim, one colour, on a board of neutral colours), those a
+    white stone a light clips stands on: its print hidden at its foot (``foot_ink`` at
+    most ``ink_faint_share`` of ``fair_print``, where that is clear) and the board beside
+    it ``shaded``."""
     hidden = (foot_ink <= cfg.ink_faint_share * fair_print) & (fair_print >= cfg.ink_clear)
     return asked & hidden & shaded

@@ -87,13 +87,13 @@ import numpy as np
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
 from companion.vision.circle_colour import named_over_circle, paint_spans
+from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.clipped_white import (
     clipped_board,
     clipped_light,
     clipped_white,
     lighter_everywhere,
 )
-from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lit_fringe import lit_fringe
@@ -1439,8 +1439,8 @@ def _white_clipped(samples: Samples, rays: np.ndarray | None, fair_print: np.nda
     not (``clipped_light``), or one read ``surely`` as the lightest colour (``light``)
     by the channels its board keeps, where the board round it clips in a channel
     (``clipped_board``), lighter than its board in every channel
-    (``lighter_everywhere``), closed off from the gaps and not white over all its core. Off
-    the rim, its core one colour (``max_spread``), only where every colour in play is
+    (``lighter_everywhere``), closed off from the gaps and not white over all its core.
+    Off the rim, its core one colour (``max_spread``), only where every colour in play is
     neutral (Go), the lightest of them is a stone colour and the rays beside the core
     are looked at (``rays``) for its shade."""
     asked = asked & (samples.spread <= cfg.max_spread)
@@ -1882,8 +1882,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubted = unsure & ~clipped & ~over_print & ~white_off & ~stone_printed & clean
     in_shade, lightest = _white_in_shade(samples, ratio, protos, best, rays, fair_print, rim,
                                          inked, hued, doubted, cfg)
-    # So is one a tinted light clips in one channel, lighter than its board in every
-    # channel, hiding its print and shading the board beside it (``clipped_white``).
+    # So is one a tinted or bright light clips in one channel, or on a board it clips,
+    # lighter than its board in every channel, hiding its print and shading the board
+    # beside it (``clipped_white``).
     in_shade |= _white_clipped(samples, rays, fair_print, rim, hued, lightest, best,
                                (confidence >= cfg.min_confidence) & ~loose & ~ambiguous,
                                unsure & ~clipped & ~over_print & ~white_off & ~stone_printed
