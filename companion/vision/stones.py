@@ -65,7 +65,10 @@ light found and against the picture's own white stones (``_named_over_circle``,
 ``circle_colour``). On a board of neutral stones, a space left unsure that hides its
 print and whose core looks like the sure stones of one colour around it, far from the
 sure bare board there, is that stone: the board under it may be paler than elsewhere,
-its set's colour is its own (``set_alike``). On ONE's board a space read white whose hue
+its set's colour is its own (``set_alike``). A white stone a tinted or bright light
+clips in one channel, or on a board it clips in one channel, read by what the clipping
+leaves, hiding its print and shading the board beside it, is white (``clipped_white``).
+On ONE's board a space read white whose hue
 lies off the lightest stones read white, on a hued colour's span, is unsure
 (``white_hue``), and so is one read empty that shows its circle only in part where its
 face is lighter than its board or far from its colour in a hue of its own
@@ -86,6 +89,12 @@ from companion.vision.bare_print import print_at_spaces, print_shown, unconfirme
 from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
+from companion.vision.clipped_white import (
+    clipped_board,
+    clipped_light,
+    clipped_white,
+    lighter_everywhere,
+)
 from companion.vision.config import Section
 from companion.vision.hidden_dark import hidden_dark
 from companion.vision.labels import EMPTY, UNSURE
@@ -1429,6 +1438,33 @@ def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, bes
                           cfg), light
 
 
+def _white_clipped(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                   rim: np.ndarray | None, hued: np.ndarray, light: int, best: np.ndarray,
+                   surely: np.ndarray, asked: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces (unsure), those a white stone a tinted or bright light
+    clips stands on (``clipped_white``): one clipped in one channel where its board is
+    not (``clipped_light``), or one read ``surely`` as the lightest colour (``light``)
+    by the channels its board keeps, where the board round it clips in a channel
+    (``clipped_board``), lighter than its board in every channel
+    (``lighter_everywhere``), closed off from the gaps and not white over all its core.
+    Off the rim, its core one colour (``max_spread``), only where every colour in play is
+    neutral (Go), the lightest of them is a stone colour and the rays beside the core
+    are looked at (``rays``) for its shade."""
+    asked = asked & (samples.spread <= cfg.max_spread)
+    if rim is not None:
+        asked &= ~rim
+    if hued.any() or rays is None or light == 0 or not asked.any():
+        return np.zeros(len(asked), dtype=bool)
+    gaps_seen = samples.gap_blown <= cfg.max_gap_blown
+    chosen = asked & gaps_seen & clipped_light(samples.core, samples.board, samples.core_glared,
+                                               cfg)
+    chosen |= asked & ~gaps_seen & (best == light) & surely & (samples.open_rays == 0) \
+        & (samples.core_glared < 1.0) & clipped_board(samples.gap_blown, samples.gap_glared, cfg) \
+        & lighter_everywhere(samples.core, samples.board)
+    shaded = _shaded_edge(samples, rays, chosen, cfg, one_sided=True)
+    return clipped_white(chosen, samples.foot_ink, fair_print, shaded, cfg)
+
+
 def _print_whole(samples: Samples, fair_print: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show, where a piece would sit, nearly all the print the board shows
     round them (``ink_whole_share`` of ``fair_print``), with no ring as dark as a dark
@@ -1869,6 +1905,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     doubted = unsure & ~clipped & ~over_print & ~white_off & ~stone_printed & clean
     in_shade, lightest = _white_in_shade(samples, ratio, protos, best, rays, fair_print, rim,
                                          inked, hued, doubted, cfg)
+    # So is one a tinted or bright light clips in one channel, or on a board it clips,
+    # lighter than its board in every channel, hiding its print and shading the board
+    # beside it (``clipped_white``).
+    in_shade |= _white_clipped(samples, rays, fair_print, rim, hued, lightest, best,
+                               (confidence >= cfg.min_confidence) & ~loose & ~ambiguous,
+                               unsure & ~clipped & ~over_print & ~white_off & ~stone_printed
+                               & ~in_shade, cfg)
     confidence = np.where(in_shade, cfg.min_confidence, confidence)
     unsure &= ~in_shade
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
