@@ -6,6 +6,12 @@ left a row off (``gaps`` seen again at 35°, the picture turned a quarter). The 
 now spreads over the stones of every spot scale that fits its pitch where they lie
 (``gridstones.across_scales``). And ``full`` cut to its board and pasted small, refused
 since session 22 (the board's side past its rim taken for a row of stones), is found.
+
+Session 24: ``full`` as found so (0.11 of a pitch from where the lines-first finder put
+it) showed the dark cloth past the board's thin rim round its corner stone T19, left
+unsure, and the finger rule took it for a fingertip over the edge; the margin beside it
+both ways is as dark, and a fingertip crosses the margin in one place
+(``fingertips.along_the_edge``).
 """
 
 from __future__ import annotations
@@ -20,7 +26,13 @@ from benchmarks.grid_pasted import pitches_off
 from benchmarks.vision_real_variations import seen_from
 from calibration.gridfind import find_grid_of, grid_lines_mm
 from calibration.gridstones import PITCH_PER_SIGMA, across_scales
+from calibration.recognize import PictureReader
 from companion.geometry import load_geometry
+from companion.vision.fingertips import along_the_edge, margin_crossed
+from companion.vision.games import game_vision
+from companion.vision.pipeline import Recogniser
+from companion.vision.scene.looks import DEVELOPMENT
+from tests.helpers.bench_taps import read_scene
 
 PHOTOS = Path(__file__).resolve().parent.parent / "data" / "go-more"
 SIZES = ("go-19", "go-13", "go-9")
@@ -114,3 +126,66 @@ def test_a_late_game_cut_to_its_board_and_pasted_small_is_found(share: float, in
     found, method = _crossings(picture)
     assert method == "stones" and found.shape == (19, 19, 2)
     assert pitches_off(found, must) < 1 / 3
+
+
+@pytest.mark.slow
+def test_a_black_stone_at_a_corner_with_dark_cloth_past_a_thin_rim_is_no_fingertip():
+    """``full`` found by its stones: its corner stone T19, black, is left unsure; the
+    margin outside it shows the stone's edge and the dark cloth past the board's thin
+    rim, apart from the margin along its side and of the colour of its gaps (which reach
+    into the margin too): the margin a finger over the edge would show. But the margin
+    beside it both ways along the rim (S19, T18) stands apart from its side as well: the
+    table beyond the board's edge, which the view overshoots round that corner, not a
+    finger crossing in one place. Not occluded."""
+    image = cv2.imread(str(PHOTOS / "full.jpg"))
+    reader = PictureReader(game_vision("go"), find_size=True)
+    result, _ = reader.read(image)
+    assert result["size"] == 19 and not result["occluded"], result["reason"]
+    assert result["registration"] == "stones"
+
+    choice, _registration, homography, _method = reader.locate(image, None)
+    recogniser: Recogniser = reader.choices[choice][1]
+    reading = recogniser.read(image, homography)
+    names = list(recogniser.layout.names)
+    apart, crossed = margin_crossed(reading.view, recogniser.margins, reading.samples.board,
+                                    recogniser.cfg.occlusion)
+    corner = np.array([names.index("T19")])
+    assert "T19" in reading.unsure and crossed[corner].all()
+    assert apart[[names.index("S19"), names.index("T18")]].all()
+    assert along_the_edge(corner, apart, recogniser.layout, recogniser.neighbours)
+
+
+def test_a_finger_over_a_corner_is_still_a_hand():
+    """A hand forced in (``--hands all``) over a rendered 9 × 9 board, 640 × 480: one
+    finger over H1 and the corner J1, their print hidden, too few spaces for a patch.
+    The margin outside J1 shows the finger; beside the group along the rim, G1's margin
+    stands apart (the finger's side reaches it) but J2's is the board's: the finger
+    crosses the margin in one place. Occluded, by its fingers."""
+    import benchmarks.vision as bench
+
+    scenes = bench.Scenes("go-9", ("black", "white"), "stones", DEVELOPMENT, hands=1.0)
+    reading, truth = read_scene(scenes, 40667)
+    assert truth["occluded"]
+    assert reading.occluded and "fingers" in reading.reason, reading.reason
+
+
+def test_a_margin_apart_on_both_sides_of_a_group_runs_along_the_edge():
+    """``along_the_edge``: a group whose neighbours along the rim both show a margin
+    apart from their sides lies where something runs along the board's edge; one
+    neighbour apart (a finger's own side or shadow) or none leaves it a fingertip."""
+    recogniser = Recogniser(load_geometry("go-19"), ("black", "white"))
+    names = list(recogniser.layout.names)
+    layout, neighbours = recogniser.layout, recogniser.neighbours
+    apart = np.zeros(len(names), dtype=bool)
+    for corner, beside in (("T19", ("S19", "T18")), ("A1", ("B1", "A2"))):
+        group = np.array([names.index(corner)])
+        assert not along_the_edge(group, apart, layout, neighbours)
+        apart[names.index(beside[0])] = True
+        assert not along_the_edge(group, apart, layout, neighbours)
+        apart[names.index(beside[1])] = True
+        assert along_the_edge(group, apart, layout, neighbours)
+    side = np.array([names.index("K19"), names.index("L19")])
+    apart[[names.index("J19"), names.index("K18"), names.index("L18")]] = True
+    assert not along_the_edge(side, apart, layout, neighbours)
+    apart[names.index("M19")] = True
+    assert along_the_edge(side, apart, layout, neighbours)
