@@ -111,8 +111,11 @@ def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
     no end has one, and None when the stones say the lattice is not the board's: rows
     of them beyond it that no line over mends, or stones on under ``STONES_HELD`` of
     its own places (a lattice of spots at another pitch than the stones'). Past its
-    ends a stone needs no waist here: on a board covered in stones seen at an angle,
-    the stones of a row past an end merge along it."""
+    ends a stone needs no waist here (on a board covered in stones seen at an angle,
+    the stones of a row past an end merge along it) unless the end line on the other
+    side holds a row of stones too: then the row past the end must show waists
+    (``stonesign.WAIST``) to refuse the lattice, and without them it is the board's side
+    seen past its rim, the lattice taken as it is."""
     held = place_stones(grey, to_board, xs, ys, waists=False)
     own = held[1:-1, 1:-1].mean()
     if own < STONES_HELD:
@@ -124,7 +127,11 @@ def moved_onto_stones(grey: np.ndarray, to_board: np.ndarray, xs: np.ndarray,
         return None
     _beyond, (dx, dy), other = _ENDS[rows.index(True)]
     if held[other].mean() >= MIN_BEYOND and held[other].mean() > BEYOND_STONES * own:
-        return None  # a row of stones on both sides: no line over mends it
+        # A row of stones on both sides: no line over mends it. That row past the end
+        # must then be stones indeed, with a waist along the end line: the board's side
+        # seen past its rim, a band of one shade along it, has none.
+        waisted = _rows_of_stones(place_stones(grey, to_board, xs, ys))
+        return None if any(waisted) else to_board
     move = np.array([[1, 0, -dx * np.diff(xs).mean()], [0, 1, -dy * np.diff(ys).mean()],
                      [0, 0, 1]])
     moved = move @ to_board

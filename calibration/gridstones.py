@@ -29,7 +29,14 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    over on both axes, the picture's shade there varies less from place to place
    (the board, everywhere) than on the stones' (black and white): the lattice whose
    places differ more is the stones'.
-5. **The board's extent.** Rows and columns holding few spots (the table, a bowl,
+5. **Near and far stones.** A board seen at an angle has near stones far larger in the
+   picture than its far ones (twice, at 35-40° from the vertical): one scale's spots
+   may cover only part of it, and the homography fitted there, carried over the rest,
+   misses those stones by up to a pitch. The lattice is spread over the spots of every
+   scale whose pitch band (``PITCH_PER_SIGMA``) holds its pitch where they lie: within
+   ``SNAP`` of a place (the nearest, one a place), fitted again, for
+   ``SPREAD_ROUNDS`` rounds or until no place is added.
+6. **The board's extent.** Rows and columns holding few spots (the table, a bowl,
    the board's rim) are left out (``on_held_lines``; in a crop around a board's
    crosshatch, so are they before the lattice's span is judged: a few spots beside
    the board no longer make it "finer than any board's"). The board has 9, 13 or 19
@@ -43,7 +50,7 @@ The stones themselves lie on the board's lattice, and are easier to see than lin
    line), the way whose lines show most as lines, crossed by the lines the other
    way (the black-hat line response), and whose lines just beyond show least (the
    board's edge looks like a line, but none cross it) wins.
-6. **Check.** The stones must lie within ``MAX_RESIDUAL`` of a pitch of their lattice
+7. **Check.** The stones must lie within ``MAX_RESIDUAL`` of a pitch of their lattice
    (spots of noise fit one only roughly), and its cell may not be stretched more
    than ``MAX_CELL_STRETCH`` one way.
 
@@ -98,6 +105,7 @@ PHASE_BLUR = 0.12  # stones and gaps are told apart on the picture blurred by th
 # share of a pitch (a lamp's highlight on a stone is smaller)
 WITHIN_MARGIN = 0.2  # spots this share of a region's size beyond it are still looked at
 # (in a crop around a board's crosshatch, the region's edge blurs the board's by a window)
+SPREAD_ROUNDS = 4  # rounds of taking the spots of every scale that fits the lattice
 SEED = 11  # the first cells are drawn seeded: the same picture gives the same board
 
 
@@ -112,6 +120,7 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
     shrink = min(1.0, WORK_SIDE_PX / max(grey.shape[:2]))
     small = cv2.resize(grey, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     lattices = []
+    every = []  # each scale's stone spots and the scale: the lattice spreads over them
     image = small.astype(np.float32)
     for sigma in SIGMAS:
         narrow = cv2.GaussianBlur(image, (0, 0), sigma)  # the spots' and their shades'
@@ -119,7 +128,9 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
         if within is not None:
             spots, signs = _near_box(spots, signs, np.asarray(within, np.float64) * shrink)
         spots, signs = stones_only(narrow, spots, signs)
-        if not MIN_SPOTS <= len(spots) <= MAX_SPOTS:  # too many: a texture's grain
+        if len(spots) <= MAX_SPOTS:  # too many: a texture's grain
+            every.append((spots, sigma))
+        if not MIN_SPOTS <= len(spots) <= MAX_SPOTS:
             continue
         found = grow_lattice(spots, signs, sigma)
         if found is not None:
@@ -141,9 +152,46 @@ def find_by_stones(grey: np.ndarray, response: np.ndarray, scale: float,
         raise RegistrationError("The spots found lie on a lattice finer than any board's: "
                                 "no board covered in stones is in view.")
     places, pixels, to_pixels = stone_phase(small, spots, places, pixels, to_pixels)
+    places, pixels, to_pixels = across_scales(every, places, pixels, to_pixels)
     to_work = np.diag([1 / shrink, 1 / shrink, 1.0]) @ to_pixels
     geometry, origin = board_extent(places, response, to_work, geometries)
     return geometry, _registration(geometry, origin, places, pixels / shrink, scale)
+
+
+def across_scales(every: Sequence[tuple[np.ndarray, float]], places: np.ndarray,
+                  pixels: np.ndarray, to_pixels: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lattice grown over the stones of every spot scale each fits (module
+    docstring, step 5): ``every`` holds each scale's stone spots and the scale. A board
+    seen at an angle has near stones far larger than its far ones, and the spots of one
+    scale cover only part of it; the homography fitted there, carried over the rest,
+    misses the stones there by up to a pitch. A spot of a scale whose pitch band
+    (``PITCH_PER_SIGMA``) holds the lattice's pitch where it lies is taken when within
+    ``SNAP`` of a place (the nearest, one a place), and the homography fitted again,
+    ``SPREAD_ROUNDS`` times or until no place is added."""
+    spots = np.vstack([found for found, _ in every])
+    sigmas = np.concatenate([np.full(len(found), sigma) for found, sigma in every])
+    for _ in range(SPREAD_ROUNDS):
+        at = cv2.perspectiveTransform(spots.reshape(-1, 1, 2), np.linalg.inv(to_pixels))
+        rounded = np.rint(at.reshape(-1, 2))
+        back, across, down = (cv2.perspectiveTransform((rounded + step).reshape(-1, 1, 2),
+                                                       to_pixels).reshape(-1, 2)
+                              for step in ([0, 0], [1, 0], [0, 1]))
+        pitch = np.sqrt(np.linalg.norm(across - back, axis=1)
+                        * np.linalg.norm(down - back, axis=1))
+        off = np.linalg.norm(back - spots, axis=1) / np.maximum(pitch, 1e-6)
+        fits = (pitch >= PITCH_PER_SIGMA[0] * sigmas) & (pitch <= PITCH_PER_SIGMA[1] * sigmas)
+        on = np.flatnonzero(np.isfinite(off) & (off < SNAP) & fits)
+        order = on[np.argsort(off[on])]
+        _unique, first = np.unique(rounded[order], axis=0, return_index=True)
+        chosen = order[first]
+        if len(chosen) <= len(places):
+            break
+        fitted, _ = cv2.findHomography(rounded[chosen], spots[chosen], cv2.LMEDS)
+        if fitted is None:
+            break
+        places, pixels, to_pixels = rounded[chosen], spots[chosen], fitted
+    return places, pixels, to_pixels
 
 
 def _near_box(spots: np.ndarray, signs: np.ndarray, box: np.ndarray
@@ -387,7 +435,7 @@ def stone_phase(grey: np.ndarray, spots: np.ndarray, places: np.ndarray, pixels:
 def board_extent(places: np.ndarray, response: np.ndarray, to_work: np.ndarray,
                  geometries: Sequence[Geometry]) -> tuple[Geometry, np.ndarray]:
     """Which board the stones at lattice ``places`` lie on, and the lattice place of its
-    first point (module docstring, step 5). Lines holding under ``SPARSE_SHARE`` of a
+    first point (module docstring, step 6). Lines holding under ``SPARSE_SHARE`` of a
     typical line's spots are left out first: spots on the table, a bowl, the board's
     rim (an edge line of the board nearly empty is then found by its line)."""
     places = on_held_lines(places)

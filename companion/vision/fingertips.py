@@ -66,16 +66,17 @@ def margins(layout: Layout, sides: Sequence[np.ndarray], cfg: Section) -> Margin
 
 
 def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
-                   cfg: Section) -> np.ndarray:
-    """Whether the margin outside each outermost space shows what covers that space's gaps
-    (``gaps``, their colour) and not the margin along its side: its colour, brightness
-    divided out, within ``hand_tint`` of the gaps' (one thing over both), and apart from
-    the median of that side's margins (``hand_reach_tint`` in log chroma: a shadow
-    darkens the margin without changing its colour) or far darker than it (``edge_dark``
-    in log brightness). A lamp's blown pixels are left out; a space with fewer than
+                   cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+    """Whether the margin outside each outermost space stands apart from the margin
+    along its side (``apart``: its colour, brightness divided out, off the median of
+    that side's margins by ``hand_reach_tint`` in log chroma, a shadow darkening the
+    margin without changing its colour, or far darker than it, ``edge_dark`` in log
+    brightness) and whether it shows, so apart, what covers that space's gaps
+    (``crossed``: its colour within ``hand_tint`` of the gaps', ``gaps``: one thing over
+    both). A lamp's blown pixels are left out; a space with fewer than
     ``edge_min_pixels`` seen is not judged, nor a side with fewer than two judged."""
     count = len(gaps)
-    crossed = np.zeros(count, dtype=bool)
+    apart = np.zeros(count, dtype=bool)
     values = view.reshape(-1, 3)[found.pixels].astype(np.float32)
     seen = values.max(axis=1) < cfg.edge_blown
     logs = np.log(values[seen] + 4.0)
@@ -93,9 +94,22 @@ def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
         off = colour[shown] - column_median(colour[shown])
         brightness = off.mean(axis=1)
         chroma = np.linalg.norm(off - brightness[:, None], axis=1)
-        crossed[shown] = like[shown] & ((chroma >= cfg.hand_reach_tint)
-                                        | (brightness <= cfg.edge_dark))
-    return crossed
+        apart[shown] = (chroma >= cfg.hand_reach_tint) | (brightness <= cfg.edge_dark)
+    return apart, like & apart
+
+
+def along_the_edge(group: np.ndarray, apart: np.ndarray, layout: Layout,
+                   neighbours: Sequence[Sequence[int]]) -> bool:
+    """Whether the margin stands apart from its side on both sides of ``group`` as well:
+    at every outermost space beside it along the rim (two or more, each ``apart``). A
+    fingertip crosses the margin in one place, its own shadow or the next finger
+    reaching the margin on one side at most; what runs on along the board's edge past
+    the group both ways (the table beyond a board's edge that the view overshoots at a
+    corner, a shadow along the edge) is no finger."""
+    members = set(group.tolist())
+    beside = sorted({other for space in group for other in neighbours[space]
+                     if layout.rim[other] and other not in members})
+    return len(beside) >= 2 and bool(apart[beside].all())
 
 
 def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
@@ -113,9 +127,11 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     an outermost space of the group, the margin outside shows what covers its gaps and
     not the margin along that side (``margin_crossed`` of ``view`` at the margins
     ``found``; worked out only where some space may lie under a fingertip): the finger comes
-    in over the board's edge there. A stone stands on its space and leaves the margin
-    beyond its rim the board's; a blurred or badly registered far row changes the
-    margin along the whole side."""
+    in over the board's edge there, in one place (not ``along_the_edge``: the margin
+    beside the group on both sides apart from its side as well). A stone stands on its
+    space and leaves the margin beyond its rim the board's; a blurred or badly registered
+    far row changes the margin along the whole side; the table beyond the board's edge,
+    where the view overshoots a corner, darkens the margin there along both sides."""
     occlusion = cfg.occlusion
     blank = result.blank if result.blank is not None else result.covered
     printed = samples.ink > cfg.stones.ink_present
@@ -127,9 +143,10 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
         return 0
     tip &= one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
         | ~stone_in_gaps(samples, cfg.stones, occlusion)
-    crossed = margin_crossed(view, found, samples.board, occlusion)
+    apart, crossed = margin_crossed(view, found, samples.board, occlusion)
     largest = 0
     for group in groups(tip, neighbours, layout.rim):
-        if crossed[group].any() and float(np.median(tint[round_group(group, layout)])) < bar:
+        if crossed[group].any() and float(np.median(tint[round_group(group, layout)])) < bar \
+                and not along_the_edge(group, apart, layout, neighbours):
             largest = max(largest, len(group))
     return largest
