@@ -87,6 +87,7 @@ from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.config import Section
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
 from companion.vision.print_at_stone import (
@@ -995,7 +996,8 @@ def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
 
 
 def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                    chosen: np.ndarray, cfg: Section) -> np.ndarray:
+                    chosen: np.ndarray, cfg: Section, rim: np.ndarray | None = None
+                    ) -> np.ndarray:
     """The ``chosen`` spaces (read surely as a light stone, its core blown out) where a
     domed stone's face shows round the core the lamp blows out, and ends at a rim. Past
     the core, out to the smallest stone's rim (the ray's samples in its inner
@@ -1009,11 +1011,13 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     (``lamp_gap_blown``), its foot shows no print (at most ``ink_faint_share`` of the
     board's fair print, ``fair_print``), some of its core is not white in every channel
     (a stone shows its own colour somewhere), and no printed line runs across its face
-    (``_lines_across``). A lamp's reflection in bare board is white at its heart out to
-    its edge, where the board and its lines start; its halo, where it has one, runs on
-    past any stone's rim over the gaps, or, on a small one, lifts the print with the
-    board, and the lines still show across it. Only on a board whose lines run through
-    its spaces (``ring_seen`` somewhere)."""
+    (``_lines_across``), but where they show on one side only, the line beyond a stone
+    that leans off its point (``lines_one_side.leaning_face``; ``rim``: the board's
+    outermost spaces, N bool, where that is not asked). A lamp's reflection in bare
+    board is white at its heart out to its edge, where the board and its lines start;
+    its halo, where it has one, runs on past any stone's rim over the gaps, or, on a
+    small one, lifts the print with the board, and the lines still show across it. Only
+    on a board whose lines run through its spaces (``ring_seen`` somewhere)."""
     face = np.zeros(len(chosen), dtype=bool)
     if rays is None or not (samples.ring_seen > 0.0).any():
         return face
@@ -1028,8 +1032,12 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     reach = max(int(round(cfg.face_past_share * rays.shape[2])), 2)
     lit = (lift[:, :, 1:reach] >= cfg.light_min_lum) & (seen[:, :, 1:reach] < cfg.white_level)
     ends = lift[:, :, -1] < cfg.light_min_lum
+    across = _lines_across(seen[:, :, 1], samples, cfg)
+    on_rim = np.zeros(len(at), dtype=bool) if rim is None else rim[at]
+    across &= ~leaning_face(line_dips(seen[:, :, 1], samples.print_mark, cfg),
+                            samples.core_glared[at], on_rim, cfg)
     face[at] = (lit.all(axis=2).mean(axis=1) >= cfg.face_rays) \
-        & (ends.mean(axis=1) >= cfg.face_rays) & ~_lines_across(seen[:, :, 1], samples, cfg)
+        & (ends.mean(axis=1) >= cfg.face_rays) & ~across
     return face
 
 
@@ -1042,11 +1050,7 @@ def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarra
     reflection in bare board lifts the print with the board, and the lines still show
     across it, darker than the light either side; a stone's face hides them, and its
     shading turns slowly round it."""
-    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
-    on_lines = np.flatnonzero(np.abs(np.sin(2.0 * angles)) <= cfg.edge_line_clearance)
-    values = seen.astype(np.float64)
-    beside = (values[:, (on_lines - 1) % RAYS] + values[:, (on_lines + 1) % RAYS]) / 2.0
-    return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
+    return line_dips(seen, samples.print_mark, cfg).sum(axis=1) >= 2
 
 
 def _stone_left(samples: Samples, best: np.ndarray, confidence: np.ndarray,
@@ -1611,7 +1615,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     blown_light = closed_light & (samples.core_blown > cfg.max_core_blown)
     clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
-    clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
+    clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg, rim)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts, on the rim too: a bare T still shows its lines there. Not
     # in a corner: a bare L there has the margin on two sides, which may shade it as a
