@@ -1181,6 +1181,39 @@ def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: 
     return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
 
 
+def _lightest(colours: Sequence[str], palette: Section, hued: np.ndarray) -> int | None:
+    """The candidate index (1-based, after ``empty``) of the lightest colour in play where
+    no colour has a hue of its own (Go's white); ``None`` elsewhere."""
+    if hued.any():
+        return None
+    levels = [np.log(np.array(palette[c], dtype=np.float64)).mean() for c in colours]
+    return int(np.argmax(levels)) + 1
+
+
+def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                           best: np.ndarray, confidence: np.ndarray, blown_face: np.ndarray,
+                           seen_as: np.ndarray, light: int | None, open_: np.ndarray,
+                           rim: np.ndarray | None, cfg: Section) -> np.ndarray:
+    """The spaces where a glossy light stone of its board's colour stands (white glass
+    on white vinyl under a tinted lamp): of the ``open_`` spaces (no other rule against),
+    those whose colour leans to the lightest stone ``light`` without reading it surely
+    (under ``min_confidence``), or reads bare board with a lamp's highlight on the core
+    (``blown_face``: a glossy face, or a reflection in bare board); no reading of the light
+    (another share of the gaps, the board's tint as the light's: ``seen_as``, C×N) surely
+    another colour; and where the picture shows a stone standing there
+    (``_light_stone_unclear``): the print that shows clearly around hidden at its foot and
+    across the ring round its core, and the board beside it shaded as a raised stone
+    shades it, not on the rim. A reflection in bare board leaves the lines running
+    through the ring and casts no shade; a colour leaning to a dark stone is not asked
+    about. A hand's pale skin can pass as well (``hand_like``). Go only (no colour with
+    a hue of its own: ``light`` is ``None`` elsewhere)."""
+    if light is None:
+        return np.zeros(len(best), dtype=bool)
+    leaning = ((best == light) & (confidence < cfg.min_confidence)) | blown_face
+    other = np.delete(seen_as, light - 1, axis=0).any(axis=0)
+    return _light_stone_unclear(samples, rays, fair_print, open_ & leaning & ~other, rim, cfg)
+
+
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                         confidence: np.ndarray, samples: Samples, cfg: Section) -> np.ndarray:
     """The spaces read surely as a piece far darker than any board (``dark_piece_lum``)
@@ -1770,7 +1803,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # spaces and few spaces read empty show their print (``bare_print.unconfirmed``):
     # two signs are wanted before a space is read bare, and the print is not the second.
     unconfirmed_bare = ~bare & unconfirmed(samples, best == 0, cfg)
-    blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
+    blind |= unprinted | lit_face | light_part | unconfirmed_bare
+    # A glossy light stone in its board's colour, that colour cannot tell from bare board
+    # and a highlight makes doubtful, is that stone where it stands as a stone does.
+    lightest_stone = _lightest(colours, palette, hued)
+    glass = _glass_in_board_colour(
+        samples, rays, fair_print, best, confidence, blown_face, seen_as, lightest_stone,
+        ~bare & ~loose & ~blind & ~foot_printed & (spread <= cfg.max_spread), rim, cfg)
+    best = np.where(glass, lightest_stone or 0, best)
+    confidence = np.where(glass, cfg.min_confidence, confidence)
+    doubtful &= ~glass
+    ambiguous &= ~glass
+    covered &= ~glass
+    blind |= blown_face & ~glass
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1866,6 +1911,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
     odds = np.where(sheened[:, None], np.eye(posterior.shape[1])[hue], odds)
     odds = np.where(in_shade[:, None], np.eye(posterior.shape[1])[lightest], odds)
+    odds = np.where(glass[:, None], np.eye(posterior.shape[1])[best], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in np.where(in_shade, lightest, best)]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
@@ -1879,4 +1925,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # (``print_at_spaces``), not by the lines between the stones of a crowded board.
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered & print_at_spaces(samples, cfg), blank=blank,
-                         odds=odds, leans=leans, why=why, hand_like=in_shade)
+                         odds=odds, leans=leans, why=why, hand_like=in_shade | glass)
