@@ -1193,7 +1193,8 @@ def _lightest(colours: Sequence[str], palette: Section, hued: np.ndarray) -> int
 def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
                            best: np.ndarray, confidence: np.ndarray, blown_face: np.ndarray,
                            seen_as: np.ndarray, light: int | None, open_: np.ndarray,
-                           rim: np.ndarray | None, cfg: Section) -> np.ndarray:
+                           rim: np.ndarray | None, arms: np.ndarray | None, cfg: Section
+                           ) -> np.ndarray:
     """The spaces where a glossy light stone of its board's colour stands (white glass
     on white vinyl under a tinted lamp): of the ``open_`` spaces (no other rule against),
     those whose colour leans to the lightest stone ``light`` without reading it surely
@@ -1203,15 +1204,27 @@ def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
     another colour; and where the picture shows a stone standing there
     (``_light_stone_unclear``): the print that shows clearly around hidden at its foot and
     across the ring round its core, and the board beside it shaded as a raised stone
-    shades it, not on the rim. A reflection in bare board leaves the lines running
-    through the ring and casts no shade; a colour leaning to a dark stone is not asked
-    about. A hand's pale skin can pass as well (``hand_like``). Go only (no colour with
-    a hue of its own: ``light`` is ``None`` elsewhere)."""
+    shades it. On the board's edge (``rim``), whose T shows less print than a cross, a
+    third sign is asked: a glossy stone's highlight on the core alone (more of the core
+    blown out than ``lamp_core_blown``, no more of the gaps), which bare board at low
+    contrast does not show; not in a corner (``arms``, a share of a cross's printed arms,
+    at most a half there: a bare L has the margin on two sides). A reflection in bare
+    board leaves the lines running through the ring and casts no shade; a colour leaning
+    to a dark stone is not asked about. A hand's pale skin can pass as well
+    (``hand_like``). Go only (no colour with a hue of its own: ``light`` is ``None``
+    elsewhere)."""
     if light is None:
         return np.zeros(len(best), dtype=bool)
     leaning = ((best == light) & (confidence < cfg.min_confidence)) | blown_face
     other = np.delete(seen_as, light - 1, axis=0).any(axis=0)
-    return _light_stone_unclear(samples, rays, fair_print, open_ & leaning & ~other, rim, cfg)
+    chosen = open_ & leaning & ~other
+    glass = _light_stone_unclear(samples, rays, fair_print, chosen, rim, cfg)
+    if rim is None:
+        return glass
+    glossy = (samples.core_blown > cfg.lamp_core_blown) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    edge = chosen & rim & glossy & (arms > 0.5 if arms is not None else True)
+    return glass | _stone_in_board_colour(samples, rays, fair_print, edge, cfg)
 
 
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
@@ -1809,7 +1822,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     lightest_stone = _lightest(colours, palette, hued)
     glass = _glass_in_board_colour(
         samples, rays, fair_print, best, confidence, blown_face, seen_as, lightest_stone,
-        ~bare & ~loose & ~blind & ~foot_printed & (spread <= cfg.max_spread), rim, cfg)
+        ~bare & ~loose & ~blind & ~foot_printed & (spread <= cfg.max_spread), rim, arms, cfg)
     best = np.where(glass, lightest_stone or 0, best)
     confidence = np.where(glass, cfg.min_confidence, confidence)
     doubtful &= ~glass
