@@ -28,14 +28,13 @@ FOOT = "a stone by missing print, its foot printed"
 FACES = [(5109, ("O7", "N2")), (5182, ("H15", "K12", "L12"))]
 
 
-def _scene(seed: int, pieces: dict[str, str] | None, steep: bool = False,
-           hands: float = bench.HANDS) -> tuple[np.ndarray, dict, np.ndarray]:
+def _scene(seed: int, pieces: dict[str, str] | None, steep: bool = False
+           ) -> tuple[np.ndarray, dict, np.ndarray]:
     """The benchmark's held-out Go 19 × 19 scene ``seed`` (its own stones where ``pieces``
-    is ``None``; ``steep``: its camera at 35° as ``--steep`` puts it; a hand with chance
-    ``hands``), its truth and the homography from its corners tapped as the benchmark
-    taps them."""
+    is ``None``; ``steep``: its camera at 35° as ``--steep`` puts it), its truth and the
+    homography from its corners tapped as the benchmark taps them."""
     geometry = load_geometry("go-19")
-    scenes = bench.Scenes("go-19", COLOURS, "stones", HELD_OUT, hands=hands, steep=steep)
+    scenes = bench.Scenes("go-19", COLOURS, "stones", HELD_OUT, steep=steep)
     image, truth = render_scene(seed, geometry, pieces, colours=COLOURS,
                                 effects=scenes.effects(seed), look=scenes.look(seed))
     taps = np.array(truth["corners_px"]) + np.random.default_rng([seed, 2]).normal(

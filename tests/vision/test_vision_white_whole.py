@@ -15,12 +15,17 @@ session's study block)."""
 import numpy as np
 import pytest
 
+from benchmarks.vision import HANDS, Scenes
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, one_side
-from companion.vision.pipeline import Recogniser
-from tests.vision.test_vision_white_clipped import COLOURS, _read, _scene, _shown
+from companion.vision.pipeline import Reading, Recogniser
+from companion.vision.scene.looks import HELD_OUT
+from tests.helpers.bench_taps import tapped
+from tests.helpers.scene_cache import render_scene
+
+COLOURS = ("black", "white")
 
 # Red wood, glass stones, a 640×480 webcam 26° from the vertical: white stones whose cores
 # a lamp blows out, each standing off its point (unsure by "core blown out" before).
@@ -30,6 +35,27 @@ LEANING = (40021, ("L3", "Q7", "R13"))
 # highlight, "empty, print hidden round a blown-out face", before); on the board's edge
 # (40094: B19, T10 and T11 with a highlight on the core alone).
 GLASS = [(40077, ("D7", "F6")), (40094, ("F10", "R17", "B19", "T10", "T11"))]
+
+
+def _scene(seed: int, pieces: dict[str, str] | None, hands: float = HANDS
+           ) -> tuple[np.ndarray, dict, np.ndarray]:
+    """The bench's held-out Go 19 × 19 scene ``seed`` (its own stones where ``pieces`` is
+    ``None``; a hand with chance ``hands``), its truth and the homography from its
+    corners tapped as the bench taps them."""
+    geometry = load_geometry("go-19")
+    scenes = Scenes("go-19", COLOURS, "stones", HELD_OUT, hands=hands)
+    image, truth = render_scene(seed, geometry, pieces, colours=COLOURS,
+                                effects=scenes.effects(seed), look=scenes.look(seed))
+    return image, truth, tapped(seed, geometry, truth)
+
+
+def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
+    return Recogniser(load_geometry("go-19"), COLOURS).read(image, homography)
+
+
+def _shown(truth: dict) -> dict[str, str]:
+    """The spaces the bench counts: not those a hand or a glare hides."""
+    return {s: c for s, c in truth["cells"].items() if s not in set(truth["hidden"])}
 
 
 def test_lines_on_one_side_are_one_arm_or_two_neighbouring_arms():
