@@ -98,6 +98,7 @@ from companion.vision.clipped_white import (
 from companion.vision.config import Section
 from companion.vision.hidden_dark import hidden_dark
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
 from companion.vision.print_at_stone import (
@@ -1011,7 +1012,8 @@ def _face_over_mark(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
 
 
 def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
-                    chosen: np.ndarray, cfg: Section) -> np.ndarray:
+                    chosen: np.ndarray, cfg: Section, rim: np.ndarray | None = None
+                    ) -> np.ndarray:
     """The ``chosen`` spaces (read surely as a light stone, its core blown out) where a
     domed stone's face shows round the core the lamp blows out, and ends at a rim. Past
     the core, out to the smallest stone's rim (the ray's samples in its inner
@@ -1025,11 +1027,13 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     (``lamp_gap_blown``), its foot shows no print (at most ``ink_faint_share`` of the
     board's fair print, ``fair_print``), some of its core is not white in every channel
     (a stone shows its own colour somewhere), and no printed line runs across its face
-    (``_lines_across``). A lamp's reflection in bare board is white at its heart out to
-    its edge, where the board and its lines start; its halo, where it has one, runs on
-    past any stone's rim over the gaps, or, on a small one, lifts the print with the
-    board, and the lines still show across it. Only on a board whose lines run through
-    its spaces (``ring_seen`` somewhere)."""
+    (``_lines_across``), but where they show on one side only, the line beyond a stone
+    that leans off its point (``lines_one_side.leaning_face``; ``rim``: the board's
+    outermost spaces, N bool, where that is not asked). A lamp's reflection in bare
+    board is white at its heart out to its edge, where the board and its lines start;
+    its halo, where it has one, runs on past any stone's rim over the gaps, or, on a
+    small one, lifts the print with the board, and the lines still show across it. Only
+    on a board whose lines run through its spaces (``ring_seen`` somewhere)."""
     face = np.zeros(len(chosen), dtype=bool)
     if rays is None or not (samples.ring_seen > 0.0).any():
         return face
@@ -1044,8 +1048,12 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     reach = max(int(round(cfg.face_past_share * rays.shape[2])), 2)
     lit = (lift[:, :, 1:reach] >= cfg.light_min_lum) & (seen[:, :, 1:reach] < cfg.white_level)
     ends = lift[:, :, -1] < cfg.light_min_lum
+    across = _lines_across(seen[:, :, 1], samples, cfg)
+    on_rim = np.zeros(len(at), dtype=bool) if rim is None else rim[at]
+    across &= ~leaning_face(line_dips(seen[:, :, 1], samples.print_mark, cfg),
+                            samples.core_glared[at], on_rim, cfg)
     face[at] = (lit.all(axis=2).mean(axis=1) >= cfg.face_rays) \
-        & (ends.mean(axis=1) >= cfg.face_rays) & ~_lines_across(seen[:, :, 1], samples, cfg)
+        & (ends.mean(axis=1) >= cfg.face_rays) & ~across
     return face
 
 
@@ -1058,11 +1066,7 @@ def _lines_across(seen: np.ndarray, samples: Samples, cfg: Section) -> np.ndarra
     reflection in bare board lifts the print with the board, and the lines still show
     across it, darker than the light either side; a stone's face hides them, and its
     shading turns slowly round it."""
-    angles = np.arange(RAYS) * (2.0 * np.pi / RAYS)
-    on_lines = np.flatnonzero(np.abs(np.sin(2.0 * angles)) <= cfg.edge_line_clearance)
-    values = seen.astype(np.float64)
-    beside = (values[:, (on_lines - 1) % RAYS] + values[:, (on_lines + 1) % RAYS]) / 2.0
-    return (values[:, on_lines] < (1.0 - samples.print_mark) * beside).sum(axis=1) >= 2
+    return line_dips(seen, samples.print_mark, cfg).sum(axis=1) >= 2
 
 
 def _stone_left(samples: Samples, best: np.ndarray, confidence: np.ndarray,
@@ -1191,6 +1195,52 @@ def _light_stone_unclear(samples: Samples, rays: np.ndarray | None, fair_print: 
     if rim is not None:
         chosen = chosen & ~rim
     return _stone_in_board_colour(samples, rays, fair_print, chosen, cfg)
+
+
+def _lightest(colours: Sequence[str], palette: Section, hued: np.ndarray) -> int | None:
+    """The candidate index (1-based, after ``empty``) of the lightest colour in play where
+    no colour has a hue of its own (Go's white); ``None`` elsewhere."""
+    if hued.any():
+        return None
+    levels = [np.log(np.array(palette[c], dtype=np.float64)).mean() for c in colours]
+    return int(np.argmax(levels)) + 1
+
+
+def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print: np.ndarray,
+                           best: np.ndarray, confidence: np.ndarray, blown_face: np.ndarray,
+                           seen_as: np.ndarray, light: int | None, open_: np.ndarray,
+                           rim: np.ndarray | None, arms: np.ndarray | None, cfg: Section
+                           ) -> np.ndarray:
+    """The spaces where a glossy light stone of its board's colour stands (white glass
+    on white vinyl under a tinted lamp): of the ``open_`` spaces (no other rule against),
+    those whose colour leans to the lightest stone ``light`` without reading it surely
+    (under ``min_confidence``), or reads bare board with a lamp's highlight on the core
+    (``blown_face``: a glossy face, or a reflection in bare board); no reading of the light
+    (another share of the gaps, the board's tint as the light's: ``seen_as``, C×N) surely
+    another colour; and where the picture shows a stone standing there
+    (``_light_stone_unclear``): the print that shows clearly around hidden at its foot and
+    across the ring round its core, and the board beside it shaded as a raised stone
+    shades it. On the board's edge (``rim``), whose T shows less print than a cross, a
+    third sign is asked: a glossy stone's highlight on the core alone (more of the core
+    blown out than ``lamp_core_blown``, no more of the gaps), which bare board at low
+    contrast does not show; not in a corner (``arms``, a share of a cross's printed arms,
+    at most a half there: a bare L has the margin on two sides). A reflection in bare
+    board leaves the lines running through the ring and casts no shade; a colour leaning
+    to a dark stone is not asked about. A hand's pale skin can pass as well
+    (``hand_like``). Go only (no colour with a hue of its own: ``light`` is ``None``
+    elsewhere)."""
+    if light is None:
+        return np.zeros(len(best), dtype=bool)
+    leaning = ((best == light) & (confidence < cfg.min_confidence)) | blown_face
+    other = np.delete(seen_as, light - 1, axis=0).any(axis=0)
+    chosen = open_ & leaning & ~other
+    glass = _light_stone_unclear(samples, rays, fair_print, chosen, rim, cfg)
+    if rim is None:
+        return glass
+    glossy = (samples.core_blown > cfg.lamp_core_blown) \
+        & (samples.gap_blown <= cfg.lamp_gap_blown)
+    edge = chosen & rim & glossy & (arms > 0.5 if arms is not None else True)
+    return glass | _stone_in_board_colour(samples, rays, fair_print, edge, cfg)
 
 
 def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
@@ -1654,7 +1704,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     blown_light = closed_light & (samples.core_blown > cfg.max_core_blown)
     clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
-    clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg)
+    clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg, rim)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts, on the rim too: a bare T still shows its lines there. Not
     # in a corner: a bare L there has the margin on two sides, which may shade it as a
@@ -1809,7 +1859,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # spaces and few spaces read empty show their print (``bare_print.unconfirmed``):
     # two signs are wanted before a space is read bare, and the print is not the second.
     unconfirmed_bare = ~bare & unconfirmed(samples, best == 0, cfg)
-    blind |= unprinted | lit_face | blown_face | light_part | unconfirmed_bare
+    blind |= unprinted | lit_face | light_part | unconfirmed_bare
+    # A glossy light stone in its board's colour, that colour cannot tell from bare board
+    # and a highlight makes doubtful, is that stone where it stands as a stone does.
+    lightest_stone = _lightest(colours, palette, hued)
+    glass = _glass_in_board_colour(
+        samples, rays, fair_print, best, confidence, blown_face, seen_as, lightest_stone,
+        ~bare & ~loose & ~blind & ~foot_printed & (spread <= cfg.max_spread), rim, arms, cfg)
+    best = np.where(glass, lightest_stone or 0, best)
+    confidence = np.where(glass, cfg.min_confidence, confidence)
+    doubtful &= ~glass
+    ambiguous &= ~glass
+    covered &= ~glass
+    blind |= blown_face & ~glass
     other_hue = _hue_of_another(ratio, protos, best, hued, cfg)
     # A light stone that colour leans to but cannot read surely (white glass on white
     # vinyl) is that stone where it hides the print and shades the board beside it.
@@ -1928,6 +1990,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
     odds = np.where(sheened[:, None], np.eye(posterior.shape[1])[hue], odds)
     odds = np.where(in_shade[:, None], np.eye(posterior.shape[1])[lightest], odds)
+    odds = np.where(glass[:, None], np.eye(posterior.shape[1])[best], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in np.where(in_shade, lightest, best)]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
@@ -1941,4 +2004,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # (``print_at_spaces``), not by the lines between the stones of a crowded board.
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered & print_at_spaces(samples, cfg), blank=blank,
-                         odds=odds, leans=leans, why=why, hand_like=in_shade)
+                         odds=odds, leans=leans, why=why, hand_like=in_shade | glass)
