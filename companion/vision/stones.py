@@ -65,7 +65,9 @@ light found and against the picture's own white stones (``_named_over_circle``,
 ``circle_colour``). On a board of neutral stones, a space left unsure that hides its
 print and whose core looks like the sure stones of one colour around it, far from the
 sure bare board there, is that stone: the board under it may be paler than elsewhere,
-its set's colour is its own (``set_alike``). On ONE's board a space read white whose hue
+its set's colour is its own (``set_alike``); so is one lighter than a dark stone is foreseen
+(a soft picture mixes its edge with the board), within a dark rim, hiding its print, in the
+colour of the picture's sure dark stones (``dark_set``). On ONE's board a space read white whose hue
 lies off the lightest stones read white, on a hued colour's span, is unsure
 (``white_hue``), and so is one read empty that shows its circle only in part where its
 face is lighter than its board or far from its colour in a hue of its own
