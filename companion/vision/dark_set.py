@@ -20,7 +20,11 @@ Such a space is told by two signs, each of its own:
   ``dark_fit_share`` of the way from its board's lightness to the dark stone's
   foreseen one, no more than ``dark_set_lum`` (log) lighter than the lightest tenth
   of the picture's sure dark stones (at least ``dark_set_refs`` of them) and of their
-  tint (within ``dark_fit_chroma`` of their median colour part).
+  tint (within ``dark_fit_chroma`` of their median colour part), and it shows its
+  board's tint turned round (``turned_round``, at least ``cover_fit_chroma``): a
+  neutral stone against a tinted board, where a shade over bare board dims the board
+  in its own hue (a band of shadow to 35 % over a development look's bare board passed
+  every other sign here: its print dimmed with it to a third of what shows round it).
 
 Only where the board's colour is seen round it (no more of the gaps blown out than
 ``max_gap_blown``), its core one colour (``max_spread``), and on a board that prints
@@ -35,6 +39,7 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.sampling import Samples, colour_part
+from companion.vision.turned_tint import turned_round
 
 
 def like_dark_set(ratio: np.ndarray, dark_proto: np.ndarray, samples: Samples,
@@ -55,6 +60,7 @@ def like_dark_set(ratio: np.ndarray, dark_proto: np.ndarray, samples: Samples,
         & (fair_print >= cfg.ink_clear) & (samples.ink < cfg.ink_fair_share * fair_print)
     dark = (lightness <= cfg.dark_fit_share * dark_proto.mean(axis=1)) \
         & (lightness <= set_lum + cfg.dark_set_lum) \
-        & (np.linalg.norm(colour_part(ratio) - set_tint, axis=1) <= cfg.dark_fit_chroma)
+        & (np.linalg.norm(colour_part(ratio) - set_tint, axis=1) <= cfg.dark_fit_chroma) \
+        & (turned_round(ratio, samples.board) >= cfg.cover_fit_chroma)
     seen = (samples.gap_blown <= cfg.max_gap_blown) & (spread <= cfg.max_spread)
     return asked & stands & dark & seen

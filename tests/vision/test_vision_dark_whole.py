@@ -33,7 +33,7 @@ CFG = load_config().stones
 # main (0ec20bc) left unsure there, which the rule reads.
 SOFT = {
     40305: ("red wood", "glass", ("K3", "O2")),
-    40312: ("bamboo", "yunzi", ("P7", "L2", "M2", "R2")),
+    40312: ("bamboo", "yunzi", ("M2", "N1")),
 }
 
 
@@ -156,13 +156,15 @@ SURE = np.array([True] * 6 + [False])
 DARK = np.array([-1.2, -1.2, -1.2])  # the black stone's foreseen ratio to its board
 
 
-def _signs(ratio=(-0.62, -0.6, -0.58), ring_lift=-0.8, ink=0.08, gap_blown=0.0,
-           spread=0.1, sure=6):
-    """The asked space's samples beside six sure black stones (ratio -0.9 each)."""
-    ratios = np.array([[-0.92, -0.9, -0.88]] * 6 + [list(ratio)])
+def _signs(ratio=(-0.4, -0.6, -0.8), ring_lift=-0.8, ink=0.08, gap_blown=0.0,
+           spread=0.1, sure=6, set_ratio=(-0.7, -0.9, -1.1)):
+    """The asked space's samples beside six sure black stones (``set_ratio`` each), on
+    a warm board (BGR 70, 120, 170: a black stone shows its tint turned round)."""
+    ratios = np.array([list(set_ratio)] * 6 + [list(ratio)])
     n = len(ratios)
     samples = SimpleNamespace(ring_seen=np.ones(n), ring_lift=np.full(n, -0.9),
-                              ink=np.zeros(n), gap_blown=np.zeros(n))
+                              ink=np.zeros(n), gap_blown=np.zeros(n),
+                              board=np.tile([70.0, 120.0, 170.0], (n, 1)))
     samples.ring_lift[-1], samples.ink[-1], samples.gap_blown[-1] = ring_lift, ink, gap_blown
     spreads = np.full(n, 0.1)
     spreads[-1] = spread
@@ -180,8 +182,10 @@ def test_a_soft_black_stone_with_both_signs_is_named():
 @pytest.mark.parametrize("change", [
     {"ink": 0.3},  # its print shows as bare board's does around it: bare board in shade
     {"ring_lift": -0.2},  # its ring little darker than the board: no stone's rim
-    {"ratio": (-0.3, -0.6, -0.9)},  # of another tint than the picture's black stones
-    {"ratio": (-0.3, -0.3, -0.3)},  # not a third of the way to black's lightness
+    {"ratio": (-0.8, -0.6, -0.4)},  # of another tint than the picture's black stones
+    {"ratio": (-0.2, -0.3, -0.4)},  # not a third of the way to black's lightness
+    # a shade over bare board: the board's own hue, dimmed (the set neutral as well)
+    {"ratio": (-0.6, -0.6, -0.6), "set_ratio": (-0.9, -0.9, -0.9)},
     {"sure": 4},  # too few sure black stones in the picture to know their colour
     {"spread": 0.6},  # its core not one colour: a stone half on its space, a hand's edge
     {"gap_blown": 0.7},  # the board's colour lost round it
