@@ -65,10 +65,12 @@ light found and against the picture's own white stones (``_named_over_circle``,
 ``circle_colour``). On a board of neutral stones, a space left unsure that hides its
 print and whose core looks like the sure stones of one colour around it, far from the
 sure bare board there, is that stone: the board under it may be paler than elsewhere,
-its set's colour is its own (``set_alike``). A white stone a tinted or bright light
-clips in one channel, or on a board it clips in one channel, read by what the clipping
-leaves, hiding its print and shading the board beside it, is white (``clipped_white``).
-On ONE's board a space read white whose hue
+its set's colour is its own (``set_alike``); so is one lighter than a dark stone is foreseen
+(a soft picture mixes its edge with the board), within a dark rim, hiding its print, in the
+colour of the picture's sure dark stones (``dark_set``). A white stone a tinted or bright
+light clips in one channel, or on a board it clips in one channel, read by what the
+clipping leaves, hiding its print and shading the board beside it, is white
+(``clipped_white``). On ONE's board a space read white whose hue
 lies off the lightest stones read white, on a hued colour's span, is unsure
 (``white_hue``), and so is one read empty that shows its circle only in part where its
 face is lighter than its board or far from its colour in a hue of its own
@@ -96,6 +98,7 @@ from companion.vision.clipped_white import (
     lighter_everywhere,
 )
 from companion.vision.config import Section
+from companion.vision.dark_set import like_dark_set
 from companion.vision.hidden_dark import hidden_dark
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, line_dips
@@ -1262,6 +1265,19 @@ def _dark_stone_lighter(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
         & (samples.gap_blown <= cfg.lamp_gap_blown)
 
 
+def _like_dark_set(ratio: np.ndarray, protos: np.ndarray, samples: Samples,
+                   fair_print: np.ndarray, spread: np.ndarray, darkest: int,
+                   sure_stone: np.ndarray, best: np.ndarray, asked: np.ndarray,
+                   cfg: Section) -> np.ndarray:
+    """The ``asked`` spaces that show the piece far darker than any board (``darkest``;
+    -1: none in play), lighter than foreseen yet like this picture's sure ones
+    (``dark_set.like_dark_set``)."""
+    if darkest < 0:
+        return np.zeros(len(best), dtype=bool)
+    return like_dark_set(ratio, protos[:, darkest], samples, fair_print, spread,
+                         sure_stone & (best == darkest + 1), asked, cfg)
+
+
 def _darker_than_light_stones(ratio: np.ndarray, colours: Sequence[str], palette: Section,
                               cfg: Section) -> np.ndarray:
     """The spaces darker than their board by more than a light stone lit as its board
@@ -1976,6 +1992,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                & ~in_shade, cfg)
     confidence = np.where(in_shade, cfg.min_confidence, confidence)
     unsure &= ~in_shade
+    # A dark stone a soft picture shows lighter than foreseen, within a dark rim, hiding
+    # its print, in the colour of the picture's sure dark stones, is that stone (``dark_set``).
+    set_dark = _like_dark_set(ratio, protos, samples, fair_print, spread, darkest, sure_stone,
+                              best, unsure & ~clipped & ~over_print & ~white_off & ~stone_printed,
+                              cfg)
+    best = np.where(set_dark, darkest + 1, best)
+    confidence = np.where(set_dark, cfg.min_confidence, confidence)
+    covered &= ~set_dark
+    unsure &= ~set_dark
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
@@ -1991,6 +2016,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(sheened[:, None], np.eye(posterior.shape[1])[hue], odds)
     odds = np.where(in_shade[:, None], np.eye(posterior.shape[1])[lightest], odds)
     odds = np.where(glass[:, None], np.eye(posterior.shape[1])[best], odds)
+    odds = np.where(set_dark[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in np.where(in_shade, lightest, best)]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
@@ -2004,4 +2030,5 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # (``print_at_spaces``), not by the lines between the stones of a crowded board.
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered & print_at_spaces(samples, cfg), blank=blank,
-                         odds=odds, leans=leans, why=why, hand_like=in_shade | glass)
+                         odds=odds, leans=leans, why=why,
+                         hand_like=in_shade | glass | set_dark)
