@@ -71,6 +71,21 @@ def followed_blur(seed, photographed, blurred, blur):
     return (*shown_and_held([states[i] for i in photographed], results), results)
 
 
+def followed_clean(seed, states, pose, photographed, blurred, blur):
+    """The 9 × 9 game ``states`` of ``seed`` on a clean table at 960 × 720 seen from
+    ``pose`` (as the session-20 blur scenarios render it), the positions
+    ``photographed``, the photo of position ``blurred`` through ``blur``."""
+    photos = []
+    for i in photographed:
+        pieces = {k: c for k, c in states[i]["board"].items() if c}
+        image, _ = render_scene(seed, "go-9", pieces, pose,
+                                Effects(noise=2.0, blur=0.4, jpeg=85),
+                                frame=(960, 720), frame_seed=i)
+        photos.append((str(i), blur(image) if i == blurred else image))
+    results = list(follow("go", photos, options={"size": 9}))
+    return (*shown_and_held([states[i] for i in photographed], results), results)
+
+
 @pytest.mark.slow
 def test_a_capture_the_picture_cannot_read_is_taken_with_the_stone_that_makes_it():
     """Held-out game 13625, photo 20: White's J2 takes Black's J1 in the corner. J2 leans
@@ -142,14 +157,8 @@ def test_blur_taking_a_corners_faint_print_makes_no_stone_there():
     states = random_game(9, 8, seed=seed)
     pose = Pose(tilt_deg=float(rng.uniform(0, 30)), azimuth_deg=float(rng.uniform(-30, 30)))
     photographed = (0, 1, 2, 3, 4, 6, 7, 8)
-    photos = []
-    for i in photographed:
-        pieces = {k: c for k, c in states[i]["board"].items() if c}
-        image, _ = render_scene(seed, "go-9", pieces, pose,
-                                Effects(noise=2.0, blur=0.4, jpeg=85),
-                                frame=(960, 720), frame_seed=i)
-        photos.append((str(i), blurred_rows(image, sigma, middle, width) if i == 6 else image))
-    results = list(follow("go", photos, options={"size": 9}))
-    shown, held = shown_and_held([states[i] for i in photographed], results)
+    shown, held, results = followed_clean(
+        seed, states, pose, photographed, 6,
+        lambda image: blurred_rows(image, sigma, middle, width))
     assert held == shown
     assert not any(m["at"] == "J1" for r in results for m in r.moves)

@@ -11,11 +11,9 @@ import pytest
 from benchmarks.follow import random_game
 from companion.vision.labels import EMPTY
 from companion.vision.light_stone import light_stone_odds
-from companion.vision.scene import Effects, Pose
+from companion.vision.scene import Pose
 from companion.vision.scene.looks import DEVELOPMENT
-from hardware.follow_frames import follow
-from tests.hardware.test_follow_doubt import blurred_left, followed_game, shown_and_held
-from tests.helpers.scene_cache import render_scene
+from tests.hardware.test_follow_doubt import blurred_left, followed_clean, followed_game
 
 CLASSES = [EMPTY, "black", "white"]
 LIGHTER = {"black": False, "white": True}
@@ -32,17 +30,9 @@ def test_a_photo_cut_sharp_across_its_blur_greys_no_bare_space_into_a_stone():
     seed = 18101
     states = random_game(9, 8, seed=seed)
     pose = Pose(tilt_deg=28.63313029645494, azimuth_deg=6.21416849996907)
-    photographed = (0, 1, 2, 3, 5, 6, 7, 8)
-    photos = []
-    for i in photographed:
-        pieces = {k: c for k, c in states[i]["board"].items() if c}
-        image, _ = render_scene(seed, "go-9", pieces, pose,
-                                Effects(noise=2.0, blur=0.4, jpeg=85),
-                                frame=(960, 720), frame_seed=i)
-        photos.append((str(i), blurred_left(image, 3.482404555236885, 0.5683907642353657)
-                       if i == 5 else image))
-    results = list(follow("go", photos, options={"size": 9}))
-    shown, held = shown_and_held([states[i] for i in photographed], results)
+    shown, held, results = followed_clean(
+        seed, states, pose, (0, 1, 2, 3, 5, 6, 7, 8), 5,
+        lambda image: blurred_left(image, 3.482404555236885, 0.5683907642353657))
     assert all(position in shown for position in held)
     assert not any(m["at"] == "F6" for r in results for m in r.moves)
     assert held[-1] == shown[-1]
