@@ -13,7 +13,7 @@ from companion.vision.labels import EMPTY
 from companion.vision.light_stone import light_stone_odds
 from companion.vision.scene import Pose
 from companion.vision.scene.looks import DEVELOPMENT
-from tests.hardware.test_follow_doubt import blurred_left, followed_clean, followed_game
+from tests.helpers.followed_games import blurred_left, followed_clean, followed_game
 
 CLASSES = [EMPTY, "black", "white"]
 LIGHTER = {"black": False, "white": True}
