@@ -51,6 +51,7 @@ from companion.vision.first_stone import first_stone_odds
 from companion.vision.gate import Stability
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.last_seen import LastSeen
+from companion.vision.light_stone import light_stone_odds
 from companion.vision.look import LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
@@ -230,12 +231,14 @@ class RefereeFeed:
         odds = {space: shares for space, shares in reading.odds.items()
                 if gate.cells.get(space) == UNSURE}
         before = self._table.get("view")
-        for space in self._unchanged(reading, before):
+        beside = self._beside(reading, before)
+        for space in self._unchanged(reading, before, beside):
             cells[space] = None
             odds.pop(space, None)
-        for space, shares in self._first_stones(reading, before, cells).items():
+        for space, shares in self._first_stones(reading, before, cells, beside).items():
             cells[space] = UNSURE
             odds[space] = shares
+        odds.update(self._light_stones(reading, before, cells, beside))
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
@@ -352,7 +355,17 @@ class RefereeFeed:
         except OSError as error:
             log.warning("learned look: it cannot be saved in %s: %s", self._looks.path, error)
 
-    def _unchanged(self, reading: Any, view: Mapping[str, Any] | None) -> set[str]:
+    def _beside(self, reading: Any, view: Mapping[str, Any] | None) -> set[str]:
+        """The spaces beside a stone newly read in ``reading`` (``beside_new_stones``),
+        where the last accepted photo's pictures are compared at all."""
+        if self._last_seen is None or not len(self._last_seen) or view is None \
+                or reading.samples is None or reading.occluded:
+            return set()
+        return beside_new_stones(list(reading.cells), reading.samples.around,
+                                 reading.cells, view)
+
+    def _unchanged(self, reading: Any, view: Mapping[str, Any] | None,
+                   beside: set[str]) -> set[str]:
         """The spaces the game holds empty whose picture has not changed since the last
         photo the referee accepted, beyond how every such space moved
         (``companion.vision.last_seen``): no stone was set there, so a reading of a stone
@@ -366,9 +379,8 @@ class RefereeFeed:
         names = list(reading.cells)
         empty = [name for name in names if name in view and view[name] is None]
         held = memory.unchanged(names, reading.samples, empty)
-        # Beside a stone newly read, a space's board and print change with its shadow;
-        # its core changes only with a stone set on it (T26).
-        beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
+        # Beside a stone newly read (``beside``), a space's board and print change with
+        # its shadow; its core changes only with a stone set on it (T26).
         # Nor is a space the reader cannot read one a stone was set on where its core,
         # not blown out, is as it was: blur takes an edge space's faint print whole,
         # a stone covers its core (T32).
@@ -380,13 +392,15 @@ class RefereeFeed:
         return held
 
     def _first_stones(self, reading: Any, view: Mapping[str, Any] | None,
-                      cells: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+                      cells: Mapping[str, Any], beside: set[str]
+                      ) -> dict[str, dict[str, float]]:
         """The odds of each space the game holds empty and the camera read empty surely
         whose picture changed since the last photo the referee accepted as only a stone
         set on it changes it (``LastSeen.set_on``), where the look has not learned the
         colour of stone its core's shift names: the first stone of a set as pale as the
         board, read empty by a look that has never seen one (T31,
-        ``companion.vision.first_stone``). Not beside a stone newly read (its shadow)."""
+        ``companion.vision.first_stone``). Not ``beside`` a stone newly read (its
+        shadow)."""
         memory, look = self._last_seen, self._look
         if memory is None or not len(memory) or look is None or view is None \
                 or reading.samples is None or reading.occluded:
@@ -396,13 +410,44 @@ class RefereeFeed:
             return {}
         names = list(reading.cells)
         empty = [name for name in names if name in view and view[name] is None]
-        beside = beside_new_stones(names, reading.samples.around, reading.cells, view)
         shifts = {name: shift for name, shift
                   in memory.set_on(names, reading.samples, empty).items()
                   if cells.get(name, UNSURE) is None and name not in beside}
         cfg = self._recogniser.cfg.look
         return first_stone_odds(look.classes, learned, look.lighter(), shifts,
                                 cfg.changed_max_spaces, cfg.changed_empty_share)
+
+    def _light_stones(self, reading: Any, view: Mapping[str, Any] | None,
+                      cells: Mapping[str, Any], beside: set[str]
+                      ) -> dict[str, dict[str, float]]:
+        """The odds of each space the game holds empty and the camera cannot read
+        surely whose picture changed since the last photo the referee accepted as a
+        stone set on it changes it, its core lighter (``LastSeen.set_on``, its core and
+        one other sign), where the learned look finds the light colour it knows
+        likeliest: a white stone it fits only loosely (T34,
+        ``companion.vision.light_stone``). Not ``beside`` a stone newly read, nor where a
+        lamp's glare blows out the space's core or its board's gaps (a glare lightens a
+        bare space)."""
+        memory, look = self._last_seen, self._look
+        if memory is None or not len(memory) or look is None or not look.ready \
+                or view is None or reading.samples is None or reading.occluded:
+            return {}
+        names = list(reading.cells)
+        samples = reading.samples
+        cfg = self._recogniser.cfg.look
+        empty = [name for name in names if name in view and view[name] is None]
+        shifts = {name: shift for name, shift
+                  in memory.set_on(names, samples, empty, signs=1).items()
+                  if cells.get(name, UNSURE) in (None, UNSURE) and name not in beside}
+        if not any(shift > 0 for shift in shifts.values()):
+            return {}
+        clear = (samples.core_blown <= cfg.max_blown) & (samples.gap_blown <= cfg.max_blown)
+        unread = {name for i, name in enumerate(names)
+                  if name in shifts and cells.get(name) == UNSURE and clear[i]}
+        likeliest = dict(zip(names, look.likeliest(samples), strict=True))
+        return light_stone_odds(look.classes, look.learned(), look.lighter(), shifts,
+                                unread, likeliest, cfg.changed_max_spaces,
+                                cfg.changed_empty_share)
 
     def _remember(self, reading: Any, cells: Mapping[str, Any], setting_up: bool) -> None:
         """Keep this photo's picture of each space ``cells`` (the reading as submitted:

@@ -110,7 +110,7 @@ class LastSeen:
         return {name for name, kept in zip(known, same, strict=True) if kept}
 
     def set_on(self, names: Sequence[str], samples: Samples, group: Collection[str],
-               content: object = None) -> dict[str, float]:
+               content: object = None, signs: int = 2) -> dict[str, float]:
         """The spaces of ``group`` whose picture changed as only a stone set on them
         changes it, relative to how the group moved, each with its core's shift (the
         mean of its three channels' changes in the group's scatter: above zero, it
@@ -120,7 +120,8 @@ class LastSeen:
         gives one feature 99 % of the time (``stone_sign_distance2``): the print it
         hides fell, and its dome's spread rose. A lamp's glare on a bare core moves the
         core and at most one of the others; a change of light moves the whole group and
-        is taken off."""
+        is taken off. With ``signs`` 1, either other sign will do (where an
+        independent sign, the learned look's, names the stone: T34)."""
         cfg = self.cfg
         known, change = self._changes(names, samples, group, content)
         core = (change[:, CORE] ** 2).sum(axis=1) >= cfg.stone_core_distance2
@@ -128,8 +129,9 @@ class LastSeen:
         hidden = (change[:, INK] < 0) & (change[:, INK] ** 2 >= sign)
         dome = (change[:, SPREAD] > 0) & (change[:, SPREAD] ** 2 >= sign)
         shift = change[:, CORE].mean(axis=1)
+        shown = hidden.astype(int) + dome.astype(int)
         return {name: float(shift[i]) for i, name in enumerate(known)
-                if core[i] and hidden[i] and dome[i]}
+                if core[i] and shown[i] >= signs}
 
     def _changes(self, names: Sequence[str], samples: Samples, group: Collection[str],
                  content: object) -> tuple[list[str], np.ndarray]:

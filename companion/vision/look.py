@@ -198,25 +198,39 @@ class LearnedLook:
 
     # -- reading -----------------------------------------------------------------------
 
+    def likeliest(self, samples: Samples) -> list[str]:
+        """Per space, the class the look finds likeliest (``classify``'s best, before any
+        rule makes the space unsure or hands it to the look-free reader)."""
+        known, _z2, posterior = self._posterior(look_features(samples, self.stones))
+        return [self.classes[known[i]] for i in posterior.argmax(axis=1)]
+
+    def _posterior(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The classes learned (their indices), and per space each one's z² and share of
+        the likelihood (N×K); the empty class expects each space's own print."""
+        known = np.flatnonzero(self.weight >= self.cfg.min_weight)
+        mean, variance = self.statistics()
+        mean, variance = mean[known], variance[known]
+        centres = np.repeat(mean[None], len(features), axis=0)  # N×K×F
+        if known[0] == 0:
+            centres[:, 0, INK] = self.expected_ink(len(features))
+        z2 = (((features[:, None, :] - centres) ** 2) / variance[None]).sum(axis=2)
+        loglik = -0.5 * (z2 + np.log(variance).sum(axis=1)[None, :])
+        loglik -= loglik.max(axis=1, keepdims=True)
+        posterior = np.exp(loglik)
+        posterior /= posterior.sum(axis=1, keepdims=True)
+        return known, z2, posterior
+
     def classify(self, samples: Samples,
                  look_free: Callable[[], SpaceReadings] | None = None) -> SpaceReadings:
         """Read every space as ``empty``, a colour or ``unsure`` by the learned look.
         ``look_free()`` gives the look-free reader's readings of the same samples, asked
         for only where a colour is not learned yet or a glare blows a space out."""
         features = look_features(samples, self.stones)
-        known = np.flatnonzero(self.weight >= self.cfg.min_weight)
+        known, z2, posterior = self._posterior(features)
         mean, variance = self.statistics()
         empty_variance = variance[0]
         mean, variance = mean[known], variance[known]
-        centres = np.repeat(mean[None], len(features), axis=0)  # N×K×F
         ink = self.expected_ink(len(features))
-        if known[0] == 0:
-            centres[:, 0, INK] = ink
-        z2 = (((features[:, None, :] - centres) ** 2) / variance[None]).sum(axis=2)
-        loglik = -0.5 * (z2 + np.log(variance).sum(axis=1)[None, :])
-        loglik -= loglik.max(axis=1, keepdims=True)
-        posterior = np.exp(loglik)
-        posterior /= posterior.sum(axis=1, keepdims=True)
         pick = posterior.argmax(axis=1)
         rows = np.arange(len(features))
         confidence = posterior[rows, pick]
@@ -436,9 +450,20 @@ class LearnedLook:
         # more print), and the median around it stays high (the sharp side). A stone
         # hides its own print alone: that sign counts only where every space around
         # shows the print it showed empty (``_print_as_before``).
+        # So too for a space far from its own empty look only with its print counted,
+        # of the board's shade (or greyed no further than its own print smeared over
+        # it): blur cut sharp across a space takes its print, greys it a little and
+        # raises its spread a little, and so moves it just past its own empty look with
+        # no stone there (blur scenario 18101's F6, T33). A stone moves the space far
+        # from that look by its colour or its dome alone, or names a colour by its shade.
         alone = self._print_as_before(around)
+        _mean, variance = self.statistics()
+        rest = [f for f in range(len(FEATURES)) if f != INK]
+        unprinted_far = np.nansum((features[:, rest] - own[:, rest]) ** 2
+                                  / variance[0, rest], axis=1) > cfg.max_distance2
         changed = unsure & ~fitted & seen & lit \
-            & ((far & (hidden | gone)) | (hidden & gone & alone)) \
+            & ((far & (hidden | gone) & (coloured | alone | unprinted_far))
+               | (hidden & gone & alone)) \
             & (samples.ink_around > self.stones.ink_present) \
             & ((plain & (samples.ink_around
                          >= np.nan_to_num(own[:, INK]) * cfg.changed_around_share))

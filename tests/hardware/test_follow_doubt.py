@@ -14,28 +14,15 @@ import pytest
 
 from benchmarks.follow import random_game
 from companion.vision.scene import Effects, Pose
-from companion.vision.scene.frames import render_game_frames
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT, random_look_of
 from hardware.follow_frames import follow
+from tests.helpers.followed_games import (
+    blurred_left,
+    followed_clean,
+    followed_game,
+    shown_and_held,
+)
 from tests.helpers.scene_cache import render_scene
-
-
-def shown_and_held(states, results):
-    shown = [{space: c or "empty" for space, c in s["board"].items()} for s in states]
-    held = [{c["space"]: c["content"] for c in r.cells} for r in results]
-    return shown, held
-
-
-def followed_game(seed, size, moves, split, photos):
-    """Game ``seed`` on a table of ``split``, its first ``photos`` positions followed
-    through the board's corners in the first photo (as ``bench follow`` does)."""
-    states = random_game(size, moves, seed)[:photos]
-    look = random_look_of(np.random.default_rng(seed), split)
-    frames = render_game_frames([{k: c for k, c in s["board"].items() if c} for s in states],
-                                look, seed, f"go-{size}")
-    results = list(follow("go", [(str(i), image) for i, (image, _) in enumerate(frames)],
-                          corners=frames[0][1]["corners_px"], options={"size": size}))
-    return (*shown_and_held(states, results), results)
 
 
 def blurred_rows(image, sigma, middle, width):
@@ -46,13 +33,6 @@ def blurred_rows(image, sigma, middle, width):
     blurred = cv2.GaussianBlur(image, (0, 0), sigma).astype(np.float32)
     return (image * (1.0 - share) + blurred * share).round().astype(np.uint8)
 
-
-def blurred_left(image, sigma, cut):
-    """``image`` blurred by ``sigma`` pixels left of ``cut`` of its width, cut sharp."""
-    out = image.copy()
-    x = int(round(cut * image.shape[1]))
-    out[:, :x] = cv2.GaussianBlur(image, (0, 0), sigma)[:, :x]
-    return out
 
 
 def followed_blur(seed, photographed, blurred, blur):
@@ -69,6 +49,7 @@ def followed_blur(seed, photographed, blurred, blur):
         photos.append((str(i), blur(image) if i == blurred else image))
     results = list(follow("go", photos, options={"size": 9}, corners=corners))
     return (*shown_and_held([states[i] for i in photographed], results), results)
+
 
 
 @pytest.mark.slow
@@ -142,14 +123,8 @@ def test_blur_taking_a_corners_faint_print_makes_no_stone_there():
     states = random_game(9, 8, seed=seed)
     pose = Pose(tilt_deg=float(rng.uniform(0, 30)), azimuth_deg=float(rng.uniform(-30, 30)))
     photographed = (0, 1, 2, 3, 4, 6, 7, 8)
-    photos = []
-    for i in photographed:
-        pieces = {k: c for k, c in states[i]["board"].items() if c}
-        image, _ = render_scene(seed, "go-9", pieces, pose,
-                                Effects(noise=2.0, blur=0.4, jpeg=85),
-                                frame=(960, 720), frame_seed=i)
-        photos.append((str(i), blurred_rows(image, sigma, middle, width) if i == 6 else image))
-    results = list(follow("go", photos, options={"size": 9}))
-    shown, held = shown_and_held([states[i] for i in photographed], results)
+    shown, held, results = followed_clean(
+        seed, states, pose, photographed, 6,
+        lambda image: blurred_rows(image, sigma, middle, width))
     assert held == shown
     assert not any(m["at"] == "J1" for r in results for m in r.moves)
