@@ -1647,7 +1647,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # a tinted light is less sure: there the other reading still makes it unsure.)
     print_as_around = (samples.ink >= cfg.ink_present) & (samples.ink_around > cfg.ink_present) \
         & (samples.ink >= cfg.ink_fair_share * samples.ink_around)
-    dark = (best > 0) & (_lightness(protos)[rows, best] < cfg.dark_piece_lum)
+    foreseen_lum = _lightness(protos)
+    dark = (best > 0) & (foreseen_lum[rows, best] < cfg.dark_piece_lum)
     # The darker share of the gaps round a space read empty in its board's own colour is
     # the stones beside it (their contact shadows, their dark edges), not a shade over its
     # core (``_lit_bare``): that reading does not make it unsure.
@@ -1661,7 +1662,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
 
     # Where the gaps around a space are mostly blown out, the board's colour is lost
     # there, and only a piece far darker than any board can still be told.
-    best_lum = _lightness(protos)[rows, best]
+    best_lum = foreseen_lum[rows, best]
     dark_piece = (best_lum < cfg.dark_piece_lum) & (samples.core_blown <= cfg.max_core_blown)
     glare = ~dark_piece & (samples.gap_blown > cfg.max_gap_blown)
     # A glossy stone's highlight is blown out on the stone alone; a lamp's glare on the
@@ -1928,7 +1929,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    hidden_mark = _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg))
+    missing_mark = _mark_missing(samples, cfg)
+    hidden_mark = missing_mark | (faint & _marks_clear(samples, cfg))
     lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
                                    cfg)
     best, confidence, covered, sheened, hue = _named_as(
@@ -1943,7 +1945,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         neutral_board = np.linalg.norm(log_tint(samples.board) - lamp[None, :], axis=1) \
             <= cfg.cover_fit_chroma
         board_white = unread & (best == 0) & white_over_mark(
-            ratio, neutral_board, _mark_missing(samples, cfg), open_round, samples.core_blown,
+            ratio, neutral_board, missing_mark, open_round, samples.core_blown,
             cfg)
         best, confidence, covered, sheened, hue = _named_as(
             np.where(board_white, white + 1, 0), best, confidence, covered, sheened, hue, cfg)
@@ -1959,7 +1961,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                                             covered, sheened, hue, cfg)
     clipped = _clipped_other_hue(samples, observed, ratio, best, protos, surely, colours,
                                  palette, hued, cfg)
-    best_lum = _lightness(protos)[rows, best]
+    best_lum = foreseen_lum[rows, best]
     over_print = _stone_over_print(samples, ratio, protos, best, best_lum, fair_print, cfg) \
         | _over_whole_mark(samples, best, lightness, fair_print, cfg)
     unsure = (~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)) | clipped | over_print
