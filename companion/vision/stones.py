@@ -99,7 +99,6 @@ from companion.vision.clipped_white import (
 )
 from companion.vision.config import Section
 from companion.vision.dark_set import like_dark_set
-from companion.vision.hidden_dark import hidden_dark
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
@@ -419,24 +418,19 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
 
 
 def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
-                 hued: np.ndarray, darkest: int, hidden: np.ndarray, cfg: Section
-                 ) -> np.ndarray:
+                 hued: np.ndarray, darkest: int, cfg: Section) -> np.ndarray:
     """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
     lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
     of its own in its core nor in its darker part (the first of ``shade_percentiles``),
     dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
     ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
-    ``lamp_gap_blown``); or, over the mark it hides (``hidden``: none of it, or no more
-    than a stone's edge leaves), the same with empty no rival to its hue
-    (``hidden_dark``)."""
+    ``lamp_gap_blown``)."""
     darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
                         samples.board, cfg.dark_floor)
     open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                       cfg) \
-        | hidden_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                      hidden, cfg)
+                       cfg)
 
 
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -1929,10 +1923,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    missing_mark = _mark_missing(samples, cfg)
-    hidden_mark = missing_mark | (faint & _marks_clear(samples, cfg))
-    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
-                                   cfg)
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A white stone in its board's own colour, read empty by it, is named where it hides
@@ -1945,7 +1936,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         neutral_board = np.linalg.norm(log_tint(samples.board) - lamp[None, :], axis=1) \
             <= cfg.cover_fit_chroma
         board_white = unread & (best == 0) & white_over_mark(
-            ratio, neutral_board, missing_mark, open_round, samples.core_blown,
+            ratio, neutral_board, _mark_missing(samples, cfg), open_round, samples.core_blown,
             cfg)
         best, confidence, covered, sheened, hue = _named_as(
             np.where(board_white, white + 1, 0), best, confidence, covered, sheened, hue, cfg)
