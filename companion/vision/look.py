@@ -283,6 +283,18 @@ class LearnedLook:
         leans = unsure & ~hidden & ~on_print \
             & (z2[rows, pick] <= self.cfg.max_distance2 * self.cfg.lean_distance)
 
+        # A stone read on a core a lamp blows out over half (``changed_blown``), by a
+        # class never learned so, is not sure: what is left of the core is a few pixels of
+        # its edge, and a white stone the look has not learned, blown out whole, fits a
+        # dark class learned from a stone or two (held-out game 42194's F8, read black:
+        # "It is White's turn" photo after photo). A dark stone's highlight is a spot,
+        # never half its core (T35).
+        blown_class = mean[pick, BLOWN] >= self.cfg.changed_blown
+        unfit = ~unsure & np.array([b != EMPTY for b in best]) & ~blown_class \
+            & (samples.core_blown >= self.cfg.changed_blown)
+        unsure |= unfit
+        labels = [UNSURE if u else label for label, u in zip(labels, unfit, strict=True)]
+
         # A colour not learned yet is read by the look-free reader wherever the look
         # does not see a stone it knows. So is a space whose board a lamp's glare blows
         # out (the look has never learned it: the look-free reader's rules for glare
@@ -294,7 +306,6 @@ class LearnedLook:
         ask = glare | blown | (~stone if unlearned else np.zeros_like(glare))
         # A core blown out where the class the look leans to is learned blown out too
         # (a white stone the lamp always blows out at this table): that is its look.
-        blown_class = mean[pick, BLOWN] >= self.cfg.changed_blown
         blown_fit = blown & leans & blown_class & ~glare
         leans &= ~glare & ~blown
         # Under the glare this space was seen empty under (the same lamp), the look
