@@ -88,6 +88,7 @@ import numpy as np
 
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.blown_hue import hue_over_blown_core
 from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
@@ -1721,6 +1722,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg, rim)
+    # So is a stone of a hue of its own the lamp clips where its paint is bright, its hue
+    # left in the rest, over the mark it hides (``blown_hue``; ONE's circles only).
+    if rays is not None and hued.any() and not (samples.ring_seen > 0.0).any():
+        clipped_stone |= hue_over_blown_core(
+            samples, rays, ratio, fair_print, blown_light & hued[best] & ~clipped_stone,
+            _board_round(samples, cfg) & (samples.gap_blown <= cfg.lamp_gap_blown), cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts, on the rim too: a bare T still shows its lines there. Not
     # in a corner: a bare L there has the margin on two sides, which may shade it as a
