@@ -15,8 +15,9 @@ two signs of different kinds are asked here, each with a margin:
   ``shade_percentiles``, where a sheen is least) each lie nearer the dark piece's
   candidate than any hued colour's (taken from ``hue_shown_share`` of its way to all of
   it, as ``neutral_dark.hue_clear_of`` does) by at least ``dark_hue_margin``. On the
-  study seeds every blue, green and red stone that passes the other signs lies 0.36 or
-  more on the other side.
+  study seeds and on scenes drawn with many blue, green and red stones under dim and
+  coloured lamps, every such stone that is dark, rimmed and open lies nearer a hued
+  colour's candidate by 0.23 or more.
 - *The picture's own stones*: under the same light and camera, the stones read surely
   (at least ``dark_set_min_stones`` of the dark piece) show what a dark stone and each
   hued stone look like here, with no palette in between. The space's colour part lies
@@ -24,8 +25,8 @@ two signs of different kinds are asked here, each with a margin:
   farther, by at least ``cover_fit_chroma``, from the median of every hued colour's sure
   stones; and it is no lighter than the lightest tenth of the sure dark stones by more
   than ``dark_set_lum``. On the study seeds the black stones named lie within 0.12 of
-  their set and 0.39 or more from any other; the blue, green and red stones that pass
-  the other signs lie 0.34 or more from the black set and 0.65 lighter or more.
+  their set and 0.39 or more from any other; the blue, green and red stones that are
+  dark, rimmed and open lie 0.30 or more from the black set.
 
 And the signs ``neutral_dark`` asks besides its hue: dark (its darker part darker than
 any light stone lit as its board is, ``light_stone_min_lum``), a domed dark stone's rim
