@@ -88,6 +88,7 @@ import numpy as np
 
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.blown_hue import hue_over_blown_core
 from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
 from companion.vision.clipped_hue import clipped_off_hue
@@ -98,6 +99,7 @@ from companion.vision.clipped_white import (
     lighter_everywhere,
 )
 from companion.vision.config import Section
+from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, line_dips
@@ -418,19 +420,24 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
 
 
 def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
-                 hued: np.ndarray, darkest: int, cfg: Section) -> np.ndarray:
+                 hued: np.ndarray, darkest: int, hidden: np.ndarray, sure: np.ndarray,
+                 best: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
     lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
     of its own in its core nor in its darker part (the first of ``shade_percentiles``),
     dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
     ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
-    ``lamp_gap_blown``)."""
+    ``lamp_gap_blown``); or, over the mark it hides (``hidden``), nearer that piece's hue
+    by a margin and like the picture's ``sure`` stones of it, unlike its sure hued ones
+    (``dark_by_set``; ``best`` what each space is read as)."""
     darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
                         samples.board, cfg.dark_floor)
     open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
     return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                       cfg)
+                       cfg) \
+        | dark_by_set(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
+                      hidden, sure, best, cfg)
 
 
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -1721,6 +1728,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg, rim)
+    # So is a stone of a hue of its own the lamp clips where its paint is bright, its hue
+    # left in the rest, over the mark it hides (``blown_hue``; ONE's circles only).
+    if rays is not None and hued.any() and not (samples.ring_seen > 0.0).any():
+        clipped_stone |= hue_over_blown_core(
+            samples, rays, ratio, fair_print, blown_light & hued[best] & ~clipped_stone,
+            _board_round(samples, cfg) & (samples.gap_blown <= cfg.lamp_gap_blown), cfg)
     # A white stone in the board's own colour (``alike``) is told by the print it hides
     # and the shade it casts, on the rim too: a bare T still shows its lines there. Not
     # in a corner: a bare L there has the margin on two sides, which may shade it as a
@@ -1928,7 +1941,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone a lamp lifts to a hued stone's lightness, showing no hue of its own,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
-    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, cfg)
+    hidden_mark = _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg))
+    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
+                                   surely & clean, best, cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A white stone in its board's own colour, read empty by it, is named where it hides
