@@ -32,7 +32,12 @@ materials, stone materials and lamp colours no threshold was chosen on).
 development looks, ``--looks unseen`` only the unseen looks (a third set of materials and
 lamps, measured once at the end of a piece of work and never studied scene by scene).
 ``--why`` counts the unsure spaces by the rule that made them unsure
-(``companion.vision.stones.UNSURE_RULES``) and by what truly lies there.
+(``companion.vision.stones.UNSURE_RULES``) and by what truly lies there. ``--lost``
+counts the boards not whole by what kept them from it (an unsure space by its truth and
+the rules that made it unsure, a space read wrongly, a flag): where one kind alone did,
+mending that kind alone would make the board whole. ``--scene-log FILE`` writes one JSON
+line per scene (its seed, look, flag, and the spaces unsure or read wrongly, with their
+truth and rules), to compare two trees scene by scene.
 
 Occluded means a hand, both ways (issue 14, point 5): ``--hands all`` forces a hand into
 every scene (the scene otherwise as drawn: ``random_effects(..., hands=1.0)`` draws the
@@ -111,6 +116,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also count the unsure spaces by the rule that made them unsure and by what "
              "truly lies there (stones only)")
     parser.add_argument(
+        "--lost", action="store_true",
+        help="also count the boards not whole by what kept them from it (stones only)")
+    parser.add_argument(
+        "--scene-log", type=Path, metavar="FILE",
+        help="write one JSON line per scene: seed, look, flag, unsure and wrong spaces")
+    parser.add_argument(
         "--hands", choices=tuple(HAND_CHOICES), default="some",
         help="some: a hand over the board in one scene in ten (default); all: a hand "
              "forced into every scene, the scene otherwise as drawn")
@@ -164,6 +175,12 @@ def run(args: argparse.Namespace) -> int:
             print(report(name if looks is None else f"{name}, {looks} looks", figures))
             if args.why and kind == "stones":
                 print(why_report(figures["why"], colours))
+            if args.lost and kind == "stones":
+                print(lost_report(figures["lost"]))
+            if args.scene_log:
+                with args.scene_log.open("a") as log:
+                    log.writelines(json.dumps({"board": name, **line}) + "\n"
+                                   for line in figures["log"])
     if args.grid_scenes > 0:
         from benchmarks.grid_speed import rendered_report
 
@@ -289,6 +306,8 @@ def measure(scenes: Scenes, seeds, from_corners) -> dict:
     missed: list[int] = []
     flagged: list[str] = []
     why: dict[tuple[str, str, bool], int] = {}
+    lost: dict[tuple[str, bool], int] = {}
+    log: list[dict] = []
     ms: dict[str, list[float]] = {"registration": [], "classification": [], "total": [],
                                   "classification 640x480": []}
     for seed in seeds:
@@ -307,13 +326,20 @@ def measure(scenes: Scenes, seeds, from_corners) -> dict:
             ms["classification 640x480"].append((done - registered) * 1000)
         hidden = set(truth["hidden"])
         scene_wrong = scene_unsure = hidden_wrong = hidden_unsure = 0
+        kinds: dict[str, str] = {}  # space -> what kept it from being read right
         for space, content in reading.cells.items():
+            lies = truth["cells"][space]
             if isinstance(content, str) and content == UNSURE:
                 scene_unsure += space not in hidden
                 hidden_unsure += space in hidden
-            elif content != truth["cells"][space]:
+                if space not in hidden:
+                    kinds[space] = f"{lies} unsure: " + " + ".join(
+                        reading.why.get(space, []) or ["(no rule named)"])
+            elif content != lies:
                 scene_wrong += space not in hidden
                 hidden_wrong += space in hidden
+                kinds[space] = f"{lies} read {content}" + (" under a glare" if space in hidden
+                                                           else "")
             if space not in hidden:
                 spaces += 1
         unsure += sum(1 for s in reading.unsure if s not in hidden)
@@ -339,15 +365,24 @@ def measure(scenes: Scenes, seeds, from_corners) -> dict:
             read_whole = not reading.occluded and scene_wrong == 0 and hidden_wrong == 0 \
                 and scene_unsure == 0
             whole += read_whole
+            if not read_whole:
+                count_lost(lost, set(kinds.values())
+                           | ({"flagged: " + reading.reason} if reading.occluded else set()))
             every += read_whole and hidden_unsure == 0
             if not effects.glare:
                 clear_scenes += 1
                 clear += read_whole
+        look = scenes.look(seed)
+        log.append({"looks": scenes.looks, "seed": seed, "hand": bool(truth["occluded"]),
+                    "occluded": bool(reading.occluded), "reason": reading.reason,
+                    "look": None if look is None else f"{look.board}, {look.stones}, "
+                    f"{len(look.lamps)} lamps, {look.frame[0]}x{look.frame[1]}",
+                    "spaces": kinds})
     return {"scenes": len(seeds), "spaces": spaces, "wrong": wrong, "unsure": unsure,
             "whole": whole, "every": every, "whole_scenes": whole_scenes, "clear": clear,
             "clear_scenes": clear_scenes, "safe": safe, "hands": hands,
             "hands_flagged": hands_flagged, "false_alarms": false_alarms, "ms": ms,
-            "why": why, "missed": missed, "flagged": flagged}
+            "why": why, "missed": missed, "flagged": flagged, "lost": lost, "log": log}
 
 
 def count_why(counts: dict[tuple[str, str, bool], int], rules: list[str], truth: str) -> None:
@@ -356,6 +391,28 @@ def count_why(counts: dict[tuple[str, str, bool], int], rules: list[str], truth:
     for rule in rules or ["(no rule named)"]:
         key = (rule, truth, len(rules) == 1)
         counts[key] = counts.get(key, 0) + 1
+
+
+def count_lost(counts: dict[tuple[str, bool], int], kinds: set[str]) -> None:
+    """Count one board not whole under each kind of space (or flag) that kept it from
+    being whole, and whether that kind alone did."""
+    for kind in kinds:
+        key = (kind, len(kinds) == 1)
+        counts[key] = counts.get(key, 0) + 1
+
+
+def lost_report(counts: dict[tuple[str, bool], int], rows: int = 12) -> str:
+    """The kinds that kept boards from being whole, ``alone / all``, the most boards
+    lost by one kind alone first."""
+    kinds = sorted({k for k, _ in counts},
+                   key=lambda k: (-counts.get((k, True), 0), -counts.get((k, False), 0), k))
+    lines = ["  boards not whole, by what kept them from it (alone / all):"]
+    for kind in kinds[:rows]:
+        alone = counts.get((kind, True), 0)
+        lines.append(f"  {alone:>4} / {alone + counts.get((kind, False), 0):<4} {kind}")
+    if len(kinds) > rows:
+        lines.append(f"  ... and {len(kinds) - rows} kinds more")
+    return "\n".join(lines) + "\n"
 
 
 def why_report(counts: dict[tuple[str, str, bool], int], colours) -> str:
