@@ -289,6 +289,11 @@ class CameraReadings:
             spaces = explanation.difference.changed
             return TableVerdict(v.AMBIGUOUS, text, spaces, tuple(self.choices))
         refused = self._refuse(reading)
+        if self._unlearned is not None and refused.kind in (v.ILLEGAL, v.MISMATCH):
+            # What the game cannot explain may hang on the question nobody answered:
+            # it is put again, which the players can answer, rather than a refusal
+            # they cannot mend (T36).
+            return self._ask(self._unlearned)
         if explanation.complete or refused.kind != v.ILLEGAL:
             return refused
         # The search ran out before it tried every sequence: no rule is known broken.
@@ -406,8 +411,14 @@ class CameraReadings:
         result = replace(result, text=f"{what}, {how}: {result.text}")
         rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
-        if result.kind != v.APPLIED or not rest or reading is None or compare(
+        if result.kind == v.APPLIED and reading is not None and compare(
                 self.game.view(self.state), reading):
+            # The board shows more than the move answered (a question put again past
+            # moves it could not explain, T36): it is read again from there.
+            again = self._conclude(*self._look(self.game, self.state, reading,
+                                               frozenset(), self._odds))
+            return replace(again, text=f"{result.text} {again.text}")
+        if result.kind != v.APPLIED or not rest or reading is None:
             return result
         follow = unseen(self.game, self.state, reading, rest, self.limits,
                         rules_out(self._odds))

@@ -68,3 +68,17 @@ def test_a_known_piece_is_still_kept_once_the_question_is_answered(go):
     result = go.submit_reading(board(go, B9=None))
     assert "The camera misread B9" in result.text
     assert go.state["board"]["B9"] == "white"
+
+
+def test_a_board_past_the_catch_up_puts_the_question_again(go):
+    """More moves than the search follows past the question nobody answered: not "It is
+    White's turn", which the players cannot mend, but the question again; answered, the
+    board is read again from there and the moves seen are played."""
+    a9_asked(go)
+    seen = board(go, B9=None, C9="black", D5="white", J5="black")
+    result = go.submit_reading(seen)
+    assert result.kind == v.QUESTION and result.text == "Is A9 empty or white?"
+    result = go.choose(1)
+    assert result.kind == v.APPLIED and go.state["moves"] == 9
+    assert result.text.startswith("A9 is white, as answered: White places on A9.")
+    assert {k: c for k, c in go.game.view(go.state).items()} == {**seen, "A9": None}
