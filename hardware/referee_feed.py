@@ -399,7 +399,9 @@ class RefereeFeed:
         set on it changes it (``LastSeen.set_on``), where the look has not learned the
         colour of stone its core's shift names: the first stone of a set as pale as the
         board, read empty by a look that has never seen one (T31,
-        ``companion.vision.first_stone``). Not ``beside`` a stone newly read (its
+        ``companion.vision.first_stone``). So too a space the camera cannot read, where
+        the reader's own odds name that colour likeliest (T37: a game's first stone,
+        photo 1 of held-out game 42182). Not ``beside`` a stone newly read (its
         shadow)."""
         memory, look = self._last_seen, self._look
         if memory is None or not len(memory) or look is None or view is None \
@@ -413,9 +415,22 @@ class RefereeFeed:
         shifts = {name: shift for name, shift
                   in memory.set_on(names, reading.samples, empty).items()
                   if cells.get(name, UNSURE) is None and name not in beside}
+        # An unread space (T37): its core and one other sign, where the reader's own
+        # odds, an independent sign, name the colour the core's shift names; a core
+        # grown lighter not where a lamp's glare blows out it or its board's gaps (as
+        # T34: a glare lightens a bare space, and never darkens one).
         cfg = self._recogniser.cfg.look
-        return first_stone_odds(look.classes, learned, look.lighter(), shifts,
+        samples = reading.samples
+        glared = {name for i, name in enumerate(names) if samples.core_blown[i] > cfg.max_blown
+                  or samples.gap_blown[i] > cfg.max_blown}
+        unread = {name: shift for name, shift
+                  in memory.set_on(names, samples, empty, signs=1).items()
+                  if cells.get(name) == UNSURE and name not in beside
+                  and not (shift > 0 and name in glared)}
+        odds = first_stone_odds(look.classes, learned, look.lighter(), shifts | unread,
                                 cfg.changed_max_spaces, cfg.changed_empty_share)
+        return {name: shares for name, shares in odds.items()
+                if name in shifts or _names(reading.odds.get(name), shares)}
 
     def _light_stones(self, reading: Any, view: Mapping[str, Any] | None,
                       cells: Mapping[str, Any], beside: set[str]
@@ -579,6 +594,17 @@ def _accepts(verdict: Any, reading: Any) -> bool:
     as the game has it, with nothing left to put right)."""
     return reading.samples is not None and not reading.occluded \
         and verdict.kind in (APPLIED, UNCHANGED) and not verdict.spaces
+
+
+def _names(read: Mapping[str, float] | None, lean: Mapping[str, float]) -> bool:
+    """Whether the reader's odds ``read`` name the colour ``lean`` leans to likeliest of
+    all labels, empty too, and alone."""
+    if not read:
+        return False
+    colour = max(lean, key=lambda label: lean[label])
+    top = max(read.values())
+    return float(read.get(colour, 0.0)) >= top \
+        and sum(1 for share in read.values() if share >= top) == 1
 
 
 def _true_label(content: Any) -> str | None:
