@@ -390,7 +390,9 @@ class CameraReadings:
         camera still cannot read them, unless it was the picture that answered). After a
         move, the other spaces asked about are asked about again: the next player's move
         may hide there too."""
-        self._question = self._unlearned = None
+        self._question = None
+        if question is self._unlearned:
+            self._unlearned = None
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         how = "as the picture shows it most likely" if by_picture else "as answered"
