@@ -232,13 +232,16 @@ class RefereeFeed:
                 if gate.cells.get(space) == UNSURE}
         before = self._table.get("view")
         beside = self._beside(reading, before)
-        for space in self._unchanged(reading, before, beside):
+        empty = [name for name in reading.cells
+                 if before is not None and name in before and before[name] is None]
+        for space in self._unchanged(reading, before, beside, empty):
             cells[space] = None
             odds.pop(space, None)
-        for space, shares in self._first_stones(reading, before, cells, beside).items():
+        for space, shares in self._first_stones(reading, before, cells, beside,
+                                                empty).items():
             cells[space] = UNSURE
             odds[space] = shares
-        odds.update(self._light_stones(reading, before, cells, beside))
+        odds.update(self._light_stones(reading, before, cells, beside, empty))
         # The same labels, yet the picture now all but surely shows a stone on an
         # unread space that the game does not have (it leaned less before): sent again.
         shown = shown_otherwise(before, odds) if before is not None else set()
@@ -365,19 +368,19 @@ class RefereeFeed:
                                  reading.cells, view)
 
     def _unchanged(self, reading: Any, view: Mapping[str, Any] | None,
-                   beside: set[str]) -> set[str]:
+                   beside: set[str], empty: list[str]) -> set[str]:
         """The spaces the game holds empty whose picture has not changed since the last
         photo the referee accepted, beyond how every such space moved
         (``companion.vision.last_seen``): no stone was set there, so a reading of a stone
         or of nothing sure is not taken there (T24). Beside a stone newly read, the
         space's core alone is held so: the stone's shadow changes its board and print
-        (T26, ``companion.vision.beside_stone``)."""
+        (T26, ``companion.vision.beside_stone``). ``empty``: the spaces the game holds
+        empty, listed once a frame for this and the two rules after it."""
         memory = self._last_seen
         if memory is None or not len(memory) or view is None or reading.samples is None \
                 or reading.occluded:
             return set()
         names = list(reading.cells)
-        empty = [name for name in names if name in view and view[name] is None]
         held = memory.unchanged(names, reading.samples, empty)
         # Beside a stone newly read (``beside``), a space's board and print change with
         # its shadow; its core changes only with a stone set on it (T26).
@@ -392,14 +395,16 @@ class RefereeFeed:
         return held
 
     def _first_stones(self, reading: Any, view: Mapping[str, Any] | None,
-                      cells: Mapping[str, Any], beside: set[str]
+                      cells: Mapping[str, Any], beside: set[str], empty: list[str]
                       ) -> dict[str, dict[str, float]]:
         """The odds of each space the game holds empty and the camera read empty surely
         whose picture changed since the last photo the referee accepted as only a stone
         set on it changes it (``LastSeen.set_on``), where the look has not learned the
         colour of stone its core's shift names: the first stone of a set as pale as the
         board, read empty by a look that has never seen one (T31,
-        ``companion.vision.first_stone``). Not ``beside`` a stone newly read (its
+        ``companion.vision.first_stone``). So too a space the camera cannot read, where
+        the reader's own odds name that colour likeliest (T37: a game's first stone,
+        photo 1 of held-out game 42182). Not ``beside`` a stone newly read (its
         shadow)."""
         memory, look = self._last_seen, self._look
         if memory is None or not len(memory) or look is None or view is None \
@@ -409,16 +414,28 @@ class RefereeFeed:
         if all(colour in learned for colour in look.colours):
             return {}
         names = list(reading.cells)
-        empty = [name for name in names if name in view and view[name] is None]
         shifts = {name: shift for name, shift
                   in memory.set_on(names, reading.samples, empty).items()
                   if cells.get(name, UNSURE) is None and name not in beside}
+        # An unread space (T37): its core and one other sign, where the reader's own
+        # odds, an independent sign, name the colour the core's shift names; a core
+        # grown lighter not where a lamp's glare blows out it or its board's gaps (as
+        # T34: a glare lightens a bare space, and never darkens one).
         cfg = self._recogniser.cfg.look
-        return first_stone_odds(look.classes, learned, look.lighter(), shifts,
+        samples = reading.samples
+        glared = {name for i, name in enumerate(names) if samples.core_blown[i] > cfg.max_blown
+                  or samples.gap_blown[i] > cfg.max_blown}
+        unread = {name: shift for name, shift
+                  in memory.set_on(names, samples, empty, signs=1).items()
+                  if cells.get(name) == UNSURE and name not in beside
+                  and not (shift > 0 and name in glared)}
+        odds = first_stone_odds(look.classes, learned, look.lighter(), shifts | unread,
                                 cfg.changed_max_spaces, cfg.changed_empty_share)
+        return {name: shares for name, shares in odds.items()
+                if name in shifts or _names(reading.odds.get(name), shares)}
 
     def _light_stones(self, reading: Any, view: Mapping[str, Any] | None,
-                      cells: Mapping[str, Any], beside: set[str]
+                      cells: Mapping[str, Any], beside: set[str], empty: list[str]
                       ) -> dict[str, dict[str, float]]:
         """The odds of each space the game holds empty and the camera cannot read
         surely whose picture changed since the last photo the referee accepted as a
@@ -435,7 +452,6 @@ class RefereeFeed:
         names = list(reading.cells)
         samples = reading.samples
         cfg = self._recogniser.cfg.look
-        empty = [name for name in names if name in view and view[name] is None]
         shifts = {name: shift for name, shift
                   in memory.set_on(names, samples, empty, signs=1).items()
                   if cells.get(name, UNSURE) in (None, UNSURE) and name not in beside}
@@ -579,6 +595,17 @@ def _accepts(verdict: Any, reading: Any) -> bool:
     as the game has it, with nothing left to put right)."""
     return reading.samples is not None and not reading.occluded \
         and verdict.kind in (APPLIED, UNCHANGED) and not verdict.spaces
+
+
+def _names(read: Mapping[str, float] | None, lean: Mapping[str, float]) -> bool:
+    """Whether the reader's odds ``read`` name the colour ``lean`` leans to likeliest of
+    all labels, empty too, and alone."""
+    if not read:
+        return False
+    colour = max(lean, key=lambda label: lean[label])
+    top = max(read.values())
+    return float(read.get(colour, 0.0)) >= top \
+        and sum(1 for share in read.values() if share >= top) == 1
 
 
 def _true_label(content: Any) -> str | None:

@@ -15,7 +15,9 @@ rule's reason if that is illegal).
 Only pieces the game knows are kept: an empty space read as a stone may be a move (by
 the player to move, or by the next one after it), so it stays evidence, and a move the
 rules forbid is still refused with their reason. A space read as unsure was never
-evidence (``reading``). The actions looked at are those of the position itself (one
+evidence (``reading``). Nor is a piece kept whose fate hangs on a question nobody
+answered: a legal action of a position the question's moves lead to may change it
+(``unlearned``). The actions looked at are those of the position itself (one
 move ahead, at most ``max_tries``); a photograph showing two moves whose second takes
 a piece the first move could not is explained by the strict search, before any space is
 kept.
@@ -23,7 +25,7 @@ kept.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,14 +64,20 @@ def changeable(game: Game, state: State, limits: SearchLimits | None = None) -> 
 
 
 def keep_known(game: Game, state: State, reading: Reading, difference: Difference,
-               limits: SearchLimits | None = None) -> Kept | None:
+               limits: SearchLimits | None = None, unlearned: Sequence[State] = ()
+               ) -> Kept | None:
     """``reading`` with every piece the game knows, read differently on a space no legal
-    action changes, put back as the game has it; ``None`` when there is none."""
+    action changes, put back as the game has it; ``None`` when there is none.
+    ``unlearned`` are positions the game may be in as well (the moves of a question
+    nobody answered, ``companion.table.unlearned``): a space they differ on, or one a
+    legal action of theirs changes, is not the game's to keep."""
     view: Mapping[str, Any] = game.view(state)
     known = [space for space in difference.changed if view[space] is not None]
     if not known:
         return None
     could = changeable(game, state, limits)
+    for other in unlearned:
+        could |= changed_spaces(view, game.view(other)) | changeable(game, other, limits)
     kept = tuple(space for space in known if space not in could)
     if not kept:
         return None

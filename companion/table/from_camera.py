@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import Game, IllegalAction, State
+from companion.games.words import joined
 from companion.table import verdict as v
 from companion.table.doubt import Kept, keep_known
 from companion.table.explain import Candidate, Explanation, explain
@@ -31,6 +32,7 @@ from companion.table.likely import (
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
+from companion.table.unlearned import positions, through
 from companion.table.verdict import TableVerdict
 
 UNCHECKED = ("The board changed in more ways than the referee could check: play on "
@@ -61,6 +63,7 @@ class CameraReadings:
     _problem: TableVerdict | None
     _choices: list[Candidate]
     _question: Question | None
+    _unlearned: Question | None  # dropped unanswered since the game last changed
     _last_reading: dict[str, Any] | None
     _seen_step: int
     _seen: dict[str, Any] | None
@@ -98,12 +101,14 @@ class CameraReadings:
             result = self._reading(reading, fresh)
             self._judged(reading)
             game, state, version, odds = self.game, self.state, self._version, self._odds
+            doubt = self._doubt
         if result is None:
-            found = self._look(game, state, reading, fresh, odds)
+            found = self._look(game, state, reading, fresh, odds, doubt)
             with self._locked():
                 if version != self._version:
                     result = self._reading(reading, fresh) or self._conclude(
-                        *self._look(self.game, self.state, reading, fresh, self._odds))
+                        *self._look(self.game, self.state, reading, fresh, self._odds,
+                                    self._doubt))
                 else:
                     result = self._conclude(*found)
                 self._judged(reading)
@@ -158,20 +163,35 @@ class CameraReadings:
             self._cancel_waiting()
         return None
 
+    @property
+    def _doubt(self) -> Question | None:
+        """The question whose answer the game does not know: the one pending, else the
+        last one dropped unanswered since the game changed (``companion.table.unlearned``)."""
+        return self._question or self._unlearned
+
     def _look(self, game: Game, state: State, reading: Reading, fresh: frozenset[str],
-              odds: Odds) -> tuple[dict[str, Any], Explanation, Question | None, Kept | None]:
+              odds: Odds, doubt: Question | None = None
+              ) -> tuple[dict[str, Any], Explanation, Question | None, Kept | None]:
         """The search: the explanations of ``reading`` and, when its sure spaces show no
         change, the question about the moves that may hide in ``fresh`` spaces (but for
-        those the picture's ``odds`` rule out, ``likely.rules_out``). When no
-        legal move explains it, the pieces no legal move could change are kept as the
-        game has them (``companion.table.doubt``) and the reading, so corrected, is
+        those the picture's ``odds`` rule out, ``likely.rules_out``). When no legal move
+        explains it, but a move answering ``doubt`` (a question not answered) and then
+        legal moves do, those are the explanations, to confirm (``unlearned.through``).
+        Else the pieces no legal move could change, in the game's position or one
+        ``doubt``'s moves lead to, are kept as the game has them
+        (``companion.table.doubt``) and the reading, so corrected, is
         explained again; it is returned with the explanation when that explains it (else
         the reading as read is refused, with the move it looks like)."""
         reading = dict(reading)
         found = explain(game, state, reading, self.limits, fresh)
         kept = None
+        if found.difference and not found.candidates and doubt is not None:
+            confirm = through(game, doubt, reading, self.limits)
+            if confirm:
+                return reading, replace(found, candidates=confirm), None, None
         if found.difference and not found.candidates:
-            kept = keep_known(game, state, reading, found.difference, self.limits)
+            kept = keep_known(game, state, reading, found.difference, self.limits,
+                              positions(doubt))
             again = explain(game, state, kept.reading, self.limits, fresh) if kept else None
             if kept is not None and again is not None and (
                     again.candidates or not again.difference):
@@ -185,8 +205,14 @@ class CameraReadings:
 
     def _matches(self, question: Question | None = None) -> TableVerdict:
         """The board shows the game on every space read surely: say so, or ask
-        ``question`` about the spaces the camera cannot read."""
+        ``question`` about the spaces the camera cannot read. A question dropped
+        unanswered whose spaces the camera reads again, as the game has them, is
+        learned."""
         restored = self._problem is not None
+        reading, unlearned = self._last_reading, self._unlearned
+        if unlearned is not None and reading is not None \
+                and all(is_sure(reading, space) for space in unlearned.spaces):
+            self._unlearned = None
         self._reset_table()
         if self._waiting is not None and self._waiting.view is not None:
             self._cancel_waiting()
@@ -227,6 +253,7 @@ class CameraReadings:
         if not explanation.difference:
             return self._matches(question)
         pending, self._question = self._question, None
+        self._unlearned = pending or self._unlearned
         candidates = tuple(c for c in explanation.candidates
                            if not contradicts(c.view, self._odds))
         if explanation.candidates and not candidates:
@@ -236,7 +263,10 @@ class CameraReadings:
             return self._ask(pending)
         explanation = replace(explanation, candidates=candidates)
         found = tuple(c for c in explanation.candidates if not c.hidden)
-        if explanation.candidates and not found:  # a move may hide where it is unread
+        if explanation.candidates and not found:
+            if all(is_sure(reading, space) for c in candidates for space in c.hidden):
+                return self._confirm(explanation)
+            # a move may hide where it is unread
             return self._ask(hidden(self.game, self.game.view(self.state),
                                     explanation.candidates))
         if found and len(found) < len(explanation.candidates) and explanation.complete:
@@ -259,11 +289,30 @@ class CameraReadings:
             spaces = explanation.difference.changed
             return TableVerdict(v.AMBIGUOUS, text, spaces, tuple(self.choices))
         refused = self._refuse(reading)
+        if self._unlearned is not None and refused.kind in (v.ILLEGAL, v.MISMATCH):
+            # What the game cannot explain may hang on the question nobody answered:
+            # it is put again, which the players can answer, rather than a refusal
+            # they cannot mend (T36).
+            return self._ask(self._unlearned)
         if explanation.complete or refused.kind != v.ILLEGAL:
             return refused
         # The search ran out before it tried every sequence: no rule is known broken.
         self._problem = replace(refused, kind=v.MISMATCH, text=UNCHECKED)
         return self._problem
+
+    def _confirm(self, explanation: Explanation) -> TableVerdict:
+        """The reading is explained only with a move on spaces asked about and never
+        answered, which the camera now reads (a stone set there, then taken: held-out
+        game 42194's A9, then Black's C9 taking A9 and B9; ``companion.table.unlearned``).
+        Nothing is applied on the picture's word: the moves are offered to confirm."""
+        spaces = joined(list(dict.fromkeys(s for c in explanation.candidates
+                                           for s in c.hidden)))
+        self._problem = None
+        self._choices = list(explanation.candidates)
+        text = (f"{spaces} was asked about and not answered; the board shows the moves "
+                "only with a move there: confirm it.")
+        return TableVerdict(v.AMBIGUOUS, text, explanation.difference.changed,
+                            tuple(self.choices))
 
     def _unsettled(self, question: Question, reading: Reading, candidate: Candidate) -> bool:
         """Whether ``candidate`` would play on past ``question``, still unanswered: it
@@ -342,6 +391,8 @@ class CameraReadings:
         move, the other spaces asked about are asked about again: the next player's move
         may hide there too."""
         self._question = None
+        if question is self._unlearned:
+            self._unlearned = None
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         how = "as the picture shows it most likely" if by_picture else "as answered"
@@ -362,8 +413,14 @@ class CameraReadings:
         result = replace(result, text=f"{what}, {how}: {result.text}")
         rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
-        if result.kind != v.APPLIED or not rest or reading is None or compare(
+        if result.kind == v.APPLIED and reading is not None and compare(
                 self.game.view(self.state), reading):
+            # The board shows more than the move answered (a question put again past
+            # moves it could not explain, T36): it is read again from there.
+            again = self._conclude(*self._look(self.game, self.state, reading,
+                                               frozenset(), self._odds))
+            return replace(again, text=f"{result.text} {again.text}")
+        if result.kind != v.APPLIED or not rest or reading is None:
             return result
         follow = unseen(self.game, self.state, reading, rest, self.limits,
                         rules_out(self._odds))

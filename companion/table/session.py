@@ -113,6 +113,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._clearing = False  # the players chose to clear the board for the start
         self._choices: list[Candidate] = []
         self._question: Question | None = None
+        self._unlearned: Question | None = None  # dropped unanswered (table.unlearned)
         self._waiting: WaitingRoll | None = None
         self._last_reading: dict[str, Any] | None = None
         self._seen: dict[str, Any] | None = None  # the camera's last steady reading, any game
@@ -594,6 +595,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._reset_table()
         self._last_reading = None
         self._settled = set()
+        self._unlearned = None
         self._prompt_dice()
 
     def _reset_table(self) -> None:
@@ -659,7 +661,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._last_changed = last_step.changed_between(live.match.game, before,
                                                        live.match.state)
         self._choices = []
-        self._question = None
+        self._question = self._unlearned = None
         self._settled = set()
         self._cancel_waiting()
         reading = self._last_reading

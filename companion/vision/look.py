@@ -101,6 +101,8 @@ class LearnedLook:
         self.glared_weight = np.zeros(0)
         self.glared_total = np.zeros((0, len(FEATURES)))
         self.glared_glare = np.zeros(0)
+        # The samples last classified and their likeliest classes (``likeliest``).
+        self._likeliest: tuple[Samples, list[str]] | None = None
 
     @property
     def colours(self) -> list[str]:
@@ -129,6 +131,7 @@ class LearnedLook:
         camera could not read). A space whose board a lamp's glare blows out teaches
         nothing. Each class seen forgets part of
         what it knew first (``half_life``). Returns the number of spaces learned from."""
+        self._likeliest = None
         features = look_features(samples, self.stones)
         # A white stone may be blown out (that is its look); a board whose gaps a lamp's
         # glare blows out has lost its colour.
@@ -200,7 +203,10 @@ class LearnedLook:
 
     def likeliest(self, samples: Samples) -> list[str]:
         """Per space, the class the look finds likeliest (``classify``'s best, before any
-        rule makes the space unsure or hands it to the look-free reader)."""
+        rule makes the space unsure or hands it to the look-free reader). The samples
+        ``classify`` just read are not worked out again."""
+        if self._likeliest is not None and self._likeliest[0] is samples:
+            return list(self._likeliest[1])
         known, _z2, posterior = self._posterior(look_features(samples, self.stones))
         return [self.classes[known[i]] for i in posterior.argmax(axis=1)]
 
@@ -236,6 +242,7 @@ class LearnedLook:
         confidence = posterior[rows, pick]
         far = z2[rows, pick] > self.cfg.max_distance2
         best = [self.classes[known[i]] for i in pick]
+        self._likeliest = (samples, best)
         # Read empty, yet no print where the print shows around: something flat over it
         # (a hand, a sleeve: ``covered``, counted as the look-free reader counts it), or
         # a pale stone in the board's own colour. Where the empty board learned shows its
@@ -378,7 +385,7 @@ class LearnedLook:
         odds[smeared], leans[smeared] = 0.0, False
         fitted = kept & look_stone
         for i, colours in self._changed(features, samples, labels, own_empty,
-                                        fitted, faded, around).items():
+                                        fitted, faded, around, empty_variance).items():
             odds[i] = 0.0
             for colour in colours:
                 odds[i, self.classes.index(colour)] = \
@@ -390,8 +397,8 @@ class LearnedLook:
 
     def _changed(self, features: np.ndarray, samples: Samples, labels: Sequence[str],
                  own_empty: tuple[np.ndarray, ...], fitted: np.ndarray, faded: np.ndarray,
-                 around: tuple[np.ndarray, np.ndarray, np.ndarray]
-                 ) -> dict[int, list[str]]:
+                 around: tuple[np.ndarray, np.ndarray, np.ndarray],
+                 empty_variance: np.ndarray) -> dict[int, list[str]]:
         """The unsure spaces the picture shows are no longer as they looked empty, each
         with the colours of stone their shade allows (``around``: the print the spaces
         around each show, ``_print_kept_around``'s, worked out once by ``classify``).
@@ -426,7 +433,8 @@ class LearnedLook:
         is no change the look cannot name, and is not counted). Only for two colours,
         one darker and one lighter than a board: a shade tells no more apart.
         ``own_empty`` and ``faded`` are ``_own_empty``'s and ``_faded``'s answers for
-        this frame, worked out once."""
+        this frame, worked out once, ``empty_variance`` the empty class's variance
+        (``statistics``)."""
         if len(self.space_weight) != len(features) or len(self.colours) != 2:
             return {}
         cfg = self.cfg
@@ -468,10 +476,9 @@ class LearnedLook:
         # no stone there (blur scenario 18101's F6, T33). A stone moves the space far
         # from that look by its colour or its dome alone, or names a colour by its shade.
         alone = self._print_as_before(around)
-        _mean, variance = self.statistics()
         rest = [f for f in range(len(FEATURES)) if f != INK]
         unprinted_far = np.nansum((features[:, rest] - own[:, rest]) ** 2
-                                  / variance[0, rest], axis=1) > cfg.max_distance2
+                                  / empty_variance[rest], axis=1) > cfg.max_distance2
         changed = unsure & ~fitted & seen & lit \
             & ((far & (hidden | gone) & (coloured | alone | unprinted_far))
                | (hidden & gone & alone)) \

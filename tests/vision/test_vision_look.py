@@ -259,11 +259,12 @@ def changed_look(colours=COLOURS, spaces=4):
 def changed(look, features, samples, labels):
     """The spaces ``look`` finds no longer as they looked empty, given the empty class's
     variance as ``classify`` hands it on."""
-    own_empty = look._own_empty(features, samples, look.statistics()[1][0])
+    empty_variance = look.statistics()[1][0]
+    own_empty = look._own_empty(features, samples, empty_variance)
     return look._changed(features, samples, labels, own_empty,
                          np.zeros(len(labels), dtype=bool),
                          look._faded(samples, labels, own_empty),
-                         look._print_kept_around(samples, labels, own_empty))
+                         look._print_kept_around(samples, labels, own_empty), empty_variance)
 
 
 def all_around(spaces):
