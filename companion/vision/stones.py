@@ -123,6 +123,7 @@ from companion.vision.sampling import (
     masked_percentile,
 )
 from companion.vision.set_alike import like_its_set
+from companion.vision.shaded_dome import shaded_dome
 from companion.vision.shaded_white import white_in_shade
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_tint import turned_round
@@ -156,6 +157,7 @@ UNSURE_RULES = (
     "empty, a tint off its board's, less print, its lines not running past the core",
     "empty, no clear marks: no more print than its stones, or a stone's colour",
     "empty, no print where few spaces show the print its lines do",
+    "empty, no print, a domed stone's shaded core",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1999,14 +2001,19 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(set_dark, cfg.min_confidence, confidence)
     covered &= ~set_dark
     unsure &= ~set_dark
+    # Read empty by its colour, a core that shows no print, uneven as a dome and far
+    # darker than its board on one side, may be a black stone a lamp lifts on a dark
+    # board (``shaded_dome``): unsure.
+    domed = shaded_dome(samples, kept, (best == 0) & ~unsure & ~bare, cfg)
+    unsure |= domed
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
-             stone_printed, unconfirmed_bare)
+             stone_printed, unconfirmed_bare, domed)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
-    leans = unsure & ~blind & ~white_off & ~stone_printed \
+    leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed \
         & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
