@@ -35,6 +35,16 @@ from companion.vision.config import Section
 from companion.vision.sampling import Samples, masked_percentile
 
 
+def shade_lightness(samples: Samples, kept: np.ndarray, at: np.ndarray, cfg: Section
+                    ) -> np.ndarray:
+    """The log lightness (len(at)) of the darker quarter of the cores of the spaces
+    ``at`` (indices; the first of ``shade_percentiles`` over the ``kept`` pixels, off
+    the print) against their board, as the reader takes a ratio (``stones._log_ratio``)."""
+    shade = masked_percentile(samples.core[at], kept[at], cfg.shade_percentiles[0])
+    board = samples.board[at]
+    return (np.log(shade + cfg.dark_floor) - np.log(board + cfg.dark_floor)).mean(axis=1)
+
+
 def shaded_dome(samples: Samples, kept: np.ndarray, asked: np.ndarray,
                 cfg: Section) -> np.ndarray:
     """The ``asked`` spaces (N bool: read empty) whose core, showing no print, is as
@@ -46,9 +56,5 @@ def shaded_dome(samples: Samples, kept: np.ndarray, asked: np.ndarray,
                         & (samples.spread >= cfg.dome_spread))
     if not len(at):
         return domed
-    shade = masked_percentile(samples.core[at], kept[at], cfg.shade_percentiles[0])
-    board = samples.board[at]
-    # The log ratio to the board as the reader takes it (``stones._log_ratio``).
-    shade_lum = np.log(shade + cfg.dark_floor) - np.log(board + cfg.dark_floor)
-    domed[at] = shade_lum.mean(axis=1) <= cfg.dome_shade_lum
+    domed[at] = shade_lightness(samples, kept, at, cfg) <= cfg.dome_shade_lum
     return domed

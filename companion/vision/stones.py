@@ -126,6 +126,7 @@ from companion.vision.set_alike import like_its_set
 from companion.vision.shaded_dome import shaded_dome
 from companion.vision.shaded_white import white_in_shade
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
+from companion.vision.turned_dark import turned_dark
 from companion.vision.turned_tint import turned_round
 from companion.vision.white_hue import hued_white
 
@@ -1997,6 +1998,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     set_dark = _like_dark_set(ratio, protos, samples, fair_print, spread, darkest, sure_stone,
                               best, unsure & ~clipped & ~over_print & ~white_off & ~stone_printed,
                               cfg)
+    # So is one a lamp lifts on a tinted board, hiding its print, its tint turned round
+    # and its shaded side far darker than its board (``turned_dark``).
+    if darkest >= 0:
+        set_dark |= turned_dark(samples, kept, ratio, fair_print, unsure & ~set_dark & ~clipped
+                                & ~over_print & ~white_off & ~stone_printed, cfg)
     best = np.where(set_dark, darkest + 1, best)
     confidence = np.where(set_dark, cfg.min_confidence, confidence)
     covered &= ~set_dark
