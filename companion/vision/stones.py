@@ -1999,10 +1999,12 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                               best, unsure & ~clipped & ~over_print & ~white_off & ~stone_printed,
                               cfg)
     # So is one a lamp lifts on a tinted board, hiding its print, its tint turned round
-    # and its shaded side far darker than its board (``turned_dark``).
+    # and its shaded side far darker than its board (``turned_dark``), where the board
+    # round it shows its own tint (a sleeve over a space covers the board round it too).
     if darkest >= 0:
         set_dark |= turned_dark(samples, kept, ratio, fair_print, unsure & ~set_dark & ~clipped
-                                & ~over_print & ~white_off & ~stone_printed, cfg)
+                                & ~over_print & ~white_off & ~stone_printed
+                                & _board_round(samples, cfg), cfg)
     best = np.where(set_dark, darkest + 1, best)
     confidence = np.where(set_dark, cfg.min_confidence, confidence)
     covered &= ~set_dark
