@@ -13,14 +13,11 @@ import numpy as np
 import pytest
 
 import benchmarks.vision as bench
-from calibration.registration import from_corners
-from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene.looks import HELD_OUT
 from companion.vision.shaded_dome import shaded_dome
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import read_scene
 
 COLOURS = ("black", "white")
 BOARD = np.array([50.0, 80.0, 130.0])  # red wood under a lamp (BGR)
@@ -56,25 +53,12 @@ def test_a_domed_dark_core_without_print_is_named_and_bare_grain_is_not():
     assert not shaded_dome(samples, kept, np.zeros(4, dtype=bool), cfg).any()
 
 
-def _read(seed: int, full: int) -> tuple[Reading, dict]:
-    """Held-out Go 19 × 19 scene ``seed`` as the benchmark draws it (``full`` stones and
-    a lamp's glare), read from its tapped corners."""
-    geometry = load_geometry("go-19")
-    scenes = bench.Scenes("go-19", COLOURS, "stones", HELD_OUT, full=full)
-    image, truth = render_scene(seed, geometry, scenes.pieces(seed), colours=COLOURS,
-                                effects=scenes.effects(seed), look=scenes.look(seed))
-    taps = np.array(truth["corners_px"]) + np.random.default_rng([seed, 2]).normal(
-        0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return Recogniser(geometry, COLOURS).read(image, homography), truth
-
-
 @pytest.mark.slow
 def test_lifted_black_yunzi_on_red_wood_is_never_read_empty():
     """Scene 42017: the seven black stones read empty are unsure; no stone is read
     empty, nothing is read wrongly, the bare points still read empty, and the full board
     is not taken for a hand."""
-    reading, truth = _read(42017, 300)
+    reading, truth = read_scene(bench.Scenes("go-19", COLOURS, "stones", HELD_OUT, full=300), 42017)
     hidden = set(truth["hidden"])
     cells = {s: c for s, c in reading.cells.items() if s not in hidden}
     for space in ("B17", "A16", "E15", "C7", "D7", "A5", "C4"):

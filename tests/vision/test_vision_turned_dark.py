@@ -13,14 +13,11 @@ import numpy as np
 import pytest
 
 import benchmarks.vision as bench
-from calibration.registration import from_corners
-from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.labels import UNSURE
-from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene.looks import HELD_OUT
 from companion.vision.turned_dark import turned_dark
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import read_scene
 
 COLOURS = ("black", "white")
 BOARD = np.array([50.0, 80.0, 130.0])  # red wood under a lamp (BGR)
@@ -62,25 +59,12 @@ def test_a_lifted_neutral_dark_face_hiding_its_print_is_black_and_the_rest_is_no
     assert named.tolist() == [True, False, False, False]
 
 
-def _read(seed: int) -> tuple[Reading, dict]:
-    """Held-out Go 19 × 19 scene ``seed`` as the plain benchmark draws it, read from its
-    tapped corners."""
-    geometry = load_geometry("go-19")
-    scenes = bench.Scenes("go-19", COLOURS, "stones", HELD_OUT)
-    image, truth = render_scene(seed, geometry, scenes.pieces(seed), colours=COLOURS,
-                                effects=scenes.effects(seed), look=scenes.look(seed))
-    taps = np.array(truth["corners_px"]) + np.random.default_rng([seed, 2]).normal(
-        0, bench.CORNER_NOISE_PX, (4, 2))
-    homography = from_corners(taps, geometry.width_mm, geometry.height_mm).homography
-    return Recogniser(geometry, COLOURS).read(image, homography), truth
-
-
 @pytest.mark.slow
 def test_lifted_black_yunzi_on_red_wood_are_read_black():
     """Study scene 55080 (black yunzi on red wood, 640 × 480, a lamp): 71 of its black
     stones were unsure, 39 of them are read black now; nothing is read wrongly, and no
     hand is seen."""
-    reading, truth = _read(55080)
+    reading, truth = read_scene(bench.Scenes("go-19", COLOURS, "stones", HELD_OUT), 55080)
     assert not reading.occluded
     cells = reading.cells
     assert all(c in (UNSURE, truth["cells"][s]) for s, c in cells.items())
