@@ -125,8 +125,10 @@ from companion.vision.sampling import (
     masked_percentile,
 )
 from companion.vision.set_alike import like_its_set
+from companion.vision.shaded_dome import shaded_dome
 from companion.vision.shaded_white import white_in_shade
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
+from companion.vision.turned_dark import turned_dark
 from companion.vision.turned_tint import turned_round
 from companion.vision.white_hue import hued_white
 
@@ -158,6 +160,7 @@ UNSURE_RULES = (
     "empty, a tint off its board's, less print, its lines not running past the core",
     "empty, no clear marks: no more print than its stones, or a stone's colour",
     "empty, no print where few spaces show the print its lines do",
+    "empty, no print, a domed stone's shaded core",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -2010,18 +2013,30 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     set_dark = _like_dark_set(ratio, protos, samples, fair_print, spread, darkest, sure_stone,
                               best, unsure & ~clipped & ~over_print & ~white_off & ~stone_printed,
                               cfg)
+    # So is one a lamp lifts on a tinted board, hiding its print, its tint turned round
+    # and its shaded side far darker than its board (``turned_dark``), where the board
+    # round it shows its own tint (a sleeve over a space covers the board round it too).
+    if darkest >= 0:
+        set_dark |= turned_dark(samples, kept, ratio, fair_print, unsure & ~set_dark & ~clipped
+                                & ~over_print & ~white_off & ~stone_printed
+                                & _board_round(samples, cfg), cfg)
     best = np.where(set_dark, darkest + 1, best)
     confidence = np.where(set_dark, cfg.min_confidence, confidence)
     covered &= ~set_dark
     unsure &= ~set_dark
+    # Read empty by its colour, a core that shows no print, uneven as a dome and far
+    # darker than its board on one side, may be a black stone a lamp lifts on a dark
+    # board (``shaded_dome``): unsure.
+    domed = shaded_dome(samples, kept, (best == 0) & ~unsure & ~bare, cfg)
+    unsure |= domed
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
-             stone_printed, unconfirmed_bare)
+             stone_printed, unconfirmed_bare, domed)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
-    leans = unsure & ~blind & ~white_off & ~stone_printed \
+    leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed \
         & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
