@@ -124,7 +124,6 @@ from companion.vision.sampling import (
 )
 from companion.vision.set_alike import like_its_set
 from companion.vision.shaded_white import white_in_shade
-from companion.vision.sharpened_halo import halo_lit
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_tint import turned_round
 from companion.vision.white_hue import hued_white
@@ -1860,9 +1859,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # space that shows no more of it than a stone's edge leaves (``faint``) is covered.
     unprinted = (best == 0) & ~bare & (_mark_missing(samples, cfg)
                                        | (faint & _marks_clear(samples, cfg)))
-    # A sharpening halo along the lines lights a bare point's core as a lamp a stone's face.
-    lit = _lit_face(samples, ratio, cfg)
-    lit_face = (best == 0) & ~bare & lit & ~halo_lit(samples, best == 0, lit, cfg)
+    lit_face = (best == 0) & ~bare & _lit_face(samples, ratio, cfg)
     # On ONE's circles a glossy stone hides most of its mark, and a lamp's reflection in
     # bare board leaves it showing through the rest of the core: a mark shown less than
     # as well as around, under a highlight on the core alone (a glare that runs into the
