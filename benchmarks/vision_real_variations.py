@@ -1,7 +1,9 @@
 """Robustness of ``companion recognize --game go`` on variations of real Go board photos.
 
 Real photos nobody here has seen will differ from the development photos in size,
-turn, tilt, framing, light, colour and camera quality. Each labelled photo in FOLDER
+turn, tilt, framing, light, colour and camera quality (a phone's sharpening and strong
+JPEG, a lens's vignetting, a dim webcam, a magenta white balance), and show boards of
+other hues, or smaller in a wider view. Each labelled photo in FOLDER
 (``NAME.jpg`` with a ``NAME.txt`` of 19 rows, ``.``/``B``/``W``) is changed in each of
 those ways, in memory (the photos are never copied), and read through the whole
 ``recognize`` path: the board found without corners and its size found from its lines
