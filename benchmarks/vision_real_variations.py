@@ -1,7 +1,9 @@
 """Robustness of ``companion recognize --game go`` on variations of real Go board photos.
 
 Real photos nobody here has seen will differ from the development photos in size,
-turn, tilt, framing, light, colour and camera quality. Each labelled photo in FOLDER
+turn, tilt, framing, light, colour and camera quality (a phone's sharpening and strong
+JPEG, a lens's vignetting, a dim webcam, a magenta white balance), and show boards of
+other hues, or smaller in a wider view. Each labelled photo in FOLDER
 (``NAME.jpg`` with a ``NAME.txt`` of 19 rows, ``.``/``B``/``W``) is changed in each of
 those ways, in memory (the photos are never copied), and read through the whole
 ``recognize`` path: the board found without corners and its size found from its lines
@@ -432,6 +434,71 @@ def blur(sigma_share: float) -> Change:
     return change
 
 
+def sharpened(amount: float, quality: int) -> Change:
+    """A phone's processing: an unsharp mask of ``amount`` (halos along every edge),
+    then a strong JPEG of ``quality``."""
+    def change(image, _crossings):
+        soft = cv2.GaussianBlur(image, (0, 0), 0.0015 * image.shape[1])
+        sharp = cv2.addWeighted(image, 1 + amount, soft, -amount, 0)
+        ok, data = cv2.imencode(".jpg", sharp, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        return cv2.imdecode(data, cv2.IMREAD_COLOR), np.eye(3)
+    return change
+
+
+def vignette(corner: float) -> Change:
+    """A cheap lens's fall-off: the light falls to ``corner`` of the centre's at the
+    frame's corners (a cos⁴-like curve, the same in every channel)."""
+    def change(image, _crossings):
+        h, w = image.shape[:2]
+        y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+        reach = ((x - w / 2) ** 2 + (y - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+        gain = 1 - (1 - corner) * reach
+        out = image.astype(np.float32) * gain[..., None]
+        return np.clip(out, 0, 255).astype(np.uint8), np.eye(3)
+    return change
+
+
+def hue_turned(degrees: float, grey: float = 12.0, full: float = 30.0) -> Change:
+    """A board of another wood or vinyl under the same light: the hue of every strongly
+    coloured pixel turned by ``degrees`` about the grey axis, its lightness and chroma
+    kept (YCrCb's chroma plane turned). Pixels of chroma under ``grey`` (black and white
+    stones, the print: nearly grey) are left as they are, those over ``full`` (the
+    board, the table) turned whole, those between in part."""
+    def change(image, _crossings):
+        ycc = cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb).astype(np.float32)
+        cr, cb = ycc[..., 1] - 128, ycc[..., 2] - 128
+        share = np.clip((np.hypot(cr, cb) - grey) / (full - grey), 0.0, 1.0)
+        a = np.deg2rad(degrees) * share
+        ycc[..., 1] = 128 + np.cos(a) * cr - np.sin(a) * cb
+        ycc[..., 2] = 128 + np.sin(a) * cr + np.cos(a) * cb
+        out = np.clip(ycc, 0, 255).astype(np.uint8)
+        return cv2.cvtColor(out, cv2.COLOR_YCrCb2BGR), np.eye(3)
+    return change
+
+
+def webcam(width: int, height: int, dim: float, noise: float, quality: int) -> Change:
+    """A cheap webcam in a dim room: ``width`` × ``height``, the light scaled by
+    ``dim``, sensor noise of ``noise`` levels, a JPEG of ``quality``."""
+    def change(image, _crossings):
+        small, mapping = resize_to(width, height)(image, _crossings)
+        out = small.astype(np.float32) * dim
+        out += np.random.default_rng(1).normal(0, noise, out.shape).astype(np.float32)
+        out = np.clip(out, 0, 255).astype(np.uint8)
+        ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        return cv2.imdecode(data, cv2.IMREAD_COLOR), mapping
+    return change
+
+
+def wide_view(share: float, width: int, height: int) -> Change:
+    """A smaller board in a wider view: the photo shrunk to ``share`` of the frame on a
+    table, then the frame taken at ``width`` × ``height``."""
+    def change(image, crossings):
+        shrunk, first = smaller(share)(image, crossings)
+        out, second = resize_to(width, height)(shrunk, crossings)
+        return out, second @ first
+    return change
+
+
 def table(shape: tuple[int, ...], seed: int) -> np.ndarray:
     """A wooden table top: brown with long grain streaks and a little noise."""
     rng = np.random.default_rng(seed)
@@ -480,4 +547,11 @@ VARIATIONS: list[Variation] = [
     Variation("jpeg q20", jpeg(20)),
     Variation("blur", blur(0.0015)),
     Variation("noise", colours((1.0, 1.0, 1.0), noise=15.0)),
+    Variation("magenta cast", colours((1.0, 0.88, 1.02))),
+    Variation("sharpened q12", sharpened(1.5, 12)),
+    Variation("vignette", vignette(0.45)),
+    Variation("board hue +60", hue_turned(60)),
+    Variation("board hue -60", hue_turned(-60)),
+    Variation("webcam dim", webcam(640, 480, 0.5, 6.0, 40)),
+    Variation("wide view", wide_view(0.5, 1280, 960)),
 ]
