@@ -1238,7 +1238,7 @@ def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
         return glass
     glossy = (samples.core_blown > cfg.lamp_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
-    edge = chosen & rim & glossy & (arms > 0.5 if arms is not None else True)
+    edge = chosen & rim & (glossy | (best == light)) & (arms > 0.5 if arms is not None else True)
     return glass | _stone_in_board_colour(samples, rays, fair_print, edge, cfg)
 
 
