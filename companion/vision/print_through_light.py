@@ -11,9 +11,10 @@ space read white shows both, it is no stone's face, and the space is unsure:
 - and the printed lines across the face just past the core: on two opposite rays of
   the four along the space's lines, darker than the rays beside them by
   ``reflection_line_marks`` of the print's mark (``lines_one_side.line_dips``, one or
-  two samples past the core's edge, inside the smallest stone). A stone that leans off
-  its point shows the line beyond it on one side only, never on two opposite ones; a
-  bare point's lines run through on both.
+  two samples past the core's edge, inside the smallest stone), or over
+  ``reflection_ring_ink`` of the ring's pixels on the lines (``ring_ink``). A stone that
+  leans off its point shows the line beyond it on one side only, never on two opposite
+  ones; a bare point's lines run through on both.
 
 The two signs lie in different places (the core, and the face round it), and each is
 asked well past what the white stones read white on the development looks show where
@@ -56,5 +57,5 @@ def print_through_light(samples: Samples, rays: np.ndarray | None, asked: np.nda
     for k in FACE_SAMPLES:
         across |= lines_on_opposite_arms(line_dips(seen[:, :, min(k, seen.shape[2] - 1)],
                                                    mark, cfg))
-    through[at] = across
+    through[at] = across | (samples.ring_ink[at] >= cfg.reflection_ring_ink)
     return through
