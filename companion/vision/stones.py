@@ -110,7 +110,6 @@ from companion.vision.print_at_stone import (
     strong_tint,
     tint_apart,
 )
-from companion.vision.print_through_light import print_through_light
 from companion.vision.sampling import (
     RAYS,
     Samples,
@@ -157,7 +156,6 @@ UNSURE_RULES = (
     "empty, a tint off its board's, less print, its lines not running past the core",
     "empty, no clear marks: no more print than its stones, or a stone's colour",
     "empty, no print where few spaces show the print its lines do",
-    "white, its print showing through its core and across its face",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -2001,20 +1999,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(set_dark, cfg.min_confidence, confidence)
     covered &= ~set_dark
     unsure &= ~set_dark
-    # Read white, the print showing through its core and across its face: a lamp's small
-    # reflection in bare board as likely as a stone (``print_through_light``).
-    shown_as = np.where(in_shade, lightest, best)
-    reflected = print_through_light(samples, rays, ~unsure & (shown_as == lightest_stone), cfg) \
-        if lightest_stone is not None else np.zeros(len(best), dtype=bool)
-    unsure |= reflected
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
-             stone_printed, unconfirmed_bare, reflected)
+             stone_printed, unconfirmed_bare)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
-    leans = unsure & ~blind & ~white_off & ~stone_printed & ~reflected \
+    leans = unsure & ~blind & ~white_off & ~stone_printed \
         & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
