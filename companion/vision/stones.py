@@ -1219,8 +1219,9 @@ def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
     across the ring round its core, and the board beside it shaded as a raised stone
     shades it. On the board's edge (``rim``), whose T shows less print than a cross, a
     third sign is asked: a glossy stone's highlight on the core alone (more of the core
-    blown out than ``lamp_core_blown``, no more of the gaps), which bare board at low
-    contrast does not show; not in a corner (``arms``, a share of a cross's printed arms,
+    blown out than ``lamp_core_blown``, no more of the gaps), or a colour that leans to
+    the stone (glass turned from the lamp shows no highlight), neither of which bare
+    board at low contrast shows; not in a corner (``arms``, a share of a cross's printed arms,
     at most a half there: a bare L has the margin on two sides). A reflection in bare
     board leaves the lines running through the ring and casts no shade; a colour leaning
     to a dark stone is not asked about. A hand's pale skin can pass as well
