@@ -1229,9 +1229,12 @@ def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
     across the ring round its core, and the board beside it shaded as a raised stone
     shades it. On the board's edge (``rim``), whose T shows less print than a cross, a
     third sign is asked: a glossy stone's highlight on the core alone (more of the core
-    blown out than ``lamp_core_blown``, no more of the gaps), which bare board at low
-    contrast does not show; not in a corner (``arms``, a share of a cross's printed arms,
-    at most a half there: a bare L has the margin on two sides). A reflection in bare
+    blown out than ``lamp_core_blown``, no more of the gaps), or a colour that leans to
+    the stone where the print shows clearly round it (``edge_print_clear``: glass turned
+    from the lamp shows no highlight; a bare edge point of a low-contrast photo leans to
+    white too, but the print it hides barely shows round it); not in a corner (``arms``,
+    a share of a cross's printed arms, at most a half there: a bare L has the margin on
+    two sides). A reflection in bare
     board leaves the lines running through the ring and casts no shade; a colour leaning
     to a dark stone is not asked about. A hand's pale skin can pass as well
     (``hand_like``). Go only (no colour with a hue of its own: ``light`` is ``None``
@@ -1246,7 +1249,8 @@ def _glass_in_board_colour(samples: Samples, rays: np.ndarray | None, fair_print
         return glass
     glossy = (samples.core_blown > cfg.lamp_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
-    edge = chosen & rim & glossy & (arms > 0.5 if arms is not None else True)
+    leans = (best == light) & (samples.ink_around >= cfg.edge_print_clear)
+    edge = chosen & rim & (glossy | leans) & (arms > 0.5 if arms is not None else True)
     return glass | _stone_in_board_colour(samples, rays, fair_print, edge, cfg)
 
 
