@@ -29,3 +29,9 @@ def table_in_memory(game: str, options: dict[str, Any], *,
     finally:
         table.close()
         journal.close()
+
+
+def camera_reads(table: TableSession, **changes: Any) -> dict[str, Any]:
+    """What the camera reads: the game's view of the board with ``changes``
+    (space=content, ``UNSURE`` or ``None``)."""
+    return {**table.game.view(table.state), **changes}

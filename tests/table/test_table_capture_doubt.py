@@ -9,6 +9,7 @@ from companion.table import verdict as v
 from companion.table.likely import picture_answer
 from companion.table.question import unseen
 from companion.table.reading import UNSURE
+from tests.helpers.tables import camera_reads as board
 from tests.helpers.tables import table_in_memory
 
 
@@ -17,10 +18,6 @@ def go():
     with table_in_memory("go", {"size": 9}) as table:
         yield table
 
-
-def board(table, **changes):
-    """What the camera reads: the game's view with ``changes`` (space=content/UNSURE)."""
-    return {**table.game.view(table.state), **changes}
 
 
 def white(share=0.999):

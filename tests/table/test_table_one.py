@@ -8,6 +8,7 @@ from companion.games.one import One
 from companion.table import verdict as v
 from companion.table.explain import explain
 from companion.table.reading import UNSURE
+from tests.helpers.tables import camera_reads as board
 from tests.helpers.tables import table_in_memory
 
 GAME = One()
@@ -19,12 +20,6 @@ def session():
     with table_in_memory("one", OPTIONS, randbelow=lambda n: 0) as table:
         yield table
 
-
-def board(table, **changes):
-    """What the camera reads: the game's view with ``changes`` (space=colour/None)."""
-    reading = dict(table.game.view(table.state))
-    reading.update(changes)
-    return reading
 
 
 def place(table, *spaces):

@@ -19,6 +19,7 @@ from companion.table.likely import MIN_SHARE, picture_answer
 from companion.table.question import unseen
 from companion.table.reading import UNSURE
 from companion.table.session import TableSession
+from tests.helpers.tables import camera_reads as board
 from tests.helpers.tokens_game import Tokens
 
 
@@ -37,10 +38,6 @@ def session():
     table.close()
     table.journal.close()
 
-
-def board(table, **changes):
-    """What the camera reads: the game's view with ``changes`` (space=content/UNSURE)."""
-    return {**table.game.view(table.state), **changes}
 
 
 def white_to_move(table):
