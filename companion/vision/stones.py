@@ -2001,7 +2001,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(set_dark, cfg.min_confidence, confidence)
     covered &= ~set_dark
     unsure &= ~set_dark
-    # A lamp's glare blown out all round a core it leaves unblown has a stone in it
+    # A lamp's reflection in the gaps that stops short of the core has a stone in it
     # (``glare_hole``): colour cannot tell a white one there from bare board.
     in_hole = hole_in_glare(samples, (best == 0) & ~unsure & ~bare, reflection, cfg)
     unsure |= in_hole
