@@ -13,13 +13,19 @@ stones empty, surely, on every look with a white board (42004's white stones rou
 glare, development and held-out looks).
 
 So a space read empty is unsure where its gaps show a lamp's reflection (at least
-``hole_gap_glared`` of them white in every channel) and
+``hole_gap_glared`` of them white in every channel), most of its core is not blown out
+(at most ``hole_core_blown``: a core the reflection reaches clips, in one channel at
+least, where the wood under it is lit past white), and
 
 - *the reflection rings it*: its gaps blown out almost all round (at least
-  ``hole_gap_blown``) while most of its core is not (at most ``hole_core_blown``); or
+  ``hole_gap_blown``); or
 - *the reflection stops at its core*: its gaps blown out over half their ring or more
   (at least ``hole_edge_gap_blown``) while none of its core is white
   (``core_glared`` at most ``hole_edge_core_glared``).
+
+(Without the first bound on the core, a bare point at the edge of a lamp that lifts a
+wooden board past white, its wood clipped in red over the whole core and its lines
+showing through, was a hole: ``test_vision_stones``' lamp over an empty board.)
 
 The picture shows something in the glare, and colour cannot tell what. On the study
 seeds (56000–56149 and 42000–42029, Go 19 × 19 with 300 stones under a glare,
@@ -45,15 +51,17 @@ from companion.vision.sampling import Samples
 def hole_in_glare(samples: Samples, asked: np.ndarray, reflection: bool,
                   cfg: Section) -> np.ndarray:
     """The spaces of ``asked`` (N bool: read empty) that lie in a hole of a lamp's glare:
-    their gaps white with a reflection, blown out all round with their core mostly not,
-    or over half their ring with none of their core white (where the gaps' white was not
-    looked at, ``gap_glared`` ``None``, their blown-out share stands for it).
+    their gaps white with a reflection, their core mostly not blown out, and their gaps
+    blown out all round, or over half their ring with none of their core white (where
+    the gaps' white was not looked at, ``gap_glared`` ``None``, their blown-out share
+    stands for it).
     ``reflection``: the picture's blown-out cores are a lamp's reflection on a few
     spaces, not an overexposed board (where nothing is asked)."""
     if not reflection:
         return np.zeros(len(asked), dtype=bool)
     white = samples.gap_glared if samples.gap_glared is not None else samples.gap_blown
-    ringed = (samples.gap_blown >= cfg.hole_gap_blown) & (samples.core_blown <= cfg.hole_core_blown)
+    ringed = samples.gap_blown >= cfg.hole_gap_blown
     edged = (samples.gap_blown >= cfg.hole_edge_gap_blown) \
         & (samples.core_glared <= cfg.hole_edge_core_glared)
-    return asked & (white >= cfg.hole_gap_glared) & (ringed | edged)
+    return asked & (white >= cfg.hole_gap_glared) \
+        & (samples.core_blown <= cfg.hole_core_blown) & (ringed | edged)

@@ -40,6 +40,14 @@ def test_a_reflection_that_stops_at_the_core_is_a_hole_and_one_that_runs_in_is_n
     assert hole_in_glare(samples, np.ones(2, bool), True, CFG).tolist() == [True, False]
 
 
+def test_a_core_the_reflection_clips_in_one_channel_is_no_hole():
+    """A bare point at the edge of a lamp that lifts a wooden board past white: its gaps
+    blown out (0.92, a third of them white), its core clipped in red all over (no pixel
+    white in every channel), its lines showing through: the reflection reaches it."""
+    samples = _samples([0.92], [0.35], [1.0], [0.0])
+    assert not hole_in_glare(samples, np.ones(1, bool), True, CFG).any()
+
+
 def test_a_warm_board_clipped_in_one_channel_shows_no_hole():
     """Kaya under a bright lamp clips in red round a bare point (gaps blown out, none of
     them white): no reflection, no hole (plain scene 56158's A15 was made unsure so)."""
