@@ -101,6 +101,7 @@ from companion.vision.clipped_white import (
 from companion.vision.config import Section
 from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
+from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
@@ -161,6 +162,7 @@ UNSURE_RULES = (
     "empty, no clear marks: no more print than its stones, or a stone's colour",
     "empty, no print where few spaces show the print its lines do",
     "empty, no print, a domed stone's shaded core",
+    "empty, a hole in a lamp's glare round its core",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -2033,14 +2035,18 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # board (``shaded_dome``): unsure.
     domed = shaded_dome(samples, kept, (best == 0) & ~unsure & ~bare, cfg)
     unsure |= domed
+    # A lamp's reflection in the gaps that stops short of the core has a stone in it
+    # (``glare_hole``): colour cannot tell a white one there from bare board.
+    in_hole = hole_in_glare(samples, (best == 0) & ~unsure & ~bare, reflection, cfg)
+    unsure |= in_hole
     rules = (confidence < cfg.min_confidence, loose, ambiguous,
              empty_far, covered_far, lit_and_shaded, alike, glare_left, lamp_left, core_left,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
-             stone_printed, unconfirmed_bare, domed)
+             stone_printed, unconfirmed_bare, domed, in_hole)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
-    leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed \
+    leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed & ~in_hole \
         & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
