@@ -10,7 +10,7 @@ from calibration.registration import from_corners
 from companion.geometry import Geometry, load_geometry
 from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene import random_effects
-from companion.vision.scene.looks import random_look_of
+from companion.vision.scene.looks import HELD_OUT, random_look_of
 from tests.helpers.scene_cache import render_scene
 
 
@@ -41,3 +41,15 @@ def read_scene(scenes: Scenes, seed: int) -> tuple[Reading, dict]:
     board = load_geometry(scenes.board_name)
     image, truth, _ = scenes.render(seed)
     return Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth)), truth
+
+
+def held_out_go19(seed: int, pieces: dict[str, str] | None, hands: float = HANDS
+                  ) -> tuple[np.ndarray, dict, np.ndarray]:
+    """The bench's held-out Go 19 × 19 scene ``seed`` (its own stones where ``pieces`` is
+    ``None``; a hand with chance ``hands``), its truth and the homography from its
+    corners tapped as the bench taps them."""
+    geometry = load_geometry("go-19")
+    scenes = Scenes("go-19", ("black", "white"), "stones", HELD_OUT, hands=hands)
+    image, truth = render_scene(seed, geometry, pieces, colours=scenes.colours,
+                                effects=scenes.effects(seed), look=scenes.look(seed))
+    return image, truth, tapped(seed, geometry, truth)

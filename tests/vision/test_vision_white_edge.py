@@ -13,26 +13,15 @@ same lamp shows no stone on its edge, and a hand over the stones is still flagge
 import numpy as np
 import pytest
 
-from benchmarks.vision import HANDS, Scenes
 from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Reading, Recogniser
-from companion.vision.scene.looks import HELD_OUT
-from tests.helpers.bench_taps import tapped
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import held_out_go19
 
 COLOURS = ("black", "white")
 SEED = 54013  # white vinyl, glass stones, a coloured lamp, 1280×960, 13° from the vertical
 EDGE = ("L19", "N19", "T15", "T12", "T11", "A9", "A8", "T8", "A4", "D1")
 
-
-def _scene(pieces: dict[str, str] | None, hands: float = HANDS
-           ) -> tuple[np.ndarray, dict, np.ndarray]:
-    geometry = load_geometry("go-19")
-    scenes = Scenes("go-19", COLOURS, "stones", HELD_OUT, hands=hands)
-    image, truth = render_scene(SEED, geometry, pieces, colours=COLOURS,
-                                effects=scenes.effects(SEED), look=scenes.look(SEED))
-    return image, truth, tapped(SEED, geometry, truth)
 
 
 def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
@@ -41,7 +30,7 @@ def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
 
 @pytest.mark.slow
 def test_white_glass_on_the_edge_is_read_white():
-    image, truth, homography = _scene(None)
+    image, truth, homography = held_out_go19(SEED, None)
     reading = _read(image, homography)
     assert all(truth["cells"][s] == "white" and reading.cells[s] == "white" for s in EDGE)
     shown = {s: c for s, c in truth["cells"].items() if s not in set(truth["hidden"])}
@@ -50,7 +39,7 @@ def test_white_glass_on_the_edge_is_read_white():
 
 @pytest.mark.slow
 def test_the_same_board_bare_shows_no_stone_on_its_edge():
-    image, truth, homography = _scene({})
+    image, truth, homography = held_out_go19(SEED, {})
     reading = _read(image, homography)
     assert all(reading.cells[s] in (EMPTY, UNSURE) for s in truth["cells"])
     assert all(reading.cells[s] == EMPTY for s in EDGE)
@@ -58,6 +47,6 @@ def test_the_same_board_bare_shows_no_stone_on_its_edge():
 
 @pytest.mark.slow
 def test_a_hand_over_the_stones_is_still_flagged():
-    image, truth, homography = _scene(None, hands=1.0)
+    image, truth, homography = held_out_go19(SEED, None, hands=1.0)
     assert truth["occluded"]
     assert _read(image, homography).occluded

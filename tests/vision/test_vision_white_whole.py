@@ -15,15 +15,12 @@ session's study block)."""
 import numpy as np
 import pytest
 
-from benchmarks.vision import HANDS, Scenes
 from companion.geometry import load_geometry
 from companion.vision.config import load_config
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, one_side
 from companion.vision.pipeline import Reading, Recogniser
-from companion.vision.scene.looks import HELD_OUT
-from tests.helpers.bench_taps import tapped
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import held_out_go19
 
 COLOURS = ("black", "white")
 
@@ -36,17 +33,6 @@ LEANING = (40021, ("L3", "Q7", "R13"))
 # (40094: B19, T10 and T11 with a highlight on the core alone).
 GLASS = [(40077, ("D7", "F6")), (40094, ("F10", "R17", "B19", "T10", "T11"))]
 
-
-def _scene(seed: int, pieces: dict[str, str] | None, hands: float = HANDS
-           ) -> tuple[np.ndarray, dict, np.ndarray]:
-    """The bench's held-out Go 19 × 19 scene ``seed`` (its own stones where ``pieces`` is
-    ``None``; a hand with chance ``hands``), its truth and the homography from its
-    corners tapped as the bench taps them."""
-    geometry = load_geometry("go-19")
-    scenes = Scenes("go-19", COLOURS, "stones", HELD_OUT, hands=hands)
-    image, truth = render_scene(seed, geometry, pieces, colours=COLOURS,
-                                effects=scenes.effects(seed), look=scenes.look(seed))
-    return image, truth, tapped(seed, geometry, truth)
 
 
 def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
@@ -77,7 +63,7 @@ def test_the_leaning_allowance_asks_a_core_not_white_at_heart_and_no_rim():
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "lit"), [LEANING, *GLASS])
 def test_white_stones_where_two_signs_agree_are_white(seed, lit):
-    image, truth, homography = _scene(seed, None)
+    image, truth, homography = held_out_go19(seed, None)
     reading = _read(image, homography)
     shown = _shown(truth)
     for name in lit:
@@ -90,7 +76,7 @@ def test_white_stones_where_two_signs_agree_are_white(seed, lit):
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "lit"), [LEANING, *GLASS])
 def test_the_same_board_bare_under_the_same_lamp_shows_no_stone(seed, lit):
-    image, truth, homography = _scene(seed, {})
+    image, truth, homography = held_out_go19(seed, {})
     reading = _read(image, homography)
     assert all(reading.cells[s] in (EMPTY, UNSURE) for s in _shown(truth))
     assert all(reading.cells[s] == EMPTY for s in lit)
@@ -105,7 +91,7 @@ def test_reflections_beside_the_points_of_a_bare_red_wood_board_are_not_turned()
     one of them (D16 at 0.2 pitch) white already, by its colour: that is no doing of this
     rule, and the other eleven of each are empty or unsure."""
     seed, _ = LEANING
-    image, truth, homography = _scene(seed, {})
+    image, truth, homography = held_out_go19(seed, {})
     bare = [s for s, c in _shown(truth).items() if c == EMPTY]
     lit = bare[::max(len(bare) // 12, 1)][:12]
     pitch = float(truth["pitch_px"])
@@ -132,6 +118,6 @@ def test_a_hand_over_white_glass_on_white_vinyl_is_still_flagged():
     the glass stones do; where the rule names such spaces white, the hand rule still
     counts them, and the picture is flagged."""
     seed, _ = GLASS[0]
-    image, truth, homography = _scene(seed, None, hands=1.0)
+    image, truth, homography = held_out_go19(seed, None, hands=1.0)
     assert truth["occluded"]
     assert _read(image, homography).occluded
