@@ -3,21 +3,11 @@ of the move that makes it (the stones it takes off are the rules' to say once th
 picture names the stone that captures), and a space the picture's odds read all but
 surely and no longer do is asked about like a space newly unread (T28)."""
 
-import pytest
-
 from companion.table import verdict as v
 from companion.table.likely import picture_answer
 from companion.table.question import unseen
 from companion.table.reading import UNSURE
 from tests.helpers.tables import camera_reads as board
-from tests.helpers.tables import table_in_memory
-
-
-@pytest.fixture
-def go():
-    with table_in_memory("go", {"size": 9}) as table:
-        yield table
-
 
 
 def white(share=0.999):

@@ -5,19 +5,9 @@ move could change", a position the table never showed. The positions the questio
 lead to count too: B9 is not kept, and the moves through the question's move are offered
 to confirm, never played on the picture's word."""
 
-import pytest
-
 from companion.table import verdict as v
 from companion.table.reading import UNSURE
 from tests.helpers.tables import camera_reads as board
-from tests.helpers.tables import table_in_memory
-
-
-@pytest.fixture
-def go():
-    with table_in_memory("go", {"size": 9}) as table:
-        yield table
-
 
 
 def a9_asked(table):
