@@ -132,7 +132,6 @@ from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_dark import turned_dark
 from companion.vision.turned_tint import turned_round
 from companion.vision.white_hue import hued_white
-from companion.vision.white_past_core import face_white_past_core
 
 UNSURE_RULES = (
     "not clearly best",
@@ -1738,8 +1737,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     clipped_stone |= _stone_round_blown_core(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_over_mark(samples, rays, fair_print, blown_light, cfg)
     clipped_stone |= _face_past_core(samples, rays, fair_print, blown_light, cfg, rim)
-    clipped_stone |= face_white_past_core(samples, rays, fair_print, blown_light & ~clipped_stone,
-                                          rim, cfg)
     # So is a stone of a hue of its own the lamp clips where its paint is bright, its hue
     # left in the rest, over the mark it hides (``blown_hue``; ONE's circles only).
     if rays is not None and hued.any() and not (samples.ring_seen > 0.0).any():
