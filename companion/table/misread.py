@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.base import Game, State
@@ -74,18 +74,24 @@ def misread(game: Game, state: State, reading: Reading, spaces: Sequence[str],
     (``refusal``: the rule's reason), or ``None`` when no legal moves explain the
     reading with other pieces there. The answers: what was read (the refusal stands),
     then each other content the legal moves explain the reading with, those moves."""
-    others: dict[str, dict[str, Any]] = {}
+    others: dict[str, Candidate] = {}
     for candidate in _with_another_piece(game, state, reading, spaces, limits):
         put = {space: candidate.view[space] for space in spaces}
-        others.setdefault(json.dumps(put, sort_keys=True), put)
+        others.setdefault(json.dumps(put, sort_keys=True), replace(candidate, hidden=()))
     named = len(spaces) > 1
     answers = [Answer(answer_words(game, reading, spaces, named), refused=refusal)]
-    for put in others.values():
-        found = explain(game, state, {**reading, **put}, limits)
-        if len(found.candidates) != 1 or not found.complete:
-            continue  # not one legal way to it: the players would be guessing
-        answers.append(Answer(answer_words(game, found.candidates[0].view, spaces, named),
-                              found.candidates[0], tuple(spaces)))
+    for candidate in others.values():
+        # The reading with those pieces must have one explanation, the search's all
+        # tried: else the players would be choosing among moves, not colours. The
+        # order kept is the first search's, the piece read first among the moves
+        # (it was refused before the others were set).
+        found = explain(game, state, {**reading, **{s: candidate.view[s] for s in spaces}},
+                        limits)
+        if len(found.candidates) != 1 or not found.complete \
+                or found.candidates[0].view != candidate.view:
+            continue
+        answers.append(Answer(answer_words(game, candidate.view, spaces, named), candidate,
+                              tuple(spaces)))
     if len(answers) < 2 or len({a.words for a in answers}) < len(answers):
         return None
     return Question(question_text(spaces, answers), tuple(spaces), tuple(answers))
