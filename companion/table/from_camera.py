@@ -29,7 +29,7 @@ from companion.table.likely import (
     rules_out,
     shown_otherwise,
 )
-from companion.table.misread import Refusals, misread
+from companion.table.misread import Refusals, misread, missed
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
@@ -316,7 +316,9 @@ class CameraReadings:
                           ) -> TableVerdict | None:
         """After the same space was read surely as the same piece in refusals in a row
         (``companion.table.misread``), ask whether it is that piece or another the
-        legal moves explain the reading with: "Is F8 black or white?" (T38). The
+        legal moves explain the reading with: "Is F8 black or white?" (T38); but
+        first about a move that may hide in a space it cannot read, where one
+        explains the reading as read (``misread.missed``). The
         question asked before is put again where no legal move reaches the reading
         any longer (more moves played since), the spaces still read so: its moves,
         answered, are played and the reading read again from there."""
@@ -328,6 +330,9 @@ class CameraReadings:
                        if self._confirmed.get(space) != reading[space])
         if not spaces:
             return None
+        lost = missed(game, state, reading, self._settled, self.limits)
+        if lost is not None:
+            return self._ask(lost)  # a move the camera missed, not a colour misread
         question = misread(game, state, reading, spaces, refused.text, self.limits)
         kept = self._misread
         if question is None and kept is not None and all(

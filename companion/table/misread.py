@@ -8,19 +8,31 @@ way in ``REFUSALS_BEFORE_ASKING`` refusals in a row (``Refusals``), the table as
 about it instead (``misread``): the answers are the content read, which keeps the
 refusal, and each content the legal moves could have put there, with those moves.
 Nothing is played on the picture's word: the colour read is what the picture says, and
-the rules alone say the other; only the players' answer plays it.
+the rules alone say the other; only the players' answer plays it. But a stone of the
+player not to move is refused too where the other player's move was lost in a space the
+camera cannot read (read unsure since before it was set, so never asked about): where
+the reading as read is explained with a move hidden in any unread space, that is asked
+first (``missed``: "Is A9 empty or black?"), not the colour, whose other answer would
+then be wrong.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.base import Game, State
 from companion.table.explain import Candidate, SearchLimits, explain
-from companion.table.question import Answer, Question, answer_words, question_text, unseen
+from companion.table.question import (
+    Answer,
+    Question,
+    answer_words,
+    hidden,
+    question_text,
+    unseen,
+)
 from companion.table.reading import UNSURE, Reading, is_sure
 
 REFUSALS_BEFORE_ASKING = 3
@@ -53,6 +65,9 @@ class Refusals:
                 continue
             content = json.dumps(reading[space], sort_keys=True)
             before = self.seen.get(space)
+            if before is not None and before[0] == content and before[2] == number:
+                counted[space] = before  # the same reading, read again after an answer
+                continue
             row = before[1] + 1 if before is not None and before[0] == content \
                 and before[2] == number - 1 else 1
             counted[space] = (content, row, number)
@@ -66,6 +81,21 @@ class Refusals:
 
     def clear(self) -> None:
         self.seen = {}
+
+
+def missed(game: Game, state: State, reading: Reading, settled: Collection[str],
+           limits: SearchLimits) -> Question | None:
+    """The question about a move that may hide in a space the camera cannot read (any,
+    but those answered "nothing happened" in this position: ``settled``), where such a
+    move and the pieces read explain ``reading``; ``None`` where none does."""
+    view = game.view(state)
+    unread = frozenset(space for space in view
+                       if not is_sure(reading, space) and space not in settled)
+    if not unread:
+        return None
+    found = explain(game, state, reading, limits, unread)
+    hiding = [candidate for candidate in found.candidates if candidate.hidden]
+    return hidden(game, view, hiding) if hiding else None
 
 
 def misread(game: Game, state: State, reading: Reading, spaces: Sequence[str],

@@ -8,6 +8,7 @@ refusal."""
 import pytest
 
 from companion.table import verdict as v
+from companion.table.reading import UNSURE
 from tests.helpers.tables import camera_reads as board
 from tests.helpers.tables import table_in_memory
 
@@ -89,3 +90,22 @@ def test_the_question_is_put_again_past_the_searchs_reach(go):
     result = go.choose(1)
     assert result.kind == v.APPLIED and go.state["moves"] == 5
     assert go.state["board"]["C3"] == "black" and go.state["board"]["F8"] == "white"
+
+
+def test_a_move_that_may_hide_where_the_camera_never_read_is_asked_first(go):
+    """White's A9 set where the camera has not read since before (never asked about),
+    then Black's D4: refused as "White's turn" three times, it is the move lost in A9
+    that is asked about, not D4's colour, whose other answer would be wrong."""
+    go.play({"type": "place", "player": "black", "at": "G4"})
+    assert go.submit_reading(board(go, A9=UNSURE)).kind == v.UNCHANGED
+    for _ in range(2):
+        assert go.submit_reading(board(go, A9=UNSURE, D4="black")).kind == v.ILLEGAL
+    result = go.submit_reading(board(go, A9=UNSURE, D4="black"))
+    assert result.kind == v.QUESTION and result.text == "Is A9 empty or white?"
+    assert go.choices[1] == "White: White places on A9, then Black places on D4"
+    # "Empty": the move is not there; then the colour read is asked about.
+    result = go.choose(0)
+    assert result.kind == v.QUESTION
+    assert result.text == ("A9 is empty, as the game has it. Is D4 black or white?")
+    assert go.choices == ["Black: It is White's turn, not Black's.",
+                          "White: White places on D4"]
