@@ -462,14 +462,14 @@ class CameraReadings:
                                                    frozenset(), self._odds))
                 return replace(again, text=f"{what}, as the game has it. {again.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
-        misread = question is self._misread
+        asked_colour = question is self._misread
         result = self._apply(answer.candidate)
         result = replace(result, text=f"{what}, {how}: {result.text}")
         rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
         # The reading as answered is read as the camera's own (T38): a move may hide
         # where the picture names a stone it cannot read surely.
-        fresh = self._fresh(reading, False) if misread and reading is not None \
+        fresh = self._fresh(reading, False) if asked_colour and reading is not None \
             else frozenset()
         if result.kind == v.APPLIED and reading is not None and (fresh or compare(
                 self.game.view(self.state), reading)):
