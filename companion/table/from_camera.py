@@ -29,6 +29,7 @@ from companion.table.likely import (
     rules_out,
     shown_otherwise,
 )
+from companion.table.misread import Refusals, misread, missed
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
@@ -64,6 +65,10 @@ class CameraReadings:
     _choices: list[Candidate]
     _question: Question | None
     _unlearned: Question | None  # dropped unanswered since the game last changed
+    _misread: Question | None  # about a piece read surely that the rules refuse (T38)
+    _confirmed: dict[str, Any]  # answered as read (T38) since the game last changed
+    _refusals: Refusals  # the spaces the refusals in a row put back (T38)
+    _readings: int  # the readings held against the game (not hidden by a hand)
     _last_reading: dict[str, Any] | None
     _seen_step: int
     _seen: dict[str, Any] | None
@@ -154,6 +159,7 @@ class CameraReadings:
             return TableVerdict(v.OCCLUDED, "The board is hidden (a hand over it?): waiting.",
                                 difference.unsure)
         self._last_reading = self._seen = reading
+        self._readings += 1
         waiting = self._waiting
         if waiting is not None and waiting.view is not None and agrees(waiting.view, reading):
             return self._dice_verdict()
@@ -213,6 +219,8 @@ class CameraReadings:
         if unlearned is not None and reading is not None \
                 and all(is_sure(reading, space) for space in unlearned.spaces):
             self._unlearned = None
+        self._misread = None
+        self._refusals.clear()
         self._reset_table()
         if self._waiting is not None and self._waiting.view is not None:
             self._cancel_waiting()
@@ -253,7 +261,8 @@ class CameraReadings:
         if not explanation.difference:
             return self._matches(question)
         pending, self._question = self._question, None
-        self._unlearned = pending or self._unlearned
+        if pending is not self._misread:
+            self._unlearned = pending or self._unlearned
         candidates = tuple(c for c in explanation.candidates
                            if not contradicts(c.view, self._odds))
         if explanation.candidates and not candidates:
@@ -294,11 +303,45 @@ class CameraReadings:
             # it is put again, which the players can answer, rather than a refusal
             # they cannot mend (T36).
             return self._ask(self._unlearned)
+        asked = self._misread_question(reading, refused)
+        if asked is not None:
+            return asked
         if explanation.complete or refused.kind != v.ILLEGAL:
             return refused
         # The search ran out before it tried every sequence: no rule is known broken.
         self._problem = replace(refused, kind=v.MISMATCH, text=UNCHECKED)
         return self._problem
+
+    def _misread_question(self, reading: Reading, refused: TableVerdict
+                          ) -> TableVerdict | None:
+        """After the same space was read surely as the same piece in refusals in a row
+        (``companion.table.misread``), ask whether it is that piece or another the
+        legal moves explain the reading with: "Is F8 black or white?" (T38); but
+        first about a move that may hide in a space it cannot read, where one
+        explains the reading as read (``misread.missed``). The
+        question asked before is put again where no legal move reaches the reading
+        any longer (more moves played since), the spaces still read so: its moves,
+        answered, are played and the reading read again from there."""
+        if refused.kind not in (v.ILLEGAL, v.MISMATCH):
+            return None
+        game, state = self.game, self.state
+        self._refusals.note(self._readings, game.view(state), reading, refused.spaces)
+        spaces = tuple(space for space in self._refusals.repeated(self._readings)
+                       if self._confirmed.get(space) != reading[space])
+        if not spaces:
+            return None
+        lost = missed(game, state, reading, self._settled, self.limits)
+        if lost is not None:
+            return self._ask(lost)  # a move the camera missed, not a colour misread
+        question = misread(game, state, reading, spaces, refused.text, self.limits)
+        kept = self._misread
+        if question is None and kept is not None and all(
+                is_sure(reading, space) and space in spaces for space in kept.spaces):
+            question = kept
+        if question is None:
+            return None
+        self._misread = question
+        return self._ask(question)
 
     def _confirm(self, explanation: Explanation) -> TableVerdict:
         """The reading is explained only with a move on spaces asked about and never
@@ -396,6 +439,16 @@ class CameraReadings:
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
                 else answer.words)
         how = "as the picture shows it most likely" if by_picture else "as answered"
+        reading = self._last_reading
+        if question is self._misread and reading is not None:
+            if answer.candidate is None:
+                # What the camera read stands, and so does the refusal (T38).
+                self._confirmed.update({space: reading[space] for space in question.spaces})
+                refused = self._refuse(reading)
+                return replace(refused, text=f"{what}, as answered. {refused.text}")
+            # The camera read another piece there: the reading as answered.
+            self._last_reading = {**reading, **{space: answer.candidate.view[space]
+                                                for space in question.spaces}}
         if answer.candidate is None:
             if by_picture:
                 what = f"{what} most likely"
@@ -409,16 +462,21 @@ class CameraReadings:
                                                    frozenset(), self._odds))
                 return replace(again, text=f"{what}, as the game has it. {again.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
+        asked_colour = question is self._misread
         result = self._apply(answer.candidate)
         result = replace(result, text=f"{what}, {how}: {result.text}")
         rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
-        if result.kind == v.APPLIED and reading is not None and compare(
-                self.game.view(self.state), reading):
+        # The reading as answered is read as the camera's own (T38): a move may hide
+        # where the picture names a stone it cannot read surely.
+        fresh = self._fresh(reading, False) if asked_colour and reading is not None \
+            else frozenset()
+        if result.kind == v.APPLIED and reading is not None and (fresh or compare(
+                self.game.view(self.state), reading)):
             # The board shows more than the move answered (a question put again past
             # moves it could not explain, T36): it is read again from there.
             again = self._conclude(*self._look(self.game, self.state, reading,
-                                               frozenset(), self._odds))
+                                               fresh, self._odds))
             return replace(again, text=f"{result.text} {again.text}")
         if result.kind != v.APPLIED or not rest or reading is None:
             return result

@@ -35,23 +35,33 @@ changes."""
 class Answer:
     """One possibility: ``words`` says what stands on the spaces asked about; the
     ``candidate`` moves that put it there, or ``None`` for "as the game has it";
-    ``changes`` are the spaces asked about that the moves change."""
+    ``changes`` are the spaces asked about that the moves change. ``refused``, for an
+    answer with no move that is not the game's content (the colour the camera read,
+    which the rules forbid: ``companion.table.misread``), is the rule's reason the
+    reading stays refused with."""
 
     words: str
     candidate: Candidate | None = None
     changes: tuple[str, ...] = ()
+    refused: str = ""
+
+    @property
+    def means(self) -> str:
+        """What the answer does, in words: its moves, the refusal it keeps, or
+        "nothing happened there"."""
+        if self.candidate is not None:
+            return self.candidate.text
+        return self.refused or NOTHING_HAPPENED
 
     @property
     def text(self) -> str:
         """The answer as one line: ``White: White places on C4``."""
-        what = NOTHING_HAPPENED if self.candidate is None else self.candidate.text
-        return f"{self.words[:1].upper()}{self.words[1:]}: {what}"
+        return f"{self.words[:1].upper()}{self.words[1:]}: {self.means}"
 
     def to_json(self) -> dict[str, Any]:
         """``move`` is ``None`` for "as the game has it"; ``means`` says it in words."""
         move = None if self.candidate is None else self.candidate.text
-        return {"words": self.words, "move": move, "means": move or NOTHING_HAPPENED,
-                "text": self.text}
+        return {"words": self.words, "move": move, "means": self.means, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -104,12 +114,12 @@ def unseen(game: Game, state: State, reading: Reading, fresh: Collection[str],
         moves = [move for move in moves if not ruled_out(move[0].view, move[1])] or moves
     spaces = tuple(s for s in view if any(s in changed for _, changed in moves))
     named = len(spaces) > 1
-    answers = [Answer(_words(game, view, spaces, named))]
+    answers = [Answer(answer_words(game, view, spaces, named))]
     for candidate, changed in moves:
         changes = tuple(s for s in spaces if s in changed)
-        answers.append(Answer(_words(game, candidate.view, changes, named), candidate,
+        answers.append(Answer(answer_words(game, candidate.view, changes, named), candidate,
                               changes))
-    return Question(_ask(spaces, answers), spaces, tuple(answers))
+    return Question(question_text(spaces, answers), spaces, tuple(answers))
 
 
 def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
@@ -121,11 +131,11 @@ def between(game: Game, reading: Reading, candidates: Sequence[Candidate]
     spaces = tuple(s for s in views[0] if any(v[s] != views[0][s] for v in views))
     if not spaces or any(is_sure(reading, s) for s in spaces):
         return None
-    answers = [Answer(_words(game, c.view, spaces, len(spaces) > 1), c, spaces)
+    answers = [Answer(answer_words(game, c.view, spaces, len(spaces) > 1), c, spaces)
                for c in candidates]
     if len({a.words for a in answers}) < len(answers):
         return None
-    return Question(_ask(spaces, answers), spaces, tuple(answers))
+    return Question(question_text(spaces, answers), spaces, tuple(answers))
 
 
 def hidden(game: Game, view: Mapping[str, Any], candidates: Sequence[Candidate]
@@ -135,15 +145,15 @@ def hidden(game: Game, view: Mapping[str, Any], candidates: Sequence[Candidate]
     (nothing happened, and the reading is refused), then one per candidate."""
     spaces = tuple(s for s in view if any(s in c.hidden for c in candidates))
     named = len(spaces) > 1
-    answers = [Answer(_words(game, view, spaces, named))]
+    answers = [Answer(answer_words(game, view, spaces, named))]
     for candidate in candidates:
         changes = tuple(s for s in spaces if candidate.view[s] != view[s])
-        answers.append(Answer(_words(game, candidate.view, spaces, named), candidate,
+        answers.append(Answer(answer_words(game, candidate.view, spaces, named), candidate,
                               changes))
-    return Question(_ask(spaces, answers), spaces, tuple(answers))
+    return Question(question_text(spaces, answers), spaces, tuple(answers))
 
 
-def _words(game: Game, view: Mapping[str, Any], spaces: Sequence[str], named: bool) -> str:
+def answer_words(game: Game, view: Mapping[str, Any], spaces: Sequence[str], named: bool) -> str:
     """What ``view`` has on ``spaces``: ``white``; ``named``, with the spaces' names:
     ``C4 white``, ``C4 and D5 empty``, ``C4 white, D5 empty``."""
     words = [content_words(game, view[s]) for s in spaces]
@@ -154,7 +164,7 @@ def _words(game: Game, view: Mapping[str, Any], spaces: Sequence[str], named: bo
     return ", ".join(f"{s} {w}" for s, w in zip(spaces, words, strict=True))
 
 
-def _ask(spaces: Sequence[str], answers: Sequence[Answer]) -> str:
+def question_text(spaces: Sequence[str], answers: Sequence[Answer]) -> str:
     """``Is C4 empty or white?`` for one space; ``What is on C4 and D5 now?`` for more."""
     if len(spaces) > 1:
         return f"What is on {joined(list(spaces))} now?"

@@ -53,6 +53,7 @@ from companion.table import verdict as v
 from companion.table.dice_wait import DiceRefused, DiceWaits, WaitingRoll
 from companion.table.explain import Candidate, SearchLimits
 from companion.table.from_camera import CameraReadings
+from companion.table.misread import Refusals
 from companion.table.question import Question
 from companion.table.reading import compare, is_sure
 from companion.table.record import export_lines, export_sgf
@@ -114,6 +115,10 @@ class TableSession(CameraReadings, DiceWaits):
         self._choices: list[Candidate] = []
         self._question: Question | None = None
         self._unlearned: Question | None = None  # dropped unanswered (table.unlearned)
+        self._misread: Question | None = None  # a piece read that the rules refuse (T38)
+        self._confirmed: dict[str, Any] = {}  # answered as read (T38) since the game changed
+        self._refusals = Refusals()  # the spaces the refusals in a row put back (T38)
+        self._readings = 0  # the readings held against the game (not hidden by a hand)
         self._waiting: WaitingRoll | None = None
         self._last_reading: dict[str, Any] | None = None
         self._seen: dict[str, Any] | None = None  # the camera's last steady reading, any game
@@ -595,7 +600,9 @@ class TableSession(CameraReadings, DiceWaits):
         self._reset_table()
         self._last_reading = None
         self._settled = set()
-        self._unlearned = None
+        self._unlearned = self._misread = None
+        self._confirmed = {}
+        self._refusals.clear()
         self._prompt_dice()
 
     def _reset_table(self) -> None:
@@ -661,8 +668,10 @@ class TableSession(CameraReadings, DiceWaits):
         self._last_changed = last_step.changed_between(live.match.game, before,
                                                        live.match.state)
         self._choices = []
-        self._question = self._unlearned = None
+        self._question = self._unlearned = self._misread = None
         self._settled = set()
+        self._confirmed = {}
+        self._refusals.clear()
         self._cancel_waiting()
         reading = self._last_reading
         spaces: tuple[str, ...] = ()

@@ -110,3 +110,43 @@ def test_the_question_is_answered_by_tapping_on_a_phone(make_app, live_server,
         sync_api.expect(page.locator("#answers")).to_be_hidden()
     finally:
         context.close()
+
+
+def test_a_stone_read_in_a_colour_the_rules_refuse_is_asked_about(make_app, live_server,
+                                                                    page):
+    """T38: White's D5 read black at three readings in a row ("It is White's turn, not
+    Black's." each time) becomes "Is D5 black or white?", shown as every question is,
+    the colour read keeping the refusal and the legal one playing the moves."""
+    url = live_server(make_app())
+    page.goto(url)
+    sync_api.expect(page.locator("#game-choice")).to_have_value("one", timeout=WAIT_MS)
+    page.click("#start")
+    sync_api.expect(verdict(page)).to_have_text("A new game of ONE begins.", timeout=WAIT_MS)
+    space(page, "A1").click()
+    sync_api.expect(verdict(page)).to_have_text("Black places on A1.", timeout=WAIT_MS)
+    assert send_reading(page, url)["kind"] == "unchanged"
+
+    assert send_reading(page, url, D5="black")["kind"] == "illegal"
+    sync_api.expect(verdict(page)).to_have_text("It is White's turn, not Black's.",
+                                                timeout=WAIT_MS)
+    assert send_reading(page, url, D5="black", B2="black")["kind"] == "illegal"
+    asked = send_reading(page, url, D5="black", B2="black", C3="white")
+    assert asked["kind"] == "question"
+    sync_api.expect(verdict(page)).to_have_text("Is D5 black or white?", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#verdict-card")).to_have_attribute("data-kind", "question")
+    sync_api.expect(page.locator("#answers .answer-button")).to_have_count(2)
+    sync_api.expect(answer(page, "It is White's turn, not Black's.")).to_contain_text("black")
+    sync_api.expect(answer(page, "White places on D5, then Black places on B2")
+                    ).to_contain_text("white")
+    sync_api.expect(space(page, "D5").locator(".mark.question")).to_have_count(1)
+    screenshot(page, "table-question-misread-colour.png")
+
+    answer(page, "White places on D5").click()
+    sync_api.expect(verdict(page)).to_have_text(
+        "D5 is white, as answered: White places on D5. Black places on B2. White places "
+        "on C3.", timeout=WAIT_MS)
+    sync_api.expect(page.locator("#answers")).to_be_hidden()
+    sync_api.expect(space(page, "D5").locator('.stone[data-content="white"]')).to_have_count(1)
+    sync_api.expect(page.locator("#events li")).to_have_text(
+        ["Black places on A1", "White places on D5", "Black places on B2",
+         "White places on C3"])
