@@ -103,6 +103,7 @@ from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
 from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.light_set import like_light_set
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -1490,6 +1491,28 @@ def _bare_print(samples: Samples, fair_print: np.ndarray, arms: np.ndarray | Non
     return fair_print * arms
 
 
+def _like_light_set(ratio: np.ndarray, samples: Samples, fair_print: np.ndarray,
+                    rules: Sequence[np.ndarray], unsure: np.ndarray, best: np.ndarray,
+                    confidence: np.ndarray, clean: np.ndarray, bare: np.ndarray,
+                    light: int | None, rim: np.ndarray | None, arms: np.ndarray | None,
+                    cfg: Section) -> np.ndarray:
+    """The spaces read as the lightest stone ``light`` and left unsure by no rule but
+    that it is not clearly best or its colour is like its board's (``rules``, in
+    ``UNSURE_RULES``' order), that ``light_set.like_light_set`` names that stone: its
+    print hidden, its colour its set's in this picture, apart from its bare board's. The
+    sets are the spaces read surely (``learn_confidence``, ``clean``) as that stone and
+    as bare board (not by a glare, ``bare``). Go only (``light`` is ``None`` elsewhere)."""
+    if light is None:
+        return np.zeros(len(best), dtype=bool)
+    doubts = {"not clearly best", "stone colour like the board's"}
+    others = np.any([rule for name, rule in zip(UNSURE_RULES, rules, strict=True)
+                     if name not in doubts], axis=0)
+    asked = unsure & (best == light) & ~others
+    sure = ~unsure & clean & (confidence >= cfg.learn_confidence)
+    return like_light_set(ratio, samples, fair_print, sure & (best == light),
+                          sure & (best == 0) & ~bare, asked, rim, arms, cfg)
+
+
 def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                     rays: np.ndarray | None, fair_print: np.ndarray, rim: np.ndarray | None,
                     inked: bool, hued: np.ndarray, asked: np.ndarray, cfg: Section
@@ -2044,6 +2067,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
              stone_printed, unconfirmed_bare, domed, in_hole)
+    # A light stone colour leans to, unsure only as not clearly best or in its board's
+    # colour, hiding its print, in the colour of the picture's sure light stones and apart
+    # from its sure bare board's, is that stone (``light_set``).
+    set_light = _like_light_set(ratio, samples, fair_print, rules, unsure, best, confidence,
+                                clean, bare, lightest_stone, rim, arms, cfg)
+    unsure &= ~set_light
+    confidence = np.where(set_light, cfg.min_confidence, confidence)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed & ~in_hole \
@@ -2055,6 +2085,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(in_shade[:, None], np.eye(posterior.shape[1])[lightest], odds)
     odds = np.where(glass[:, None], np.eye(posterior.shape[1])[best], odds)
     odds = np.where(set_dark[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
+    odds = np.where(set_light[:, None], np.eye(posterior.shape[1])[best], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in np.where(in_shade, lightest, best)]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
@@ -2069,4 +2100,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered & print_at_spaces(samples, cfg), blank=blank,
                          odds=odds, leans=leans, why=why,
-                         hand_like=in_shade | glass | set_dark)
+                         hand_like=in_shade | glass | set_dark | set_light)
