@@ -74,7 +74,9 @@ clipping leaves, hiding its print and shading the board beside it, is white
 lies off the lightest stones read white, on a hued colour's span, is unsure
 (``white_hue``), and so is one read empty that shows its circle only in part where its
 face is lighter than its board or far from its colour in a hue of its own
-(``_mark_in_part``). ``SpaceReadings.why``
+(``_mark_in_part``). A light stone left unsure only as not clearly best or in its board's
+colour, hiding its print, in the tint or lightness of the picture's sure light stones and
+apart from its sure bare board's, is that stone (``light_set``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
