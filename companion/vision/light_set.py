@@ -88,3 +88,24 @@ def like_light_set(ratio: np.ndarray, samples: Samples, fair_print: np.ndarray,
     tint = _apart(colour_part(ratio), sure_light, sure_bare, cfg)
     light = _apart(ratio.mean(axis=1, keepdims=True), sure_light, sure_bare, cfg)
     return chosen & (tint | light)
+
+
+def empty_like_light_set(ratio: np.ndarray, samples: Samples, sure_light: np.ndarray,
+                         sure_bare: np.ndarray, asked: np.ndarray, cfg: Section
+                         ) -> np.ndarray:
+    """The ``asked`` spaces (N bool: read empty, surely or not) that show no print where a
+    piece would sit (under ``ink_present``) and whose colour is the picture's sure light
+    stones' (``sure_light``), apart from its sure bare board's (``sure_bare``), as
+    ``like_light_set`` asks: a white stone among stones, where no print shows round it
+    to be hidden, read empty because its colour lies nearer its board's than the light
+    stone's foreseen one. Such a space is unsure, not named: bare board among stones
+    shows no print round it either, and one sign is not two."""
+    doubted = np.zeros(len(ratio), dtype=bool)
+    if min(sure_light.sum(), sure_bare.sum()) < cfg.light_set_refs:
+        return doubted
+    chosen = asked & (samples.ink < cfg.ink_present) & (samples.gap_blown <= cfg.lamp_gap_blown)
+    if not chosen.any():
+        return doubted
+    tint = _apart(colour_part(ratio), sure_light, sure_bare, cfg)
+    light = _apart(ratio.mean(axis=1, keepdims=True), sure_light, sure_bare, cfg)
+    return chosen & (tint | light)
