@@ -2089,9 +2089,10 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                 sure_bare, lightest_stone, rim, arms, cfg)
     unsure &= ~set_light
     confidence = np.where(set_light, cfg.min_confidence, confidence)
-    # Read empty with no print where a piece would sit, in that colour too: unsure.
+    # Read empty with no print where a piece would sit, in that colour too: unsure (not
+    # where ``shaded_white`` names it white, which leaves ``best`` as it was).
     set_empty = empty_like_light_set(ratio, samples, sure_light, sure_bare,
-                                     (best == 0) & ~unsure & ~bare, cfg)
+                                     (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
     unsure |= set_empty
     rules = (*rules, set_empty)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
