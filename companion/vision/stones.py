@@ -74,7 +74,9 @@ clipping leaves, hiding its print and shading the board beside it, is white
 lies off the lightest stones read white, on a hued colour's span, is unsure
 (``white_hue``), and so is one read empty that shows its circle only in part where its
 face is lighter than its board or far from its colour in a hue of its own
-(``_mark_in_part``). ``SpaceReadings.why``
+(``_mark_in_part``). A light stone left unsure only as not clearly best or in its board's
+colour, hiding its print, in the tint or lightness of the picture's sure light stones and
+apart from its sure bare board's, is that stone (``light_set``). ``SpaceReadings.why``
 names the rules that made each space unsure (``UNSURE_RULES``; docs/recognition.md, "Why
 a space is unsure").
 """
@@ -103,6 +105,7 @@ from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
 from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.light_set import empty_like_light_set, like_light_set
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -163,6 +166,7 @@ UNSURE_RULES = (
     "empty, no print where few spaces show the print its lines do",
     "empty, no print, a domed stone's shaded core",
     "empty, a hole in a lamp's glare round its core",
+    "empty, no print, its light stones' colour",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -1490,6 +1494,38 @@ def _bare_print(samples: Samples, fair_print: np.ndarray, arms: np.ndarray | Non
     return fair_print * arms
 
 
+def _light_sets(unsure: np.ndarray, best: np.ndarray, confidence: np.ndarray,
+                clean: np.ndarray, bare: np.ndarray, light: int | None, cfg: Section
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The spaces read surely (``learn_confidence``, ``clean``, not unsure) as the lightest
+    stone ``light`` and as bare board (not by a glare, ``bare``): what this picture shows
+    its light stones and its bare board look like (none where ``light`` is ``None``)."""
+    sure = ~unsure & clean & (confidence >= cfg.learn_confidence)
+    if light is None:
+        return np.zeros_like(sure), np.zeros_like(sure)
+    return sure & (best == light), sure & (best == 0) & ~bare
+
+
+def _like_light_set(ratio: np.ndarray, samples: Samples, fair_print: np.ndarray,
+                    rules: Sequence[np.ndarray], unsure: np.ndarray, best: np.ndarray,
+                    sure_light: np.ndarray, sure_bare: np.ndarray, light: int | None,
+                    rim: np.ndarray | None, arms: np.ndarray | None, cfg: Section
+                    ) -> np.ndarray:
+    """The spaces read as the lightest stone ``light`` and left unsure by no rule but
+    that it is not clearly best or its colour is like its board's (``rules``, the first
+    of ``UNSURE_RULES``, in its order), that ``light_set.like_light_set`` names that stone: its
+    print hidden, its colour its set's (``sure_light``) in this picture, apart from its
+    bare board's (``sure_bare``). Go only (``light`` is ``None`` elsewhere)."""
+    if light is None:
+        return np.zeros(len(best), dtype=bool)
+    doubts = {"not clearly best", "stone colour like the board's"}
+    others = np.any([rule for name, rule in zip(UNSURE_RULES[:len(rules)], rules, strict=True)
+                     if name not in doubts], axis=0)
+    asked = unsure & (best == light) & ~others
+    return like_light_set(ratio, samples, fair_print, sure_light, sure_bare, asked, rim, arms,
+                          cfg)
+
+
 def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
                     rays: np.ndarray | None, fair_print: np.ndarray, rim: np.ndarray | None,
                     inked: bool, hued: np.ndarray, asked: np.ndarray, cfg: Section
@@ -2044,9 +2080,24 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
              ringed, uneven, other_hue, unprinted, lit_face, blown_face, foot_printed, clipped,
              over_print, white_off, light_part, part_far, cut_short, part_shown, unlined,
              stone_printed, unconfirmed_bare, domed, in_hole)
+    # A light stone colour leans to, unsure only as not clearly best or in its board's
+    # colour, hiding its print, in the colour of the picture's sure light stones and apart
+    # from its sure bare board's, is that stone (``light_set``).
+    sure_light, sure_bare = _light_sets(unsure, best, confidence, clean, bare, lightest_stone,
+                                        cfg)
+    set_light = _like_light_set(ratio, samples, fair_print, rules, unsure, best, sure_light,
+                                sure_bare, lightest_stone, rim, arms, cfg)
+    unsure &= ~set_light
+    confidence = np.where(set_light, cfg.min_confidence, confidence)
+    # Read empty with no print where a piece would sit, in that colour too: unsure (not
+    # where ``shaded_white`` names it white, which leaves ``best`` as it was).
+    set_empty = empty_like_light_set(ratio, samples, sure_light, sure_bare,
+                                     (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
+    unsure |= set_empty
+    rules = (*rules, set_empty)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
-    leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed & ~in_hole \
+    leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed & ~in_hole & ~set_empty \
         & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
@@ -2055,6 +2106,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     odds = np.where(in_shade[:, None], np.eye(posterior.shape[1])[lightest], odds)
     odds = np.where(glass[:, None], np.eye(posterior.shape[1])[best], odds)
     odds = np.where(set_dark[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
+    odds = np.where(set_light[:, None], np.eye(posterior.shape[1])[best], odds)
     names = [EMPTY, *colours]
     best_names = [names[i] for i in np.where(in_shade, lightest, best)]
     labels = [UNSURE if u else n for n, u in zip(best_names, unsure, strict=True)]
@@ -2069,4 +2121,4 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     return SpaceReadings(labels=labels, confidence=confidence, best=best_names,
                          covered=covered & print_at_spaces(samples, cfg), blank=blank,
                          odds=odds, leans=leans, why=why,
-                         hand_like=in_shade | glass | set_dark)
+                         hand_like=in_shade | glass | set_dark | set_light)
