@@ -103,6 +103,7 @@ from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
 from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.light_order import lightest_run
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -679,24 +680,35 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     # colour's paint is taken out. All of them together (under two lamps, a light
     # between theirs) are light stones.
     together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
+
+    def fit(light: Light) -> float:
+        return _light_fit(ratio, clean, _candidates(samples, colours, palette, cfg,
+                                                    light.colour, light.level), cfg)
+
     options = []
     for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
         colour = column_median(shown[agree])
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
+        # Stones far less light than the lightest run of them (``light_order``: a dark
+        # stone a lamp lifts on a dark board) do not say how dark the board is, where the
+        # run alone explains the stones better by one space that nothing explains.
+        run = lightest_run(lum, stones, cfg.light_run_gap)
         options.append([])
         for piece in taken:
             tint = colour + colour_part(paints[light[0]]) - colour_part(paints[piece])
-            options[-1].append(Light(tint, _board_level(samples, lum, stones, tint, piece,
-                                                        colours, palette, cfg)))
+            found = Light(tint, _board_level(samples, lum, stones, tint, piece, colours,
+                                             palette, cfg))
+            if cfg.light_min_stones <= run.sum() < stones.sum():
+                lightest = Light(tint, _board_level(samples, lum, run, tint, piece, colours,
+                                                    palette, cfg))
+                if fit(lightest) + cfg.max_distance ** 2 < fit(found):
+                    found = lightest
+            options[-1].append(found)
     # A white light is weighed too where a stone of a hue of its own may have been taken
     # for a light one (only black and white in play: the light stones are white).
     hued = any(np.abs(colour_part(p)).max() > cfg.light_neutral_chroma for p in paints)
     if not hued and len(options) == 1 and len(options[0]) == 1:
         return options[0][0]
-
-    def fit(light: Light) -> float:
-        return _light_fit(ratio, clean, _candidates(samples, colours, palette, cfg,
-                                                    light.colour, light.level), cfg)
 
     # Of a group's readings the less coloured light is kept, unless another explains
     # the stones better by more than one space that nothing explains: each explains its
