@@ -653,7 +653,10 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     picture's stones better (``_light_fit``) by more than one space that nothing
     explains (``max_distance`` squared); of the groups' readings, the one that explains
     them best; and a white light where it explains them better still by that much (a
-    picture whose stones both explain about alike keeps the stones' reading)."""
+    picture whose stones both explain about alike keeps the stones' reading). Light
+    stones that fall apart into two runs of lightness are two kinds of stone (a black
+    stone a lamp lifts above a dark board): the board's level is read from the lighter
+    run where that explains the stones better (``light_order``)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(colour_part(paints[light[0]])).max() > cfg.light_neutral_chroma:
