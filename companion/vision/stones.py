@@ -88,6 +88,7 @@ import numpy as np
 
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.blown_dark import lighter_than_dark_set
 from companion.vision.blown_hue import hue_over_blown_core
 from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
@@ -1854,8 +1855,13 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     # Against a glare in the gaps only lightness is read, and a piece far darker than
     # the glare is the dark piece only where its core is that piece's neutral paint.
-    off_neutral = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown) \
-        & ~_neutral_under(samples, observed, light, hued, cfg)
+    against_glare = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown)
+    off_neutral = against_glare & ~_neutral_under(samples, observed, light, hued, cfg)
+    # Nor where its core is far lighter than the picture's sure dark stones (``blown_dark``):
+    # a white stone in the glare's pool looks dark against the blown-out gaps, its rim too.
+    too_light = lighter_than_dark_set(observed, against_glare, (best_lum < cfg.dark_piece_lum)
+                                      & clean & (confidence >= cfg.learn_confidence), cfg)
+    off_neutral |= too_light
     glare_left = (glare & ~seen_bare & ~standing) | off_neutral
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
@@ -1936,9 +1942,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
                                 cfg)
+    rimmed &= ~too_light
     # So is one whose sheen lifts its face, told by its rim and the print it hides.
     rimmed |= _dark_under_sheen(samples, kept, protos, fair_print, light, darkest, colours,
-                                palette, ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
+                                palette, ~bare & ~rimmed & ~too_light
+                                & (doubtful | blind | other_hue), cfg)
     best = np.where(rimmed, darkest + 1, best)
     confidence = np.where(rimmed, 1.0, confidence)  # told by the rim, not by colour
     covered &= ~rimmed
