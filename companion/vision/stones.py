@@ -1857,10 +1857,14 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # the glare is the dark piece only where its core is that piece's neutral paint.
     against_glare = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown)
     off_neutral = against_glare & ~_neutral_under(samples, observed, light, hued, cfg)
-    # Nor where its core is far lighter than the picture's sure dark stones (``blown_dark``):
-    # a white stone in the glare's pool looks dark against the blown-out gaps, its rim too.
-    too_light = lighter_than_dark_set(observed, against_glare, (best_lum < cfg.dark_piece_lum)
-                                      & clean & (confidence >= cfg.learn_confidence), cfg)
+    # Nor where its core is far lighter than the picture's sure dark stones and about as
+    # light as its sure white ones (``blown_dark``): a white stone in the glare's pool
+    # looks dark against the blown-out gaps, its rim too.
+    sure_read = clean & (confidence >= cfg.learn_confidence)
+    too_light = lighter_than_dark_set(observed, against_glare,
+                                      sure_read & (best_lum < cfg.dark_piece_lum),
+                                      sure_read & (best == _lightest(colours, palette, hued)),
+                                      cfg)
     off_neutral |= too_light
     glare_left = (glare & ~seen_bare & ~standing) | off_neutral
     lamp_left = lamp & ~seen_bare & ~standing

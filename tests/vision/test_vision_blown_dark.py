@@ -23,18 +23,21 @@ def _grey(levels: list[float]) -> np.ndarray:
     return np.repeat(np.array(levels, dtype=float)[:, None], 3, axis=1)
 
 
-def test_a_core_far_lighter_than_the_sure_dark_stones_is_told_and_a_dark_one_is_not():
-    """Sure dark stones at 25–45 grey levels: a core of 120 against the glare is far
-    lighter than they are; one of 48 is not; neither is told where it is not asked, nor
-    where fewer than three sure dark stones show how dark a dark stone looks."""
+def test_a_core_far_lighter_than_the_sure_dark_stones_and_as_light_as_white_is_told():
+    """Sure dark stones at 25–45 grey levels, sure white ones at 200–240: a core of 130
+    against the glare is far lighter than the dark ones and about as light as the white
+    ones; one of 48 is not far lighter than the dark ones; one of 95 is, yet far darker
+    than the white ones; none is told where it is not asked, nor where fewer than three sure
+    dark stones show how dark a dark stone looks."""
     cfg = load_config().stones
-    observed = _grey([25.0, 35.0, 45.0, 120.0, 48.0, 120.0])
-    dark_set = np.array([True, True, True, False, False, False])
-    asked = np.array([False, False, False, True, True, False])
-    told = lighter_than_dark_set(observed, asked, dark_set, cfg)
-    assert told.tolist() == [False, False, False, True, False, False]
-    few = np.array([True, True, False, False, False, False])
-    assert not lighter_than_dark_set(observed, asked, few, cfg).any()
+    observed = _grey([25.0, 35.0, 45.0, 200.0, 220.0, 240.0, 130.0, 48.0, 95.0, 130.0])
+    dark_set = np.array([True] * 3 + [False] * 7)
+    light_set = np.array([False] * 3 + [True] * 3 + [False] * 4)
+    asked = np.array([False] * 6 + [True, True, True, False])
+    told = lighter_than_dark_set(observed, asked, dark_set, light_set, cfg)
+    assert np.flatnonzero(told).tolist() == [6]
+    few = np.array([True, True] + [False] * 8)
+    assert not lighter_than_dark_set(observed, asked, few, light_set, cfg).any()
 
 
 @pytest.mark.slow
