@@ -695,14 +695,17 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
         # Stones far less light than the lightest run of them (``light_order``: a dark
         # stone a lamp lifts on a dark board) do not say how dark the board is, where the
-        # run alone explains the stones better by one space that nothing explains.
+        # run holds most of them and alone explains the stones better by one space that
+        # nothing explains.
         run = lightest_run(lum, stones, cfg.light_run_gap)
+        cut = cfg.light_min_stones <= run.sum() < stones.sum() \
+            and run.sum() >= cfg.light_run_share * stones.sum()
         options.append([])
         for piece in taken:
             tint = colour + colour_part(paints[light[0]]) - colour_part(paints[piece])
             found = Light(tint, _board_level(samples, lum, stones, tint, piece, colours,
                                              palette, cfg))
-            if cfg.light_min_stones <= run.sum() < stones.sum():
+            if cut:
                 lightest = Light(tint, _board_level(samples, lum, run, tint, piece, colours,
                                                     palette, cfg))
                 if fit(lightest) + cfg.max_distance ** 2 < fit(found):

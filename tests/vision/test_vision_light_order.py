@@ -69,6 +69,16 @@ def test_white_stones_of_many_lightnesses_keep_their_level():
     assert light.level == pytest.approx(0.75)
 
 
+def test_a_few_odd_light_spaces_above_the_white_stones_do_not_set_the_level():
+    """Three spaces far lighter than twenty-six white stones (a hand, a glare): they are
+    no run of white stones, and the level stays about the white stones' own (0.74), far
+    from the one the three alone would give (0.36)."""
+    whites = 110.0 * np.exp(np.linspace(0.0, 0.2, 26))
+    odd = np.full(3, 250.0)
+    assert _light([whites, odd]).level > 0.7
+    assert _light([odd]).level < 0.5
+
+
 @pytest.mark.slow
 def test_lifted_black_yunzi_under_two_lamps_are_never_read_white():
     """Scene 56027 (held-out, full glare: black yunzi on red wood, two daylight lamps,
