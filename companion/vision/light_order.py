@@ -26,9 +26,10 @@ least ``light_min_stones`` stones and at least ``light_run_share`` of the light 
 and explains the picture's stones (``_light_fit``) better than all of them together by
 one space that nothing explains (``max_distance`` squared). The share keeps a few odd
 light spaces out: in a held-back scene with a hand over white vinyl (66417, Go 13, held
-out) three spaces under the hand and a glare stood 0.45 above 26 white stones, and the
-fit, on a board whose white stones fit bare board at any level, took them; 23 white
-stones read right before were left unsure (the scene was taken for a hand either way).
+out) three spaces under the hand and a glare stood more than 0.45 above 26 light
+stones (23 of them white), and the fit, on a board whose white stones fit bare board at
+any level, took them; 12 white stones read right before were left unsure (the scene was
+taken for a hand either way).
 In 56027 the run holds 69 of the 100 light stones.
 """
 
