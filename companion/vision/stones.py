@@ -90,6 +90,7 @@ import numpy as np
 
 from companion.vision.bare_around import bare_near
 from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.blown_dark import lighter_than_dark_set
 from companion.vision.blown_hue import hue_over_blown_core
 from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
@@ -105,6 +106,7 @@ from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
 from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
+from companion.vision.light_order import lightest_run
 from companion.vision.light_set import empty_like_light_set, like_light_set
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
@@ -656,7 +658,10 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     picture's stones better (``_light_fit``) by more than one space that nothing
     explains (``max_distance`` squared); of the groups' readings, the one that explains
     them best; and a white light where it explains them better still by that much (a
-    picture whose stones both explain about alike keeps the stones' reading)."""
+    picture whose stones both explain about alike keeps the stones' reading). Light
+    stones that fall apart into two runs of lightness are two kinds of stone (a black
+    stone a lamp lifts above a dark board): the board's level is read from the lighter
+    run where that explains the stones better (``light_order``)."""
     paints = [np.log(np.array(palette[c][::-1], dtype=np.float64)) for c in colours]
     light = [i for i, p in enumerate(paints) if p.mean() >= np.log(cfg.light_piece_level)]
     if len(light) != 1 or np.abs(colour_part(paints[light[0]])).max() > cfg.light_neutral_chroma:
@@ -683,24 +688,38 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     # colour's paint is taken out. All of them together (under two lamps, a light
     # between theirs) are light stones.
     together = [np.ones(len(shown), dtype=bool)] if len(groups) != 1 else []
+
+    def fit(light: Light) -> float:
+        return _light_fit(ratio, clean, _candidates(samples, colours, palette, cfg,
+                                                    light.colour, light.level), cfg)
+
     options = []
     for agree, taken in [(g, pieces) for g in groups] + [(g, [light[0]]) for g in together]:
         colour = column_median(shown[agree])
         stones = lighter & (np.linalg.norm(shows - colour, axis=1) <= cfg.light_agree)
+        # Stones far less light than the lightest run of them (``light_order``: a dark
+        # stone a lamp lifts on a dark board) do not say how dark the board is, where the
+        # run holds most of them and alone explains the stones better by one space that
+        # nothing explains.
+        run = lightest_run(lum, stones, cfg.light_run_gap)
+        cut = cfg.light_min_stones <= run.sum() < stones.sum() \
+            and run.sum() >= cfg.light_run_share * stones.sum()
         options.append([])
         for piece in taken:
             tint = colour + colour_part(paints[light[0]]) - colour_part(paints[piece])
-            options[-1].append(Light(tint, _board_level(samples, lum, stones, tint, piece,
-                                                        colours, palette, cfg)))
+            found = Light(tint, _board_level(samples, lum, stones, tint, piece, colours,
+                                             palette, cfg))
+            if cut:
+                lightest = Light(tint, _board_level(samples, lum, run, tint, piece, colours,
+                                                    palette, cfg))
+                if fit(lightest) + cfg.max_distance ** 2 < fit(found):
+                    found = lightest
+            options[-1].append(found)
     # A white light is weighed too where a stone of a hue of its own may have been taken
     # for a light one (only black and white in play: the light stones are white).
     hued = any(np.abs(colour_part(p)).max() > cfg.light_neutral_chroma for p in paints)
     if not hued and len(options) == 1 and len(options[0]) == 1:
         return options[0][0]
-
-    def fit(light: Light) -> float:
-        return _light_fit(ratio, clean, _candidates(samples, colours, palette, cfg,
-                                                    light.colour, light.level), cfg)
 
     # Of a group's readings the less coloured light is kept, unless another explains
     # the stones better by more than one space that nothing explains: each explains its
@@ -1875,8 +1894,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     # Against a glare in the gaps only lightness is read, and a piece far darker than
     # the glare is the dark piece only where its core is that piece's neutral paint.
-    off_neutral = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown) \
-        & ~_neutral_under(samples, observed, light, hued, cfg)
+    against_glare = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown)
+    off_neutral = against_glare & ~_neutral_under(samples, observed, light, hued, cfg)
+    # Nor where its core is far lighter than the picture's sure dark stones and about as
+    # light as its sure white ones (``blown_dark``): a white stone in the glare's pool
+    # looks dark against the blown-out gaps, its rim too.
+    sure_read = clean & (confidence >= cfg.learn_confidence)
+    too_light = lighter_than_dark_set(observed, against_glare,
+                                      sure_read & (best_lum < cfg.dark_piece_lum),
+                                      sure_read & (best == _lightest(colours, palette, hued)),
+                                      cfg)
+    off_neutral |= too_light
     glare_left = (glare & ~seen_bare & ~standing) | off_neutral
     lamp_left = lamp & ~seen_bare & ~standing
     # A ring round a core far darker than its board (``dark_ring_lum``, the print left
@@ -1957,9 +1985,11 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # A dark stone told by its rim is that stone, whatever its face's colour reads.
     rimmed, darkest = _dark_rim(ratio, protos, samples, print_shows, light, colours, palette,
                                 cfg)
+    rimmed &= ~too_light
     # So is one whose sheen lifts its face, told by its rim and the print it hides.
     rimmed |= _dark_under_sheen(samples, kept, protos, fair_print, light, darkest, colours,
-                                palette, ~bare & ~rimmed & (doubtful | blind | other_hue), cfg)
+                                palette, ~bare & ~rimmed & ~too_light
+                                & (doubtful | blind | other_hue), cfg)
     best = np.where(rimmed, darkest + 1, best)
     confidence = np.where(rimmed, 1.0, confidence)  # told by the rim, not by colour
     covered &= ~rimmed
