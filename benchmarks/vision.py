@@ -48,6 +48,9 @@ the issue's steepest, 35° from the vertical, in a 640×480 webcam (the far rows
 and dim). Each prints, per board and look, how many scenes are flagged
 occluded and which seeds were missed or flagged wrongly. ``--cache FOLDER`` keeps each
 rendered scene there, so that a changed rule reads the very same pictures again.
+``--sharpen`` (with camera looks) sharpens every picture as a phone does and saves it as
+a strong JPEG (``companion.vision.scene.phone``: one of a few strengths and qualities per
+scene, drawn from ``[seed, 5]``; the scene otherwise as drawn).
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ from companion.vision.scene.looks import (
     CameraLook,
     random_look_of,
 )
+from companion.vision.scene.phone import Sharpening, random_sharpening
 from companion.vision.stones import UNSURE_RULES
 
 SUMMARY = "stones and counters read from rendered scenes: error, unsure, whole boards, ms"
@@ -133,6 +137,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--steep", action="store_true",
         help="with --looks: every camera a 640x480 webcam 35 degrees from the vertical")
     parser.add_argument(
+        "--sharpen", action="store_true",
+        help="with --looks: every picture sharpened by a phone's unsharp mask and saved "
+             "as a strong JPEG (a few strengths and qualities, drawn per scene)")
+    parser.add_argument(
         "--cache", type=Path, metavar="FOLDER",
         help="keep each rendered scene in FOLDER and read it from there next time")
     parser.add_argument(
@@ -150,12 +158,17 @@ def run(args: argparse.Namespace) -> int:
     if unknown or args.scenes < 1:
         print(f"Boards are {', '.join(BOARDS)}; --scenes is at least 1.")
         return 2
+    if args.sharpen and args.looks == "plain":
+        print("--sharpen is for camera looks (--looks real, development, held-out).")
+        return 2
     print(f"Vision benchmark on {machine()}, OpenCV {cv2.__version__}, one thread "
           "(ms: CPU time of this process)")
     frames = "at 1280x960" if args.looks == "plain" else \
         "under camera looks (640x480 and 1280x960)"
     if args.steep and args.looks != "plain":
         frames = f"under camera looks, each a 640x480 webcam {STEEP:.0f} degrees from the vertical"
+    if args.sharpen:
+        frames += ", sharpened by a phone and saved as a strong JPEG"
     if args.full_glare > 0:
         drawn = f"each {args.full_glare} stones (at most the board's spaces) under a " \
             "lamp's glare, no hand"
@@ -170,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         for looks in LOOKS[args.looks]:
             scenes = Scenes(board_name, colours, kind, looks, HAND_CHOICES[args.hands],
-                            args.full_glare, args.cache, args.steep)
+                            args.full_glare, args.cache, args.steep, args.sharpen)
             figures = measure(scenes, range(args.seed, args.seed + args.scenes), from_corners)
             print(report(name if looks is None else f"{name}, {looks} looks", figures))
             if args.why and kind == "stones":
@@ -240,15 +253,23 @@ class Scenes:
     from ``[seed, 1]`` (a hand with chance ``hands``, a glare with chance ``GLARE``), its
     look from ``[seed, 3]``, its board from ``seed``; with ``full`` stones, that many
     stones on the board (``[seed, 4]`` places them), a glare and no hand instead; ``steep``
-    puts each look's camera at ``STEEP`` in a 640×480 frame. With a ``cache`` folder
-    each rendered scene is kept there and read from there again."""
+    puts each look's camera at ``STEEP`` in a 640×480 frame; ``sharpen`` sharpens each
+    picture as a phone does (``[seed, 5]`` draws how). With a ``cache`` folder each
+    rendered scene is kept there and read from there again."""
 
     def __init__(self, board_name: str, colours, kind: str, looks: str | None,
                  hands: float = HANDS, full: int = 0, cache: Path | None = None,
-                 steep: bool = False) -> None:
+                 steep: bool = False, sharpen: bool = False) -> None:
         self.board_name, self.colours, self.kind, self.looks = board_name, colours, kind, looks
         self.geometry = load_geometry(board_name)
         self.hands, self.full, self.cache, self.steep = hands, full, cache, steep
+        self.sharpen = sharpen
+
+    def sharpening(self, seed: int) -> Sharpening | None:
+        """How a phone sharpens the scene's picture (``None``: not sharpened)."""
+        if not self.sharpen or self.looks is None:
+            return None
+        return random_sharpening(np.random.default_rng([seed, 5]))
 
     def look(self, seed: int) -> CameraLook | None:
         """The scene's camera look (``None``: the plain renders)."""
@@ -283,12 +304,14 @@ class Scenes:
         if self.cache is not None:
             hands = f"full{self.full}" if self.full > 0 else f"hands{round(100 * self.hands)}"
             steep = "-steep" if self.steep else ""
-            path = self.cache / f"{self.board_name}-{self.looks}{steep}-{hands}-{seed}"
+            sharp = "-sharp" if self.sharpen else ""
+            path = self.cache / f"{self.board_name}-{self.looks}{steep}-{hands}-{seed}{sharp}"
             if path.with_suffix(".png").exists() and path.with_suffix(".json").exists():
                 image = cv2.imread(str(path.with_suffix(".png")))
                 return image, json.loads(path.with_suffix(".json").read_text()), effects
         image, truth = render_scene(seed, self.geometry, self.pieces(seed), colours=self.colours,
-                                    effects=effects, kind=self.kind, look=self.look(seed))
+                                    effects=effects, kind=self.kind, look=self.look(seed),
+                                    sharpening=self.sharpening(seed))
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(path.with_suffix(".png")), image, [cv2.IMWRITE_PNG_COMPRESSION, 1])

@@ -23,6 +23,7 @@ from companion.vision.occlusion import hidden_by_hand, largest_group
 from companion.vision.onslaught_pieces import classify_squares, square_patch
 from companion.vision.print_arms import printed_arms
 from companion.vision.sampling import Layout, Samples
+from companion.vision.sharpened_lines import off_lines
 from companion.vision.stones import SpaceReadings, classify_stones
 
 
@@ -62,6 +63,7 @@ class StoneReader:
         self.layout = layout
         self.cfg = cfg
         self.arms = printed_arms(layout)
+        self.off_lines = off_lines(layout, cfg.stones)
 
     @staticmethod
     def sampling(cfg: Section) -> Section:
@@ -71,7 +73,8 @@ class StoneReader:
                  look: Any) -> SpaceReadings:
         def plain() -> SpaceReadings:
             return classify_stones(samples, colours, self.cfg.palette, self.cfg.stones,
-                                   self.layout.rim, self.layout.rays, self.arms)
+                                   self.layout.rim, self.layout.rays, self.arms,
+                                   self.off_lines)
 
         return look.classify(samples, plain) if look is not None and look.ready else plain()
 

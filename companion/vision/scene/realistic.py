@@ -31,6 +31,7 @@ from companion.vision.scene.effects import Effects
 from companion.vision.scene.hands import arm_masks, paint_arm
 from companion.vision.scene.looks import CameraLook, Lamp
 from companion.vision.scene.onslaught import draw_square
+from companion.vision.scene.phone import Sharpening
 from companion.vision.scene.pieces import draw_glare, stone_radius
 from companion.vision.scene.sensor import develop, kelvin_rgb, vignette, white_balance_gains
 from companion.vision.scene.stone_looks import STONE_LOOKS, LampAt, StoneDrawer
@@ -56,9 +57,11 @@ _STREAM = 1414  # the look's streams of a seed, apart from the plain renderer's
 
 def render_with_look(seed: int, geometry: Geometry, pieces: Mapping[str, Any],
                      pose: camera.Pose | None, effects: Effects | None, look: CameraLook,
-                     frame_seed: int = 0) -> tuple[np.ndarray, dict[str, Any]]:
+                     frame_seed: int = 0, sharpening: Sharpening | None = None
+                     ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``pieces`` on ``geometry`` under ``look`` (its pose unless ``pose`` is
-    given; ``effects`` says only whether a hand or a glare is in the picture)."""
+    given; ``effects`` says only whether a hand or a glare is in the picture), sharpened
+    and saved as a phone does when ``sharpening`` is given (``phone``)."""
     effects = effects if effects is not None else Effects()
     pose = pose if pose is not None else look.pose
     frame = look.frame
@@ -134,10 +137,12 @@ def render_with_look(seed: int, geometry: Geometry, pieces: Mapping[str, Any],
         hidden |= glare_hidden(names, centres_px, spot, glare_radius, pitch_px, pieces)
     sharpness = frame[0] / 1280
     out = develop(image, look.blur * sharpness, look.motion * sharpness, look.noise,
-                  look.jpeg, moment)
+                  look.jpeg, moment, sharpening)
     truth = scene_truth(seed, frame_seed, geometry, frame, pieces, h_mm, pose, corners_px,
                         centres_px, pitch_px, effects, hidden, look.board)
     truth["look"] = look.to_json()
+    if sharpening is not None:
+        truth["sharpening"] = sharpening.to_json()
     return out, truth
 
 

@@ -22,6 +22,7 @@ from companion.vision.scene.board import STYLES, BoardStyle, render_board
 from companion.vision.scene.counters import draw_pile, random_counters
 from companion.vision.scene.looks import CameraLook
 from companion.vision.scene.onslaught import draw_square, random_onslaught
+from companion.vision.scene.phone import Sharpening
 from companion.vision.scene.pieces import StoneSprite, draw_glare, stone_radius
 from companion.vision.scene.realistic import render_with_look
 from companion.vision.scene.truth import (
@@ -59,6 +60,7 @@ def render_scene(
     frame_seed: int = 0,
     kind: str = "stones",
     look: CameraLook | None = None,
+    sharpening: Sharpening | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``board`` with ``pieces`` (space → colour name; random if ``None``) seen
     at ``pose`` (random if ``None``) with ``effects`` (random if ``None``).
@@ -74,7 +76,9 @@ def render_scene(
     With a ``look`` (``looks.random_look``) the scene is drawn as a real camera at a
     real table sees it (``realistic.render_with_look``): the look gives the frame, the
     pose (unless ``pose`` is given), the materials and the light, and ``effects`` says
-    only whether a hand or a glare is in the picture (neither when ``None``)."""
+    only whether a hand or a glare is in the picture (neither when ``None``); a
+    ``sharpening`` (``phone.random_sharpening``, with a look only) sharpens the picture
+    and saves it as a strong JPEG, as a phone does."""
     rng = np.random.default_rng(seed)
     moment = np.random.default_rng([seed, frame_seed])
     geometry = load_geometry(board) if isinstance(board, str) else board
@@ -89,7 +93,10 @@ def render_scene(
     if unknown:
         raise ValueError(f"Pieces on spaces the board does not have: {sorted(unknown)}.")
     if look is not None:
-        return render_with_look(seed, geometry, pieces, pose, effects, look, frame_seed)
+        return render_with_look(seed, geometry, pieces, pose, effects, look, frame_seed,
+                                sharpening)
+    if sharpening is not None:
+        raise ValueError("A phone's sharpening is drawn with a camera look only.")
     pose = pose if pose is not None else camera.random_pose(rng)
     effects = effects if effects is not None else fx.random_effects(rng)
     if style is None and kind == "counters":  # the map as the companion prints it

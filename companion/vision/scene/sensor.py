@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from companion.vision.scene.effects import jpeg, motion_blur
+from companion.vision.scene.phone import Sharpening, unsharp
 
 
 def kelvin_rgb(kelvin: float) -> np.ndarray:
@@ -61,10 +62,12 @@ def vignette(image: np.ndarray, strength: float) -> None:
 
 
 def develop(image: np.ndarray, blur: float, motion: float, noise: float, quality: int,
-            rng: np.random.Generator) -> np.ndarray:
+            rng: np.random.Generator, sharpening: Sharpening | None = None) -> np.ndarray:
     """Lens blur (sigma ``blur`` px), motion blur (``motion`` px long), sensor noise
     (``noise`` grey levels at mid grey, more in the light, partly in 2×2 blocks as
-    demosaicing leaves it), clipping and JPEG of ``quality``; returns uint8 BGR."""
+    demosaicing leaves it), clipping and JPEG of ``quality``; returns uint8 BGR. With a
+    phone's ``sharpening`` the noisy picture is sharpened and saved at its quality
+    instead (``phone``: no draw of ``rng`` changes)."""
     if blur > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), blur)
     if motion >= 2:
@@ -76,4 +79,6 @@ def develop(image: np.ndarray, blur: float, motion: float, noise: float, quality
     blocks = rng.standard_normal(size=((h + 1) // 2, (w + 1) // 2, 3), dtype=np.float32) * 0.6
     grain += cv2.resize(blocks, (w, h), interpolation=cv2.INTER_NEAREST)
     image = image + grain * sigma
+    if sharpening is not None:
+        image, quality = unsharp(image, sharpening), sharpening.quality
     return jpeg(np.clip(image, 0, 255).astype(np.uint8), quality)
