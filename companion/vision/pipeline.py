@@ -20,6 +20,7 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
 from companion.vision.fingertips import fingertips, margins
+from companion.vision.hands_as_stones import skin_read_as_stones
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -228,6 +229,10 @@ class Recogniser:
         # A space named by a rule a hand's skin could pass as well counts as unsure here.
         like_hand = np.zeros(len(marked), dtype=bool) if result.hand_like is None \
             else result.hand_like
+        # So does a space read as a stone that shows a hand's skin (``hands_as_stones``).
+        if self.reader.watches_edge:
+            like_hand = like_hand | skin_read_as_stones(result.labels, self.colours, samples,
+                                                        lit, self.cfg)
         unreadable = (np.array(marked, dtype=bool) | like_hand) & lit
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
