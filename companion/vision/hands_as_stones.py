@@ -41,23 +41,33 @@ def light_paints(colours: Sequence[str], palette: Section, least: float) -> list
     return [c for c in colours if float(np.mean(palette[c])) >= least]
 
 
-def skin_read_as_stones(labels: Sequence[str], colours: Sequence[str], samples: Samples,
-                        lit: np.ndarray, cfg: Section) -> np.ndarray:
-    """The spaces read as a stone of a light paint that show a hand's skin (N bool): one
-    thing over the space and its gaps, off the board's colour, and a core unlike the other
-    stones read that colour (see the module). ``lit``: the spaces where nothing is blown
-    out (a glare changes a core's colour and the gaps' alike)."""
+def skin_over_stones(labels: Sequence[str], colours: Sequence[str], samples: Samples,
+                     lit: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces read as a stone of a light paint where one thing lies over the space and
+    its gaps alike, off the board's colour (N bool): the first sign (see the module).
+    ``lit``: the spaces where nothing is blown out (a glare changes a core's colour and
+    the gaps' alike)."""
     occlusion = cfg.occlusion
-    found = np.zeros(len(labels), dtype=bool)
-    names = np.asarray(labels, dtype=object)
-    light = np.isin(names, light_paints(colours, cfg.palette, occlusion.hand_skin_paint))
+    light = np.isin(np.asarray(labels, dtype=object),
+                    light_paints(colours, cfg.palette, occlusion.hand_skin_paint))
     asked = light & lit & (tint_off(samples.board) >= occlusion.hand_skin_gap_tint)
     if not asked.any():
-        return found
-    asked &= one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
+        return asked
+    return asked & one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
         & ~stone_in_gaps(samples, cfg.stones, occlusion)
+
+
+def unlike_their_set(labels: Sequence[str], asked: np.ndarray, samples: Samples,
+                     cfg: Section) -> np.ndarray:
+    """Of the spaces ``asked``, those whose core is unlike the other stones read that
+    colour (N bool): the second sign (see the module). The other stones are those read
+    that colour and not asked, at least ``hand_skin_set_refs`` of them; with fewer there
+    is no set to judge by."""
+    occlusion = cfg.occlusion
+    found = np.zeros(len(labels), dtype=bool)
     if not asked.any():
         return found
+    names = np.asarray(labels, dtype=object)
     tint = log_tint(core_colour(samples, samples.core_kept, cfg.stones.core_percentile))
     for colour in set(names[asked]):
         refs = (names == colour) & ~asked
@@ -67,3 +77,12 @@ def skin_read_as_stones(labels: Sequence[str], colours: Sequence[str], samples: 
         off = np.linalg.norm(tint[these] - column_median(tint[refs]), axis=1)
         found[np.flatnonzero(these)[off >= occlusion.hand_skin_set_tint]] = True
     return found
+
+
+def skin_read_as_stones(labels: Sequence[str], colours: Sequence[str], samples: Samples,
+                        lit: np.ndarray, cfg: Section) -> np.ndarray:
+    """The spaces read as a stone of a light paint that show a hand's skin (N bool): one
+    thing over the space and its gaps, off the board's colour, and a core unlike the other
+    stones read that colour (both signs of the module)."""
+    skin = skin_over_stones(labels, colours, samples, lit, cfg)
+    return unlike_their_set(labels, skin, samples, cfg)

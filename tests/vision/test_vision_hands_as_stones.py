@@ -56,6 +56,22 @@ def test_skin_read_as_white_stones_is_a_hand(looks, seed, read_white):
     assert reading.occluded
 
 
+def test_a_fingertip_read_as_the_only_white_stone_is_a_hand():
+    """ONE, development looks, a hand forced in (seed 65067): a dark fingertip over the
+    outermost space D1 reads white, the board's only white stone, so there is no set to
+    judge its core by; one thing lies over the space and its gaps, off the board's colour,
+    and the margin outside it shows that thing too (``fingertips``): the margin is the
+    second sign. Missed before."""
+    scenes = bench.Scenes("one-60", bench.SIX, "stones", DEVELOPMENT, hands=1.0)
+    reading, truth = read_scene(scenes, 65067)
+    assert truth["occluded"]
+    assert reading.cells["D1"] == "white"
+    assert "D1" in truth["hidden"]
+    assert _skin(reading, bench.SIX) == []
+    assert reading.occluded
+    assert reading.reason.startswith("board occluded: fingers over the board's edge")
+
+
 @pytest.mark.parametrize("scenes, seed", [
     (bench.Scenes("go-19", GO, "stones", DEVELOPMENT, steep=True), 65002),
     (bench.Scenes("go-19", GO, "stones", HELD_OUT, steep=True), 65011),
