@@ -21,7 +21,11 @@ Only stones of a light paint are judged (the palette's mean channel at least
 ``hand_skin_paint``): the colour of a black stone's dark core is mostly the sensor's
 noise and its lamp's reflection, and on a steep or crowded board such cores stray from
 their set as far as skin does. Such spaces keep their reading; they count for the hand
-rule as the unsure spaces they would be, as ``SpaceReadings.hand_like`` does.
+rule as the unsure spaces they would be, as ``SpaceReadings.hand_like`` does. At the
+board's edge the margin is a second sign of its own (``fingertips``: the margin outside
+the space shows what covers its gaps), so there the first sign alone
+(``skin_over_stones``) lets a space be a fingertip, whatever its set: on ONE most
+colours have a stone or two, no set to judge by.
 """
 
 from __future__ import annotations
