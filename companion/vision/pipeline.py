@@ -20,6 +20,7 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
 from companion.vision.fingertips import fingertips, margins
+from companion.vision.hands_as_stones import skin_over_stones, unlike_their_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -228,6 +229,11 @@ class Recogniser:
         # A space named by a rule a hand's skin could pass as well counts as unsure here.
         like_hand = np.zeros(len(marked), dtype=bool) if result.hand_like is None \
             else result.hand_like
+        # So does a space read as a stone that shows a hand's skin (``hands_as_stones``):
+        # one thing over the space and its gaps (``skin``), and a core unlike its set.
+        skin = skin_over_stones(result.labels, self.colours, samples, lit, self.cfg) \
+            if self.reader.watches_edge else np.zeros(len(marked), dtype=bool)
+        like_hand = like_hand | unlike_their_set(result.labels, skin, samples, self.cfg)
         unreadable = (np.array(marked, dtype=bool) | like_hand) & lit
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
@@ -238,8 +244,10 @@ class Recogniser:
         if not occluded and self.margins is not None:
             # Fingertips over the edge hide too few spaces for a patch: the margin
             # outside them is crossed as well (``fingertips``).
-            tips = fingertips(result, unreadable, samples, self.layout, self.neighbours,
-                              view, self.margins, self.cfg)
+            # At the edge the margin crossed outside a space is the second sign of skin
+            # read as a stone, whatever its set.
+            tips = fingertips(result, unreadable | skin, samples, self.layout,
+                              self.neighbours, view, self.margins, self.cfg)
             if tips:
                 occluded = True
                 reason = (f"board occluded: fingers over the board's edge cover {tips} "
