@@ -115,3 +115,19 @@ def whites_read_under_discs(recogniser, board, radii: Sequence[float]) -> tuple[
                     whites += 1
                     white_read += reading.cells[name] == "white"
     return whites, white_read
+
+
+def small_reflections(image: np.ndarray, truth: dict, bare: Sequence[str], *,
+                      sigma: float = 0.2, peak: float = 400.0, count: int = 12
+                      ) -> tuple[np.ndarray, list[str]]:
+    """``image`` with a lamp's small reflection in bare board over ``count`` of the ``bare``
+    points, spread evenly through the list: a Gaussian of ``sigma`` pitch and ``peak`` grey
+    levels added as light adds (white at its heart, a halo round it), and the points lit."""
+    lit = list(bare[::max(len(bare) // count, 1)][:count])
+    pitch = float(truth["pitch_px"])
+    ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]]
+    light = np.zeros(image.shape[:2], np.float32)
+    for name in lit:
+        x, y = truth["spaces_px"][name]
+        light += peak * np.exp(-((xs - x) ** 2 + (ys - y) ** 2) / (2 * (sigma * pitch) ** 2))
+    return np.clip(image + light[:, :, None], 0, 255).astype(np.uint8), lit

@@ -19,6 +19,7 @@ from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene.looks import HELD_OUT
 from companion.vision.scene.pieces import draw_glare
 from tests.helpers.scene_cache import render_scene
+from tests.helpers.vision_highlights import small_reflections
 
 COLOURS = ("black", "white")
 FACE = "core blown out"
@@ -102,14 +103,7 @@ def test_a_small_reflection_whose_lines_show_across_it_is_never_a_stone(sigma, p
     read as a stone (without that, 8 of 12 were read white at 0.2 pitch)."""
     image, truth, homography = _scene(5109, None)
     bare = [s for s, c in _shown(truth).items() if c == EMPTY]
-    lit = bare[::max(len(bare) // 12, 1)][:12]
-    pitch = float(truth["pitch_px"])
-    ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]]
-    light = np.zeros(image.shape[:2], np.float32)
-    for name in lit:
-        x, y = truth["spaces_px"][name]
-        light += peak * np.exp(-((xs - x) ** 2 + (ys - y) ** 2) / (2 * (sigma * pitch) ** 2))
-    painted = np.clip(image + light[:, :, None], 0, 255).astype(np.uint8)
+    painted, lit = small_reflections(image, truth, bare, sigma=sigma, peak=peak)
     reading = _read(painted, homography)
     index = {name: i for i, name in enumerate(reading.cells)}
     assert all(reading.samples.core_blown[index[s]] > 0.8 for s in lit)

@@ -13,14 +13,13 @@ added over twelve bare points of held-out scene 61086 (red wood, glass stones,
 light stone from the unclipped rest of a blown core and from the ring round it: a
 known confident error, kept here as an expected failure."""
 
-import numpy as np
 import pytest
 
 from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Recogniser
 from tests.helpers.bench_taps import held_out_go19
-from tests.helpers.vision_highlights import clipped_discs
+from tests.helpers.vision_highlights import clipped_discs, small_reflections
 
 COLOURS = ("black", "white")
 
@@ -47,13 +46,6 @@ def test_a_small_soft_reflection_on_bare_red_wood_is_never_a_stone():
     image, truth, homography = held_out_go19(61086, None)
     hidden = set(truth["hidden"])
     bare = [s for s, c in truth["cells"].items() if c == EMPTY and s not in hidden]
-    lit = bare[::max(len(bare) // 12, 1)][:12]
-    pitch = float(truth["pitch_px"])
-    ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]]
-    light = np.zeros(image.shape[:2], np.float32)
-    for name in lit:
-        x, y = truth["spaces_px"][name]
-        light += 400.0 * np.exp(-((xs - x) ** 2 + (ys - y) ** 2) / (2 * (0.2 * pitch) ** 2))
-    painted = np.clip(image + light[:, :, None], 0, 255).astype(np.uint8)
+    painted, lit = small_reflections(image, truth, bare)
     reading = _reader().read(painted, homography)
     assert all(reading.cells[s] in (EMPTY, UNSURE) for s in lit)
