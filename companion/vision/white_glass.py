@@ -16,8 +16,11 @@ So the same two signs are asked against sets this picture can give:
 - *its colour its white stones', apart from its bare board's*: the white stones are the
   spaces read white and not unsure, named or not (at least ``light_set_refs``); the bare
   board is the spaces read empty surely that show their print clearly (``ink_clear``, at
-  least as many): bare board that shows it is bare. ``light_set_apart`` and
-  ``light_set_near`` as ``light_set`` chose them on the development looks' bare points.
+  least as many): bare board that shows it is bare. Colour is measured from that bare
+  board's own median (its core's log ratio to its board), not from the board beside each
+  space: a sharp 1280 × 960 view puts the print in a bare core, darker than the board
+  round it, and a glass stone no darker. ``light_set_apart`` and ``light_set_near`` as
+  ``light_set`` chose them on the development looks' bare points.
 
 Unsure, not named: among stones bare board shows no print round it either.
 """
@@ -35,7 +38,11 @@ def glass_read_empty(ratio: np.ndarray, samples: Samples, white: np.ndarray,
                      sure_empty: np.ndarray, asked: np.ndarray, cfg: Section) -> np.ndarray:
     """The ``asked`` spaces (N bool: read empty surely, no other rule doubting them) with no
     print where a piece would sit and the colour of the picture's spaces read ``white``
-    (named or sure), apart from the ``sure_empty`` spaces that show their print clearly.
-    ``ratio`` is each core's log ratio to its board (N×3)."""
+    (named or sure), apart from the ``sure_empty`` spaces that show their print clearly,
+    measured from those spaces' median. ``ratio`` is each core's log ratio to its board
+    (N×3)."""
     printed_bare = sure_empty & (samples.ink >= cfg.ink_clear)
-    return empty_like_light_set(ratio, samples, white, printed_bare, asked, cfg)
+    if not printed_bare.any():
+        return np.zeros(len(ratio), dtype=bool)
+    own = ratio - np.median(ratio[printed_bare], axis=0)
+    return empty_like_light_set(own, samples, white, printed_bare, asked, cfg)
