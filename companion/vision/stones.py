@@ -171,7 +171,7 @@ UNSURE_RULES = (
     "empty, no print, a domed stone's shaded core",
     "empty, a hole in a lamp's glare round its core",
     "empty, no print, its light stones' colour",
-    "empty, no print, its white stones' colour where none is sure",
+    "empty, no print, its white stones' colour, apart from printed bare board",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -2131,8 +2131,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     set_empty = empty_like_light_set(ratio, samples, sure_light, sure_bare,
                                      (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
     unsure |= set_empty
-    # So where the picture's white stones are all named, not read surely, against them
-    # and its bare board that shows its print (``white_glass``): unsure.
+    # So against every white reading, named or sure, and the bare board that shows its
+    # print (``white_glass``; where the white stones are all named, the rule above is
+    # not asked): unsure.
     glass_empty = np.zeros_like(unsure)
     if lightest_stone is not None:
         white = ~unsure & (np.where(in_shade, lightest, best) == lightest_stone)

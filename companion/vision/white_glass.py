@@ -1,4 +1,4 @@
-"""White glass read empty among stones, where the picture's white stones are all named.
+"""White glass read empty among stones, against every white reading and printed bare board.
 
 White glass on white vinyl under a lamp, seen through a small 640 × 480 webcam view of a
 full board: the stones the reader reads white it reads by the shade they cast or the
