@@ -2132,7 +2132,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                                      (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
     unsure |= set_empty
     # So against every white reading, named or sure, and the bare board that shows its
-    # print (``white_glass``; where the white stones are all named, the rule above is
+    # print (``white_glass``; where few white stones are read surely, the rule above is
     # not asked): unsure.
     glass_empty = np.zeros_like(unsure)
     if lightest_stone is not None:
