@@ -137,6 +137,7 @@ from companion.vision.sharpened_lines import halo_lit
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_dark import turned_dark
 from companion.vision.turned_tint import turned_round
+from companion.vision.white_glass import glass_read_empty
 from companion.vision.white_hue import hued_white
 
 UNSURE_RULES = (
@@ -170,6 +171,7 @@ UNSURE_RULES = (
     "empty, no print, a domed stone's shaded core",
     "empty, a hole in a lamp's glare round its core",
     "empty, no print, its light stones' colour",
+    "empty, no print, its white stones' colour, apart from printed bare board",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -2129,11 +2131,20 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     set_empty = empty_like_light_set(ratio, samples, sure_light, sure_bare,
                                      (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
     unsure |= set_empty
-    rules = (*rules, set_empty)
+    # So against every white reading, named or sure, and the bare board that shows its
+    # print (``white_glass``; where few white stones are read surely, the rule above is
+    # not asked): unsure.
+    glass_empty = np.zeros_like(unsure)
+    if lightest_stone is not None:
+        white = ~unsure & (np.where(in_shade, lightest, best) == lightest_stone)
+        glass_empty = glass_read_empty(ratio, samples, white, sure_bare,
+                                       (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
+    unsure |= glass_empty
+    rules = (*rules, set_empty, glass_empty)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed & ~in_hole & ~set_empty \
-        & (nearest <= cfg.max_distance * cfg.lean_distance)
+        & ~glass_empty & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
