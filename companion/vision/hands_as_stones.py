@@ -82,11 +82,3 @@ def unlike_their_set(labels: Sequence[str], asked: np.ndarray, samples: Samples,
         found[np.flatnonzero(these)[off >= occlusion.hand_skin_set_tint]] = True
     return found
 
-
-def skin_read_as_stones(labels: Sequence[str], colours: Sequence[str], samples: Samples,
-                        lit: np.ndarray, cfg: Section) -> np.ndarray:
-    """The spaces read as a stone of a light paint that show a hand's skin (N bool): one
-    thing over the space and its gaps, off the board's colour, and a core unlike the other
-    stones read that colour (both signs of the module)."""
-    skin = skin_over_stones(labels, colours, samples, lit, cfg)
-    return unlike_their_set(labels, skin, samples, cfg)

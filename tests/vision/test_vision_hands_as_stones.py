@@ -9,7 +9,7 @@ import pytest
 
 import benchmarks.vision as bench
 from companion.vision.config import load_config
-from companion.vision.hands_as_stones import light_paints, skin_read_as_stones
+from companion.vision.hands_as_stones import light_paints, skin_over_stones, unlike_their_set
 from companion.vision.pipeline import Reading
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from tests.helpers.bench_taps import read_scene
@@ -22,7 +22,9 @@ def _skin(reading: Reading, colours) -> list[str]:
     samples = reading.samples
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     labels = list(reading.cells.values())
-    found = skin_read_as_stones(labels, colours, samples, lit, load_config())
+    cfg = load_config()
+    skin = skin_over_stones(labels, colours, samples, lit, cfg)
+    found = unlike_their_set(labels, skin, samples, cfg)
     return [name for name, skin in zip(reading.cells, found, strict=True) if skin]
 
 
