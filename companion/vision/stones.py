@@ -1899,6 +1899,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         & (nearest > cfg.max_covered_distance) & ~_print_whole(samples, arm_print, cfg)
     # Against a glare in the gaps only lightness is read, and a piece far darker than
     # the glare is the dark piece only where its core is that piece's neutral paint.
+    lightest_stone = _lightest(colours, palette, hued)
     against_glare = (best_lum < cfg.dark_piece_lum) & (samples.gap_blown > cfg.max_gap_blown)
     off_neutral = against_glare & ~_neutral_under(samples, observed, light, hued, cfg)
     # Nor where its core is far lighter than the picture's sure dark stones and about as
@@ -1907,7 +1908,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure_read = clean & (confidence >= cfg.learn_confidence)
     too_light = lighter_than_dark_set(observed, against_glare,
                                       sure_read & (best_lum < cfg.dark_piece_lum),
-                                      sure_read & (best == _lightest(colours, palette, hued)),
+                                      sure_read & (best == lightest_stone),
                                       cfg)
     off_neutral |= too_light
     glare_left = (glare & ~seen_bare & ~standing) | off_neutral
@@ -1971,7 +1972,6 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     blind |= unprinted | lit_face | light_part | unconfirmed_bare
     # A glossy light stone in its board's colour, that colour cannot tell from bare board
     # and a highlight makes doubtful, is that stone where it stands as a stone does.
-    lightest_stone = _lightest(colours, palette, hued)
     glass = _glass_in_board_colour(
         samples, rays, fair_print, best, confidence, blown_face, seen_as, lightest_stone,
         ~bare & ~loose & ~blind & ~foot_printed & (spread <= cfg.max_spread), rim, arms, cfg)
@@ -2128,8 +2128,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     confidence = np.where(set_light, cfg.min_confidence, confidence)
     # Read empty with no print where a piece would sit, in that colour too: unsure (not
     # where ``shaded_white`` names it white, which leaves ``best`` as it was).
-    set_empty = empty_like_light_set(ratio, samples, sure_light, sure_bare,
-                                     (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
+    read_empty = (best == 0) & ~unsure & ~bare & ~in_shade
+    set_empty = empty_like_light_set(ratio, samples, sure_light, sure_bare, read_empty, cfg)
     unsure |= set_empty
     # So against every white reading, named or sure, and the bare board that shows its
     # print (``white_glass``; where few white stones are read surely, the rule above is
@@ -2138,7 +2138,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     if lightest_stone is not None:
         white = ~unsure & (np.where(in_shade, lightest, best) == lightest_stone)
         glass_empty = glass_read_empty(ratio, samples, white, sure_bare,
-                                       (best == 0) & ~unsure & ~bare & ~in_shade, cfg)
+                                       read_empty & ~set_empty, cfg)
     unsure |= glass_empty
     rules = (*rules, set_empty, glass_empty)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
