@@ -30,7 +30,11 @@ Two signs, each of its own, tell the halo from a stone's face:
   sharpened line is dark ink (its darkest channel 0.2 of its board's, the median on the
   real photos' sharpened bare points; 0.07 on renders); a white stone's face is lighter
   than its board (1.5, the median), a shell stone's stripe or a sharpened seam dark in
-  a section or two.
+  a section or two. That sign is the stronger (no white stone's lit face on the renders
+  shows its lines in more than one section of two), and with it the foot need show only
+  ``halo_print_share_crossed`` of the print around (the white stones that show half
+  their sections lined show 0.12 of it at most; the real sharpened bare points 0.5 and
+  more, the strong JPEG's blocks thinning the foot's print).
 
 And, the picture being sharpened as a whole: at least ``halo_min_spaces`` of its
 spaces show both. Sharpening lights every bare point of a pale board alike; a stone's
@@ -111,10 +115,12 @@ def halo_lit(samples: Samples, lit: np.ndarray, lines: LinePixels | None, cfg: S
     blown = corners & ~samples.core_seen[at]
     counted = np.maximum(corners.sum(axis=1), 1)
     along = corners.any(axis=1) & (blown.sum(axis=1) <= cfg.halo_off_blown * counted)
-    through_ring = (samples.ring_ink[at] >= cfg.halo_ring_ink) \
-        | (lines_across(samples, at, lines, cfg) >= cfg.halo_ring_sections)
-    lined = (samples.ring_seen[at] >= cfg.halo_ring_seen) & through_ring \
-        & (samples.ink[at] >= cfg.halo_print_share * samples.ink_around[at])
+    # The foot's print is asked less where the ring's every arm shows its line.
+    ink, around = samples.ink[at], samples.ink_around[at]
+    banded = (samples.ring_ink[at] >= cfg.halo_ring_ink) & (ink >= cfg.halo_print_share * around)
+    crossed = (lines_across(samples, at, lines, cfg) >= cfg.halo_ring_sections) \
+        & (ink >= cfg.halo_print_share_crossed * around)
+    lined = (samples.ring_seen[at] >= cfg.halo_ring_seen) & (banded | crossed)
     haloed = np.zeros(len(lit), dtype=bool)
     if int((along & lined).sum()) >= cfg.halo_min_spaces:
         haloed[at] = along & lined
