@@ -28,7 +28,7 @@ Two signs, each of its own, tell the halo from a stone's face:
   without its corners the board's lines lie a pixel off where the view puts them; what
   the cross-sections ask is only that each holds a line somewhere across it. A
   sharpened line is dark ink (its darkest channel 0.2 of its board's, the median on the
-  real photos' sharpened bare points; 0.07 on renders); a white stone's face is lighter
+  real photos' sharpened bare points; 0.08 on renders); a white stone's face is lighter
   than its board (1.5, the median), a shell stone's stripe or a sharpened seam dark in
   a section or two. That sign is the stronger (no white stone's lit face on the renders
   shows its lines in more than one section of two), and with it the foot need show only
