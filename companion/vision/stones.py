@@ -133,7 +133,7 @@ from companion.vision.sampling import (
 from companion.vision.set_alike import like_its_set
 from companion.vision.shaded_dome import shaded_dome
 from companion.vision.shaded_white import white_in_shade
-from companion.vision.sharpened_lines import halo_lit
+from companion.vision.sharpened_lines import LinePixels, halo_lit
 from companion.vision.stone_print import no_more_than_stones, unlike_bare
 from companion.vision.turned_dark import turned_dark
 from companion.vision.turned_tint import turned_round
@@ -1619,15 +1619,15 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
                     cfg: Section, rim: np.ndarray | None = None,
                     rays: np.ndarray | None = None,
                     arms: np.ndarray | None = None,
-                    off_lines: np.ndarray | None = None) -> SpaceReadings:
+                    off_lines: LinePixels | None = None) -> SpaceReadings:
     """Read every space as ``empty``, one of ``colours`` or ``unsure``. ``rim`` marks
     the board's outermost spaces, whose print (a T or an L) shows less than a cross,
     and whose gaps reach the board's margin: missing print says less there. ``rays``
     (``Layout.rays``) are where the board beside each space is looked at for a stone's
     shade round a core a lamp blows out (``None``: not looked at). ``arms`` is each
     space's share of a cross's printed arms (``print_arms.printed_arms``; ``None``: a
-    cross everywhere). ``off_lines`` marks each core's pixels well off its printed lines
-    (``sharpened_lines.off_lines``; ``None``: a sharpening halo is not looked for)."""
+    cross everywhere). ``off_lines`` says where each space's printed lines lie round its
+    core (``sharpened_lines.off_lines``; ``None``: a sharpening halo is not looked for)."""
     # A ring that shows no more than its lines' fringe on a board blown out round it is lit.
     samples = lit_fringe(samples, cfg)
     # Blown-out pixels (a lamp's glare) carry no colour, and a glossy stone's highlight
