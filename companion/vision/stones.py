@@ -94,6 +94,7 @@ from companion.vision.blown_dark import lighter_than_dark_set
 from companion.vision.blown_hue import hue_over_blown_core
 from companion.vision.board_white import white_over_mark
 from companion.vision.circle_colour import named_over_circle, paint_spans
+from companion.vision.clipped_gaps import no_lamp_in_gaps
 from companion.vision.clipped_hue import clipped_off_hue
 from companion.vision.clipped_white import (
     clipped_board,
@@ -1058,13 +1059,15 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     rays: the light falls off toward the rim as a dome turned from the lamp does, and
     no print shows there; and beyond the largest stone's rim (each ray's last sample)
     the board shows again, no lighter than that, in at least ``face_rays`` of them (the
-    others may run into the stones beside it). Its gaps are not blown out
-    (``lamp_gap_blown``), its foot shows no print (at most ``ink_faint_share`` of the
-    board's fair print, ``fair_print``), some of its core is not white in every channel
-    (a stone shows its own colour somewhere), and no printed line runs across its face
-    (``_lines_across``), but where they show on one side only, the line beyond a stone
-    that leans off its point (``lines_one_side.leaning_face``; ``rim``: the board's
-    outermost spaces, N bool, where that is not asked). A lamp's reflection in bare
+    others may run into the stones beside it). Its gaps show no lamp's reflection
+    (``clipped_gaps.no_lamp_in_gaps``: blown out at most ``lamp_gap_blown``, or white at
+    most that where a light clips the board in a channel), its foot shows no print (at
+    most ``ink_faint_share`` of the board's fair print, ``fair_print``), some of its core
+    is not white in every channel (a stone shows its own colour somewhere), and no
+    printed line runs across its face (``_lines_across``), but where they show on one
+    side only, the line beyond a stone that leans off its point
+    (``lines_one_side.leaning_face``; ``rim``: the board's outermost spaces, N bool, where
+    that is not asked). A lamp's reflection in bare
     board is white at its heart out to its edge, where the board and its lines start;
     its halo, where it has one, runs on past any stone's rim over the gaps, or, on a
     small one, lifts the print with the board, and the lines still show across it. Only
@@ -1073,7 +1076,7 @@ def _face_past_core(samples: Samples, rays: np.ndarray | None, fair_print: np.nd
     if rays is None or not (samples.ring_seen > 0.0).any():
         return face
     at = np.flatnonzero(chosen & (samples.core_glared < 1.0)
-                        & (samples.gap_blown <= cfg.lamp_gap_blown)
+                        & no_lamp_in_gaps(samples.gap_blown, samples.gap_glared, cfg)
                         & (samples.foot_ink <= cfg.ink_faint_share * fair_print))
     if not len(at):
         return face
