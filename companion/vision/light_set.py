@@ -35,7 +35,7 @@ surely by missing print where its colour is like its board's, or empty is read b
 surely, and the light stone is the likeliest stone), and where those two rules alone
 left it unsure; on the board's edge as inside (the print round it at least
 ``ink_clear``: counted on the session 27 study scenes, the two signs together passed no
-bare point of 17,335 on the edge, where the print sign alone passed 30), not in a corner
+bare point of 16,522 on the edge, where the print sign alone passed 30), not in a corner
 (a bare L has the margin on two sides); its gaps not lit by a glare
 (``lamp_gap_blown``). Go only: on boards of stones with a hue of
 their own the lightest stone is not asked about. A pale hand may pass both signs: the
