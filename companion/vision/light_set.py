@@ -31,9 +31,8 @@ signs, each of its own:
   reaches into the gaps.
 
 Only where colour already leans to the light stone (it is read best, not surely, or
-surely by missing print where its colour is like its board's, or empty is read best, not
-surely, and the light stone is the likeliest stone), and where those two rules alone
-left it unsure; on the board's edge as inside (the print round it at least
+surely by missing print where its colour is like its board's), and where those two rules
+alone left it unsure; on the board's edge as inside (the print round it at least
 ``ink_clear``: counted on the session 27 study scenes, the two signs together passed no
 bare point of 16,522 on the edge, where the print sign alone passed 30), not in a corner
 (a bare L has the margin on two sides); its gaps not lit by a glare

@@ -1530,24 +1530,21 @@ def _light_sets(unsure: np.ndarray, best: np.ndarray, confidence: np.ndarray,
 
 def _like_light_set(ratio: np.ndarray, samples: Samples, fair_print: np.ndarray,
                     rules: Sequence[np.ndarray], unsure: np.ndarray, best: np.ndarray,
-                    posterior: np.ndarray, sure_light: np.ndarray, read_light: np.ndarray,
-                    sure_bare: np.ndarray, light: int | None, rim: np.ndarray | None,
-                    arms: np.ndarray | None, cfg: Section) -> np.ndarray:
-    """The spaces left unsure by no rule but that it is not clearly best or its colour
-    is like its board's (``rules``, the first of ``UNSURE_RULES``, in its order), read as
-    the lightest stone ``light`` (or read empty, not clearly, the light stone the likeliest
-    stone: ``posterior``), that ``light_set.like_light_set`` names that stone: its print
-    hidden, its colour its set's in this picture (``sure_light``, or where few are,
-    ``read_light``: ``light_set.light_refs``), apart from its bare board's
+                    sure_light: np.ndarray, read_light: np.ndarray, sure_bare: np.ndarray,
+                    light: int | None, rim: np.ndarray | None, arms: np.ndarray | None,
+                    cfg: Section) -> np.ndarray:
+    """The spaces read as the lightest stone ``light`` and left unsure by no rule but
+    that it is not clearly best or its colour is like its board's (``rules``, the first
+    of ``UNSURE_RULES``, in its order), that ``light_set.like_light_set`` names that stone:
+    its print hidden, its colour its set's in this picture (``sure_light``, or where few
+    are, ``read_light``: ``light_set.light_refs``), apart from its bare board's
     (``sure_bare``). Go only (``light`` is ``None`` elsewhere)."""
     if light is None:
         return np.zeros(len(best), dtype=bool)
     doubts = {"not clearly best", "stone colour like the board's"}
-    named = dict(zip(UNSURE_RULES[:len(rules)], rules, strict=True))
-    others = np.any([rule for name, rule in named.items() if name not in doubts], axis=0)
-    leans = (best == 0) & ~named["stone colour like the board's"] \
-        & (posterior[:, light] >= posterior[:, 1:].max(axis=1))
-    asked = unsure & ((best == light) | leans) & ~others
+    others = np.any([rule for name, rule in zip(UNSURE_RULES[:len(rules)], rules, strict=True)
+                     if name not in doubts], axis=0)
+    asked = unsure & (best == light) & ~others
     return like_light_set(ratio, samples, fair_print, light_refs(sure_light, read_light, cfg),
                           sure_bare, asked, rim, arms, cfg)
 
@@ -2127,10 +2124,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     sure_light, sure_bare = _light_sets(unsure, best, confidence, clean, bare, lightest_stone,
                                         cfg)
     read_light = ~unsure & clean & (np.where(in_shade, lightest, best) == lightest_stone)
-    set_light = _like_light_set(ratio, samples, fair_print, rules, unsure, best, posterior,
-                                sure_light, read_light, sure_bare, lightest_stone, rim, arms,
-                                cfg)
-    best = np.where(set_light, lightest_stone or 0, best)
+    set_light = _like_light_set(ratio, samples, fair_print, rules, unsure, best, sure_light,
+                                read_light, sure_bare, lightest_stone, rim, arms, cfg)
     unsure &= ~set_light
     confidence = np.where(set_light, cfg.min_confidence, confidence)
     # Read empty with no print where a piece would sit, in that colour too: unsure (not

@@ -1,14 +1,13 @@
-"""White stones left in doubt where few white stones are read surely, on the board's
-edge, or read empty not clearly (session 27, ``light_set.light_refs`` and its asks).
+"""White stones left in doubt where few white stones are read surely, or on the board's
+edge (session 27, ``light_set.light_refs`` and the edge's ask).
 
-Held-out study scenes of white glass on white vinyl, read by a 640 × 480 webcam: the
-picture's white stones are read white by the shade they cast (``_glass_in_board_colour``,
-at ``min_confidence``), few or none by their colour surely, so ``light_set`` had no set
-to hold a doubted stone against. Go 13 × 13 69058: E2 hides its print and its colour
-leans to white, but empty is read likelier, not clearly ("not clearly best"); Go 19 × 19
-69032: T12, on the edge, read white best, not clearly. Go 13 × 13 69150: E13, on the
-top edge, the print round it 0.24 (under ``edge_print_clear``, over ``ink_clear``). Each
-is read white now; the same points bare, among the same stones, are read empty."""
+Held-out study scenes of white glass on white vinyl: Go 19 × 19 69032 (a 640 × 480
+webcam), whose white stones are read white by the shade they cast
+(``_glass_in_board_colour``, at ``min_confidence``), none by their colour surely, so
+``light_set`` had no set to hold a doubted stone against: T12, on the edge, read white
+best, not clearly. Go 13 × 13 69150: E13, on the top edge, the print round it 0.24
+(under ``edge_print_clear``, over ``ink_clear``), five white stones read surely. Each is
+read white now; the same point bare, among the same stones, is read empty."""
 
 import numpy as np
 import pytest
@@ -22,7 +21,7 @@ from tests.helpers.bench_taps import tapped
 from tests.helpers.scene_cache import render_scene
 
 COLOURS = ("black", "white")
-DOUBTED = (("go-13", 69058, "E2"), ("go-19", 69032, "T12"), ("go-13", 69150, "E13"))
+DOUBTED = (("go-19", 69032, "T12"), ("go-13", 69150, "E13"))
 
 
 def _held_out(board: str, seed: int, pieces: dict[str, str] | None
