@@ -108,7 +108,7 @@ from companion.vision.dark_set import like_dark_set
 from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.light_order import lightest_run
-from companion.vision.light_set import empty_like_light_set, like_light_set
+from companion.vision.light_set import empty_like_light_set, light_refs, like_light_set
 from companion.vision.lines_one_side import leaning_face, line_dips
 from companion.vision.lit_fringe import lit_fringe
 from companion.vision.neutral_dark import lifted_dark
@@ -1533,22 +1533,23 @@ def _light_sets(unsure: np.ndarray, best: np.ndarray, confidence: np.ndarray,
 
 def _like_light_set(ratio: np.ndarray, samples: Samples, fair_print: np.ndarray,
                     rules: Sequence[np.ndarray], unsure: np.ndarray, best: np.ndarray,
-                    sure_light: np.ndarray, sure_bare: np.ndarray, light: int | None,
-                    rim: np.ndarray | None, arms: np.ndarray | None, cfg: Section
-                    ) -> np.ndarray:
+                    sure_light: np.ndarray, read_light: np.ndarray, sure_bare: np.ndarray,
+                    light: int | None, rim: np.ndarray | None, arms: np.ndarray | None,
+                    cfg: Section) -> np.ndarray:
     """The spaces read as the lightest stone ``light`` and left unsure by no rule but
     that it is not clearly best or its colour is like its board's (``rules``, the first
-    of ``UNSURE_RULES``, in its order), that ``light_set.like_light_set`` names that stone: its
-    print hidden, its colour its set's (``sure_light``) in this picture, apart from its
-    bare board's (``sure_bare``). Go only (``light`` is ``None`` elsewhere)."""
+    of ``UNSURE_RULES``, in its order), that ``light_set.like_light_set`` names that stone:
+    its print hidden, its colour its set's in this picture (``sure_light``, or where few
+    are, ``read_light``: ``light_set.light_refs``), apart from its bare board's
+    (``sure_bare``). Go only (``light`` is ``None`` elsewhere)."""
     if light is None:
         return np.zeros(len(best), dtype=bool)
     doubts = {"not clearly best", "stone colour like the board's"}
     others = np.any([rule for name, rule in zip(UNSURE_RULES[:len(rules)], rules, strict=True)
                      if name not in doubts], axis=0)
     asked = unsure & (best == light) & ~others
-    return like_light_set(ratio, samples, fair_print, sure_light, sure_bare, asked, rim, arms,
-                          cfg)
+    return like_light_set(ratio, samples, fair_print, light_refs(sure_light, read_light, cfg),
+                          sure_bare, asked, rim, arms, cfg)
 
 
 def _white_in_shade(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
@@ -2125,8 +2126,9 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # from its sure bare board's, is that stone (``light_set``).
     sure_light, sure_bare = _light_sets(unsure, best, confidence, clean, bare, lightest_stone,
                                         cfg)
+    read_light = ~unsure & clean & (np.where(in_shade, lightest, best) == lightest_stone)
     set_light = _like_light_set(ratio, samples, fair_print, rules, unsure, best, sure_light,
-                                sure_bare, lightest_stone, rim, arms, cfg)
+                                read_light, sure_bare, lightest_stone, rim, arms, cfg)
     unsure &= ~set_light
     confidence = np.where(set_light, cfg.min_confidence, confidence)
     # Read empty with no print where a piece would sit, in that colour too: unsure (not
