@@ -188,13 +188,15 @@ def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
 
 
 def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout: Layout,
-                  bar: float, apart: float) -> bool:
+                  bar: float, apart: float, shown: np.ndarray) -> bool:
     """Whether what covers ``group`` lies on the board's own colour: the gaps of the
-    spaces round it keep the board's colour (their median ``tint`` under ``bar``), and
-    the group's gaps are another colour than theirs (the median, brightness divided out,
-    at least ``apart``). A lamp's coloured light shifts the gaps of a region alike; a run
-    of stones on a crowded board has stones' edges in the gaps round it as in its own."""
-    ring = round_group(group, layout)
+    spaces round it that show what lies there (``shown``: not hidden themselves; the
+    hand over a corner covers the spaces round its fingers too) keep the board's colour
+    (their median ``tint`` under ``bar``), and the group's gaps are another colour than
+    theirs (the median, brightness divided out, at least ``apart``). A lamp's coloured
+    light shifts the gaps of a region alike; a run of stones on a crowded board has
+    stones' edges in the gaps round it as in its own."""
+    ring = round_group(group, layout) & shown
     if not ring.any() or float(np.median(tint[ring])) >= bar:
         return False
     tints = log_tint(board)
@@ -357,7 +359,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
             if len(group) >= occlusion.hand_patch \
                     and printed[group].sum() <= occlusion.hand_finger_printed * len(group) \
                     and on_bare_board(group, samples.board, tint, layout, occlusion.hand_tint,
-                                      occlusion.hand_reach_tint):
+                                      occlusion.hand_reach_tint, ~hiding):
                 patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
@@ -365,7 +367,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
         tinted = column_median(tint[group]) >= tint_bar
         # A patch of the board's own colour is a hand only where some of its spaces read
         # as bare board with the print hidden (or something crosses the margin beside it).
-        if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered):
+        if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered
+                or skin[group].sum() >= occlusion.hand_patch):
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))
