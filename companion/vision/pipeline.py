@@ -20,7 +20,7 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
 from companion.vision.fingertips import fingertips, margins
-from companion.vision.hands_as_stones import skin_over_stones, unlike_their_set
+from companion.vision.hands_as_stones import dark_fingers, skin_over_stones, unlike_their_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -235,6 +235,13 @@ class Recogniser:
             if self.reader.watches_edge else np.zeros(len(marked), dtype=bool)
         like_hand = like_hand | unlike_their_set(result.labels, skin, samples, self.cfg)
         unreadable = (np.array(marked, dtype=bool) | like_hand) & lit
+        # And a space read black beside one a dark palm hides, its core of that skin's
+        # colour: a finger (``hands_as_stones.dark_fingers``).
+        if self.reader.watches_edge:
+            hidden = unreadable | result.covered \
+                | (result.covered if result.blank is None else result.blank)
+            unreadable |= dark_fingers(result.labels, self.colours, hidden, samples, lit,
+                                       self.neighbours, self.cfg)
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \
