@@ -3,6 +3,8 @@
 (``--looks real``; ``--hands all`` where a hand is forced in), corners tapped as the
 bench taps them."""
 
+import pytest
+
 import benchmarks.vision as bench
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from tests.helpers.bench_taps import read_scene
@@ -38,4 +40,22 @@ def test_a_patch_of_the_boards_colour_with_skin_in_it_is_a_hand():
     assert {"D4", "E4", "F4"} <= set(truth["hidden"])
     assert reading.occluded
     assert reading.reason == ("board occluded: something over the board's edge covers 11 "
+                              "of its 81 spaces")
+
+
+
+@pytest.mark.parametrize("looks", [DEVELOPMENT, HELD_OUT])
+def test_a_dark_hands_finger_read_black_beside_its_palm_is_a_hand(looks):
+    """Go 9 × 9, a hand forced in (seed 70930, pale wood and bamboo, 640 × 480): a dark
+    palm over the corner spaces A9 and B9 (unsure, one colour over the space and its gaps,
+    0.19–0.24 off the board's colour), and a finger over A8, read black: its gaps show the
+    board, its core the palm's colour. Two spaces are fewer than a patch; the finger is
+    the third. Missed before."""
+    scenes = bench.Scenes("go-9", GO, "stones", looks, hands=1.0)
+    reading, truth = read_scene(scenes, 70930)
+    assert truth["occluded"]
+    assert truth["cells"]["A8"] == "empty" and "A8" in truth["hidden"]
+    assert reading.cells["A8"] == "black"
+    assert reading.occluded
+    assert reading.reason == ("board occluded: something over the board's edge covers 3 "
                               "of its 81 spaces")
