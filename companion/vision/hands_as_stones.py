@@ -83,7 +83,6 @@ def unlike_their_set(labels: Sequence[str], asked: np.ndarray, samples: Samples,
     return found
 
 
-
 def dark_fingers(labels: Sequence[str], colours: Sequence[str], hidden: np.ndarray,
                  samples: Samples, lit: np.ndarray, neighbours: Sequence[Sequence[int]],
                  cfg: Section) -> np.ndarray:
@@ -109,7 +108,7 @@ def dark_fingers(labels: Sequence[str], colours: Sequence[str], hidden: np.ndarr
     dark = [c for c in colours if c not in light_paints(colours, cfg.palette,
                                                          occlusion.hand_skin_paint)]
     asked = np.isin(np.asarray(labels, dtype=object), dark) & lit
-    if not (skin.any() and asked.any()):
+    if not skin.any() or not asked.any():
         return found
     floor = cfg.stones.dark_floor
     core = np.log(core_colour(samples, samples.core_kept, cfg.stones.core_percentile) + floor)

@@ -249,7 +249,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     colour that cannot be read must be larger
     (``hand_plain``), and may then be joined at the corners too, and some of its spaces
     must read as bare board with the print hidden (a palm of the board's colour where no
-    stone stands; stones of the board's colour each read as a stone). Unsure spaces
+    stone stands; stones of the board's colour each read as a stone), or at least
+    ``hand_patch`` of them show skin, one colour over the space and its gaps and
+    ``hand_cover_tint`` off the board's (an arm over a patch whose shade keeps the
+    rest near the board's colour). Unsure spaces
     scattered over the board (stones a picture shows poorly) are no hand, however many
     there are.
 
@@ -366,7 +369,8 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
             continue
         tinted = column_median(tint[group]) >= tint_bar
         # A patch of the board's own colour is a hand only where some of its spaces read
-        # as bare board with the print hidden (or something crosses the margin beside it).
+        # as bare board with the print hidden, or show skin (or something crosses the
+        # margin beside it).
         if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered
                 or skin[group].sum() >= occlusion.hand_patch):
             continue

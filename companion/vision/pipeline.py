@@ -238,8 +238,8 @@ class Recogniser:
         # And a space read black beside one a dark palm hides, its core of that skin's
         # colour: a finger (``hands_as_stones.dark_fingers``).
         if self.reader.watches_edge:
-            hidden = unreadable | result.covered \
-                | (result.covered if result.blank is None else result.blank)
+            blank = result.covered if result.blank is None else result.blank
+            hidden = unreadable | result.covered | blank
             unreadable |= dark_fingers(result.labels, self.colours, hidden, samples, lit,
                                        self.neighbours, self.cfg)
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
