@@ -113,9 +113,9 @@ def dark_fingers(labels: Sequence[str], colours: Sequence[str], hidden: np.ndarr
     floor = cfg.stones.dark_floor
     core = np.log(core_colour(samples, samples.core_kept, cfg.stones.core_percentile) + floor)
     gaps = np.log(samples.board + floor)
-    for space in np.flatnonzero(asked):
-        beside = [n for n in neighbours[space] if skin[n]]
-        if beside and (np.abs(gaps[beside] - core[space]).max(axis=1)
-                       < occlusion.hand_finger_like).any():
-            found[space] = True
+    for palm in np.flatnonzero(skin):
+        for space in neighbours[palm]:
+            if asked[space] and float(np.abs(gaps[palm] - core[space]).max()) \
+                    < occlusion.hand_finger_like:
+                found[space] = True
     return found
