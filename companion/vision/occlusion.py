@@ -233,7 +233,7 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
 
 def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
                    layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section,
-                   crossed: float = 0.0) -> int:
+                   crossed: float = 0.0, fingers: np.ndarray | None = None) -> int:
     """The size of the largest patch of stones' spaces a hand hides (0: none).
 
     A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
@@ -296,7 +296,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     spaces, each one colour over the space and its gaps, off the board's colour as no
     stone's edges put it, its print hidden at the outermost space it starts from and at
     most of the run (between the fingertips it may show), lying on bare board
-    (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22).
+    (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22); a dark
+    hand's finger read black beside its palm (``fingers``,
+    ``hands_as_stones.dark_fingers``) is one of such a run.
 
     A space read empty without any print (``blank``) is a palm's sign only where the
     print shows at most other bare spaces (``hand_print_share``)."""
@@ -357,6 +359,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # hidden at the outermost space the run starts from, and at most of the run; between
     # the fingertips it may show at a space or so (``hand_finger_printed`` of the run).
     reach = same & ~mixed & lit & (tint >= max(occlusion.hand_reach_tint, tint_bar))
+    # A dark hand's finger read black beside its palm (``fingers``) is one of the run.
+    if fingers is not None:
+        reach |= fingers
     for run in (reach & ~printed, reach):
         for group in groups(run, neighbours, layout.rim & ~printed):
             if len(group) >= occlusion.hand_patch \

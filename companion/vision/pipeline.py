@@ -237,17 +237,19 @@ class Recogniser:
         unreadable = (np.array(marked, dtype=bool) | like_hand) & lit
         # And a space read black beside one a dark palm hides, its core of that skin's
         # colour: a finger (``hands_as_stones.dark_fingers``).
+        fingers = None
         if self.reader.watches_edge:
             blank = result.covered if result.blank is None else result.blank
-            hidden = unreadable | result.covered | blank
-            unreadable |= dark_fingers(result.labels, self.colours, hidden, samples, lit,
-                                       self.neighbours, self.cfg)
+            fingers = dark_fingers(result.labels, self.colours,
+                                   unreadable | result.covered | blank, samples, lit,
+                                   self.neighbours, self.cfg)
+            unreadable |= fingers
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
         occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
-                                              self.neighbours, run)
+                                              self.neighbours, run, fingers)
         if not occluded and self.margins is not None:
             # Fingertips over the edge hide too few spaces for a patch: the margin
             # outside them is crossed as well (``fingertips``).

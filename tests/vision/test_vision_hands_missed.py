@@ -59,3 +59,19 @@ def test_a_dark_hands_finger_read_black_beside_its_palm_is_a_hand(looks):
     assert reading.occluded
     assert reading.reason == ("board occluded: something over the board's edge covers 3 "
                               "of its 81 spaces")
+
+
+def test_a_dark_hands_finger_read_black_is_one_of_a_run_over_the_edge():
+    """Go 9 × 9, development looks, a hand forced in (seed 70936, kaya, 640 × 480): a dark
+    hand over the corner A1, its palm over A1 and A2 (one colour over the space and its
+    gaps, 0.27 off the board's colour; A1 read empty, A2 unsure) and a finger over A3,
+    read black. Two spaces are fewer than a run of fingers over the edge rows; the finger
+    read black beside the palm is the third. Missed before."""
+    scenes = bench.Scenes("go-9", GO, "stones", DEVELOPMENT, hands=1.0)
+    reading, truth = read_scene(scenes, 70936)
+    assert truth["occluded"]
+    assert {"A1", "A2", "A3"} <= set(truth["hidden"])
+    assert reading.cells["A3"] == "black" and truth["cells"]["A3"] == "empty"
+    assert reading.occluded
+    assert reading.reason == ("board occluded: something over the board's edge covers 3 "
+                              "of its 81 spaces")
