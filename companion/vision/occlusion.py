@@ -190,18 +190,21 @@ def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
 def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout: Layout,
                   bar: float, apart: float, shown: np.ndarray) -> bool:
     """Whether what covers ``group`` lies on the board's own colour: the gaps of the
-    spaces round it that show what lies there (``shown``: not hidden themselves; the
-    hand over a corner covers the spaces round its fingers too) keep the board's colour
-    (their median ``tint`` under ``bar``), and the group's gaps are another colour than
-    theirs (the median, brightness divided out, at least ``apart``). A lamp's coloured
-    light shifts the gaps of a region alike; a run of stones on a crowded board has
-    stones' edges in the gaps round it as in its own."""
-    ring = round_group(group, layout) & shown
-    if not ring.any() or float(np.median(tint[ring])) >= bar:
-        return False
+    spaces round it keep the board's colour (their median ``tint`` under ``bar``), and
+    the group's gaps are another colour than theirs (the median, brightness divided out,
+    at least ``apart``); the spaces round it are taken all, or only those that show what
+    lies there (``shown``: not hidden themselves, as a hand over a corner hides the
+    spaces round its fingers too). A lamp's coloured light shifts the gaps of a region
+    alike; a run of stones on a crowded board has stones' edges in the gaps round it as
+    in its own."""
+    around = round_group(group, layout)
     tints = log_tint(board)
-    return float(np.linalg.norm(column_median(tints[group]) - column_median(tints[ring]))) \
-        >= apart
+    for ring in (around, around & shown):
+        if ring.any() and float(np.median(tint[ring])) < bar \
+                and float(np.linalg.norm(column_median(tints[group])
+                                         - column_median(tints[ring]))) >= apart:
+            return True
+    return False
 
 
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,

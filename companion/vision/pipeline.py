@@ -235,21 +235,24 @@ class Recogniser:
             if self.reader.watches_edge else np.zeros(len(marked), dtype=bool)
         like_hand = like_hand | unlike_their_set(result.labels, skin, samples, self.cfg)
         unreadable = (np.array(marked, dtype=bool) | like_hand) & lit
-        # And a space read black beside one a dark palm hides, its core of that skin's
-        # colour: a finger (``hands_as_stones.dark_fingers``).
-        fingers = None
-        if self.reader.watches_edge:
-            blank = result.covered if result.blank is None else result.blank
-            fingers = dark_fingers(result.labels, self.colours,
-                                   unreadable | result.covered | blank, samples, lit,
-                                   self.neighbours, self.cfg)
-            unreadable |= fingers
         # Whatever crosses the board's margin (an arm) is measured first: a patch of
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
         occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
-                                              self.neighbours, run, fingers)
+                                              self.neighbours, run)
+        if not occluded and self.reader.watches_edge:
+            # A space read black beside one a dark palm hides, its core of that skin's
+            # colour, is a finger (``hands_as_stones.dark_fingers``) and joins the hand's
+            # patch or run; asked only where they alone are no hand (a finger's space
+            # shows the board round it, and would thin a patch that is one).
+            blank = result.covered if result.blank is None else result.blank
+            fingers = dark_fingers(result.labels, self.colours,
+                                   unreadable | result.covered | blank, samples, lit,
+                                   self.neighbours, self.cfg)
+            if fingers.any():
+                occluded, reason = self.reader.hidden(result, unreadable | fingers, lit,
+                                                      samples, self.neighbours, run, fingers)
         if not occluded and self.margins is not None:
             # Fingertips over the edge hide too few spaces for a patch: the margin
             # outside them is crossed as well (``fingertips``).
