@@ -82,3 +82,40 @@ def unlike_their_set(labels: Sequence[str], asked: np.ndarray, samples: Samples,
         found[np.flatnonzero(these)[off >= occlusion.hand_skin_set_tint]] = True
     return found
 
+
+def dark_fingers(labels: Sequence[str], colours: Sequence[str], hidden: np.ndarray,
+                 samples: Samples, lit: np.ndarray, neighbours: Sequence[Sequence[int]],
+                 cfg: Section) -> np.ndarray:
+    """Spaces read as a stone of a dark paint that are a dark hand's fingers (N bool).
+
+    A dark hand's palm over a space and its gaps hides it (``hidden``: unsure with
+    nothing blown out, or read empty with its print gone) and shows its skin in the gaps,
+    off the board's colour (``hand_skin_gap_tint``) and one colour with the core
+    (``occlusion.one_colour``); its fingers, thinner than a pitch, cover a neighbouring
+    space's core and leave its gaps the board's, and read as black stones. Two signs, each
+    from its own pixels: the neighbour shows skin so, and this space's core has that
+    skin's colour, its lightness included (every channel, in log, within
+    ``hand_finger_like`` of the neighbour's gaps): a stone of the set is its own paint
+    and stands out from skin beside it, unless both are dark and of one tint. Such spaces
+    keep their reading and count for the hand rule as the unsure spaces they would be.
+    Judged only where some space shows skin so: on most pictures, nowhere."""
+    occlusion = cfg.occlusion
+    found = np.zeros(len(labels), dtype=bool)
+    skin = hidden & lit & (tint_off(samples.board) >= occlusion.hand_skin_gap_tint)
+    if not skin.any():
+        return found
+    skin &= one_colour(samples, cfg.stones, occlusion.hand_same_tint)
+    dark = [c for c in colours if c not in light_paints(colours, cfg.palette,
+                                                         occlusion.hand_skin_paint)]
+    asked = np.isin(np.asarray(labels, dtype=object), dark) & lit
+    if not skin.any() or not asked.any():
+        return found
+    floor = cfg.stones.dark_floor
+    core = np.log(core_colour(samples, samples.core_kept, cfg.stones.core_percentile) + floor)
+    gaps = np.log(samples.board + floor)
+    for palm in np.flatnonzero(skin):
+        for space in neighbours[palm]:
+            if asked[space] and float(np.abs(gaps[palm] - core[space]).max()) \
+                    < occlusion.hand_finger_like:
+                found[space] = True
+    return found

@@ -188,18 +188,23 @@ def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
 
 
 def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout: Layout,
-                  bar: float, apart: float) -> bool:
+                  bar: float, apart: float, shown: np.ndarray) -> bool:
     """Whether what covers ``group`` lies on the board's own colour: the gaps of the
     spaces round it keep the board's colour (their median ``tint`` under ``bar``), and
     the group's gaps are another colour than theirs (the median, brightness divided out,
-    at least ``apart``). A lamp's coloured light shifts the gaps of a region alike; a run
-    of stones on a crowded board has stones' edges in the gaps round it as in its own."""
-    ring = round_group(group, layout)
-    if not ring.any() or float(np.median(tint[ring])) >= bar:
-        return False
+    at least ``apart``); the spaces round it are taken all, or only those that show what
+    lies there (``shown``: not hidden themselves, as a hand over a corner hides the
+    spaces round its fingers too). A lamp's coloured light shifts the gaps of a region
+    alike; a run of stones on a crowded board has stones' edges in the gaps round it as
+    in its own."""
+    around = round_group(group, layout)
     tints = log_tint(board)
-    return float(np.linalg.norm(column_median(tints[group]) - column_median(tints[ring]))) \
-        >= apart
+    for ring in (around, around & shown):
+        if ring.any() and float(np.median(tint[ring])) < bar \
+                and float(np.linalg.norm(column_median(tints[group])
+                                         - column_median(tints[ring]))) >= apart:
+            return True
+    return False
 
 
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
@@ -231,7 +236,7 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
 
 def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
                    layout: Layout, neighbours: Sequence[Sequence[int]], cfg: Section,
-                   crossed: float = 0.0) -> int:
+                   crossed: float = 0.0, fingers: np.ndarray | None = None) -> int:
     """The size of the largest patch of stones' spaces a hand hides (0: none).
 
     A hand, an arm, a sleeve or a head comes in over the board's edge: it hides a patch
@@ -247,7 +252,10 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     colour that cannot be read must be larger
     (``hand_plain``), and may then be joined at the corners too, and some of its spaces
     must read as bare board with the print hidden (a palm of the board's colour where no
-    stone stands; stones of the board's colour each read as a stone). Unsure spaces
+    stone stands; stones of the board's colour each read as a stone), or at least
+    ``hand_patch`` of them show skin, one colour over the space and its gaps and
+    ``hand_cover_tint`` off the board's (an arm over a patch whose shade keeps the
+    rest near the board's colour). Unsure spaces
     scattered over the board (stones a picture shows poorly) are no hand, however many
     there are.
 
@@ -291,7 +299,9 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     spaces, each one colour over the space and its gaps, off the board's colour as no
     stone's edges put it, its print hidden at the outermost space it starts from and at
     most of the run (between the fingertips it may show), lying on bare board
-    (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22).
+    (``on_bare_board``), is a hand (docs/recognition.md, sessions 19 and 22); a dark
+    hand's finger read black beside its palm (``fingers``,
+    ``hands_as_stones.dark_fingers``) is one of such a run.
 
     A space read empty without any print (``blank``) is a palm's sign only where the
     print shows at most other bare spaces (``hand_print_share``)."""
@@ -352,20 +362,25 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     # hidden at the outermost space the run starts from, and at most of the run; between
     # the fingertips it may show at a space or so (``hand_finger_printed`` of the run).
     reach = same & ~mixed & lit & (tint >= max(occlusion.hand_reach_tint, tint_bar))
+    # A dark hand's finger read black beside its palm (``fingers``) is one of the run.
+    if fingers is not None:
+        reach |= fingers
     for run in (reach & ~printed, reach):
         for group in groups(run, neighbours, layout.rim & ~printed):
             if len(group) >= occlusion.hand_patch \
                     and printed[group].sum() <= occlusion.hand_finger_printed * len(group) \
                     and on_bare_board(group, samples.board, tint, layout, occlusion.hand_tint,
-                                      occlusion.hand_reach_tint):
+                                      occlusion.hand_reach_tint, ~hiding):
                 patch = max(patch, len(group))
     for group in distinct(patches):
         if len(group) < least:
             continue
         tinted = column_median(tint[group]) >= tint_bar
         # A patch of the board's own colour is a hand only where some of its spaces read
-        # as bare board with the print hidden (or something crosses the margin beside it).
-        if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered):
+        # as bare board with the print hidden, or show skin (or something crosses the
+        # margin beside it).
+        if not (tinted or margin or board_hidden[group].sum() >= occlusion.hand_covered
+                or skin[group].sum() >= occlusion.hand_patch):
             continue
         if covered(group[lit[group]]) >= occlusion.hand_covered_most * len(group):
             patch = max(patch, len(group))

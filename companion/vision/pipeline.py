@@ -20,7 +20,7 @@ from companion.geometry import Geometry
 from companion.vision.config import Section, load_config
 from companion.vision.edge_crossing import crossing, edge_strip
 from companion.vision.fingertips import fingertips, margins
-from companion.vision.hands_as_stones import skin_over_stones, unlike_their_set
+from companion.vision.hands_as_stones import dark_fingers, skin_over_stones, unlike_their_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
@@ -241,6 +241,18 @@ class Recogniser:
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
         occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
                                               self.neighbours, run)
+        if not occluded and self.reader.watches_edge:
+            # A space read black beside one a dark palm hides, its core of that skin's
+            # colour, is a finger (``hands_as_stones.dark_fingers``) and joins the hand's
+            # patch or run; asked only where they alone are no hand (a finger's space
+            # shows the board round it, and would thin a patch that is one).
+            blank = result.covered if result.blank is None else result.blank
+            fingers = dark_fingers(result.labels, self.colours,
+                                   unreadable | result.covered | blank, samples, lit,
+                                   self.neighbours, self.cfg)
+            if fingers.any():
+                occluded, reason = self.reader.hidden(result, unreadable | fingers, lit,
+                                                      samples, self.neighbours, run, fingers)
         if not occluded and self.margins is not None:
             # Fingertips over the edge hide too few spaces for a patch: the margin
             # outside them is crossed as well (``fingertips``).

@@ -43,9 +43,10 @@ class PieceReader(Protocol):
 
     def hidden(self, result: SpaceReadings, unreadable: np.ndarray, lit: np.ndarray,
                samples: Samples, neighbours: Sequence[Sequence[int]],
-               crossed: float = 0.0) -> tuple[bool, str]: ...
+               crossed: float = 0.0, fingers: np.ndarray | None = None) -> tuple[bool, str]: ...
     """Whether a hand hides the board, and why; ``crossed`` is how far (in pitches)
-    something crosses the board's margin (``watches_edge`` readers)."""
+    something crosses the board's margin, ``fingers`` the spaces read as stones that are
+    a dark hand's fingers (``watches_edge`` readers)."""
 
 
 class StoneReader:
@@ -80,9 +81,9 @@ class StoneReader:
 
     def hidden(self, result: SpaceReadings, unreadable: np.ndarray, lit: np.ndarray,
                samples: Samples, neighbours: Sequence[Sequence[int]],
-               crossed: float = 0.0) -> tuple[bool, str]:
+               crossed: float = 0.0, fingers: np.ndarray | None = None) -> tuple[bool, str]:
         patch = hidden_by_hand(result, unreadable, samples, self.layout, neighbours, self.cfg,
-                               crossed)
+                               crossed, fingers)
         return patch > 0, (f"board occluded: something over the board's edge covers {patch} "
                            f"of its {len(result.labels)} spaces" if patch else "")
 
@@ -107,7 +108,7 @@ class _FlatReader:
 
     def hidden(self, result: SpaceReadings, unreadable: np.ndarray, lit: np.ndarray,
                samples: Samples, neighbours: Sequence[Sequence[int]],
-               crossed: float = 0.0) -> tuple[bool, str]:
+               crossed: float = 0.0, fingers: np.ndarray | None = None) -> tuple[bool, str]:
         # Many spaces unsure with nothing blown out, or covered, are a hand or an arm (a
         # space both unreadable and without its print counts twice: two signs of it).
         count = len(result.labels)

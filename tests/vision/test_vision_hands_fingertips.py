@@ -19,7 +19,7 @@ GO = ("black", "white")
 
 
 @pytest.mark.parametrize("board, colours, looks, seed, reason", [
-    ("go-9", GO, HELD_OUT, 11771, "fingers"),
+    ("go-9", GO, HELD_OUT, 11771, "something over the board's edge"),
     ("go-9", GO, DEVELOPMENT, 11762, "something over the board's edge"),
     ("one-60", bench.SIX, DEVELOPMENT, 20003, "fingers"),
     ("one-60", bench.SIX, HELD_OUT, 10518, "fingers"),
@@ -32,7 +32,9 @@ def test_fingertips_over_the_edge_are_a_hand(board, colours, looks, seed, reason
     read as stones). The margin outside shows the finger's colour, the margin along
     the rest of that side the board's. Missed before. Since session 26 the dark palm of
     11762, read as a white stone at D7 (``hands_as_stones``), joins the spaces under it
-    into a patch, and the patch rule, asked first, flags the hand."""
+    into a patch, and the patch rule, asked first, flags the hand. Since session 27 the
+    dark finger over A2 of 11771, read black beside the palm over A3 and B3
+    (``hands_as_stones.dark_fingers``), joins them into a patch of three as well."""
     scenes = bench.Scenes(board, colours, "stones", looks, hands=1.0)
     reading, truth = read_scene(scenes, seed)
     assert truth["occluded"]
