@@ -395,11 +395,17 @@ class CameraReadings:
         camera still cannot read it. A move may hide there among them, and taking them
         alone would put a position into the game that the table never showed: the
         question is put again instead. (One move seen elsewhere answers the question: it
-        was that player's move.)"""
+        was that player's move; not where a reading the question was put on showed
+        surely, on a space the move leaves as the game has it, something the game does
+        not have there: a stone set and taken meanwhile, T40.)"""
         view = self.game.view(self.state)
-        return len(candidate.actions) > 1 and any(
-            not is_sure(reading, space) and candidate.view[space] == view[space]
-            for space in question.spaces)
+        if not any(not is_sure(reading, space) and candidate.view[space] == view[space]
+                   for space in question.spaces):
+            return False
+        return len(candidate.actions) > 1 or any(
+            candidate.view[space] == view[space]
+            for seen, _, _ in self._since_asked.on(question)
+            for space in compare(view, seen).changed)
 
     def _unseen_stones(self, spaces: tuple[str, ...]) -> TableVerdict:
         """The moves the sure spaces show would leave out stones the camera half sees

@@ -12,6 +12,13 @@ one before. They are kept, in order, with the picture's odds and the picture its
 and once a move answers the question they are read again one by one from the position
 it leads to, each taken only where the strict search explains it by one sequence (as
 any reading), then the last reading as before.
+
+They also keep a move seen elsewhere from answering the question too soon (T14): one
+move of the player asked about explains a reading where a space read surely in one of
+them showed what the game does not have and the move leaves as the game has it (held-out
+game 71455, sharpened: Black's B9 unread and asked about, White's A5 seen, then Black's
+A4 taking A5: "Black places on A4" alone explained the last photo, and the game held a
+position without B9 the table never showed). Such a move plays past the question.
 """
 
 from __future__ import annotations
@@ -43,9 +50,13 @@ class SinceAsked:
         if not self.readings or self.readings[-1][0] != reading:
             self.readings.append((dict(reading), dict(odds), picture))
 
+    def on(self, question: Question) -> list[Held]:
+        """The readings ``question`` was put on so far (none if another was)."""
+        return self.readings if (question.text, question.spaces) == self.asked else []
+
     def taken(self, question: Question) -> list[Held]:
         """The readings ``question`` was put on, forgotten now (it is answered)."""
-        held = self.readings if (question.text, question.spaces) == self.asked else []
+        held = self.on(question)
         self.clear()
         return held
 

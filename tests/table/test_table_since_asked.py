@@ -75,3 +75,33 @@ def test_a_question_answered_at_once_plays_its_move_alone(go):
     result = go.choose(1)
     assert result.text == "H1 is white, as answered: White places on H1."
     assert go.state["moves"] == 2
+
+
+def test_one_move_seen_does_not_answer_a_question_past_a_stone_seen_and_taken_since():
+    """Held-out game 71455, sharpened (T14, T40): Black's B9 unread, "Is B9 empty or
+    black?"; White's A5 seen surely, the question put again; then Black's A4 takes A5.
+    "Black places on A4" alone explains the last photo, and used to answer the
+    question: the game held a position without B9 the table never showed. The photo
+    before showed White's A5, which that move never had: the question is put again."""
+    with table_in_memory("go", {"size": 9}) as go:
+        for player, at in [("black", "A6"), ("white", "J9"), ("black", "B5"), ("white", "J8")]:
+            go.play({"type": "place", "player": player, "at": at})
+        assert go.submit_reading(board(go)).kind == v.UNCHANGED
+        assert go.submit_reading(board(go, B9=UNSURE)).text == "Is B9 empty or black?"
+        assert go.submit_reading(board(go, B9=UNSURE, A5="white")).text == \
+            "Is B9 empty or black?"
+        result = go.submit_reading(board(go, B9=UNSURE, A4="black"))
+        assert result.kind == v.QUESTION and result.text == "Is B9 empty or black?"
+        assert go.state["moves"] == 4
+        result = go.choose(1)  # black: B9, then White's A5 and Black's A4 taking it
+        assert go.state["moves"] == 7 and go.problem is None
+        assert {s: go.state["board"][s] for s in ("B9", "A5", "A4")} == {
+            "B9": "black", "A5": None, "A4": "black"}
+
+
+def test_one_move_seen_elsewhere_still_answers_the_question(go):
+    """T14 as before: White's H1 asked about, White's move seen elsewhere: it was
+    White's move, played."""
+    assert go.submit_reading(board(go, H1=UNSURE)).text == "Is H1 empty or white?"
+    result = go.submit_reading(board(go, H1=UNSURE, C7="white"))
+    assert result.kind == v.APPLIED and go.state["board"]["C7"] == "white"
