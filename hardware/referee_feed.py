@@ -56,6 +56,7 @@ from companion.vision.look import LearnedLook
 from companion.vision.look_file import LookFile, look_key
 from hardware.frames import CameraFeed
 from hardware.lens import Lens
+from hardware.newly_lit import newly_lit
 from hardware.step_picture import small_jpeg
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,8 @@ class RefereeFeed:
         self._stale = 0
         self._last_seen: LastSeen | None = None
         """What each space looked like in the last photo the referee accepted (stones)."""
+        self._blown_seen: dict[str, float] = {}
+        """Each space's core blown share in the picture ``_last_seen`` keeps of it (T39)."""
         self._accepted = False
         """Whether the referee accepted the reading last submitted."""
         self._table: dict[str, Any] = session.snapshot()
@@ -444,7 +447,8 @@ class RefereeFeed:
         likeliest: a white stone it fits only loosely (T34,
         ``companion.vision.light_stone``). Not ``beside`` a stone newly read, nor where a
         lamp's glare blows out the space's core or its board's gaps (a glare lightens a
-        bare space)."""
+        bare space), unless the core was clear when the space was last seen and its
+        board's gaps still are (T39, ``hardware.newly_lit``: a lamp stays put)."""
         memory, look = self._last_seen, self._look
         if memory is None or not len(memory) or look is None or not look.ready \
                 or view is None or reading.samples is None or reading.occluded:
@@ -458,8 +462,10 @@ class RefereeFeed:
         if not any(shift > 0 for shift in shifts.values()):
             return {}
         clear = (samples.core_blown <= cfg.max_blown) & (samples.gap_blown <= cfg.max_blown)
-        unread = {name for i, name in enumerate(names)
-                  if name in shifts and cells.get(name) == UNSURE and clear[i]}
+        lit = newly_lit(names, samples.core_blown, samples.gap_blown, self._blown_seen,
+                        cfg.max_blown)
+        unread = {name for i, name in enumerate(names) if name in shifts
+                  and cells.get(name) == UNSURE and (clear[i] or name in lit)}
         likeliest = dict(zip(names, look.likeliest(samples), strict=True))
         return light_stone_odds(look.classes, look.learned(), look.lighter(), shifts,
                                 unread, likeliest, cfg.changed_max_spaces,
@@ -480,6 +486,9 @@ class RefereeFeed:
         held = {name: view[name] for name, content in cells.items() if name in view
                 and (setting_up or (content != UNSURE and content == view[name]))}
         self._last_seen.remember(list(reading.cells), reading.samples, held)
+        self._blown_seen.update((name, float(blown)) for name, blown
+                                in zip(reading.cells, reading.samples.core_blown, strict=True)
+                                if name in held)
 
     def _reset_gate(self) -> None:
         from companion.vision.gate import StabilityGate
@@ -515,6 +524,7 @@ class RefereeFeed:
                 self._accepted = False
                 if self._last_seen is not None:
                     self._last_seen.forget()
+                self._blown_seen = {}
 
     def _set(self, status: dict[str, Any]) -> None:
         before = self._status

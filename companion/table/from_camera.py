@@ -33,6 +33,7 @@ from companion.table.misread import Refusals, misread, missed
 from companion.table.question import Answer, Question, between, hidden, unseen
 from companion.table.reading import Reading, agrees, compare, is_sure
 from companion.table.refusal import refuse
+from companion.table.since_asked import Held, SinceAsked
 from companion.table.unlearned import positions, through
 from companion.table.verdict import TableVerdict
 
@@ -68,6 +69,7 @@ class CameraReadings:
     _misread: Question | None  # about a piece read surely that the rules refuse (T38)
     _confirmed: dict[str, Any]  # answered as read (T38) since the game last changed
     _refusals: Refusals  # the spaces the refusals in a row put back (T38)
+    _since_asked: SinceAsked  # the readings the question standing was put on (T40)
     _readings: int  # the readings held against the game (not hidden by a hand)
     _last_reading: dict[str, Any] | None
     _seen_step: int
@@ -117,6 +119,10 @@ class CameraReadings:
                 else:
                     result = self._conclude(*found)
                 self._judged(reading)
+                if result.kind == v.QUESTION and self._question is not None \
+                        and self._last_reading is not None:
+                    self._since_asked.note(self._question, self._last_reading, self._odds,
+                                           picture)
         return self._announce(result)
 
     def _judged(self, reading: Reading) -> None:
@@ -357,17 +363,49 @@ class CameraReadings:
         return TableVerdict(v.AMBIGUOUS, text, explanation.difference.changed,
                             tuple(self.choices))
 
+    def _catch_up(self, held: list[Held], answered: dict[str, Any],
+                  last: dict[str, Any]) -> list[str]:
+        """Play, oldest first, the moves each of ``held`` (the readings a question just
+        answered with a move was put on, ``companion.table.since_asked``) shows past the
+        game, where the strict search explains it by one sequence the picture's odds of
+        that reading allow, no move hidden, none waiting for dice; a reading behind the
+        game or not so explained is passed over. ``answered``: the spaces a colour
+        question (T38) was answered on, read so in each. The words of the moves played;
+        ``last`` (the reading read after them) is the last reading again."""
+        texts = []
+        picture = self._reading_picture
+        for seen, odds, shot in held:
+            seen = {**seen, **answered}
+            if seen == last or not compare(self.game.view(self.state), seen):
+                continue
+            _, found, asked, kept = self._look(self.game, self.state, seen, frozenset(), odds)
+            plain = [c for c in found.candidates if not c.hidden and c.dice is None
+                     and not contradicts(c.view, odds)]
+            if asked is not None or kept is not None or not found.complete \
+                    or len(found.candidates) != 1 or len(plain) != 1:
+                continue
+            self._last_reading, self._reading_picture = seen, shot
+            texts.append(self._apply(plain[0]).text)
+        self._last_reading, self._reading_picture = last, picture
+        return texts
+
     def _unsettled(self, question: Question, reading: Reading, candidate: Candidate) -> bool:
         """Whether ``candidate`` would play on past ``question``, still unanswered: it
         has several moves, and leaves a space asked about as the game has it while the
         camera still cannot read it. A move may hide there among them, and taking them
         alone would put a position into the game that the table never showed: the
         question is put again instead. (One move seen elsewhere answers the question: it
-        was that player's move.)"""
+        was that player's move; not where a reading the question was put on showed
+        surely, on a space the move leaves as the game has it, something the game does
+        not have there: a stone set and taken meanwhile, T40.)"""
         view = self.game.view(self.state)
-        return len(candidate.actions) > 1 and any(
-            not is_sure(reading, space) and candidate.view[space] == view[space]
-            for space in question.spaces)
+        if not any(not is_sure(reading, space) and candidate.view[space] == view[space]
+                   for space in question.spaces):
+            return False
+        return len(candidate.actions) > 1 or any(
+            candidate.view[space] == view[space]
+            for seen, _, _ in self._since_asked.on(question)
+            for space in compare(view, seen).changed)
 
     def _unseen_stones(self, spaces: tuple[str, ...]) -> TableVerdict:
         """The moves the sure spaces show would leave out stones the camera half sees
@@ -434,6 +472,7 @@ class CameraReadings:
         move, the other spaces asked about are asked about again: the next player's move
         may hide there too."""
         self._question = None
+        held = self._since_asked.taken(question)
         if question is self._unlearned:
             self._unlearned = None
         what = (f"{question.spaces[0]} is {answer.words}" if len(question.spaces) == 1
@@ -463,7 +502,13 @@ class CameraReadings:
                 return replace(again, text=f"{what}, as the game has it. {again.text}")
             return TableVerdict(v.ANSWERED, f"{what}, as the game has it: nothing changed.")
         asked_colour = question is self._misread
+        answered = {space: answer.candidate.view[space] for space in question.spaces} \
+            if asked_colour else {}
+        reading = self._last_reading
+        if held:  # the readings it was put on are caught up with after it (T40)
+            self._last_reading = None
         result = self._apply(answer.candidate)
+        self._last_reading = reading
         result = replace(result, text=f"{what}, {how}: {result.text}")
         rest = [s for s in question.spaces if s not in answer.changes]
         reading = self._last_reading
@@ -474,10 +519,12 @@ class CameraReadings:
         if result.kind == v.APPLIED and reading is not None and (fresh or compare(
                 self.game.view(self.state), reading)):
             # The board shows more than the move answered (a question put again past
-            # moves it could not explain, T36): it is read again from there.
+            # moves it could not explain, T36): the readings it was put on are caught
+            # up with one by one (T40), and the last is read again from there.
+            caught = self._catch_up(held, answered, reading)
             again = self._conclude(*self._look(self.game, self.state, reading,
                                                fresh, self._odds))
-            return replace(again, text=f"{result.text} {again.text}")
+            return replace(again, text=" ".join([result.text, *caught, again.text]))
         if result.kind != v.APPLIED or not rest or reading is None:
             return result
         follow = unseen(self.game, self.state, reading, rest, self.limits,

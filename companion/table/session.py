@@ -57,6 +57,7 @@ from companion.table.misread import Refusals
 from companion.table.question import Question
 from companion.table.reading import compare, is_sure
 from companion.table.record import export_lines, export_sgf
+from companion.table.since_asked import SinceAsked
 from companion.table.step_pictures import StepPictures
 from companion.table.verdict import TableVerdict
 
@@ -118,6 +119,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._misread: Question | None = None  # a piece read that the rules refuse (T38)
         self._confirmed: dict[str, Any] = {}  # answered as read (T38) since the game changed
         self._refusals = Refusals()  # the spaces the refusals in a row put back (T38)
+        self._since_asked = SinceAsked()  # the readings the question stands on (T40)
         self._readings = 0  # the readings held against the game (not hidden by a hand)
         self._waiting: WaitingRoll | None = None
         self._last_reading: dict[str, Any] | None = None
@@ -603,6 +605,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._unlearned = self._misread = None
         self._confirmed = {}
         self._refusals.clear()
+        self._since_asked.clear()
         self._prompt_dice()
 
     def _reset_table(self) -> None:
@@ -672,6 +675,7 @@ class TableSession(CameraReadings, DiceWaits):
         self._settled = set()
         self._confirmed = {}
         self._refusals.clear()
+        self._since_asked.clear()
         self._cancel_waiting()
         reading = self._last_reading
         spaces: tuple[str, ...] = ()

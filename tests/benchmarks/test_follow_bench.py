@@ -26,3 +26,25 @@ def test_bench_follow_takes_one_set_of_looks_only(capsys):
     with pytest.raises(SystemExit):
         main(["bench", "follow", "--games", "1", "--held-out", "--unseen"])
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_bench_follow_from_a_later_move_numbers_photos_by_move(capsys):
+    code = main(["bench", "follow", "--games", "1", "--moves", "5", "--start", "3",
+                 "--first-seed", "0"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[0] == "game 0: to the end; a position not shown: no"
+    assert out[1] == "  unchanged move move"  # photos 3 (the start), 4 and 5
+
+
+def test_bench_follow_relit_and_sharpened_follows_every_photo(capsys):
+    code = main(["bench", "follow", "--games", "1", "--moves", "3", "--relight-at", "2",
+                 "--sharpen", "--first-seed", "0"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[0].startswith("game 0: ") and len(out[1].split()) == 4
+
+
+def test_bench_follow_refuses_a_start_past_the_game(capsys):
+    assert main(["bench", "follow", "--games", "1", "--moves", "3", "--start", "3"]) == 2
+    assert "--start" in capsys.readouterr().out

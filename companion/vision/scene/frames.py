@@ -7,7 +7,8 @@ in each. The light may drift slowly (``drift_k`` kelvin of white balance and
 ``drift_exposure`` grey levels a frame: daylight through an afternoon) and may change at
 once at frame ``relight_at`` (a lamp switched on, a cloud): from then on the frames are
 lit by another light of the look's own set (``looks.relit``). A hand reaches over the
-board in the frames listed in ``hands``.
+board in the frames listed in ``hands``. With a ``sharpening`` (``phone.py``) every frame
+is sharpened and saved as a phone does.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import numpy as np
 from companion.geometry import Geometry
 from companion.vision.scene.effects import Effects
 from companion.vision.scene.looks import CameraLook, drifted, relit
+from companion.vision.scene.phone import Sharpening
 from companion.vision.scene.render import render_scene
 
 _RELIGHT_STREAM = 5
@@ -36,6 +38,7 @@ def render_game_frames(
     drift_exposure: float = 0.0,
     relight_at: int | None = None,
     hands: Collection[int] = (),
+    sharpening: Sharpening | None = None,
 ) -> list[tuple[np.ndarray, dict[str, Any]]]:
     """One ``(image, truth)`` per position, as ``render_scene`` returns them; frame ``i``
     has ``frame_seed`` ``i`` and its look (after drift and relighting) in its truth."""
@@ -45,5 +48,6 @@ def render_game_frames(
         base = after if relight_at is not None and index >= relight_at else look
         seen = drifted(base, drift_k * index, drift_exposure * index)
         frames.append(render_scene(seed, board, dict(position), effects=Effects(
-            hand=index in hands), colours=colours, frame_seed=index, look=seen))
+            hand=index in hands), colours=colours, frame_seed=index, look=seen,
+                                   sharpening=sharpening))
     return frames
