@@ -105,6 +105,7 @@ from companion.vision.clipped_white import (
 from companion.vision.config import Section
 from companion.vision.dark_by_set import dark_by_set
 from companion.vision.dark_set import like_dark_set
+from companion.vision.glare_edge import light_by_glare
 from companion.vision.glare_hole import hole_in_glare
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.light_order import lightest_run
@@ -173,6 +174,7 @@ UNSURE_RULES = (
     "empty, a hole in a lamp's glare round its core",
     "empty, no print, its light stones' colour",
     "empty, no print, its white stones' colour, apart from printed bare board",
+    "empty, a glare in its gaps, its core a light stone's lightness",
 )
 """The rules that make a space unsure, in the order ``classify_stones`` applies them."""
 
@@ -2145,11 +2147,17 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         glass_empty = glass_read_empty(ratio, samples, white, sure_bare,
                                        read_empty & ~set_empty, cfg)
     unsure |= glass_empty
-    rules = (*rules, set_empty, glass_empty)
+    # Read empty with a lamp's glare in its gaps, its core lighter than its board by a
+    # light stone's lightness (``glare_edge``; Go's light stones only): unsure.
+    edge_lit = np.zeros_like(unsure)
+    if lightest_stone is not None:
+        edge_lit = light_by_glare(ratio, samples, read_empty & ~unsure, reflection, cfg)
+    unsure |= edge_lit
+    rules = (*rules, set_empty, glass_empty, edge_lit)
     why = {name: unsure & rule for name, rule in zip(UNSURE_RULES, rules, strict=True)}
     # A white reading whose hue says a hued stone leans to neither: two signs disagree.
     leans = unsure & ~blind & ~white_off & ~stone_printed & ~domed & ~in_hole & ~set_empty \
-        & ~glass_empty & (nearest <= cfg.max_distance * cfg.lean_distance)
+        & ~glass_empty & ~edge_lit & (nearest <= cfg.max_distance * cfg.lean_distance)
     odds = np.where(ambiguous[:, None], np.mean(readings, axis=0), posterior)
     odds = np.where(bare[:, None], np.eye(posterior.shape[1])[0], odds)
     odds = np.where(rimmed[:, None], np.eye(posterior.shape[1])[darkest + 1], odds)
