@@ -312,6 +312,42 @@ def core_colour(samples: Samples, keep: np.ndarray, q: float) -> np.ndarray:
     return colour
 
 
+def remembered(samples: Samples, key: str, make: Callable[[], np.ndarray]) -> np.ndarray:
+    """What ``make`` works out from ``samples``, worked out once per ``Samples`` and kept
+    in its ``memo`` under ``key``, read-only (several rules and the hand checks ask the
+    same of one picture)."""
+    value = samples.memo.get(key)
+    if value is None:
+        value = make()
+        value.flags.writeable = False
+        samples.memo[key] = value
+    return value
+
+
+def board_median(samples: Samples) -> np.ndarray:
+    """``column_median(samples.board)``: the board's typical colour (3), remembered."""
+    return remembered(samples, "board_median", lambda: column_median(samples.board))
+
+
+def board_tint(samples: Samples) -> np.ndarray:
+    """``log_tint(samples.board)``: each space's board colour as its tint alone (N×3),
+    remembered."""
+    return remembered(samples, "board_tint", lambda: log_tint(samples.board))
+
+
+def board_usual_tint(samples: Samples) -> np.ndarray:
+    """The board's usual tint (3): the median of ``board_tint``, remembered."""
+    return remembered(samples, "board_usual_tint", lambda: column_median(board_tint(samples)))
+
+
+def board_tint_off(samples: Samples) -> np.ndarray:
+    """How far each space's board colour lies from the board's usual tint, in colour
+    alone (N: brightness divided out, as light changes it smoothly over the board),
+    remembered."""
+    return remembered(samples, "board_tint_off", lambda: np.linalg.norm(
+        board_tint(samples) - board_usual_tint(samples), axis=1))
+
+
 def row_count(mask: np.ndarray) -> np.ndarray:
     """``mask.sum(axis=1)`` of a boolean N×K mask (64-bit integers), by OpenCV's row
     reduction: several times faster than numpy's sum of booleans."""
