@@ -406,13 +406,20 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     return list(lower * (1.0 - frac) + upper * frac)
 
 
-def row_percentile(values: np.ndarray, q: float) -> np.ndarray:
+def row_percentile(values: np.ndarray, q: float, over: np.ndarray | None = None
+                   ) -> np.ndarray:
     """``np.percentile(values, q, axis=1)`` of an N×K array, bit for bit (numpy's
     linear method and its own interpolation), from one sort of the rows: numpy
-    partitions each row apart, several times slower on a board's spaces."""
+    partitions each row apart, several times slower on a board's spaces. With ``over``
+    (N×1, positive: each row's lightness), the percentile of ``values / over``, bit for
+    bit, sorted before the division: a row divided by one positive figure keeps its
+    order, so the two entries read are the same ones, divided alike (32-bit ``values``
+    sort faster than their 64-bit quotients)."""
     ordered = np.sort(values, axis=1)
     low, high, t = _percentile_place(values.shape[1], q)
-    return _lerp(ordered[:, low], ordered[:, high], t)
+    if over is None:
+        return _lerp(ordered[:, low], ordered[:, high], t)
+    return _lerp(ordered[:, low] / over[:, 0], ordered[:, high] / over[:, 0], t)
 
 
 def flat_percentile(values: np.ndarray, q: float) -> float:
@@ -1085,11 +1092,12 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
     mark_index = lists.mark
-    darker = _over_level(np.take(lightness, mark_index), levels)
+    thirds = np.take(lightness, mark_index)
+    darker = _over_level(thirds, levels)
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
     between = lines_between(contrast)
-    shown = row_percentile(darker[:n], cfg.ink_line_percentile)
+    shown = row_percentile(thirds[:n], cfg.ink_line_percentile, level)
     marks = print_marks(shown, _over_level(np.take(lightness, layout.gaps), level),
                         gap_seen, contrast, between, cfg)
     mark = float(marks.max())
