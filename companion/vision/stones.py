@@ -523,7 +523,7 @@ def _white_off_hue(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray, read
 def _lightness(protos: np.ndarray) -> np.ndarray:
     """Each candidate's lightness on each space (N×(1+C)): empty's nought, then each
     colour's foreseen log ratio to its board, averaged over the channels."""
-    return np.concatenate([np.zeros((len(protos), 1)), protos.mean(axis=2)], axis=1)
+    return np.concatenate([np.zeros((len(protos), 1)), last_mean(protos)], axis=1)
 
 
 def _light_neutral(colours: Sequence[str], palette: Section, hued: np.ndarray,
@@ -680,7 +680,7 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     if len(light) != 1 or np.abs(colour_part(paints[light[0]])).max() > cfg.light_neutral_chroma:
         return Light(None, None)
     lum = ratio.mean(axis=1)
-    predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
+    predicted = last_mean(_candidates(samples, colours, palette, cfg))  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
     mistaken = _next_lightest(paints, light[0], cfg)
     pieces = [light[0]] if mistaken is None else [light[0], mistaken]
@@ -771,7 +771,7 @@ def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
     """The light stones (K×3 colours) in groups that show one light's colour: the
     stone that the most others lie within ``light_agree`` of, with them, then the same
     among those left, while a group has ``light_min_stones``."""
-    agree = ((shown[:, None, :] - shown[None, :, :]) ** 2).sum(axis=2) <= cfg.light_agree ** 2
+    agree = last_sum((shown[:, None, :] - shown[None, :, :]) ** 2) <= cfg.light_agree ** 2
     left = np.ones(len(shown), dtype=bool)
     groups = []
     while left.any():
@@ -812,8 +812,8 @@ def _light_fit(ratio: np.ndarray, clean: np.ndarray, protos: np.ndarray,
     counted = clean & (ratio.mean(axis=1) >= cfg.dark_piece_lum)
     protos = _split(protos, cfg.luminance_weight)
     features = _split(ratio[counted], cfg.luminance_weight)
-    d2 = np.minimum((features ** 2).sum(axis=1),
-                    ((features[:, None, :] - protos[counted]) ** 2).sum(axis=2).min(axis=1))
+    d2 = np.minimum(last_sum(features ** 2),
+                    last_sum((features[:, None, :] - protos[counted]) ** 2).min(axis=1))
     return float(np.minimum(d2, cfg.max_distance ** 2).sum())
 
 
