@@ -608,9 +608,10 @@ def leaning(layout: Layout, shift_px: np.ndarray, places: DiscPlaces | None = No
     ``DiscPlaces``, where its owner keeps them. (``leaned_stack``'s ``leaned``: it says
     how; its stack is kept as ``last_leaned``, which ``stack_layouts`` hands out again.)"""
     global last_leaned
-    last_leaned = leaned_stack(layout, shift_px, places)
-    assert last_leaned.leaned is not None
-    return last_leaned.leaned
+    stack = leaned_stack(layout, shift_px, places)
+    last_leaned = stack
+    assert stack.leaned is not None
+    return stack.leaned
 
 
 def _picked(foot: np.ndarray, leaned: np.ndarray, cfg: Section) -> np.ndarray:
