@@ -946,8 +946,9 @@ def stack_layouts(layout: Layout, leaned: Layout | None) -> Stacked:
     """``layout``'s pixel lists with ``leaned``'s below (``Stacked``): ``last_leaned``
     where it holds those very layouts (``leaning`` worked them out stacked), else
     stacked here."""
-    if leaned is not None and last_leaned is not None and last_leaned.holds(layout, leaned):
-        return last_leaned
+    kept = last_leaned  # read once: another thread may keep another meanwhile
+    if leaned is not None and kept is not None and kept.holds(layout, leaned):
+        return kept
     names = ("core", "ring", "core_lines", "ring_lines", "mark")
     return Stacked(layout, leaned, *(getattr(layout, name) if leaned is None else
                                      np.concatenate([getattr(layout, name),
