@@ -315,12 +315,16 @@ def core_colour(samples: Samples, keep: np.ndarray, q: float) -> np.ndarray:
 def remembered(samples: Samples, key: str, make: Callable[[], np.ndarray]) -> np.ndarray:
     """What ``make`` works out from ``samples``, worked out once per ``Samples`` and kept
     in its ``memo`` under ``key``, read-only (several rules and the hand checks ask the
-    same of one picture)."""
-    value = samples.memo.get(key)
+    same of one picture). A stand-in that keeps no ``memo`` (a test's few arrays) has it
+    worked out each time."""
+    memo = getattr(samples, "memo", None)
+    if memo is None:
+        return make()
+    value = memo.get(key)
     if value is None:
         value = make()
         value.flags.writeable = False
-        samples.memo[key] = value
+        memo[key] = value
     return value
 
 
