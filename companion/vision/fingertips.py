@@ -22,8 +22,15 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.edge_crossing import space_distance
-from companion.vision.occlusion import groups, one_colour, round_group, stone_in_gaps, tint_off
-from companion.vision.sampling import Layout, Samples, colour_part, column_median, log_tint
+from companion.vision.occlusion import groups, one_colour, round_group, stone_in_gaps
+from companion.vision.sampling import (
+    Layout,
+    Samples,
+    board_tint_off,
+    colour_part,
+    column_median,
+    log_tint,
+)
 from companion.vision.stones import SpaceReadings
 
 
@@ -136,7 +143,7 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     blank = result.blank if result.blank is not None else result.covered
     printed = samples.ink > cfg.stones.ink_present
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
-    tint = tint_off(samples.board)
+    tint = board_tint_off(samples)
     bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
     tip = (result.covered | unreadable | blank) & lit & ~printed & (tint >= bar)
     if not (tip & layout.rim).any():

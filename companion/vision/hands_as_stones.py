@@ -35,8 +35,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.vision.config import Section
-from companion.vision.occlusion import one_colour, stone_in_gaps, tint_off
-from companion.vision.sampling import Samples, column_median, core_colour, log_tint
+from companion.vision.occlusion import one_colour, stone_in_gaps
+from companion.vision.sampling import Samples, board_tint_off, column_median, core_colour, log_tint
 
 
 def light_paints(colours: Sequence[str], palette: Section, least: float) -> list[str]:
@@ -54,7 +54,7 @@ def skin_over_stones(labels: Sequence[str], colours: Sequence[str], samples: Sam
     occlusion = cfg.occlusion
     light = np.isin(np.asarray(labels, dtype=object),
                     light_paints(colours, cfg.palette, occlusion.hand_skin_paint))
-    asked = light & lit & (tint_off(samples.board) >= occlusion.hand_skin_gap_tint)
+    asked = light & lit & (board_tint_off(samples) >= occlusion.hand_skin_gap_tint)
     if not asked.any():
         return asked
     return asked & one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
@@ -101,7 +101,7 @@ def dark_fingers(labels: Sequence[str], colours: Sequence[str], hidden: np.ndarr
     Judged only where some space shows skin so: on most pictures, nowhere."""
     occlusion = cfg.occlusion
     found = np.zeros(len(labels), dtype=bool)
-    skin = hidden & lit & (tint_off(samples.board) >= occlusion.hand_skin_gap_tint)
+    skin = hidden & lit & (board_tint_off(samples) >= occlusion.hand_skin_gap_tint)
     if not skin.any():
         return found
     skin &= one_colour(samples, cfg.stones, occlusion.hand_same_tint)

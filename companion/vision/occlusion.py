@@ -13,6 +13,9 @@ from companion.vision.config import Section
 from companion.vision.sampling import (
     Layout,
     Samples,
+    board_tint,
+    board_tint_off,
+    board_usual_tint,
     column_median,
     core_colour,
     log_tint,
@@ -20,17 +23,12 @@ from companion.vision.sampling import (
 from companion.vision.stones import EMPTY, SpaceReadings
 
 
-def tint_off(board: np.ndarray) -> np.ndarray:
-    """How far each space's surroundings are from the board's usual colour, in colour
-    alone (brightness divided out: light changes it smoothly over the board)."""
-    chroma = log_tint(board)
-    return np.linalg.norm(chroma - column_median(chroma), axis=1)
-
-
-def off_board(board: np.ndarray, limit: float) -> np.ndarray:
+def off_board(samples: Samples, limit: float) -> np.ndarray:
     """Spaces whose surroundings are not the board's colour (a table, a cloth): a
-    registration off by a line, or a board that moved."""
-    return tint_off(board) > limit
+    registration off by a line, or a board that moved. How far they are is measured in
+    colour alone (``board_tint_off``: brightness divided out, as light changes it
+    smoothly over the board)."""
+    return board_tint_off(samples) > limit
 
 
 def rim_sides(layout: Layout) -> list[np.ndarray]:
@@ -148,7 +146,7 @@ def one_colour(samples: Samples, stones: Section, limit: float) -> np.ndarray:
     colour, but only part of the way: the stone at the space is of a stronger colour
     than its gaps."""
     core = core_colour(samples, samples.core_kept, stones.core_percentile)
-    return np.linalg.norm(log_tint(core) - log_tint(samples.board), axis=1) < limit
+    return np.linalg.norm(log_tint(core) - board_tint(samples), axis=1) < limit
 
 
 def stone_in_gaps(samples: Samples, stones: Section, occlusion: Section) -> np.ndarray:
@@ -159,8 +157,8 @@ def stone_in_gaps(samples: Samples, stones: Section, occlusion: Section) -> np.n
     neighbours' in its gaps; skin over the gaps is as far off as over the space, or off
     another way (a finger's edge over a space that shows the board or a stone)."""
     core = core_colour(samples, samples.core_kept, stones.core_percentile)
-    gaps = log_tint(samples.board)
-    usual = column_median(gaps)
+    gaps = board_tint(samples)
+    usual = board_usual_tint(samples)
     off, towards = gaps - usual, log_tint(core) - usual
     share = (off * towards).sum(axis=1) / np.maximum((towards * towards).sum(axis=1), 1e-9)
     aside = np.linalg.norm(off - share[:, None] * towards, axis=1)
@@ -175,7 +173,7 @@ def standing_on_board(samples: Samples, stones: Section, occlusion: Section) -> 
     reader cannot name is such a space; a picture of something else than a board (a
     table, a cloth) looks like itself at a space and around it."""
     alike = like_surroundings(samples, stones, occlusion.hand_alike)
-    return ~alike & (tint_off(samples.board) < occlusion.hand_tint)
+    return ~alike & (board_tint_off(samples) < occlusion.hand_tint)
 
 
 def round_group(group: np.ndarray, layout: Layout) -> np.ndarray:
@@ -309,7 +307,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     blank = result.blank if result.blank is not None else result.covered
     empty = np.array([label == EMPTY for label in result.labels])
     printed = samples.ink > cfg.stones.ink_present
-    tint = tint_off(samples.board)
+    tint = board_tint_off(samples)
     least = max(occlusion.hand_patch, occlusion.hand_share * len(empty))
     alike = like_surroundings(samples, cfg.stones, occlusion.hand_alike)
     same = one_colour(samples, cfg.stones, occlusion.hand_same_tint)

@@ -265,7 +265,7 @@ class Recogniser:
                 reason = (f"board occluded: fingers over the board's edge cover {tips} "
                           f"of its {len(names)} spaces")
         # A space whose gaps a glare has blown out says nothing about where the board is.
-        off = off_board(samples.board, self.cfg.occlusion.off_board_chroma) \
+        off = off_board(samples, self.cfg.occlusion.off_board_chroma) \
             & (samples.gap_blown <= self.cfg.occlusion.off_board_max_blown)
         if side_off(off, self.sides, self.cfg.occlusion.off_board_side):
             occluded = True

@@ -312,6 +312,46 @@ def core_colour(samples: Samples, keep: np.ndarray, q: float) -> np.ndarray:
     return colour
 
 
+def remembered(samples: Samples, key: str, make: Callable[[], np.ndarray]) -> np.ndarray:
+    """What ``make`` works out from ``samples``, worked out once per ``Samples`` and kept
+    in its ``memo`` under ``key``, read-only (several rules and the hand checks ask the
+    same of one picture). A stand-in that keeps no ``memo`` (a test's few arrays) has it
+    worked out each time."""
+    memo = getattr(samples, "memo", None)
+    if memo is None:
+        return make()
+    value = memo.get(key)
+    if value is None:
+        value = make()
+        value.flags.writeable = False
+        memo[key] = value
+    return value
+
+
+def board_median(samples: Samples) -> np.ndarray:
+    """``column_median(samples.board)``: the board's typical colour (3), remembered."""
+    return remembered(samples, "board_median", lambda: column_median(samples.board))
+
+
+def board_tint(samples: Samples) -> np.ndarray:
+    """``log_tint(samples.board)``: each space's board colour as its tint alone (N×3),
+    remembered."""
+    return remembered(samples, "board_tint", lambda: log_tint(samples.board))
+
+
+def board_usual_tint(samples: Samples) -> np.ndarray:
+    """The board's usual tint (3): the median of ``board_tint``, remembered."""
+    return remembered(samples, "board_usual_tint", lambda: column_median(board_tint(samples)))
+
+
+def board_tint_off(samples: Samples) -> np.ndarray:
+    """How far each space's board colour lies from the board's usual tint, in colour
+    alone (N: brightness divided out, as light changes it smoothly over the board),
+    remembered."""
+    return remembered(samples, "board_tint_off", lambda: np.linalg.norm(
+        board_tint(samples) - board_usual_tint(samples), axis=1))
+
+
 def row_count(mask: np.ndarray) -> np.ndarray:
     """``mask.sum(axis=1)`` of a boolean N×K mask (64-bit integers), by OpenCV's row
     reduction: several times faster than numpy's sum of booleans."""
@@ -370,13 +410,20 @@ def masked_percentiles(values: np.ndarray, keep: np.ndarray, qs: Sequence[float]
     return list(lower * (1.0 - frac) + upper * frac)
 
 
-def row_percentile(values: np.ndarray, q: float) -> np.ndarray:
+def row_percentile(values: np.ndarray, q: float, over: np.ndarray | None = None
+                   ) -> np.ndarray:
     """``np.percentile(values, q, axis=1)`` of an N×K array, bit for bit (numpy's
     linear method and its own interpolation), from one sort of the rows: numpy
-    partitions each row apart, several times slower on a board's spaces."""
+    partitions each row apart, several times slower on a board's spaces. With ``over``
+    (N×1, positive: each row's lightness), the percentile of ``values / over``, bit for
+    bit, sorted before the division: a row divided by one positive figure keeps its
+    order, so the two entries read are the same ones, divided alike (32-bit ``values``
+    sort faster than their 64-bit quotients)."""
     ordered = np.sort(values, axis=1)
     low, high, t = _percentile_place(values.shape[1], q)
-    return _lerp(ordered[:, low], ordered[:, high], t)
+    if over is None:
+        return _lerp(ordered[:, low], ordered[:, high], t)
+    return _lerp(ordered[:, low] / over[:, 0], ordered[:, high] / over[:, 0], t)
 
 
 def flat_percentile(values: np.ndarray, q: float) -> float:
@@ -562,39 +609,13 @@ def leaning(layout: Layout, shift_px: np.ndarray, places: DiscPlaces | None = No
     of its foot. An empty space's print runs through the moved disc as through the
     first. The gaps and the rays stay where they are on the board; the core's distance
     to the printed lines is measured from the moved pixels. ``places``: the layout's
-    ``DiscPlaces``, where its owner keeps them.
-
-    A disc that stays inside the view moves by one step of its flat indices and of its
-    pixels' offsets from the lines (whole pixels added to offsets that are whole pixels
-    less the centre: the same figures as worked out from the moved pixels); only the
-    discs moved past the view's edge are clipped to it pixel by pixel."""
-    w, h = layout.size
-    if places is None or places.layout is not layout:
-        places = disc_places(layout)
-    step = np.rint(shift_px).astype(np.int32)
-    # Each in one type, in place: numpy adds mixed types and fresh arrays more slowly.
-    index = places.index + (step[:, 1] * w + step[:, 0]).astype(places.index.dtype)[:, None]
-    k, q = layout.core.shape[1], layout.ring.shape[1]
-    if places.apart_x is None:
-        lines = _to_lines(places.xs[:, :k + q], places.ys[:, :k + q], layout.centres, False)
-    else:
-        moved = step.astype(np.float64)
-        lines = places.apart_x + moved[:, 0:1]
-        np.abs(lines, out=lines)
-        down = places.apart_y + moved[:, 1:2]
-        np.abs(down, out=down)
-        np.minimum(lines, down, out=lines)
-    edge = np.flatnonzero(((places.low + step) < 0).any(axis=1)
-                          | ((places.high + step) > np.array([w - 1, h - 1])).any(axis=1))
-    if len(edge):  # clipped to the view, as the discs were made
-        xs = np.clip(places.xs[edge] + step[edge, 0:1], 0, w - 1)
-        ys = np.clip(places.ys[edge] + step[edge, 1:2], 0, h - 1)
-        index[edge] = ys * w + xs
-        lines[edge] = _to_lines(xs[:, :k + q], ys[:, :k + q], layout.centres[edge],
-                                places.apart_x is not None)
-    core, ring, mark = np.split(index, [k, k + q], axis=1)
-    return replace(layout, core=core, mark=mark, ring=ring, core_lines=lines[:, :k],
-                   ring_lines=lines[:, k:])
+    ``DiscPlaces``, where its owner keeps them. (``leaned_stack``'s ``leaned``: it says
+    how; its stack is kept as ``last_leaned``, which ``stack_layouts`` hands out again.)"""
+    global last_leaned
+    stack = leaned_stack(layout, shift_px, places)
+    last_leaned = stack
+    assert stack.leaned is not None
+    return stack.leaned
 
 
 def _picked(foot: np.ndarray, leaned: np.ndarray, cfg: Section) -> np.ndarray:
@@ -920,8 +941,18 @@ class Stacked:
         return self.layout is layout and self.leaned is leaned
 
 
+last_leaned: Stacked | None = None
+"""The stack ``leaning`` made last (``leaned_stack``): the layout it leaned and its
+leaning layout, their lists already stacked."""
+
+
 def stack_layouts(layout: Layout, leaned: Layout | None) -> Stacked:
-    """``layout``'s pixel lists with ``leaned``'s below (``Stacked``)."""
+    """``layout``'s pixel lists with ``leaned``'s below (``Stacked``): ``last_leaned``
+    where it holds those very layouts (``leaning`` worked them out stacked), else
+    stacked here."""
+    kept = last_leaned  # read once: another thread may keep another meanwhile
+    if leaned is not None and kept is not None and kept.holds(layout, leaned):
+        return kept
     names = ("core", "ring", "core_lines", "ring_lines", "mark")
     return Stacked(layout, leaned, *(getattr(layout, name) if leaned is None else
                                      np.concatenate([getattr(layout, name),
@@ -935,6 +966,63 @@ def stacked_for(lists: Stacked | None, layout: Layout, leaned: Layout | None) ->
     if lists is not None and lists.holds(layout, leaned):
         return lists
     return stack_layouts(layout, leaned)
+
+
+def leaned_stack(layout: Layout, shift_px: np.ndarray, places: DiscPlaces | None = None
+                 ) -> Stacked:
+    """``layout``'s pixel lists with those of ``leaning(layout, shift_px)`` below them:
+    the ``Stacked`` whose ``leaned`` is that layout, its lists worked out straight into
+    the lower half of the stacked arrays (views of it), not apart and stacked after.
+
+    A disc that stays inside the view moves by one step of its flat indices and of its
+    pixels' offsets from the lines (whole pixels added to offsets that are whole pixels
+    less the centre: the same figures as worked out from the moved pixels); only the
+    discs moved past the view's edge are clipped to it pixel by pixel."""
+    w, h = layout.size
+    n = len(layout.names)
+    if places is None or places.layout is not layout:
+        places = disc_places(layout)
+    step = np.rint(shift_px).astype(np.int32)
+    k, q = layout.core.shape[1], layout.ring.shape[1]
+
+    def stacked(top: np.ndarray) -> np.ndarray:
+        both = np.empty((2 * n, *top.shape[1:]), dtype=top.dtype)
+        both[:n] = top
+        return both
+
+    core, ring, mark = stacked(layout.core), stacked(layout.ring), stacked(layout.mark)
+    core_lines, ring_lines = stacked(layout.core_lines), stacked(layout.ring_lines)
+    # Each in one type, in place: numpy adds mixed types and fresh arrays more slowly.
+    moved_index = (step[:, 1] * w + step[:, 0]).astype(places.index.dtype)[:, None]
+    for both, columns in ((core, slice(0, k)), (ring, slice(k, k + q)),
+                          (mark, slice(k + q, None))):
+        np.add(places.index[:, columns], moved_index, out=both[n:])
+    if places.apart_x is None:
+        core_lines[n:] = np.inf
+        ring_lines[n:] = np.inf
+    else:
+        moved = step.astype(np.float64)
+        for both, columns in ((core_lines, slice(0, k)), (ring_lines, slice(k, k + q))):
+            lines = both[n:]
+            np.add(places.apart_x[:, columns], moved[:, 0:1], out=lines)
+            np.abs(lines, out=lines)
+            down = places.apart_y[:, columns] + moved[:, 1:2]
+            np.abs(down, out=down)
+            np.minimum(lines, down, out=lines)
+    edge = np.flatnonzero(((places.low + step) < 0).any(axis=1)
+                          | ((places.high + step) > np.array([w - 1, h - 1])).any(axis=1))
+    if len(edge):  # clipped to the view, as the discs were made
+        xs = np.clip(places.xs[edge] + step[edge, 0:1], 0, w - 1)
+        ys = np.clip(places.ys[edge] + step[edge, 1:2], 0, h - 1)
+        index = ys * w + xs
+        lines = _to_lines(xs[:, :k + q], ys[:, :k + q], layout.centres[edge],
+                          places.apart_x is not None)
+        below = n + edge
+        core[below], ring[below], mark[below] = np.split(index, [k, k + q], axis=1)
+        core_lines[below], ring_lines[below] = lines[:, :k], lines[:, k:]
+    leaned = replace(layout, core=core[n:], mark=mark[n:], ring=ring[n:],
+                     core_lines=core_lines[n:], ring_lines=ring_lines[n:])
+    return Stacked(layout, leaned, core, ring, core_lines, ring_lines, mark)
 
 
 def sample(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float = 1.0,
@@ -1010,11 +1098,12 @@ def _sampled(view: np.ndarray, layout: Layout, cfg: Section, enlarged: float,
     boards, levels = (board, level) if leaned is None else \
         (np.concatenate([board, board]), np.concatenate([level, level]))
     mark_index = lists.mark
-    darker = _over_level(np.take(lightness, mark_index), levels)
+    thirds = np.take(lightness, mark_index)
+    darker = _over_level(thirds, levels)
     # The mark is set by the print the 3-pixel closing shows (lowered where the lines
     # are faint); the print closed away wider only adds to what passes it.
     between = lines_between(contrast)
-    shown = row_percentile(darker[:n], cfg.ink_line_percentile)
+    shown = row_percentile(thirds[:n], cfg.ink_line_percentile, level)
     marks = print_marks(shown, _over_level(np.take(lightness, layout.gaps), level),
                         gap_seen, contrast, between, cfg)
     mark = float(marks.max())

@@ -123,13 +123,15 @@ from companion.vision.print_at_stone import (
 from companion.vision.sampling import (
     RAYS,
     Samples,
+    board_median,
+    board_tint,
+    board_tint_off,
     colour_part,
     column_median,
     core_colour,
     flat_percentile,
     last_mean,
     last_sum,
-    log_tint,
     masked_percentile,
 )
 from companion.vision.set_alike import like_its_set
@@ -316,8 +318,7 @@ def _board_round(samples: Samples, cfg: Section) -> np.ndarray:
     board's median, in colour alone: light and shade scale every channel alike). A hand
     or a sleeve over a space covers the board round it too, and what it shows there
     reads as a stone of its colour no more surely than bare board does."""
-    tint = log_tint(samples.board)
-    return np.linalg.norm(tint - column_median(tint), axis=1) <= cfg.board_tint
+    return board_tint_off(samples) <= cfg.board_tint
 
 
 def _covering(samples: Samples, ratio: np.ndarray, protos: np.ndarray, best: np.ndarray,
@@ -438,23 +439,32 @@ def _named_over_circle(samples: Samples, kept: np.ndarray, ratio: np.ndarray,
 
 def _lifted_dark(samples: Samples, kept: np.ndarray, ratio: np.ndarray, protos: np.ndarray,
                  hued: np.ndarray, darkest: int, hidden: np.ndarray, sure: np.ndarray,
-                 best: np.ndarray, cfg: Section) -> np.ndarray:
-    """The spaces that show the dark piece (``darkest``, its colour index; -1: none)
-    lifted by a lamp to a hued stone's lightness (``neutral_dark.lifted_dark``): no hue
-    of its own in its core nor in its darker part (the first of ``shade_percentiles``),
-    dark, a domed dark stone's rim, and nothing over it (the board's tint round it,
-    ``_board_round``; its core not blown out past ``max_core_blown``, its gaps not past
-    ``lamp_gap_blown``); or, over the mark it hides (``hidden``), nearer that piece's hue
-    by a margin and like the picture's ``sure`` stones of it, unlike its sure hued ones
-    (``dark_by_set``; ``best`` what each space is read as)."""
-    darker = _log_ratio(masked_percentile(samples.core, kept, cfg.shade_percentiles[0]),
-                        samples.board, cfg.dark_floor)
+                 best: np.ndarray, asked: np.ndarray, cfg: Section) -> np.ndarray:
+    """Of the ``asked`` spaces, those that show the dark piece (``darkest``, its colour
+    index; -1: none) lifted by a lamp to a hued stone's lightness
+    (``neutral_dark.lifted_dark``): no hue of its own in its core nor in its darker part
+    (the first of ``shade_percentiles``), dark, a domed dark stone's rim, and nothing
+    over it (the board's tint round it, ``_board_round``; its core not blown out past
+    ``max_core_blown``, its gaps not past ``lamp_gap_blown``); or, over the mark it
+    hides (``hidden``), nearer that piece's hue by a margin and like the picture's
+    ``sure`` stones of it, unlike its sure hued ones (``dark_by_set``; ``best`` what each
+    space is read as). None where no colour has a hue of its own or no piece is dark
+    (both rules name nothing there). The darker part is taken at the asked spaces alone
+    (each row's percentile is its own; the others' rows are nought, their answers
+    dropped)."""
+    if not hued.any() or darkest < 0:
+        return np.zeros(len(ratio), dtype=bool)
+    at = np.flatnonzero(asked)
+    darker = np.zeros_like(ratio)
+    darker[at] = _log_ratio(masked_percentile(samples.core[at], kept[at],
+                                              cfg.shade_percentiles[0]),
+                            samples.board[at], cfg.dark_floor)
     open_board = _board_round(samples, cfg) & (samples.core_blown <= cfg.max_core_blown) \
         & (samples.gap_blown <= cfg.lamp_gap_blown)
-    return lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                       cfg) \
+    return asked & (
+        lifted_dark(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board, cfg)
         | dark_by_set(ratio, darker, samples.ring_lift, protos, hued, darkest + 1, open_board,
-                      hidden, sure, best, cfg)
+                      hidden, sure, best, cfg))
 
 
 def _clipped_other_hue(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
@@ -516,7 +526,7 @@ def _white_off_hue(ratio: np.ndarray, protos: np.ndarray, best: np.ndarray, read
 def _lightness(protos: np.ndarray) -> np.ndarray:
     """Each candidate's lightness on each space (N×(1+C)): empty's nought, then each
     colour's foreseen log ratio to its board, averaged over the channels."""
-    return np.concatenate([np.zeros((len(protos), 1)), protos.mean(axis=2)], axis=1)
+    return np.concatenate([np.zeros((len(protos), 1)), last_mean(protos)], axis=1)
 
 
 def _light_neutral(colours: Sequence[str], palette: Section, hued: np.ndarray,
@@ -545,7 +555,7 @@ def _neutral_under(samples: Samples, observed: np.ndarray, light: Light, hued: n
     tint = colour_part(np.log(observed + cfg.dark_floor))
     lamp = np.zeros(3) if light.colour is None else light.colour
     return (np.linalg.norm(tint - lamp[None, :], axis=1) <= cfg.cover_fit_chroma) \
-        | (np.linalg.norm(tint - log_tint(samples.board), axis=1) <= cfg.cover_fit_chroma)
+        | (np.linalg.norm(tint - board_tint(samples), axis=1) <= cfg.cover_fit_chroma)
 
 
 def _lit_face(samples: Samples, ratio: np.ndarray, cfg: Section) -> np.ndarray:
@@ -615,7 +625,7 @@ def _candidates(samples: Samples, colours: Sequence[str], palette: Section,
     mean nought): the board's paint is what is left of its tint (``None``: a white
     light, the whole tint the paint's). ``level`` is how light the board's paint is
     (its lightest channel, 1 for white; ``None``: a typical board, ``board_level``)."""
-    board = column_median(samples.board)
+    board = board_median(samples)
     paint = board * np.exp(-light) if light is not None else board
     level = cfg.board_level if level is None else level
     nominal = paint * (level * 255.0 / max(float(paint.max()), 1.0))
@@ -673,7 +683,7 @@ def _light_colour(samples: Samples, observed: np.ndarray, ratio: np.ndarray,
     if len(light) != 1 or np.abs(colour_part(paints[light[0]])).max() > cfg.light_neutral_chroma:
         return Light(None, None)
     lum = ratio.mean(axis=1)
-    predicted = _candidates(samples, colours, palette, cfg).mean(axis=2)  # N×C lightness
+    predicted = last_mean(_candidates(samples, colours, palette, cfg))  # N×C lightness
     nearest = np.abs(predicted - lum[:, None]).argmin(axis=1)
     mistaken = _next_lightest(paints, light[0], cfg)
     pieces = [light[0]] if mistaken is None else [light[0], mistaken]
@@ -764,7 +774,7 @@ def _colour_groups(shown: np.ndarray, cfg: Section) -> list[np.ndarray]:
     """The light stones (K×3 colours) in groups that show one light's colour: the
     stone that the most others lie within ``light_agree`` of, with them, then the same
     among those left, while a group has ``light_min_stones``."""
-    agree = ((shown[:, None, :] - shown[None, :, :]) ** 2).sum(axis=2) <= cfg.light_agree ** 2
+    agree = last_sum((shown[:, None, :] - shown[None, :, :]) ** 2) <= cfg.light_agree ** 2
     left = np.ones(len(shown), dtype=bool)
     groups = []
     while left.any():
@@ -789,8 +799,8 @@ def _board_level(samples: Samples, lum: np.ndarray, stones: np.ndarray, colour: 
     if not stones.any():
         return cfg.board_level
     nominal = _candidates(samples, colours, palette, cfg, colour)[stones, white].mean(axis=1)
-    level = cfg.board_level * np.exp(np.percentile(nominal - lum[stones],
-                                                   cfg.board_level_percentile))
+    level = cfg.board_level * np.exp(flat_percentile(nominal - lum[stones],
+                                                     cfg.board_level_percentile))
     return float(np.clip(level, *cfg.board_level_range))
 
 
@@ -805,8 +815,8 @@ def _light_fit(ratio: np.ndarray, clean: np.ndarray, protos: np.ndarray,
     counted = clean & (ratio.mean(axis=1) >= cfg.dark_piece_lum)
     protos = _split(protos, cfg.luminance_weight)
     features = _split(ratio[counted], cfg.luminance_weight)
-    d2 = np.minimum((features ** 2).sum(axis=1),
-                    ((features[:, None, :] - protos[counted]) ** 2).sum(axis=2).min(axis=1))
+    d2 = np.minimum(last_sum(features ** 2),
+                    last_sum((features[:, None, :] - protos[counted]) ** 2).min(axis=1))
     return float(np.minimum(d2, cfg.max_distance ** 2).sum())
 
 
@@ -821,7 +831,7 @@ def _other_light(samples: Samples, ratio: np.ndarray, clean: np.ndarray, protos:
     taken under, and what it reads says nothing (under it a black stone on red wood,
     whose ratio to the board is bluish, reads blue). Elsewhere the other light is the
     light kept."""
-    tint = colour_part(np.log(np.maximum(column_median(samples.board), 1.0)))
+    tint = colour_part(np.log(np.maximum(board_median(samples), 1.0)))
     tinted = _candidates(samples, colours, palette, cfg, tint)
     worse = _light_fit(ratio, clean, tinted, cfg) - _light_fit(ratio, clean, protos, cfg)
     return tinted if worse <= cfg.max_distance ** 2 else protos
@@ -1344,7 +1354,7 @@ def _paintcolour_part(samples: Samples, colour: str, light: Light, palette: Sect
     greys it: its paint's colour part less the board paint's. A lamp that lifts a dark
     stone's face lifts it clear of that floor, and it shows its paint's tint against
     the board's."""
-    board = np.log(np.maximum(column_median(samples.board), 1.0))
+    board = np.log(np.maximum(board_median(samples), 1.0))
     paint = colour_part(board) - (light.colour if light.colour is not None else 0.0)
     return colour_part(np.log(np.array(palette[colour][::-1], dtype=np.float64))) - paint
 
@@ -2030,8 +2040,8 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
     # is named by that, its darkness and its rim (``neutral_dark``).
     unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
     hidden_mark = _mark_missing(samples, cfg) | (faint & _marks_clear(samples, cfg))
-    lifted = unread & _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
-                                   surely & clean, best, cfg)
+    lifted = _lifted_dark(samples, kept, ratio, protos, hued, darkest, hidden_mark,
+                          surely & clean, best, unread, cfg)
     best, confidence, covered, sheened, hue = _named_as(
         np.where(lifted, darkest + 1, 0), best, confidence, covered, sheened, hue, cfg)
     # A white stone in its board's own colour, read empty by it, is named where it hides
@@ -2041,7 +2051,7 @@ def classify_stones(samples: Samples, colours: Sequence[str], palette: Section,
         unread = ~bare & ~rimmed & ~sheened & (doubtful | blind | other_hue)
         open_round = _board_round(samples, cfg) & (samples.gap_blown <= cfg.lamp_gap_blown)
         lamp = np.zeros(3) if light.colour is None else light.colour
-        neutral_board = np.linalg.norm(log_tint(samples.board) - lamp[None, :], axis=1) \
+        neutral_board = np.linalg.norm(board_tint(samples) - lamp[None, :], axis=1) \
             <= cfg.cover_fit_chroma
         board_white = unread & (best == 0) & white_over_mark(
             ratio, neutral_board, _mark_missing(samples, cfg), open_round, samples.core_blown,
