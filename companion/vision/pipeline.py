@@ -24,6 +24,7 @@ from companion.vision.hands_as_stones import skin_over_stones, unlike_their_set
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
+from companion.vision.print_faded import without_faded
 from companion.vision.readers import piece_reader
 from companion.vision.sampling import (
     Layout,
@@ -239,14 +240,17 @@ class Recogniser:
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
-        occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
+        # A space unsure only for print the whole picture shows poorly is no sign of a
+        # hand (``print_faded``).
+        signs, unreadable = without_faded(result, unreadable)
+        occluded, reason = self.reader.hidden(signs, unreadable, lit, samples,
                                               self.neighbours, run)
         if not occluded and self.margins is not None:
             # Fingertips over the edge hide too few spaces for a patch: the margin
             # outside them is crossed as well (``fingertips``).
             # At the edge the margin crossed outside a space is the second sign of skin
             # read as a stone, whatever its set.
-            tips = fingertips(result, unreadable | skin, samples, self.layout,
+            tips = fingertips(signs, unreadable | skin, samples, self.layout,
                               self.neighbours, view, self.margins, self.cfg)
             if tips:
                 occluded = True

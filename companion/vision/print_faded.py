@@ -1,0 +1,49 @@
+"""Spaces whose only sign of a hand is print the whole picture shows poorly.
+
+``bare_print.unconfirmed`` leaves unsure the spaces read empty without print where few
+of the picture's bare points show their print (a crowded board, one far from the camera
+or blurred): it says so of the whole picture, not of anything over one space. Such a
+space, unsure by that rule alone and read empty without its print (``blank``), is what a
+palm leaves too, but a palm hides the print where the spaces around show theirs
+(``covered``), and its spaces are unsure for what lies over them (a colour, a core
+unlike a stone's). On a dense Go 19 × 19 board seen tilted in a 640 × 480 webcam (red
+wood, yunzi: held-out 72097) the far rows' bare points between the stones, their print
+faded by distance, made a patch of 29 spaces of the board's own colour joined to the
+edge, taken for a hand (``occlusion.hidden_by_hand``). So the hand's checks
+(``hidden_by_hand``, ``fingertips``) do not count them; the reading still leaves them
+unsure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from companion.vision.stones import SpaceReadings
+
+UNCONFIRMED = "empty, no print where few spaces show the print its lines do"
+"""The unsure rule of ``bare_print.unconfirmed`` (its name in ``stones.UNSURE_RULES``)."""
+
+
+def faded_alone(result: SpaceReadings) -> np.ndarray | None:
+    """The spaces unsure by ``UNCONFIRMED`` and by no other rule, whose print is not
+    hidden where the spaces around show theirs (not ``covered``); ``None`` where the
+    reading names no such rule."""
+    why = result.why
+    if not why or UNCONFIRMED not in why or not why[UNCONFIRMED].any():
+        return None
+    others = [mask for name, mask in why.items() if name != UNCONFIRMED]
+    alone = why[UNCONFIRMED] & ~np.logical_or.reduce(others) if others else why[UNCONFIRMED]
+    return alone & ~result.covered
+
+
+def without_faded(result: SpaceReadings, unreadable: np.ndarray
+                  ) -> tuple[SpaceReadings, np.ndarray]:
+    """``result`` and ``unreadable`` as the hand's checks weigh them: the spaces of
+    ``faded_alone`` neither unreadable nor ``blank``."""
+    faded = faded_alone(result)
+    if faded is None:
+        return result, unreadable
+    blank = None if result.blank is None else result.blank & ~faded
+    return replace(result, blank=blank), unreadable & ~faded
