@@ -242,7 +242,7 @@ class Recogniser:
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
         # A space unsure only for print the whole picture shows poorly is no sign of a
         # hand (``print_faded``).
-        signs, unreadable = without_faded(result, unreadable)
+        signs, unreadable = without_faded(result, unreadable, samples, self.cfg.occlusion)
         occluded, reason = self.reader.hidden(signs, unreadable, lit, samples,
                                               self.neighbours, run)
         if not occluded and self.margins is not None:

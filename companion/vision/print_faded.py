@@ -20,29 +20,41 @@ from dataclasses import replace
 
 import numpy as np
 
+from companion.vision.config import Section
+from companion.vision.occlusion import tint_off
+from companion.vision.sampling import Samples
 from companion.vision.stones import SpaceReadings
 
 UNCONFIRMED = "empty, no print where few spaces show the print its lines do"
 """The unsure rule of ``bare_print.unconfirmed`` (its name in ``stones.UNSURE_RULES``)."""
 
 
-def faded_alone(result: SpaceReadings) -> np.ndarray | None:
+def faded_alone(result: SpaceReadings, samples: Samples, occlusion: Section
+                ) -> np.ndarray | None:
     """The spaces unsure by ``UNCONFIRMED`` and by no other rule, whose print is not
-    hidden where the spaces around show theirs (not ``covered``); ``None`` where the
-    reading names no such rule."""
+    hidden where the spaces around show theirs (not ``covered``), and whose gaps keep
+    the board's own colour (``occlusion.tint_off`` under ``hand_tint``, or
+    ``hand_tint_scatter`` times what the board's colour strays over the picture where
+    that is more: the bar ``hidden_by_hand`` sets for a patch); ``None`` where the
+    reading names no such rule. Print faded by distance or blur leaves the board's
+    colour round a space; a palm of skin over the board (Go 19 × 19 72097 with a hand
+    forced in: its gaps 0.31 off the board's colour) does not, even where the picture's
+    print is as poor."""
     why = result.why
     if not why or UNCONFIRMED not in why or not why[UNCONFIRMED].any():
         return None
     others = [mask for name, mask in why.items() if name != UNCONFIRMED]
     alone = why[UNCONFIRMED] & ~np.logical_or.reduce(others) if others else why[UNCONFIRMED]
-    return alone & ~result.covered
+    tint = tint_off(samples.board)
+    bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
+    return alone & ~result.covered & (tint < bar)
 
 
-def without_faded(result: SpaceReadings, unreadable: np.ndarray
-                  ) -> tuple[SpaceReadings, np.ndarray]:
+def without_faded(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
+                  occlusion: Section) -> tuple[SpaceReadings, np.ndarray]:
     """``result`` and ``unreadable`` as the hand's checks weigh them: the spaces of
     ``faded_alone`` neither unreadable nor ``blank``."""
-    faded = faded_alone(result)
+    faded = faded_alone(result, samples, occlusion)
     if faded is None:
         return result, unreadable
     blank = None if result.blank is None else result.blank & ~faded

@@ -11,6 +11,7 @@ it, its corners tapped as the bench taps them."""
 import numpy as np
 import pytest
 
+import benchmarks.vision as bench
 from companion.geometry import load_geometry
 from companion.vision.fingertips import fingertips, margin_crossed
 from companion.vision.labels import EMPTY, UNSURE
@@ -18,7 +19,7 @@ from companion.vision.pipeline import Recogniser
 from companion.vision.print_faded import UNCONFIRMED, faded_alone
 from companion.vision.scene.looks import DEVELOPMENT, HELD_OUT
 from companion.vision.stones import UNSURE_RULES
-from tests.helpers.bench_taps import read_as_bench
+from tests.helpers.bench_taps import read_as_bench, read_scene
 
 GO = ("black", "white")
 DENSE = 72097
@@ -31,6 +32,19 @@ def test_a_dense_board_seen_small_and_tilted_is_no_hand(looks):
     assert not truth["occluded"]
     assert sum(c != EMPTY for c in truth["cells"].values()) > 200
     assert not reading.occluded, reading.reason
+
+
+@pytest.mark.parametrize("looks", [DEVELOPMENT, HELD_OUT])
+def test_a_palm_over_the_same_dense_board_is_a_hand(looks):
+    """The same scene with a hand forced in (``--hands all``): a palm over the far
+    corner (P1–T8), the picture's print as poor, its spaces unsure by ``unconfirmed``
+    alone too, but their gaps the skin's colour (0.31 off the board's), not the board's:
+    still a hand."""
+    scenes = bench.Scenes("go-19", GO, "stones", looks, hands=1.0)
+    reading, truth = read_scene(scenes, DENSE)
+    assert truth["occluded"]
+    assert reading.occluded, reading.cells
+    assert "something over the board's edge" in reading.reason
 
 
 def test_a_crowded_sides_bare_margins_are_no_fingertips():
@@ -67,7 +81,7 @@ def test_faded_print_alone_is_no_sign_of_a_hand():
     reading, truth = read_as_bench(DENSE, "go-19", GO, HELD_OUT)
     recogniser = Recogniser(load_geometry("go-19"), GO)
     result = recogniser.reader.classify(reading.view, reading.samples, GO, None)
-    faded = faded_alone(result)
+    faded = faded_alone(result, reading.samples, recogniser.cfg.occlusion)
     assert faded is not None and faded.sum() >= 20
     names = list(recogniser.layout.names)
     assert all(truth["cells"][names[i]] == EMPTY for i in np.flatnonzero(faded))
