@@ -144,7 +144,9 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     that bar: round a late game's edge stones the gaps show stones too). The margin: at
     an outermost space of the group, the margin outside shows what covers its gaps and
     not the margin along that side (``margin_crossed`` of ``view`` at the margins
-    ``found``; worked out only where some space may lie under a fingertip): the finger comes
+    ``found``, and not the margin outside that side's spaces read empty either, where a
+    crowded side's median is a stone's margin; worked out only where some space may lie
+    under a fingertip): the finger comes
     in over the board's edge there, in one place (not ``along_the_edge``: the margin
     beside the group on both sides apart from its side as well). A stone stands on its
     space and leaves the margin beyond its rim the board's; a blurred or badly registered
