@@ -2,16 +2,16 @@
 
 ``bare_print.unconfirmed`` leaves unsure the spaces read empty without print where few
 of the picture's bare points show their print (a crowded board, one far from the camera
-or blurred): it says so of the whole picture, not of anything over one space. Such a
-space, unsure by that rule alone and read empty without its print (``blank``), is what a
-palm leaves too, but a palm hides the print where the spaces around show theirs
-(``covered``), and its spaces are unsure for what lies over them (a colour, a core
-unlike a stone's). On a dense Go 19 × 19 board seen tilted in a 640 × 480 webcam (red
-wood, yunzi: held-out 72097) the far rows' bare points between the stones, their print
-faded by distance, made a patch of 29 spaces of the board's own colour joined to the
-edge, taken for a hand (``occlusion.hidden_by_hand``). So the hand's checks
-(``hidden_by_hand``, ``fingertips``) do not count them; the reading still leaves them
-unsure.
+or blurred): it says so of the whole picture, not of anything over one space. On a dense
+Go 19 × 19 board seen tilted in a 640 × 480 webcam (red wood, yunzi: held-out 72097) the
+far rows' bare points between the stones, their print faded by distance, unsure by that
+rule alone or read empty without print (``blank``), made patches of the board's own
+colour joined to the edge, taken for a hand (``occlusion.hidden_by_hand``). A palm over
+such a picture leaves its spaces unsure by that rule alone too (72097 with a hand forced
+in), but its gaps are skin, off the board's colour. So the hand's checks
+(``hidden_by_hand``, ``fingertips``) do not count a space unsure by that rule alone
+whose print is not hidden where the spaces around show theirs (not ``covered``) and
+whose gaps keep the board's own colour; the reading still leaves it unsure.
 """
 
 from __future__ import annotations
