@@ -88,6 +88,10 @@ def print_shown(samples: Samples, cfg: Section) -> bool:
     return print_at_spaces(samples, cfg) or bool(samples.print_between >= cfg.ink_between_clear)
 
 
+UNCONFIRMED = "empty, no print where few spaces show the print its lines do"
+"""The unsure rule ``unconfirmed`` names (in ``stones.UNSURE_RULES``)."""
+
+
 def unconfirmed(samples: Samples, empty: np.ndarray, cfg: Section) -> np.ndarray:
     """The spaces read ``empty`` (N bool) that nothing but their colour reads as bare: no
     print shows there (``ink_present``), nor the print a bare point shows

@@ -31,7 +31,7 @@ from companion.vision.sampling import (
     column_median,
     log_tint,
 )
-from companion.vision.stones import SpaceReadings
+from companion.vision.stones import EMPTY, SpaceReadings
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ def margins(layout: Layout, sides: Sequence[np.ndarray], cfg: Section) -> Margin
 
 
 def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
-                   cfg: Section) -> tuple[np.ndarray, np.ndarray]:
+                   cfg: Section, bare: np.ndarray | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
     """Whether the margin outside each outermost space stands apart from the margin
     along its side (``apart``: its colour, brightness divided out, off the median of
     that side's margins by ``hand_reach_tint`` in log chroma, a shadow darkening the
@@ -81,7 +82,14 @@ def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
     brightness) and whether it shows, so apart, what covers that space's gaps
     (``crossed``: its colour within ``hand_tint`` of the gaps', ``gaps``: one thing over
     both). A lamp's blown pixels are left out; a space with fewer than
-    ``edge_min_pixels`` seen is not judged, nor a side with fewer than two judged."""
+    ``edge_min_pixels`` seen is not judged, nor a side with fewer than two judged.
+
+    With ``bare`` (the spaces read empty), a margin is ``crossed`` only where it stands
+    as far apart from the margins outside that side's bare spaces as well, where at
+    least ``finger_bare_refs`` of them are judged: on a crowded side the stones at the
+    edge outnumber the bare points, and their contact shadows and rims reach the margin
+    beyond them, so the side's median is a stone's margin and the board's own margin
+    outside a bare point stands apart from it (Go 19 × 19 72097, development)."""
     count = len(gaps)
     apart = np.zeros(count, dtype=bool)
     values = view.reshape(-1, 3)[found.pixels].astype(np.float32)
@@ -94,15 +102,25 @@ def margin_crossed(view: np.ndarray, found: Margins, gaps: np.ndarray,
         colour[space] = column_median(logs[owner == space])
     tint = colour_part(colour)
     like = np.linalg.norm(tint - log_tint(gaps), axis=1) < cfg.hand_tint
+    from_bare = np.ones(count, dtype=bool)
     for side in found.sides:
         shown = side[have[side]]
         if len(shown) < 2:
             continue
-        off = colour[shown] - column_median(colour[shown])
-        brightness = off.mean(axis=1)
-        chroma = np.linalg.norm(off - brightness[:, None], axis=1)
-        apart[shown] = (chroma >= cfg.hand_reach_tint) | (brightness <= cfg.edge_dark)
-    return apart, like & apart
+        apart[shown] = _apart(colour[shown], colour[shown], cfg)
+        if bare is not None and bare[shown].sum() >= cfg.finger_bare_refs:
+            from_bare[shown] = _apart(colour[shown], colour[shown[bare[shown]]], cfg)
+    return apart, like & apart & from_bare
+
+
+def _apart(colour: np.ndarray, reference: np.ndarray, cfg: Section) -> np.ndarray:
+    """Whether each margin's ``colour`` (log) stands apart from the median of
+    ``reference``: off it by ``hand_reach_tint`` in log chroma, or darker by
+    ``edge_dark`` in log brightness."""
+    off = colour - column_median(reference)
+    brightness = off.mean(axis=1)
+    chroma = np.linalg.norm(off - brightness[:, None], axis=1)
+    return (chroma >= cfg.hand_reach_tint) | (brightness <= cfg.edge_dark)
 
 
 def along_the_edge(group: np.ndarray, apart: np.ndarray, layout: Layout,
@@ -133,7 +151,9 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     that bar: round a late game's edge stones the gaps show stones too). The margin: at
     an outermost space of the group, the margin outside shows what covers its gaps and
     not the margin along that side (``margin_crossed`` of ``view`` at the margins
-    ``found``; worked out only where some space may lie under a fingertip): the finger comes
+    ``found``, and not the margin outside that side's spaces read empty either, where a
+    crowded side's median is a stone's margin; worked out only where some space may lie
+    under a fingertip): the finger comes
     in over the board's edge there, in one place (not ``along_the_edge``: the margin
     beside the group on both sides apart from its side as well). A stone stands on its
     space and leaves the margin beyond its rim the board's; a blurred or badly registered
@@ -150,7 +170,8 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
         return 0
     tip &= one_colour(samples, cfg.stones, occlusion.hand_same_tint) \
         | ~stone_in_gaps(samples, cfg.stones, occlusion)
-    apart, crossed = margin_crossed(view, found, samples.board, occlusion)
+    empty = np.array([label == EMPTY for label in result.labels])
+    apart, crossed = margin_crossed(view, found, samples.board, occlusion, empty)
     largest = 0
     for group in groups(tip, neighbours, layout.rim):
         if crossed[group].any() and float(np.median(tint[round_group(group, layout)])) < bar \

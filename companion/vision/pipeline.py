@@ -24,6 +24,7 @@ from companion.vision.hands_as_stones import dark_fingers, skin_over_stones, unl
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.occlusion import off_board, rim_sides, side_off, standing_on_board
 from companion.vision.parallax import camera_over_board, lean_mm
+from companion.vision.print_faded import without_faded
 from companion.vision.readers import piece_reader
 from companion.vision.sampling import (
     Layout,
@@ -239,7 +240,10 @@ class Recogniser:
         # unread spaces beside the edge is a hand more surely with it.
         run = 0.0 if self.edge is None else \
             crossing(view, self.edge, self.cfg.occlusion) * self.cfg.occlusion.edge_bin
-        occluded, reason = self.reader.hidden(result, unreadable, lit, samples,
+        # A space unsure only for print the whole picture shows poorly is no sign of a
+        # hand (``print_faded``).
+        signs, unreadable = without_faded(result, unreadable, samples, self.cfg.occlusion)
+        occluded, reason = self.reader.hidden(signs, unreadable, lit, samples,
                                               self.neighbours, run)
         if not occluded and self.reader.watches_edge:
             # A space read black beside one a dark palm hides, its core of that skin's
@@ -258,7 +262,7 @@ class Recogniser:
             # outside them is crossed as well (``fingertips``).
             # At the edge the margin crossed outside a space is the second sign of skin
             # read as a stone, whatever its set.
-            tips = fingertips(result, unreadable | skin, samples, self.layout,
+            tips = fingertips(signs, unreadable | skin, samples, self.layout,
                               self.neighbours, view, self.margins, self.cfg)
             if tips:
                 occluded = True

@@ -89,7 +89,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.bare_around import bare_near
-from companion.vision.bare_print import print_at_spaces, print_shown, unconfirmed
+from companion.vision.bare_print import UNCONFIRMED, print_at_spaces, print_shown, unconfirmed
 from companion.vision.blown_dark import lighter_than_dark_set
 from companion.vision.blown_hue import hue_over_blown_core
 from companion.vision.board_white import white_over_mark
@@ -171,7 +171,7 @@ UNSURE_RULES = (
     "empty, print shown in part, a stone's tint",
     "empty, a tint off its board's, less print, its lines not running past the core",
     "empty, no clear marks: no more print than its stones, or a stone's colour",
-    "empty, no print where few spaces show the print its lines do",
+    UNCONFIRMED,
     "empty, no print, a domed stone's shaded core",
     "empty, a hole in a lamp's glare round its core",
     "empty, no print, its light stones' colour",
