@@ -43,6 +43,23 @@ def read_scene(scenes: Scenes, seed: int) -> tuple[Reading, dict]:
     return Recogniser(board, scenes.colours).read(image, tapped(seed, board, truth)), truth
 
 
+def read_with_pieces(scenes: Scenes, seed: int, pieces: dict[str, str] | None
+                     ) -> tuple[Reading, dict]:
+    """The bench's scene ``seed`` of ``scenes`` (its effects and look as the bench draws
+    them) with ``pieces`` on the board (``None``: the stones the renderer draws for
+    ``seed``), read from its corners tapped as the bench taps them; with its truth."""
+    geometry = load_geometry(scenes.board_name)
+    image, truth = render_scene(seed, geometry, pieces, colours=scenes.colours,
+                                effects=scenes.effects(seed), look=scenes.look(seed))
+    return Recogniser(geometry, scenes.colours).read(image, tapped(seed, geometry, truth)), truth
+
+
+def shown(truth: dict) -> dict[str, str]:
+    """What lies on each space the bench counts: not those a hand or a glare hides."""
+    hidden = set(truth["hidden"])
+    return {s: c for s, c in truth["cells"].items() if s not in hidden}
+
+
 def held_out_go19(seed: int, pieces: dict[str, str] | None, hands: float = HANDS
                   ) -> tuple[np.ndarray, dict, np.ndarray]:
     """The bench's held-out Go 19 × 19 scene ``seed`` (its own stones where ``pieces`` is

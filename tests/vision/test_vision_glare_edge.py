@@ -15,12 +15,10 @@ glare hides may be)."""
 import pytest
 
 import benchmarks.vision as bench
-from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.pipeline import Reading, Recogniser
+from companion.vision.pipeline import Reading
 from companion.vision.scene.looks import DEVELOPMENT
-from tests.helpers.bench_taps import tapped
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import read_with_pieces, shown
 
 COLOURS = ("black", "white")
 SEED = 70307
@@ -32,26 +30,17 @@ def _scenes() -> bench.Scenes:
 
 
 def _read(pieces: dict[str, str]) -> tuple[Reading, dict]:
-    """Scene ``SEED`` as ``--full-glare 80`` draws it, with ``pieces``, read from its
-    corners tapped as the bench taps them; with its truth."""
-    geometry = load_geometry("go-9")
-    scenes = _scenes()
-    image, truth = render_scene(SEED, geometry, pieces, colours=COLOURS,
-                                effects=scenes.effects(SEED), look=scenes.look(SEED))
-    return Recogniser(geometry, COLOURS).read(image, tapped(SEED, geometry, truth)), truth
-
-
-def _shown(truth: dict) -> dict[str, str]:
-    hidden = set(truth["hidden"])
-    return {s: c for s, c in truth["cells"].items() if s not in hidden}
+    """Scene ``SEED`` as ``--full-glare 80`` draws it, with ``pieces``, read as the bench
+    reads it; with its truth."""
+    return read_with_pieces(_scenes(), SEED, pieces)
 
 
 @pytest.mark.slow
 def test_white_stones_at_a_glares_edge_are_not_read_empty():
     reading, truth = _read(_scenes().pieces(SEED))
-    shown = _shown(truth)
-    assert all(shown[s] == "white" and reading.cells[s] == UNSURE for s in EDGE)
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown.items())
+    seen = shown(truth)
+    assert all(seen[s] == "white" and reading.cells[s] == UNSURE for s in EDGE)
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in seen.items())
     assert not reading.occluded
 
 

@@ -13,12 +13,10 @@ import numpy as np
 import pytest
 
 from benchmarks.vision import Scenes
-from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.pipeline import Reading, Recogniser
+from companion.vision.pipeline import Reading
 from companion.vision.scene.looks import HELD_OUT
-from tests.helpers.bench_taps import tapped
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import read_with_pieces, shown
 
 COLOURS = ("black", "white")
 DOUBTED = (("go-19", 69032, "T12"), ("go-13", 69150, "E13"))
@@ -28,16 +26,7 @@ def _held_out(board: str, seed: int, pieces: dict[str, str] | None
               ) -> tuple[Reading, dict]:
     """The bench's held-out scene ``seed`` of ``board`` (its own stones where ``pieces``
     is ``None``), read from its corners tapped as the bench taps them; with its truth."""
-    geometry = load_geometry(board)
-    scenes = Scenes(board, COLOURS, "stones", HELD_OUT)
-    image, truth = render_scene(seed, geometry, pieces, colours=COLOURS,
-                                effects=scenes.effects(seed), look=scenes.look(seed))
-    return Recogniser(geometry, COLOURS).read(image, tapped(seed, geometry, truth)), truth
-
-
-def _shown(truth: dict) -> dict[str, str]:
-    hidden = set(truth["hidden"])
-    return {s: c for s, c in truth["cells"].items() if s not in hidden}
+    return read_with_pieces(Scenes(board, COLOURS, "stones", HELD_OUT), seed, pieces)
 
 
 @pytest.mark.slow
@@ -46,7 +35,7 @@ def test_a_doubted_white_glass_stone_is_read_white(board: str, seed: int, space:
     reading, truth = _held_out(board, seed, None)
     assert not truth["occluded"] and truth["cells"][space] == "white"
     assert reading.cells[space] == "white"
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in _shown(truth).items())
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown(truth).items())
 
 
 @pytest.mark.slow
@@ -57,6 +46,6 @@ def test_the_same_point_bare_among_the_same_stones_is_not_read_white(board: str,
     pieces = {s: c for s, c in truth["cells"].items() if c != EMPTY and s != space}
     reading, truth = _held_out(board, seed, pieces)
     assert reading.cells[space] == EMPTY
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in _shown(truth).items())
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown(truth).items())
     assert not np.any([reading.cells[s] == "white" for s, c in truth["cells"].items()
                        if c != "white"])

@@ -18,6 +18,7 @@ from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene.looks import HELD_OUT
 from companion.vision.scene.pieces import draw_glare
+from tests.helpers.bench_taps import shown
 from tests.helpers.scene_cache import render_scene
 from tests.helpers.vision_highlights import small_reflections
 
@@ -48,30 +49,25 @@ def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
     return Recogniser(load_geometry("go-19"), COLOURS).read(image, homography)
 
 
-def _shown(truth: dict) -> dict[str, str]:
-    """The spaces the benchmark counts: not those a hand or a glare hides."""
-    return {s: c for s, c in truth["cells"].items() if s not in set(truth["hidden"])}
-
-
 @pytest.mark.parametrize(("seed", "lit"), FACES)
 def test_a_white_stone_whose_face_shows_past_its_blown_out_core_is_white(seed, lit):
     image, truth, homography = _scene(seed, None)
     reading = _read(image, homography)
-    shown = _shown(truth)
+    seen = shown(truth)
     index = {name: i for i, name in enumerate(reading.cells)}
     for name in lit:
-        assert shown[name] == "white"
+        assert seen[name] == "white"
         assert reading.samples.core_blown[index[name]] == 1.0
         assert reading.cells[name] == "white"
-    read = [s for s in shown if reading.cells[s] != UNSURE]
-    assert sum(reading.cells[s] != shown[s] for s in read) == 0
+    read = [s for s in seen if reading.cells[s] != UNSURE]
+    assert sum(reading.cells[s] != seen[s] for s in read) == 0
 
 
 @pytest.mark.parametrize(("seed", "lit"), FACES)
 def test_the_same_board_bare_under_the_same_lamp_shows_no_stone(seed, lit):
     image, truth, homography = _scene(seed, {})
     reading = _read(image, homography)
-    assert all(reading.cells[s] in (EMPTY, UNSURE) for s in _shown(truth))
+    assert all(reading.cells[s] in (EMPTY, UNSURE) for s in shown(truth))
     assert all(reading.cells[s] == EMPTY for s in lit)
 
 
@@ -81,7 +77,7 @@ def test_a_lamps_reflection_in_bare_board_is_never_a_stone(seed):
     1 pitch over bare points of a board whose white stones the rule reads: the bare
     points under it are empty or unsure, never a stone."""
     image, truth, homography = _scene(seed, None)
-    bare = [s for s, c in _shown(truth).items() if c == EMPTY]
+    bare = [s for s, c in shown(truth).items() if c == EMPTY]
     lit = bare[::max(len(bare) // 12, 1)][:12]
     glared = image.astype(np.float32)
     pitch = float(truth["pitch_px"])
@@ -102,7 +98,7 @@ def test_a_small_reflection_whose_lines_show_across_it_is_never_a_stone(sigma, p
     the lines show across the halo, darker than the light either side, and no point is
     read as a stone (without that, 8 of 12 were read white at 0.2 pitch)."""
     image, truth, homography = _scene(5109, None)
-    bare = [s for s, c in _shown(truth).items() if c == EMPTY]
+    bare = [s for s, c in shown(truth).items() if c == EMPTY]
     painted, lit = small_reflections(image, truth, bare, sigma=sigma, peak=peak)
     reading = _read(painted, homography)
     index = {name: i for i, name in enumerate(reading.cells)}
@@ -123,9 +119,9 @@ def test_an_empty_corner_whose_foot_shows_its_print_is_not_read_white():
     assert reading.samples.foot_ink[at] >= 0.05 > reading.samples.ink[at]
     assert reading.cells["A1"] == UNSURE
     assert FOOT in reading.why["A1"]
-    shown = _shown(truth)
-    read = [s for s in shown if reading.cells[s] != UNSURE]
-    assert sum(reading.cells[s] != shown[s] for s in read) <= 1  # O15: white glass read empty
+    seen = shown(truth)
+    read = [s for s in seen if reading.cells[s] != UNSURE]
+    assert sum(reading.cells[s] != seen[s] for s in read) <= 1  # O15: white glass read empty
 
 
 def test_rim_white_stones_whose_feet_hide_the_print_are_still_white():
@@ -133,7 +129,7 @@ def test_rim_white_stones_whose_feet_hide_the_print_are_still_white():
     the print they hide, at the foot too) as they were: white."""
     image, truth, homography = _scene(5109, None)
     reading = _read(image, homography)
-    rim = [s for s, c in _shown(truth).items() if c == "white" and s[0] in "AT"
+    rim = [s for s, c in shown(truth).items() if c == "white" and s[0] in "AT"
            or c == "white" and s[1:] in ("1", "19")]
     assert rim
     assert not any(FOOT in reading.why.get(s, []) for s in reading.cells)

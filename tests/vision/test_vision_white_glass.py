@@ -14,12 +14,10 @@ empty."""
 import pytest
 
 import benchmarks.vision as bench
-from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
-from companion.vision.pipeline import Reading, Recogniser
+from companion.vision.pipeline import Reading
 from companion.vision.scene.looks import HELD_OUT
-from tests.helpers.bench_taps import tapped
-from tests.helpers.scene_cache import render_scene
+from tests.helpers.bench_taps import read_with_pieces, shown
 
 COLOURS = ("black", "white")
 SEED = 67019
@@ -30,28 +28,19 @@ EMPTIED = ("N17", "F12", "K11", "C7", "Q4", "S3", "T9", "F19", "T1")
 def _read(pieces: dict[str, str] | None) -> tuple[Reading, dict]:
     """Scene ``SEED`` as ``--full-glare 300`` draws it (its own stones where ``pieces`` is
     ``None``), read from its corners tapped as the bench taps them; with its truth."""
-    geometry = load_geometry("go-19")
     scenes = bench.Scenes("go-19", COLOURS, "stones", HELD_OUT, full=300)
-    image, truth = render_scene(SEED, geometry, scenes.pieces(SEED) if pieces is None else pieces,
-                                colours=COLOURS, effects=scenes.effects(SEED),
-                                look=scenes.look(SEED))
-    return Recogniser(geometry, COLOURS).read(image, tapped(SEED, geometry, truth)), truth
-
-
-def _shown(truth: dict) -> dict[str, str]:
-    hidden = set(truth["hidden"])
-    return {s: c for s, c in truth["cells"].items() if s not in hidden}
+    return read_with_pieces(scenes, SEED, scenes.pieces(SEED) if pieces is None else pieces)
 
 
 @pytest.mark.slow
 def test_white_glass_among_stones_is_unsure_where_no_white_is_sure():
     reading, truth = _read(None)
-    shown = _shown(truth)
-    assert all(shown[s] == "white" and reading.cells[s] == UNSURE for s in EMPTIED)
-    whites = [s for s, c in shown.items() if c == "white"]
+    seen = shown(truth)
+    assert all(seen[s] == "white" and reading.cells[s] == UNSURE for s in EMPTIED)
+    whites = [s for s, c in seen.items() if c == "white"]
     assert [s for s in whites if reading.cells[s] == EMPTY] == ["N18"]  # its tint 0.036
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown.items() if s != "N18")
-    assert sum(reading.cells[s] == EMPTY for s, c in shown.items() if c == EMPTY) >= 55
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in seen.items() if s != "N18")
+    assert sum(reading.cells[s] == EMPTY for s, c in seen.items() if c == EMPTY) >= 55
     assert not reading.occluded
 
 
@@ -62,4 +51,4 @@ def test_the_same_points_bare_among_the_same_stones_stay_empty():
     assert all(truth["cells"][s] == EMPTY and reading.cells[s] == EMPTY for s in EMPTIED)
     # (Two of the other white stones, N9 and M7, are read empty again here: with nine
     # more bare points the bare board's tint spreads a little wider.)
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in _shown(truth).items() if c != "white")
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown(truth).items() if c != "white")

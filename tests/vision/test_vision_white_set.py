@@ -19,7 +19,7 @@ import pytest
 from companion.geometry import load_geometry
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Reading, Recogniser
-from tests.helpers.bench_taps import held_out_go19, read_as_bench
+from tests.helpers.bench_taps import held_out_go19, read_as_bench, shown
 
 COLOURS = ("black", "white")
 GLASS = 62107
@@ -33,18 +33,13 @@ def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
     return Recogniser(load_geometry("go-19"), COLOURS).read(image, homography)
 
 
-def _shown(truth: dict) -> dict[str, str]:
-    hidden = set(truth["hidden"])
-    return {s: c for s, c in truth["cells"].items() if s not in hidden}
-
-
 @pytest.mark.slow
 def test_white_glass_in_its_stones_shade_is_read_white():
     image, truth, homography = held_out_go19(GLASS, None)
     reading = _read(image, homography)
     assert all(truth["cells"][s] == "white" and reading.cells[s] == "white" for s in SHADED)
     assert all(truth["cells"][s] == "white" and reading.cells[s] == UNSURE for s in CORNER)
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in _shown(truth).items())
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown(truth).items())
 
 
 @pytest.mark.slow
@@ -55,7 +50,7 @@ def test_the_same_points_bare_among_the_same_stones_are_not_read_white():
     image, truth, homography = held_out_go19(GLASS, pieces)
     reading = _read(image, homography)
     assert all(reading.cells[s] == EMPTY for s in taken)
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in _shown(truth).items())
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown(truth).items())
 
 
 @pytest.mark.slow
@@ -63,7 +58,7 @@ def test_white_stones_a_little_lighter_than_white_paper_are_read_white():
     reading, truth = read_as_bench(PAPER, "go-19", COLOURS, "development")
     assert not truth["occluded"]
     assert all(truth["cells"][s] == "white" and reading.cells[s] == "white" for s in PALE)
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in _shown(truth).items())
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown(truth).items())
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from companion.vision.config import load_config
 from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.lines_one_side import leaning_face, one_side
 from companion.vision.pipeline import Reading, Recogniser
-from tests.helpers.bench_taps import held_out_go19
+from tests.helpers.bench_taps import held_out_go19, shown
 
 COLOURS = ("black", "white")
 
@@ -37,11 +37,6 @@ GLASS = [(40077, ("D7", "F6")), (40094, ("F10", "R17", "B19", "T10", "T11"))]
 
 def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
     return Recogniser(load_geometry("go-19"), COLOURS).read(image, homography)
-
-
-def _shown(truth: dict) -> dict[str, str]:
-    """The spaces the bench counts: not those a hand or a glare hides."""
-    return {s: c for s, c in truth["cells"].items() if s not in set(truth["hidden"])}
 
 
 def test_lines_on_one_side_are_one_arm_or_two_neighbouring_arms():
@@ -65,12 +60,12 @@ def test_the_leaning_allowance_asks_a_core_not_white_at_heart_and_no_rim():
 def test_white_stones_where_two_signs_agree_are_white(seed, lit):
     image, truth, homography = held_out_go19(seed, None)
     reading = _read(image, homography)
-    shown = _shown(truth)
+    seen = shown(truth)
     for name in lit:
-        assert shown[name] == "white"
+        assert seen[name] == "white"
         assert reading.cells[name] == "white"
-    read = [s for s in shown if reading.cells[s] != UNSURE]
-    assert sum(reading.cells[s] != shown[s] for s in read) == 0
+    read = [s for s in seen if reading.cells[s] != UNSURE]
+    assert sum(reading.cells[s] != seen[s] for s in read) == 0
 
 
 @pytest.mark.slow
@@ -78,7 +73,7 @@ def test_white_stones_where_two_signs_agree_are_white(seed, lit):
 def test_the_same_board_bare_under_the_same_lamp_shows_no_stone(seed, lit):
     image, truth, homography = held_out_go19(seed, {})
     reading = _read(image, homography)
-    assert all(reading.cells[s] in (EMPTY, UNSURE) for s in _shown(truth))
+    assert all(reading.cells[s] in (EMPTY, UNSURE) for s in shown(truth))
     assert all(reading.cells[s] == EMPTY for s in lit)
 
 
@@ -92,7 +87,7 @@ def test_reflections_beside_the_points_of_a_bare_red_wood_board_are_not_turned()
     rule, and the other eleven of each are empty or unsure."""
     seed, _ = LEANING
     image, truth, homography = held_out_go19(seed, {})
-    bare = [s for s, c in _shown(truth).items() if c == EMPTY]
+    bare = [s for s, c in shown(truth).items() if c == EMPTY]
     lit = bare[::max(len(bare) // 12, 1)][:12]
     pitch = float(truth["pitch_px"])
     ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]]

@@ -20,7 +20,7 @@ from companion.vision.labels import EMPTY, UNSURE
 from companion.vision.pipeline import Reading, Recogniser
 from companion.vision.scene import random_effects
 from companion.vision.scene.looks import DEVELOPMENT, random_lamps, random_look_of
-from tests.helpers.bench_taps import tapped
+from tests.helpers.bench_taps import shown, tapped
 from tests.helpers.scene_cache import render_scene
 
 COLOURS = ("black", "white")
@@ -28,10 +28,6 @@ COLOURS = ("black", "white")
 
 def _read(image: np.ndarray, homography: np.ndarray) -> Reading:
     return Recogniser(load_geometry("go-19"), COLOURS).read(image, homography)
-
-
-def _shown(truth: dict) -> dict[str, str]:
-    return {s: c for s, c in truth["cells"].items() if s not in set(truth["hidden"])}
 
 
 CANDLE_SEED = 18328
@@ -66,8 +62,8 @@ def test_bare_points_under_candles_are_not_taken_for_a_stones_tint(pieces):
     unsure by the rules of ``print_at_stone`` before (the board bare showed none, and
     must not). That channel's tint is not read now; no space is read wrongly."""
     reading, truth = _by_candles(CANDLE_SEED, pieces)
-    shown = _shown(truth)
+    seen = shown(truth)
     assert not any(set(CUT_SHORT) & set(rules) for rules in reading.why.values())
-    assert all(reading.cells[s] in (c, UNSURE) for s, c in shown.items())
-    bare = [s for s, c in shown.items() if c == EMPTY]
+    assert all(reading.cells[s] in (c, UNSURE) for s, c in seen.items())
+    bare = [s for s, c in seen.items() if c == EMPTY]
     assert sum(reading.cells[s] == UNSURE for s in bare) <= 2
