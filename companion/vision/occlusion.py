@@ -222,10 +222,11 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
     Go 19 × 19 held-out 73602), or not as it shows round the patch (the gaps' colour, light and
     shade included, more than ``hand_apart`` in log from the median of the spaces next
     to the patch read as bare board, ``bare``, where at least ``hand_apart_ring`` of
-    them do: the gaps of a stone show its edges and its shadow, darker than the board,
-    and a patch of bare board among stones is no lighter than the board that shows
-    round it). Bare board whose print fades is the board there; a patch of stones
-    stands out from the board that shows between them."""
+    them do, four: the median of two bare points among stones is their own shade and
+    grain, 73602's patch 0.11–0.15 from it; the gaps of a stone show its edges and
+    its shadow, darker than the board, and a patch of bare board among stones is no
+    lighter than the board that shows round it). Bare board whose print fades is the
+    board there; a patch of stones stands out from the board that shows between them."""
     ring = round_group(group, layout) & bare
     apart = tint[group] >= bar
     if ring.sum() >= occlusion.hand_apart_ring:
