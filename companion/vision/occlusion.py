@@ -207,7 +207,7 @@ def on_bare_board(group: np.ndarray, board: np.ndarray, tint: np.ndarray, layout
 
 def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board: np.ndarray,
                    tint: np.ndarray, layout: Layout, occlusion: Section,
-                   bare: np.ndarray) -> int:
+                   bare: np.ndarray, bar: float) -> int:
     """How many spaces of ``group`` something covers with the board around them: the
     colour around them is far from the board's (``hand_cover_tint``) and not as a
     stone's edges put it there (``over``: the space shows that colour too,
@@ -215,15 +215,20 @@ def covered_around(group: np.ndarray, alike: np.ndarray, over: np.ndarray, board
     ``stone_in_gaps``: a skin or a sleeve over the gaps, however it is shaded over the
     space), or they look like their
     surroundings (``alike``) while those are not the board: not quite its colour
-    (``hand_tint``), or not as it shows round the patch (the gaps' colour, light and
+    (at least ``bar``: ``hand_tint``, or ``hand_tint_scatter`` times what the board's
+    own colour strays over the whole picture where that is more, as for every other
+    sign of ``hidden_by_hand``; a dim, noisy webcam frame of red wood strays 0.055, and
+    bare points of a dense board's far rows 0.06–0.13 off its colour are the board:
+    Go 19 × 19 held-out 73602), or not as it shows round the patch (the gaps' colour, light and
     shade included, more than ``hand_apart`` in log from the median of the spaces next
     to the patch read as bare board, ``bare``, where at least ``hand_apart_ring`` of
-    them do: the gaps of a stone show its edges and its shadow, darker than the board,
-    and a patch of bare board among stones is no lighter than the board that shows
-    round it). Bare board whose print fades is the board there; a patch of stones
-    stands out from the board that shows between them."""
+    them do, four: the median of two bare points among stones is their own shade and
+    grain, 73602's patch 0.11–0.15 from it; the gaps of a stone show its edges and
+    its shadow, darker than the board, and a patch of bare board among stones is no
+    lighter than the board that shows round it). Bare board whose print fades is the
+    board there; a patch of stones stands out from the board that shows between them."""
     ring = round_group(group, layout) & bare
-    apart = tint[group] >= occlusion.hand_tint
+    apart = tint[group] >= bar
     if ring.sum() >= occlusion.hand_apart_ring:
         logs = np.log(board + 8.0)
         apart |= np.linalg.norm(logs[group] - column_median(logs[ring]), axis=1) \
@@ -323,7 +328,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
 
     def covered(group: np.ndarray) -> int:
         return covered_around(group, alike, over, samples.board, tint, layout, occlusion,
-                              bare)
+                              bare, tint_bar)
 
     def covers(group: np.ndarray, count: int) -> bool:
         return margin or count >= max(occlusion.hand_covered,
