@@ -354,8 +354,12 @@ class RefereeFeed:
         labels = [None if name not in view or (seen == UNSURE and name not in moved
                                                 and not setting_up)
                   else _true_label(view[name]) for name, seen in reading.cells.items()]
-        if not look.teach(reading.samples, labels) or self._looks is None:
-            return
+        if look.teach(reading.samples, labels) and self._looks is not None:
+            self._save_look(look)
+
+    def _save_look(self, look: LearnedLook) -> None:
+        """Save the learned look in ``look_path`` (a warning where it cannot be)."""
+        assert self._looks is not None
         try:
             self._looks.save(self._look_key, look)
         except OSError as error:
@@ -478,17 +482,57 @@ class RefereeFeed:
         reading before); so every kept picture but those of unread spaces is of the same
         photo, and the next is compared with it as a whole. At
         set-up (the first photo accepted, showing the position the game started from)
-        of every space, the unread ones too: the starting position is the truth there."""
+        of every space, the unread ones too: the starting position is the truth there.
+        A photo not accepted is kept only where the light changed (``_relit``)."""
         view = self._table.get("view")
-        if self._last_seen is None or not self._accepted or view is None \
-                or reading.samples is None or reading.occluded:
+        if self._last_seen is None or view is None or reading.samples is None \
+                or reading.occluded:
             return
-        held = {name: view[name] for name, content in cells.items() if name in view
-                and (setting_up or (content != UNSURE and content == view[name]))}
+        if self._accepted:
+            held = {name: view[name] for name, content in cells.items() if name in view
+                    and (setting_up or (content != UNSURE and content == view[name]))}
+        else:
+            held = self._relit(reading, cells, view)
+            self._teach_relit(reading, held)
         self._last_seen.remember(list(reading.cells), reading.samples, held)
         self._blown_seen.update((name, float(blown)) for name, blown
                                 in zip(reading.cells, reading.samples.core_blown, strict=True)
                                 if name in held)
+
+    def _relit(self, reading: Any, cells: Mapping[str, Any], view: Mapping[str, Any]
+               ) -> dict[str, Any]:
+        """The spaces of a photo the referee did not accept to keep as seen, with what
+        the game holds there: where the light changed since the last accepted photo
+        (``LastSeen.relit``: the board's colour moved unevenly, its print did not), no
+        space is compared with that photo any more (T24 and the rules after it stop),
+        and the game waits on a stone the new light left unread (T41). So where every
+        space the photo reads surely is what the game holds, those spaces are kept in
+        the new light; a space read unsure (the stone set at that photo, perhaps) keeps
+        its old picture, and the next photo tells its change. A photo that surely
+        shows anything the game does not hold keeps nothing (a move made at that
+        moment is never kept as the board)."""
+        assert self._last_seen is not None
+        names = list(reading.cells)
+        empty = [name for name in names if name in view and view[name] is None]
+        if not self._last_seen.relit(names, reading.samples, empty):
+            return {}
+        sure = {name: content for name, content in cells.items()
+                if name in view and content != UNSURE}
+        if any(content != view[name] for name, content in sure.items()):
+            return {}
+        return sure
+
+    def _teach_relit(self, reading: Any, held: Mapping[str, Any]) -> None:
+        """Teach the learned look the spaces ``_relit`` keeps, each what the game holds
+        there: the look learns the new light from the stones and bare spaces it still
+        reads surely, so it reads the next photos' stones in it (T41)."""
+        look = self._look
+        if not held or look is None or getattr(self._recogniser, "look", None) is not look:
+            return
+        labels = [_true_label(held[name]) if name in held else None
+                  for name in reading.cells]
+        if look.teach(reading.samples, labels) and self._looks is not None:
+            self._save_look(look)
 
     def _reset_gate(self) -> None:
         from companion.vision.gate import StabilityGate
