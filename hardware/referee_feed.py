@@ -351,11 +351,31 @@ class RefereeFeed:
         # it looks empty, or an edge space unread from the start is never known empty.
         setting_up = look.teachings == 0 and verdict.kind == UNCHANGED \
             and not self._table.get("can_undo")
+        relit = self._stones_relit(reading, view, before if before is not None else view)
         labels = [None if name not in view or (seen == UNSURE and name not in moved
-                                                and not setting_up)
+                                                and not setting_up and name not in relit)
                   else _true_label(view[name]) for name, seen in reading.cells.items()]
         if look.teach(reading.samples, labels) and self._looks is not None:
             self._save_look(look)
+
+    def _stones_relit(self, reading: Any, view: Mapping[str, Any],
+                      before: Mapping[str, Any]) -> set[str]:
+        """Where the light changed since the last accepted photo (``LastSeen.relit``,
+        over the spaces ``before`` held empty), the spaces read unsure on which the game
+        holds a stone and the look still finds that stone's colour likeliest: the
+        game's stone, seen in the new light the look has not learned yet (T41). The
+        game's position and the look's lean are two signs; a stone taken away unknown
+        to the game leans empty and is not among them."""
+        memory, look = self._last_seen, self._look
+        if memory is None or not len(memory) or look is None or not look.ready:
+            return set()
+        names = list(reading.cells)
+        if not memory.relit(names, reading.samples,
+                            [name for name in names if before.get(name, "") is None]):
+            return set()
+        likeliest = dict(zip(names, look.likeliest(reading.samples), strict=True))
+        return {name for name, seen in reading.cells.items() if seen == UNSURE
+                and isinstance(view.get(name), str) and likeliest[name] == view[name]}
 
     def _save_look(self, look: LearnedLook) -> None:
         """Save the learned look in ``look_path`` (a warning where it cannot be)."""
@@ -529,7 +549,10 @@ class RefereeFeed:
         look = self._look
         if not held or look is None or getattr(self._recogniser, "look", None) is not look:
             return
-        labels = [_true_label(held[name]) if name in held else None
+        view = self._table.get("view") or {}
+        taught = {**held, **{name: view[name]
+                             for name in self._stones_relit(reading, view, view)}}
+        labels = [_true_label(taught[name]) if name in taught else None
                   for name in reading.cells]
         if look.teach(reading.samples, labels) and self._looks is not None:
             self._save_look(look)
