@@ -351,11 +351,35 @@ class RefereeFeed:
         # it looks empty, or an edge space unread from the start is never known empty.
         setting_up = look.teachings == 0 and verdict.kind == UNCHANGED \
             and not self._table.get("can_undo")
+        relit = self._stones_relit(reading, view, before if before is not None else view)
         labels = [None if name not in view or (seen == UNSURE and name not in moved
-                                                and not setting_up)
+                                                and not setting_up and name not in relit)
                   else _true_label(view[name]) for name, seen in reading.cells.items()]
-        if not look.teach(reading.samples, labels) or self._looks is None:
-            return
+        if look.teach(reading.samples, labels) and self._looks is not None:
+            self._save_look(look)
+
+    def _stones_relit(self, reading: Any, view: Mapping[str, Any],
+                      before: Mapping[str, Any]) -> set[str]:
+        """Where the light changed since the last accepted photo (``LastSeen.relit``,
+        over the spaces ``before`` held empty), the spaces read unsure on which the game
+        holds a stone and the look still finds that stone's colour likeliest: the
+        game's stone, seen in the new light the look has not learned yet (T41). The
+        game's position and the look's lean are two signs; a stone taken away unknown
+        to the game leans empty and is not among them."""
+        memory, look = self._last_seen, self._look
+        if memory is None or not len(memory) or look is None or not look.ready:
+            return set()
+        names = list(reading.cells)
+        if not memory.relit(names, reading.samples,
+                            [name for name in names if before.get(name, "") is None]):
+            return set()
+        likeliest = dict(zip(names, look.likeliest(reading.samples), strict=True))
+        return {name for name, seen in reading.cells.items() if seen == UNSURE
+                and isinstance(view.get(name), str) and likeliest[name] == view[name]}
+
+    def _save_look(self, look: LearnedLook) -> None:
+        """Save the learned look in ``look_path`` (a warning where it cannot be)."""
+        assert self._looks is not None
         try:
             self._looks.save(self._look_key, look)
         except OSError as error:
@@ -478,17 +502,60 @@ class RefereeFeed:
         reading before); so every kept picture but those of unread spaces is of the same
         photo, and the next is compared with it as a whole. At
         set-up (the first photo accepted, showing the position the game started from)
-        of every space, the unread ones too: the starting position is the truth there."""
+        of every space, the unread ones too: the starting position is the truth there.
+        A photo not accepted is kept only where the light changed (``_relit``)."""
         view = self._table.get("view")
-        if self._last_seen is None or not self._accepted or view is None \
-                or reading.samples is None or reading.occluded:
+        if self._last_seen is None or view is None or reading.samples is None \
+                or reading.occluded:
             return
-        held = {name: view[name] for name, content in cells.items() if name in view
-                and (setting_up or (content != UNSURE and content == view[name]))}
+        if self._accepted:
+            held = {name: view[name] for name, content in cells.items() if name in view
+                    and (setting_up or (content != UNSURE and content == view[name]))}
+        else:
+            held = self._relit(reading, cells, view)
+            self._teach_relit(reading, held)
         self._last_seen.remember(list(reading.cells), reading.samples, held)
         self._blown_seen.update((name, float(blown)) for name, blown
                                 in zip(reading.cells, reading.samples.core_blown, strict=True)
                                 if name in held)
+
+    def _relit(self, reading: Any, cells: Mapping[str, Any], view: Mapping[str, Any]
+               ) -> dict[str, Any]:
+        """The spaces of a photo the referee did not accept to keep as seen, with what
+        the game holds there: where the light changed since the last accepted photo
+        (``LastSeen.relit``: the board's colour moved unevenly, its print did not), no
+        space is compared with that photo any more (T24 and the rules after it stop),
+        and the game waits on a stone the new light left unread (T41). So where every
+        space the photo reads surely is what the game holds, those spaces are kept in
+        the new light; a space read unsure (the stone set at that photo, perhaps) keeps
+        its old picture, and the next photo tells its change. A photo that surely
+        shows anything the game does not hold keeps nothing (a move made at that
+        moment is never kept as the board)."""
+        assert self._last_seen is not None
+        names = list(reading.cells)
+        empty = [name for name in names if name in view and view[name] is None]
+        if not self._last_seen.relit(names, reading.samples, empty):
+            return {}
+        sure = {name: content for name, content in cells.items()
+                if name in view and content != UNSURE}
+        if any(content != view[name] for name, content in sure.items()):
+            return {}
+        return sure
+
+    def _teach_relit(self, reading: Any, held: Mapping[str, Any]) -> None:
+        """Teach the learned look the spaces ``_relit`` keeps, each what the game holds
+        there: the look learns the new light from the stones and bare spaces it still
+        reads surely, so it reads the next photos' stones in it (T41)."""
+        look = self._look
+        if not held or look is None or getattr(self._recogniser, "look", None) is not look:
+            return
+        view = self._table.get("view") or {}
+        taught = {**held, **{name: view[name]
+                             for name in self._stones_relit(reading, view, view)}}
+        labels = [_true_label(taught[name]) if name in taught else None
+                  for name in reading.cells]
+        if look.teach(reading.samples, labels) and self._looks is not None:
+            self._save_look(look)
 
     def _reset_gate(self) -> None:
         from companion.vision.gate import StabilityGate

@@ -40,6 +40,7 @@ from companion.vision.sampling import Samples, core_colour
 FEATURES = ("core_b", "core_g", "core_r", "board_b", "board_g", "board_r", "ink", "spread",
             "core_blown", "board_blown")
 CORE = slice(0, 3)  # the core's colour, per channel
+COLOURS = slice(0, 6)  # the core's and the board's colour, per channel
 INK = 6  # the print visible
 SPREAD = 7  # the core's spread
 MAD_SD = 1.4826
@@ -133,28 +134,48 @@ class LastSeen:
         return {name: float(shift[i]) for i, name in enumerate(known)
                 if core[i] and shown[i] >= signs}
 
+    def relit(self, names: Sequence[str], samples: Samples, group: Collection[str],
+              content: object = None) -> bool:
+        """Whether the light changed since the spaces of ``group`` were last seen with
+        ``content``: the colour of their cores and boards scattered past ``max_scatter``
+        (a lamp switched on lights the board unevenly, more near it) while the print
+        they show, their cores' spread and their blown shares did not (a blurred photo
+        or a moved camera scatters the print too; a hand is no steady reading). Too
+        small a group tells nothing."""
+        moved = self._moved(names, samples, group, content)
+        if moved is None:
+            return False
+        within = moved[2] <= np.asarray(self.cfg.max_scatter)
+        return bool(not within[COLOURS].all() and within[INK:].all())
+
     def _changes(self, names: Sequence[str], samples: Samples, group: Collection[str],
                  content: object) -> tuple[list[str], np.ndarray]:
         """The spaces of ``group`` whose picture is known with ``content``, and each
         one's change per feature in the group's scatter (signed), after the group's
         median change is taken off (module docstring); none where the group is too small
         or scattered more than two photos of one table do."""
-        cfg = self.cfg
+        moved = self._moved(names, samples, group, content)
+        if moved is None or not (moved[2] <= np.asarray(self.cfg.max_scatter)).all():
+            return [], np.zeros((0, len(FEATURES)))
+        known, left, scatter = moved
+        return known, left / np.maximum(scatter, np.asarray(self.cfg.floor))
+
+    def _moved(self, names: Sequence[str], samples: Samples, group: Collection[str],
+               content: object) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+        """The spaces of ``group`` whose picture is known with ``content``, each one's
+        change per feature after the group's median change is taken off, and the group's
+        scatter per feature (a robust standard deviation); ``None`` for a group smaller
+        than ``min_spaces``."""
         rows = self._picture(samples)
         index = {name: i for i, name in enumerate(names)}
         known = [name for name in group if name in index and name in self._seen
                  and self._seen[name][1] == content]
-        none: tuple[list[str], np.ndarray] = ([], np.zeros((0, len(FEATURES))))
-        if len(known) < cfg.min_spaces:
-            return none
+        if len(known) < self.cfg.min_spaces:
+            return None
         before = np.array([self._seen[name][0] for name in known])
-        now = rows[[index[name] for name in known]]
-        change = now - before
+        change = rows[[index[name] for name in known]] - before
         left = change - np.nanmedian(change, axis=0)
-        scatter = MAD_SD * np.nanmedian(np.abs(left), axis=0)
-        if not (scatter <= np.asarray(cfg.max_scatter)).all():
-            return none
-        return known, left / np.maximum(scatter, np.asarray(cfg.floor))
+        return known, left, MAD_SD * np.nanmedian(np.abs(left), axis=0)
 
     def _picture(self, samples: Samples) -> np.ndarray:
         """``picture`` of ``samples``, worked out once a frame."""
