@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks.follow import follow_game
 from companion.vision.scene.looks import HELD_OUT
-from tests.vision.test_vision_last_seen import STONES, empty, known, read
+from tests.helpers.last_seen_board import STONES, empty, known, read
 
 
 def _lamp_on(image):

@@ -6,43 +6,7 @@ whole, or too few spaces to compare, says nothing."""
 import cv2
 import numpy as np
 
-from companion.vision.last_seen import LastSeen
-from companion.vision.pipeline import Recogniser
-from companion.vision.scene import Effects, Pose
-from tests.helpers.scene_cache import render_scene
-
-SEED = 11
-POSE = Pose(tilt_deg=15.0, azimuth_deg=10.0, fill=0.85)
-CLEAN = Effects(noise=2.0, jpeg=85)
-STONES = {"C3": "black", "G7": "white"}
-
-
-def read(pieces, frame_seed=0, change=None):
-    """The go-9 board with ``pieces``, ``change`` done to the picture: the reading."""
-    image, truth = render_scene(SEED, "go-9", pieces, POSE, CLEAN, frame=(800, 600),
-                                frame_seed=frame_seed)
-    if change is not None:
-        image = change(image)
-    recogniser = Recogniser(_geometry(), ("black", "white"))
-    return recogniser.read(image, np.linalg.inv(np.array(truth["homography"])))
-
-
-def _geometry():
-    from companion.geometry import load_geometry
-
-    return load_geometry("go-9")
-
-
-def known(reading):
-    """A memory of ``reading`` as the game holds the position ``STONES``."""
-    memory = LastSeen(Recogniser(_geometry(), ("black", "white")).cfg)
-    names = list(reading.cells)
-    memory.remember(names, reading.samples, {n: STONES.get(n) for n in names})
-    return memory
-
-
-def empty(reading):
-    return [name for name in reading.cells if name not in STONES]
+from tests.helpers.last_seen_board import STONES, empty, known, read
 
 
 def test_the_same_board_a_moment_later_is_unchanged_and_a_stone_set_is_not():
