@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.vision.config import Section
 from companion.vision.edge_crossing import space_distance
-from companion.vision.occlusion import groups, one_colour, round_group, stone_in_gaps
+from companion.vision.occlusion import groups, hand_tint_bar, one_colour, round_group, stone_in_gaps
 from companion.vision.sampling import (
     Layout,
     Samples,
@@ -164,7 +164,7 @@ def fingertips(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
     printed = samples.ink > cfg.stones.ink_present
     lit = (samples.gap_blown == 0) & (samples.core_blown == 0)
     tint = board_tint_off(samples)
-    bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
+    bar = hand_tint_bar(samples, occlusion)
     tip = (result.covered | unreadable | blank) & lit & ~printed & (tint >= bar)
     if not (tip & layout.rim).any():
         return 0

@@ -23,6 +23,15 @@ from companion.vision.sampling import (
 from companion.vision.stones import EMPTY, SpaceReadings
 
 
+def hand_tint_bar(samples: Samples, occlusion: Section) -> float:
+    """How far off the board's colour a space's gaps must be to count as something over
+    the board: ``hand_tint``, or ``hand_tint_scatter`` times what the board's own colour
+    strays over the whole picture where that is more (a dim, noisy webcam frame or a
+    steep view's far rows stray too)."""
+    return max(occlusion.hand_tint,
+               occlusion.hand_tint_scatter * float(np.median(board_tint_off(samples))))
+
+
 def off_board(samples: Samples, limit: float) -> np.ndarray:
     """Spaces whose surroundings are not the board's colour (a table, a cloth): a
     registration off by a line, or a board that moved. How far they are is measured in
@@ -319,9 +328,7 @@ def hidden_by_hand(result: SpaceReadings, unreadable: np.ndarray, samples: Sampl
     mixed = stone_in_gaps(samples, cfg.stones, occlusion)
     over = same | ~mixed
     margin = crossed >= occlusion.hand_margin_run
-    # Off the board's colour means more than the board's own colour strays over the
-    # whole picture: a dim, noisy webcam frame or a steep view's far rows stray too.
-    tint_bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
+    tint_bar = hand_tint_bar(samples, occlusion)
     hiding = result.covered | unreadable | blank
     # The board as it shows round a patch: spaces read empty, none of the patch's signs.
     bare = empty & ~hiding

@@ -22,6 +22,7 @@ import numpy as np
 
 from companion.vision.bare_print import UNCONFIRMED
 from companion.vision.config import Section
+from companion.vision.occlusion import hand_tint_bar
 from companion.vision.sampling import Samples, board_tint_off
 from companion.vision.stones import SpaceReadings
 
@@ -42,9 +43,7 @@ def faded_alone(result: SpaceReadings, samples: Samples, occlusion: Section
         return None
     others = [mask for name, mask in why.items() if name != UNCONFIRMED]
     alone = why[UNCONFIRMED] & ~np.logical_or.reduce(others) if others else why[UNCONFIRMED]
-    tint = board_tint_off(samples)
-    bar = max(occlusion.hand_tint, occlusion.hand_tint_scatter * float(np.median(tint)))
-    return alone & ~result.covered & (tint < bar)
+    return alone & ~result.covered & (board_tint_off(samples) < hand_tint_bar(samples, occlusion))
 
 
 def without_faded(result: SpaceReadings, unreadable: np.ndarray, samples: Samples,
